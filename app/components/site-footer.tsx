@@ -1,0 +1,52 @@
+import { Link } from "react-router";
+import { footerLinks } from "~/content/navigation";
+import { site } from "~/content/site";
+
+export function SiteFooter() {
+  return (
+    <footer className="bg-brand-950 text-slate-300">
+      <div className="container-page grid gap-10 py-12 md:grid-cols-3">
+        <div>
+          <p className="text-lg font-bold text-white">{site.name}</p>
+          <p className="mt-2 text-sm">{site.tagline}</p>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Explore</h2>
+          <ul className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+            {footerLinks.map((link) => (
+              <li key={link.href}>
+                <Link to={link.href} className="hover:text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Contact</h2>
+          <address className="mt-3 space-y-2 text-sm not-italic">
+            <p>
+              <a href={`mailto:${site.contactEmail}`} className="hover:text-white hover:underline">
+                {site.contactEmail}
+              </a>
+            </p>
+            <p>
+              <a href={site.phoneHref} className="hover:text-white hover:underline">
+                {site.phone}
+              </a>
+            </p>
+            <p>{site.location}</p>
+          </address>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <div className="container-page flex flex-col gap-2 py-6 text-xs sm:flex-row sm:justify-between">
+          <p>
+            © {site.copyrightYear} {site.name}. All rights reserved.
+          </p>
+          <p>{site.organizerCredit}</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,66 @@
+/** The site's menus (SPEC.md §2, shared frame): every header and footer link, once. */
+export interface NavLinkItem {
+  href: string;
+  label: string;
+}
+
+export interface NavGroup {
+  label: string;
+  links: readonly NavLinkItem[];
+}
+
+export const headerGroups: readonly NavGroup[] = [
+  {
+    label: "For Employees",
+    links: [
+      { href: "/why-join", label: "Why Join" },
+      { href: "/training", label: "Training & Certification" },
+      { href: "/timeline", label: "Timeline" },
+      { href: "/submission-guidelines", label: "Submission Guidelines" },
+    ],
+  },
+  {
+    label: "For Organizations",
+    links: [
+      { href: "/workforce-package", label: "Workforce Package" },
+      { href: "/organizations#roi-impact", label: "ROI & Impact" },
+      { href: "/employer-recognition", label: "Employer Recognition" },
+      { href: "/enrollment-process", label: "Enrollment Process" },
+    ],
+  },
+  {
+    label: "Sponsors",
+    links: [
+      { href: "/why-sponsor", label: "Why Sponsor" },
+      { href: "/sponsors#tiers", label: "Sponsorship Tiers" },
+    ],
+  },
+  {
+    label: "About",
+    links: [
+      { href: "/mission-vision", label: "Mission & Vision" },
+      { href: "/judges-advisors", label: "Judges & Advisors" },
+      { href: "/contest-rules", label: "Contest Rules" },
+      { href: "/legal", label: "Legal" },
+      { href: "/faq", label: "FAQ" },
+      { href: "/contact", label: "Contact" },
+    ],
+  },
+];
+
+export const homeLink: NavLinkItem = { href: "/", label: "Home" };
+export const contactLink: NavLinkItem = { href: "/contact", label: "Contact Us" };
+export const signInLink: NavLinkItem = { href: "/auth", label: "Sign In" };
+export const registerLink: NavLinkItem = { href: "/register", label: "Register Now" };
+
+export const footerLinks: readonly NavLinkItem[] = [
+  { href: "/employees", label: "For Employees" },
+  { href: "/organizations", label: "For Organizations" },
+  { href: "/sponsors", label: "Sponsors" },
+  { href: "/about", label: "About" },
+  { href: "/timeline", label: "Timeline" },
+  { href: "/faq", label: "FAQ" },
+  { href: "/contact", label: "Contact" },
+  { href: "/terms-of-service", label: "Terms of Service" },
+  { href: "/privacy-policy", label: "Privacy Policy" },
+];

@@ -1,0 +1,17 @@
+// Variables and secrets the worker reads that wrangler.toml does not declare
+// (they live in .dev.vars locally and in `wrangler secret put` in production).
+// Optional here because each has a local default; .dev.vars.example lists them.
+interface Env {
+  APP_NOW?: string;
+  BASE_URL?: string;
+  BETTER_AUTH_SECRET?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_PRICE_INDIVIDUAL_EARLY?: string;
+  STRIPE_PRICE_INDIVIDUAL_REGULAR?: string;
+  STRIPE_PRICE_WORKFORCE_EARLY?: string;
+  STRIPE_PRICE_WORKFORCE_REGULAR?: string;
+  RESEND_API_KEY?: string;
+  EMAIL_FROM?: string;
+  ORGANIZERS_EMAIL?: string;
+}

@@ -1,0 +1,119 @@
+import { useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { useNonce } from "./components/nonce";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { pageMeta } from "./lib/meta";
+import { wantsHydration } from "./lib/route-handle";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  // Content pages ship no JavaScript at all; a route opts in with handle.hydrate.
+  const hydrate = useMatches().some((match) => wantsHydration(match.handle));
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to main content
+        </a>
+        <SiteHeader />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        <SiteFooter />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useEffect(() => {
+    // Lets end-to-end tests wait until React owns the page.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  useEffect(() => {
+    // The server logged it already (entry.server handleError); this is for errors in the browser.
+    if (!notFound) console.error(error);
+  }, [error, notFound]);
+  if (notFound) return <NotFound />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <ErrorPage
+      title="Something went wrong"
+      message="We couldn't load this page. Please try again in a moment; if it keeps happening, contact us and we'll sort it out."
+      status={status}
+    />
+  );
+}
+
+export function meta({ error }: Route.MetaArgs) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return pageMeta("Page not found", "The page you were looking for does not exist.");
+  }
+  if (error) return pageMeta("Something went wrong", "An unexpected error occurred.");
+  return [];
+}
+
+function NotFound() {
+  return (
+    <ErrorPage
+      title="Oops! Page not found"
+      message="The page you're looking for doesn't exist or has moved."
+      status={404}
+    />
+  );
+}
+
+function ErrorPage({ title, message, status }: { title: string; message: string; status: number }) {
+  return (
+    <section className="container-page section text-center">
+      <p className="text-6xl font-extrabold text-brand-200">{status}</p>
+      <h1 className="mt-4 text-3xl font-bold text-brand-950 sm:text-4xl">{title}</h1>
+      <p className="mx-auto mt-4 max-w-xl text-lg text-slate-600">{message}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className="btn-secondary">
+          Return to Home
+        </Link>
+        <Link to="/contact" className="btn text-brand-800 underline">
+          Contact us
+        </Link>
+      </div>
+    </section>
+  );
+}

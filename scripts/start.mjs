@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// `npm start`: build the production bundle, apply the local D1 migrations and
+// serve the built worker (pages, API, queue consumer) on http://localhost:$PORT.
+// APP_NOW from the shell is handed to the worker, so `APP_NOW=… npm start`
+// shows the site as it will be on that day.
+import { spawn, spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const port = process.env.PORT ?? "8787";
+const env = {
+  ...process.env,
+  // Local and offline: no telemetry, no lookup of Cloudflare's request metadata.
+  WRANGLER_SEND_METRICS: "false",
+  DO_NOT_TRACK: "1",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+};
+
+function step(command, args) {
+  const result = spawnSync(command, args, { cwd: root, env, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (process.env.SKIP_BUILD !== "1") step("react-router", ["build"]);
+step("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", ".wrangler/state"]);
+
+const args = [
+  "dev",
+  "--config",
+  "build/server/wrangler.json",
+  "--port",
+  port,
+  "--ip",
+  process.env.HOST ?? "127.0.0.1",
+  "--persist-to",
+  ".wrangler/state",
+  "--inspector-port",
+  "0",
+  "--show-interactive-dev-session=false",
+  "--live-reload=false",
+];
+if (process.env.APP_NOW) args.push("--var", `APP_NOW:${process.env.APP_NOW}`);
+
+// Own process group, so stopping `npm start` stops workerd too.
+const server = spawn("wrangler", args, { cwd: root, env, stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

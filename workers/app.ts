@@ -1,0 +1,46 @@
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { requestContext } from "~/context";
+import { log } from "~/lib/log.server";
+import { api } from "./api";
+import { createNonce, isCrossSiteFormWrite, requestIdFor, withSecurityHeaders } from "./security";
+
+const handleDocumentRequest = createRequestHandler(
+  () => import("virtual:react-router/server-build"),
+  import.meta.env.MODE,
+);
+
+function isApiPath(pathname: string): boolean {
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
+async function route(request: Request, env: Env, ctx: ExecutionContext, nonce: string, requestId: string) {
+  const url = new URL(request.url);
+  if (isCrossSiteFormWrite(request)) {
+    log("warn", "request.cross_site_write_refused", {
+      requestId,
+      method: request.method,
+      path: url.pathname,
+      origin: request.headers.get("origin"),
+      fetchSite: request.headers.get("sec-fetch-site"),
+    });
+    return new Response("Forbidden: this form was submitted from another site.", {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  if (isApiPath(url.pathname)) {
+    return api.fetch(request, env, ctx);
+  }
+  const context = new RouterContextProvider();
+  context.set(requestContext, { env, ctx, nonce, requestId });
+  return handleDocumentRequest(request, context);
+}
+
+export default {
+  async fetch(request, env, ctx) {
+    const requestId = requestIdFor(request);
+    const nonce = createNonce();
+    const response = await route(request, env, ctx, nonce, requestId);
+    return withSecurityHeaders(response, { nonce, requestId, production: env.ENVIRONMENT === "production" });
+  },
+} satisfies ExportedHandler<Env>;
