@@ -8,6 +8,8 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const port = process.env.PORT ?? "8787";
+// Local D1 and queue state. The end-to-end tests use their own, fresh each run.
+const stateDir = process.env.STATE_DIR ?? ".wrangler/state";
 const env = {
   ...process.env,
   // Local and offline: no telemetry, no lookup of Cloudflare's request metadata.
@@ -16,13 +18,14 @@ const env = {
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
 };
 
+/** @param {string} command @param {string[]} args */
 function step(command, args) {
   const result = spawnSync(command, args, { cwd: root, env, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 if (process.env.SKIP_BUILD !== "1") step("react-router", ["build"]);
-step("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", ".wrangler/state"]);
+step("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
 
 const args = [
   "dev",
@@ -33,7 +36,7 @@ const args = [
   "--ip",
   process.env.HOST ?? "127.0.0.1",
   "--persist-to",
-  ".wrangler/state",
+  stateDir,
   "--inspector-port",
   "0",
   "--show-interactive-dev-session=false",
@@ -43,7 +46,7 @@ if (process.env.APP_NOW) args.push("--var", `APP_NOW:${process.env.APP_NOW}`);
 
 // Own process group, so stopping `npm start` stops workerd too.
 const server = spawn("wrangler", args, { cwd: root, env, stdio: "inherit" });
-for (const signal of ["SIGINT", "SIGTERM"]) {
+for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
   process.on(signal, () => server.kill(signal));
 }
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,6 +1,10 @@
+import type { D1Migration } from "cloudflare:test";
+
 // Bindings that exist only in the test runtime (vitest.config.ts).
-declare namespace Cloudflare {
-  interface Env {
-    TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      TEST_MIGRATIONS: D1Migration[];
+    }
   }
 }

@@ -12,7 +12,10 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-900">
-          <span aria-hidden="true" className="grid size-8 place-items-center rounded-lg bg-brand-700 text-sm text-white">
+          <span
+            aria-hidden="true"
+            className="grid size-8 place-items-center rounded-lg bg-brand-700 text-sm text-white"
+          >
             AI
           </span>
           <span>{site.name}</span>
@@ -90,10 +93,24 @@ function MobileMenu() {
         className="flex min-h-11 min-w-11 list-none items-center justify-center gap-2 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-800"
         aria-label="Menu"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 group-open/menu:hidden" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-5 group-open/menu:hidden"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M4 6h16M4 12h16M4 18h16" />
         </svg>
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="hidden size-5 group-open/menu:block" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="hidden size-5 group-open/menu:block"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M6 6l12 12M18 6L6 18" />
         </svg>
         <span className="group-open/menu:hidden">Menu</span>
@@ -142,7 +159,12 @@ function MobileMenu() {
 
 function Chevron() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 transition-transform group-open:rotate-180" fill="currentColor">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 20 20"
+      className="size-4 transition-transform group-open:rotate-180"
+      fill="currentColor"
+    >
       <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
     </svg>
   );

@@ -116,8 +116,7 @@ export const vendorCertifications = {
   vendors: ["Microsoft", "Google", "AWS", "IBM"],
 } as const;
 
-export const credentialsNote =
-  "Completion certificates and digital badges are verifiable and shareable.";
+export const credentialsNote = "Completion certificates and digital badges are verifiable and shareable.";
 
 // ── Journey and how it works ───────────────────────────────────────────────
 
@@ -323,11 +322,7 @@ export const appeals = {
 // ── Judging ───────────────────────────────────────────────────────────────
 
 export type JudgingCriterionId =
-  | "innovation-creativity"
-  | "technical-proficiency"
-  | "business-impact"
-  | "ethical-ai"
-  | "presentation";
+  "innovation-creativity" | "technical-proficiency" | "business-impact" | "ethical-ai" | "presentation";
 
 export interface JudgingCriterion {
   readonly id: JudgingCriterionId;
@@ -377,12 +372,7 @@ export const audiences = {
   },
   organizations: {
     name: "Organizations",
-    segments: [
-      "Businesses with 20 or more staff",
-      "Chambers of commerce",
-      "Associations",
-      "Government agencies",
-    ],
+    segments: ["Businesses with 20 or more staff", "Chambers of commerce", "Associations", "Government agencies"],
   },
   sponsors: { name: "Sponsors", segments: [] },
   judgesAdvisors: { name: "Judges and advisors", segments: [] },

@@ -1,0 +1,204 @@
+/**
+ * Prices and sponsorship terms (SPEC.md §9 "Prices"). Money is integer cents
+ * everywhere so the server can hand amounts to the payment provider as is;
+ * which phase applies at a given instant is decided in app/lib/schedule.ts.
+ */
+
+export type PlanId = "individual" | "workforce";
+export type PricingPhase = "earlyBird" | "regular";
+
+export const pricingPhases = ["earlyBird", "regular"] as const satisfies readonly PricingPhase[];
+
+export const prices = {
+  individual: { earlyBird: 25_000, regular: 30_000 },
+  workforce: { earlyBird: 500_000, regular: 600_000 },
+} as const satisfies Record<PlanId, Record<PricingPhase, number>>;
+
+export const pricingPhaseLabels = {
+  earlyBird: "Early Bird",
+  regular: "Regular",
+} as const satisfies Record<PricingPhase, string>;
+
+export interface Plan {
+  readonly id: PlanId;
+  readonly name: string;
+  readonly description: string;
+  readonly includes: readonly string[];
+}
+
+export const plans = {
+  individual: {
+    id: "individual",
+    name: "Individual",
+    description:
+      "For employees and entrepreneurs joining on their own: the full training path and an entry in the Challenge.",
+    includes: [
+      "Three certification stages: AI Communicator, AI Creator and AI Builder",
+      "Capstone project and entry in the Challenge",
+      "Verifiable certificates and shareable digital badges",
+      "Email and phone support",
+    ],
+  },
+  workforce: {
+    id: "workforce",
+    name: "Workforce Package",
+    description:
+      "For organizations: one payment covers unlimited employee enrollments, linked through a private company code.",
+    includes: [
+      "Unlimited employee enrollments",
+      "A company code issued instantly on payment",
+      "Organization dashboard: registered employees, progress, submissions, completion rates and impact reports",
+      "One year of training access from enrollment",
+      "Employer recognition by participant count",
+    ],
+  },
+} as const satisfies Record<PlanId, Plan>;
+
+/** Marketing pages state "$250 per person" flatly, with no early-bird qualifier. */
+export const MARKETING_PRICE_PER_PERSON_CENTS = prices.individual.earlyBird;
+
+/**
+ * The FAQ's conflicting reading of workforce pricing: $499 per employee, with
+ * volume discounts from 25 employees. It disagrees with the flat Workforce
+ * Package price above; kept only so the FAQ can be reproduced as published
+ * and never used to charge.
+ */
+export const faqWorkforcePricing = {
+  perEmployeeCents: 49_900,
+  volumeDiscountFromEmployees: 25,
+} as const;
+
+export const workforcePackage = {
+  unlimitedEmployees: true,
+  oneTimePayment: true,
+  suggestedFor: ["Chambers of commerce", "Organizations with 20+ employees"],
+  suggestedMinEmployees: 20,
+  trainingAccessMonths: 12,
+  /** The pages' comparison: 20 people at $250 each equals the package price. */
+  comparison: {
+    people: 20,
+    perPersonCents: MARKETING_PRICE_PER_PERSON_CENTS,
+    totalCents: 20 * MARKETING_PRICE_PER_PERSON_CENTS,
+  },
+} as const;
+
+export type SponsorTierId = "platinum" | "gold" | "silver" | "bronze";
+
+export interface SponsorTier {
+  readonly id: SponsorTierId;
+  readonly name: string;
+  readonly cents: number;
+  /** Shown with a trailing "+" (the amount is a floor, not a fixed price). */
+  readonly isMinimum: boolean;
+  readonly badge?: string;
+  readonly benefits: readonly string[];
+}
+
+/** Highest first, as the tier picker and tier cards list them. */
+export const sponsorTiers: readonly SponsorTier[] = [
+  {
+    id: "platinum",
+    name: "Platinum",
+    cents: 5_000_000,
+    isMinimum: true,
+    badge: "PREMIER",
+    benefits: ["Naming rights", "Keynote opportunity", "Premier branding"],
+  },
+  {
+    id: "gold",
+    name: "Gold",
+    cents: 2_500_000,
+    isMinimum: false,
+    benefits: ["Full branding", "Judging access", "Scholarships"],
+  },
+  {
+    id: "silver",
+    name: "Silver",
+    cents: 1_000_000,
+    isMinimum: false,
+    benefits: ["Logo placement", "Talent access", "A scholarship"],
+  },
+  {
+    id: "bronze",
+    name: "Bronze",
+    cents: 500_000,
+    isMinimum: false,
+    benefits: ["Event recognition", "Exhibitor booth"],
+  },
+];
+
+export const sponsorTierIds = ["platinum", "gold", "silver", "bronze"] as const satisfies readonly SponsorTierId[];
+
+export const sponsorTiersById = Object.fromEntries(sponsorTiers.map((t) => [t.id, t])) as Readonly<
+  Record<SponsorTierId, SponsorTier>
+>;
+
+export const defaultSponsorTier: SponsorTierId = "gold";
+
+/** Packages outside the four tiers are arranged by contacting the organizers. */
+export const customSponsorPackages = "Custom packages are available on request.";
+
+export const sponsorPaymentTerms = {
+  dueDaysFromInvoice: 30,
+  agreementEndsDaysAfterChallenge: 30,
+} as const;
+
+export interface SponsorCategory {
+  readonly id: string;
+  readonly name: string;
+  readonly description: string;
+}
+
+export const sponsorCategories = [
+  {
+    id: "corporate-sponsors",
+    name: "Corporate Sponsors",
+    description: "Companies investing in an AI-ready Idaho workforce and in the talent it produces.",
+  },
+  {
+    id: "innovation-partners",
+    name: "Innovation Partners",
+    description: "Technology and AI organizations that want their tools and expertise in participants' hands.",
+  },
+  {
+    id: "community-champions",
+    name: "Community Champions",
+    description: "Local organizations supporting AI skills for their community's workers and businesses.",
+  },
+] as const satisfies readonly SponsorCategory[];
+
+const usd = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
+const usdWithCents = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const usdCompact = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  notation: "compact",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
+
+/**
+ * "$5,000", "$250", "$499.99"; with `compact`, "$5K", "$1.5M".
+ * Whole-dollar amounts print without cents; any other amount prints both decimals.
+ */
+export function formatUsd(cents: number, options: { compact?: boolean } = {}): string {
+  if (!Number.isInteger(cents)) throw new RangeError(`formatUsd expects integer cents, got ${cents}`);
+  const dollars = cents / 100;
+  if (options.compact) return usdCompact.format(dollars);
+  return cents % 100 === 0 ? usd.format(dollars) : usdWithCents.format(dollars);
+}
+
+/** "$50,000+" for a minimum, "$25,000" otherwise. */
+export function formatSponsorTierPrice(tier: Pick<SponsorTier, "cents" | "isMinimum">): string {
+  return formatUsd(tier.cents) + (tier.isMinimum ? "+" : "");
+}

@@ -1,0 +1,35 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      ".wrangler/",
+      "node_modules/",
+      "worker-configuration.d.ts",
+      "test-results/",
+      "playwright-report/",
+      "bench/results/",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    },
+  },
+  {
+    files: ["scripts/**", "*.config.{js,ts}", "tests/e2e/**", "tests/fakes/**", "bench/**"],
+    languageOptions: { globals: globals.node },
+  },
+);

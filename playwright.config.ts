@@ -1,0 +1,63 @@
+import { existsSync, rmSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+// An uncommon port, so a developer's own `npm start` on 8787 is left alone.
+const port = Number(process.env.E2E_PORT ?? 8791);
+const baseURL = `http://127.0.0.1:${port}`;
+const stateDir = `.wrangler/e2e-state-${port}`;
+
+// `npx playwright install` cannot download here: use the system Chromium
+// (Debian's package) unless PLAYWRIGHT_CHROMIUM_PATH names another.
+const executablePath =
+  process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+
+// Each run starts from an empty local database.
+if (!process.env.PLAYWRIGHT_REUSE_STATE) rmSync(stateDir, { recursive: true, force: true });
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  // Two cores: the server and one browser keep each other busy enough.
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"] } },
+    // Every page and form must work for a visitor without JavaScript.
+    { name: "no-javascript", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node scripts/start.mjs",
+    env: {
+      PORT: String(port),
+      STATE_DIR: stateDir,
+      // The build is made once by `npm test` before the unit tests.
+      SKIP_BUILD: process.env.E2E_BUILD === "1" ? "0" : "1",
+      // A fixed day inside the enrollment window (early bird) keeps pages deterministic.
+      APP_NOW: process.env.E2E_APP_NOW ?? "2025-12-01T12:00:00-07:00",
+    },
+    // Proves the answer is ours (and D1 is migrated), not some other server on the port.
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+  },
+});
