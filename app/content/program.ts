@@ -488,9 +488,17 @@ export function recognitionTierFor(participants: number): RecognitionTier | null
 // ── Awards and goals ──────────────────────────────────────────────────────
 
 export const awards = [
-  { id: "grand-champion", name: "Grand Champion" },
-  { id: "excellence-award", name: "Excellence Award" },
-  { id: "innovation-award", name: "Innovation Award" },
+  { id: "grand-champion", name: "Grand Champion", description: "The project the judges score highest overall." },
+  {
+    id: "excellence-award",
+    name: "Excellence Award",
+    description: "Outstanding work across every judging criterion.",
+  },
+  {
+    id: "innovation-award",
+    name: "Innovation Award",
+    description: "The most original and creative application of AI.",
+  },
 ] as const;
 
 export const finalsAwards = [

@@ -1,12 +1,242 @@
+import { Link } from "react-router";
+import { Card, EnrollmentCta, PageHero, Section, StatusPill } from "~/components/page";
+import { milestonesById } from "~/content/dates";
+import { homeDeadlineIds, homeHero, homeSections } from "~/content/home";
+import { individualStats } from "~/content/claims";
+import { formatUsd, plans, pricingPhaseLabels, prices } from "~/content/pricing";
+import { awards, finalistCredential, finalsAwards, howItWorks, learningStages, formatRange } from "~/content/program";
 import { site } from "~/content/site";
+import { requestNow } from "~/lib/clock.server";
 import { pageMeta } from "~/lib/meta";
+import {
+  enrollmentState,
+  formatMilestoneDate,
+  formatMilestoneTime,
+  milestoneStatus,
+  nextMilestone,
+  pricingPhase,
+} from "~/lib/schedule";
+import type { Route } from "./+types/home";
 
 export const meta = () => pageMeta(site.name, site.tagline);
 
-export default function Home() {
+export function loader({ context }: Route.LoaderArgs) {
+  const now = requestNow(context);
+  const phase = pricingPhase(now);
+  return {
+    phase,
+    enrollment: enrollmentState(now),
+    prices: { individual: prices.individual[phase], workforce: prices.workforce[phase] },
+    deadlines: homeDeadlineIds.map((id) => ({ id, status: milestoneStatus(milestonesById[id], now) })),
+    // A period already under way (the creation period) is not "next".
+    nextDeadlineId: nextMilestone(now, { includeCurrent: false })?.id ?? null,
+  };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { phase, enrollment, deadlines, nextDeadlineId } = loaderData;
+  const next = nextDeadlineId ? milestonesById[nextDeadlineId] : null;
   return (
-    <section className="container-page section">
-      <h1 className="section-title">{site.fullName}</h1>
-    </section>
+    <>
+      <PageHero eyebrow={homeHero.eyebrow} title={homeHero.title} lead={<p>{homeHero.lead}</p>}>
+        <EnrollmentCta state={enrollment} to={homeHero.primaryCta.href} closedClassName="text-white">
+          {homeHero.primaryCta.label}
+        </EnrollmentCta>
+        <Link to={homeHero.secondaryCta.href} className="btn-outline text-white">
+          {homeHero.secondaryCta.label}
+        </Link>
+      </PageHero>
+
+      <div className="border-b border-slate-200 bg-accent-300/30">
+        <p className="container-page py-3 text-center text-sm font-medium text-brand-950" data-testid="next-deadline">
+          {next ? (
+            <>
+              Next: <strong>{next.title}</strong> — {formatMilestoneDate(next)}
+              {formatMilestoneTime(next) ? `, ${formatMilestoneTime(next)}` : ""}.{" "}
+              <Link to="/timeline" className="underline">
+                See the full timeline
+              </Link>
+            </>
+          ) : (
+            <>
+              This edition's milestones have all passed.{" "}
+              <Link to="/timeline" className="underline">
+                Look back at the timeline
+              </Link>{" "}
+              or{" "}
+              <Link to="/contact" className="underline">
+                ask us about the next edition
+              </Link>
+              .
+            </>
+          )}
+        </p>
+      </div>
+
+      <Section id="how-it-works" title={homeSections.howItWorks.title} lead={homeSections.howItWorks.lead}>
+        <ol className="grid gap-6 md:grid-cols-3">
+          {howItWorks.map((step) => (
+            <li key={step.step} className="card">
+              <span
+                aria-hidden="true"
+                className="grid size-10 place-items-center rounded-full bg-brand-700 text-lg font-bold text-white"
+              >
+                {step.step}
+              </span>
+              <h3 className="mt-4 text-lg font-semibold text-brand-950">
+                <span className="sr-only">Step {step.step}: </span>
+                {step.title}
+              </h3>
+              <p className="mt-2 text-slate-600">{step.body}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section id="deadlines" title={homeSections.deadlines.title} lead={homeSections.deadlines.lead} tone="muted">
+        <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
+          {deadlines.map(({ id, status }) => {
+            const milestone = milestonesById[id];
+            const time = formatMilestoneTime(milestone);
+            return (
+              <li key={id} className="flex flex-col gap-2 p-5 sm:flex-row sm:items-center sm:justify-between">
+                <div>
+                  <h3 className="font-semibold text-brand-950">{milestone.title}</h3>
+                  <p className="text-sm text-slate-600">
+                    {formatMilestoneDate(milestone)}
+                    {time ? ` · ${time}` : ""}
+                    {milestone.location ? ` · ${milestone.location}` : ""}
+                  </p>
+                </div>
+                <StatusPill status={status} />
+              </li>
+            );
+          })}
+        </ul>
+        <p className="mt-6">
+          <Link to="/timeline" className="font-semibold text-brand-700 underline">
+            View the full timeline
+          </Link>
+        </p>
+      </Section>
+
+      <Section id="why-join" title={homeSections.whyJoin.title} lead={homeSections.whyJoin.lead}>
+        <dl className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {individualStats.map((stat) => (
+            <div key={stat.label} className="card text-center">
+              <dt className="text-sm text-slate-600">{stat.label}</dt>
+              <dd className="order-first text-3xl font-extrabold text-brand-700">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-8">
+          <Link to={homeSections.whyJoin.cta.href} className="btn-secondary">
+            {homeSections.whyJoin.cta.label}
+          </Link>
+        </p>
+      </Section>
+
+      <Section
+        id="certifications"
+        title={homeSections.certifications.title}
+        lead={homeSections.certifications.lead}
+        tone="muted"
+      >
+        <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+          {learningStages.map((stage) => (
+            <li key={stage.id} className="card">
+              <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{stage.label}</p>
+              <h3 className="mt-1 text-lg font-semibold text-brand-950">{stage.name}</h3>
+              <p className="mt-1 text-sm font-medium text-slate-700">
+                {stage.certification} · {formatRange(stage.duration, stage.duration.unit)}
+              </p>
+              <p className="mt-3 text-slate-600">{stage.summary}</p>
+            </li>
+          ))}
+        </ol>
+        <p className="mt-6 text-slate-700">
+          Finalists earn the <strong>{finalistCredential.name}</strong> credential.
+        </p>
+        <p className="mt-6">
+          <Link to={homeSections.certifications.cta.href} className="btn-secondary">
+            {homeSections.certifications.cta.label}
+          </Link>
+        </p>
+      </Section>
+
+      <Section id="packages" title={homeSections.packages.title} lead={homeSections.packages.lead}>
+        <p className="mb-6">
+          <span className="rounded-full bg-accent-300 px-3 py-1 text-sm font-semibold text-brand-950">
+            {`${pricingPhaseLabels[phase]} pricing`}
+          </span>
+        </p>
+        <div className="grid gap-6 md:grid-cols-2">
+          {(["individual", "workforce"] as const).map((planId) => {
+            const plan = plans[planId];
+            return (
+              <div key={planId} className="card flex flex-col" data-testid={`plan-${planId}`}>
+                <h3 className="text-xl font-bold text-brand-950">{plan.name}</h3>
+                <p className="mt-2 text-4xl font-extrabold text-brand-700" data-testid={`price-${planId}`}>
+                  {formatUsd(loaderData.prices[planId])}
+                </p>
+                <p className="mt-3 text-slate-600">{plan.description}</p>
+                <ul className="mt-4 flex-1 space-y-2 text-slate-700">
+                  {plan.includes.map((item) => (
+                    <li key={item} className="flex gap-2">
+                      <span aria-hidden="true" className="text-brand-700">
+                        ✓
+                      </span>
+                      {item}
+                    </li>
+                  ))}
+                </ul>
+                <div className="mt-6">
+                  <EnrollmentCta state={enrollment} to={`/register?tab=${planId}`} closedClassName="text-slate-700">
+                    Choose {plan.name}
+                  </EnrollmentCta>
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      </Section>
+
+      <Section id="awards" title={homeSections.awards.title} lead={homeSections.awards.lead} tone="muted">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {awards.map((award) => (
+            <li key={award.id}>
+              <Card title={award.name}>{award.description}</Card>
+            </li>
+          ))}
+        </ul>
+        <h3 className="mt-10 text-lg font-semibold text-brand-950">Finals awards</h3>
+        <ul className="mt-4 flex flex-wrap gap-2">
+          {finalsAwards.map((award) => (
+            <li
+              key={award.id}
+              className="rounded-full border border-brand-200 bg-white px-4 py-1.5 text-sm text-brand-900"
+            >
+              {award.name}
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="get-started" title={homeSections.closing.title} lead={homeSections.closing.lead} tone="brand">
+        <div className="flex flex-wrap gap-3">
+          <EnrollmentCta state={enrollment} to={homeSections.closing.individualCta.href} closedClassName="text-white">
+            {homeSections.closing.individualCta.label}
+          </EnrollmentCta>
+          {enrollment === "open" ? (
+            <Link to={homeSections.closing.workforceCta.href} className="btn-outline text-white">
+              {homeSections.closing.workforceCta.label}
+            </Link>
+          ) : null}
+          <Link to={homeSections.closing.contactCta.href} className="btn-outline text-white">
+            {homeSections.closing.contactCta.label}
+          </Link>
+        </div>
+      </Section>
+    </>
   );
 }

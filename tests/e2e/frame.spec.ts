@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { footerLinks, headerGroups } from "../../app/content/navigation";
+import { formatUsd, prices } from "../../app/content/pricing";
 import { site } from "../../app/content/site";
 
 test.describe("shared frame on a desktop", () => {
@@ -71,6 +72,16 @@ test.describe("shared frame on a desktop", () => {
     await page.getByRole("link", { name: "Return to Home" }).click();
     await expect(page).toHaveURL(/\/$/);
   });
+});
+
+test("the home page follows the clock: early-bird prices under the e2e APP_NOW (Dec 1, 2025)", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByTestId("price-individual")).toHaveText(formatUsd(prices.individual.earlyBird));
+  await expect(page.getByTestId("price-workforce")).toHaveText(formatUsd(prices.workforce.earlyBird));
+  await expect(page.getByRole("link", { name: "Enter the Challenge" })).toHaveAttribute(
+    "href",
+    "/register?tab=individual",
+  );
 });
 
 test.describe("shared frame on a phone", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fetchSite } from "./worker";
+import { expectHtmlToContain, fetchSite } from "./worker";
 
 describe("the worker serves the site", () => {
   it("renders the home page with the shared frame", async () => {
@@ -7,16 +7,14 @@ describe("the worker serves the site", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^text\/html/);
     const html = await response.text();
-    expect(html).toContain('<html lang="en">');
-    expect(html).toContain('href="#main"');
-    expect(html).toContain('<main id="main"');
+    expectHtmlToContain(html, '<html lang="en">', 'href="#main"', '<main id="main"');
   });
 
   it("answers an unknown path with the 404 page", async () => {
     const response = await fetchSite("/no-such-page");
     expect(response.status).toBe(404);
     const html = await response.text();
-    expect(html).toContain("Oops! Page not found");
-    expect(html).toMatch(/<a[^>]+href="\/"[^>]*>Return to Home<\/a>/);
+    expectHtmlToContain(html, "Oops! Page not found");
+    expect(/<a[^>]+href="\/"[^>]*>Return to Home<\/a>/.test(html)).toBe(true);
   });
 });
