@@ -1,7 +1,10 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { requestContext } from "~/context";
+import { isDevOnlyPath, isProduction, misconfigurationResponse } from "~/lib/config.server";
 import { log } from "~/lib/log.server";
 import { api } from "./api";
+import { handleNotificationBatch, sweepNotifications } from "./notifications-consumer";
+import { withCachePolicy } from "./cache";
 import { createNonce, isCrossSiteFormWrite, requestIdFor, withSecurityHeaders } from "./security";
 
 const handleDocumentRequest = createRequestHandler(
@@ -28,6 +31,9 @@ async function route(request: Request, env: Env, ctx: ExecutionContext, nonce: s
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
+  if (isProduction(env) && isDevOnlyPath(url.pathname)) {
+    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
   if (isApiPath(url.pathname)) {
     return api.fetch(request, env, ctx);
   }
@@ -40,7 +46,13 @@ export default {
   async fetch(request, env, ctx) {
     const requestId = requestIdFor(request);
     const nonce = createNonce();
-    const response = await route(request, env, ctx, nonce, requestId);
-    return withSecurityHeaders(response, { nonce, requestId, production: env.ENVIRONMENT === "production" });
+    // Production without its required settings answers every request with a 500 page (and a log line).
+    const response = misconfigurationResponse(env, requestId) ?? (await route(request, env, ctx, nonce, requestId));
+    const secured = withSecurityHeaders(response, { nonce, requestId, production: env.ENVIRONMENT === "production" });
+    return withCachePolicy(request, secured);
+  },
+  queue: handleNotificationBatch,
+  async scheduled(controller, env) {
+    await sweepNotifications(env, new Date(controller.scheduledTime));
   },
 } satisfies ExportedHandler<Env>;

@@ -10,7 +10,8 @@ export const homeHero = {
   title: "Learn AI at work. Solve a real problem. Compete for Idaho's top AI honors.",
   lead: "A 12-week program that takes you from your first prompt to a working AI project, judged by experts and showcased at the State Capital Finals in Boise.",
   primaryCta: { label: "Enter the Challenge", href: "/register?tab=individual" },
-  secondaryCta: { label: "Learn More", href: "/why-join" },
+  // `context` completes the link's name for screen readers ("Learn More" alone says little).
+  secondaryCta: { label: "Learn More", context: "about the Challenge", href: "/why-join" },
 } as const;
 
 /** The milestones the home page's Important Deadlines lists, in calendar order. */

@@ -44,6 +44,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </EnrollmentCta>
         <Link to={homeHero.secondaryCta.href} className="btn-outline text-white">
           {homeHero.secondaryCta.label}
+          <span className="sr-only"> {homeHero.secondaryCta.context}</span>
         </Link>
       </PageHero>
 
