@@ -24,12 +24,15 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
   {
-    files: ["scripts/**", "*.config.{js,ts}", "tests/e2e/**", "tests/fakes/**", "bench/**"],
+    files: ["scripts/**", "*.config.{js,ts}", "tests/e2e/**", "tests/fakes/**", "tests/tools/**", "bench/**"],
     languageOptions: { globals: globals.node },
   },
 );

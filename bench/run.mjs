@@ -15,6 +15,8 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+// Node 22 strips the types of this dependency-free module on import.
+import { publicRoutes } from "../app/content/routes.ts";
 import { pageWeight } from "./page-weight.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -116,11 +118,11 @@ const results = {
 };
 
 say("bytes per route (first visit)");
-const routes = await publicRoutes();
-for (const path of routes) results.bytes.push(await pageWeight(origin, path));
+for (const route of publicRoutes) results.bytes.push({ kind: route.kind, ...(await pageWeight(origin, route.path)) });
 console.table(
   results.bytes.map((w) => ({
     route: w.path,
+    kind: w.kind,
     status: w.status,
     "HTML gz KB": kb(w.html.gzip),
     "JS KB": kb(w.js.raw),
@@ -195,7 +197,7 @@ try {
 } finally {
   await chrome.kill();
 }
-console.table(results.lighthouse.map(({ failing: _failing, ...row }) => row));
+console.table(results.lighthouse.map((row) => ({ ...row, failing: row.failing.length })));
 for (const row of results.lighthouse) {
   if (row.failing.length > 0) console.log(`${row.path}: failing audits: ${row.failing.join(", ")}`);
 }
@@ -229,14 +231,6 @@ async function waitForHealth(url, timeoutMs) {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`the server did not answer ${url} within ${timeoutMs / 1000} s`);
-}
-
-/** Every public route, from the site's own sitemap. */
-async function publicRoutes() {
-  const response = await fetch(`${origin}/sitemap.xml`);
-  if (!response.ok) return ["/"];
-  const xml = await response.text();
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "/").pathname);
 }
 
 /** @param {string} path */

@@ -44,6 +44,14 @@ if (built) {
     "--reporter=json",
     `--outputFile.json=${reports}/vitest.json`,
   ]);
+  step("tooling tests (admin CLI against a local D1)", "node", [
+    "--test",
+    "--test-reporter=spec",
+    "--test-reporter-destination=stdout",
+    "--test-reporter=tap",
+    `--test-reporter-destination=${reports}/tools.tap`,
+    "tests/tools/*.test.mjs",
+  ]);
   step("end-to-end tests", "npx", ["playwright", "test", "--reporter=list,json"]);
 } else {
   console.log("\nThe build failed, so no test could run.");
@@ -66,8 +74,20 @@ const e2e = readCounts(`${reports}/e2e.json`, (r) => ({
   failed: r.stats.unexpected,
 }));
 
+const tools = (() => {
+  try {
+    const tap = readFileSync(`${reports}/tools.tap`, "utf8");
+    const count = (/** @type {string} */ name) => Number(new RegExp(`^# ${name} (\\d+)$`, "m").exec(tap)?.[1] ?? 0);
+    return { passed: count("pass"), failed: count("fail") };
+  } catch {
+    return { passed: 0, failed: 0 };
+  }
+})();
+
 console.log(`\nvitest: ${unit.passed} passed, ${unit.failed} failed`);
+console.log(`node --test: ${tools.passed} passed, ${tools.failed} failed`);
 console.log(`playwright: ${e2e.passed} passed, ${e2e.failed} failed`);
 if (failed.length > 0) console.log(`failed steps: ${failed.join(", ")}`);
-console.log(`${unit.passed + e2e.passed} passed, ${unit.failed + e2e.failed + failed.length} failed`);
+const passed = unit.passed + tools.passed + e2e.passed;
+console.log(`${passed} passed, ${unit.failed + tools.failed + e2e.failed + failed.length} failed`);
 process.exit(failed.length > 0 ? 1 : 0);
