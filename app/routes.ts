@@ -7,6 +7,17 @@ export default [
   // Audience and program pages (content).
 
   // About, help and legal pages (content).
+  route("faq", "routes/faq.tsx"),
+  route("why-sponsor", "routes/why-sponsor.tsx"),
+  route("mission-vision", "routes/mission-vision.tsx"),
+  route("judges-advisors", "routes/judges-advisors.tsx"),
+  route("legal", "routes/legal.tsx"),
+  route("terms-of-service", "routes/terms-of-service.tsx"),
+  route("privacy-policy", "routes/privacy-policy.tsx"),
+  route("sponsor-agreement", "routes/sponsor-agreement.tsx"),
+  route("contest-rules", "routes/contest-rules.tsx"),
+  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  route("robots.txt", "routes/robots[.]txt.ts"),
 
   // Forms: contact, accounts, registration, sponsorship, judges and advisors.
 

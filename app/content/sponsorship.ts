@@ -1,0 +1,63 @@
+/**
+ * /why-sponsor's words (SPEC.md §2): six benefits, the triple impact and why
+ * now. Tiers, amounts and categories come from pricing.ts.
+ */
+
+import { FINALS_DAY, finalsVenue } from "./dates";
+import { goals2026 } from "./program";
+
+export interface SponsorBenefit {
+  readonly title: string;
+  readonly body: string;
+}
+
+export const sponsorBenefits = [
+  {
+    title: "Brand visibility",
+    body: "Your name in front of participants, employers and the public across the site, the showcase and the finals.",
+  },
+  {
+    title: "Access to AI-ready talent",
+    body: "Meet participants who have proven their skills on real workplace problems.",
+  },
+  {
+    title: "Thought leadership",
+    body: "Speak, judge or advise, and show your organization's expertise in AI.",
+  },
+  {
+    title: "Community impact",
+    body: "Fund scholarships and training that reach workers across Idaho.",
+  },
+  {
+    title: "Partnerships",
+    body: "Connect with the businesses, chambers, associations and agencies taking part.",
+  },
+  {
+    title: "Measured results",
+    body: "Receive a report on participation and outcomes after the Challenge.",
+  },
+] as const satisfies readonly SponsorBenefit[];
+
+export const tripleImpact = [
+  {
+    title: "Your business",
+    body: "Visibility, talent and relationships with Idaho's most forward-looking employers.",
+  },
+  {
+    title: "Participants",
+    body: "Scholarships, training and a stage for people building their AI skills.",
+  },
+  {
+    title: "Idaho",
+    body: "A stronger state economy, with AI skills in every region and industry.",
+  },
+] as const satisfies readonly SponsorBenefit[];
+
+export const whySponsorNow = [
+  `The first edition sets the pattern: founding sponsors are remembered as the ones who started it.`,
+  `The goals for 2026 are ${goals2026.participants}+ participants and ${goals2026.organizations}+ organizations: an audience that grows every month of enrollment.`,
+  `Your brand is part of the whole journey up to the ${finalsVenue.name} during ${finalsVenue.event}.`,
+] as const;
+
+/** The finals day, for the closing call to action. */
+export const sponsorFinalsDay = FINALS_DAY;

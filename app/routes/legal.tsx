@@ -1,0 +1,62 @@
+import { Link } from "react-router";
+import { LegalDates } from "~/components/legal-document";
+import { PageHero } from "~/components/page";
+import { legalDocuments } from "~/content/legal";
+import { site } from "~/content/site";
+import { canonicalUrl, originLoader, pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/legal";
+
+export const loader = originLoader;
+
+export const meta = ({ loaderData, location }: Route.MetaArgs) =>
+  pageMeta(
+    "Legal",
+    "The Challenge's contest rules, terms of service, privacy policy and sponsor agreement, with their update dates.",
+    canonicalUrl(loaderData?.origin, location.pathname),
+  );
+
+export default function Legal() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Legal"
+        title="Legal Information"
+        lead="The rules of the competition and the terms that apply when you use this site, register or sponsor."
+      />
+      <section aria-labelledby="documents-heading" className="section">
+        <div className="container-page">
+          <h2 id="documents-heading" className="section-title">
+            Documents
+          </h2>
+          <ul className="mt-10 grid gap-6 md:grid-cols-2">
+            {legalDocuments.map((doc) => (
+              <li key={doc.id} className="card flex flex-col">
+                <h3 className="text-xl font-semibold text-brand-950">
+                  <Link to={doc.path} className="underline-offset-2 hover:underline">
+                    {doc.title}
+                  </Link>
+                </h3>
+                <p className="mt-2 text-slate-600">{doc.summary}</p>
+                <div className="mt-3 text-sm text-slate-600">
+                  <LegalDates doc={doc} />
+                </div>
+                <p className="mt-1 text-sm text-slate-600">{doc.sections.length} sections</p>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-10 max-w-3xl text-slate-600">
+            Questions about any of these documents? Email{" "}
+            <a href={site.contactEmailHref} className="text-brand-700 underline">
+              {site.contactEmail}
+            </a>{" "}
+            or{" "}
+            <Link to="/contact" className="text-brand-700 underline">
+              send us a message
+            </Link>
+            .
+          </p>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page, TestInfo } from "@playwright/test";
+
+export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** One line per violation: rule, impact, help and the offending nodes. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  return results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+}
+
+/**
+ * A page as the current project's visitor sees it, on which axe can run.
+ * axe-core is itself a script, so for the no-javascript project the page is
+ * opened with JavaScript on but every script the site sends blocked: the DOM
+ * is the server's HTML, never hydrated, as a visitor without JavaScript gets it.
+ */
+export async function openForAxe(
+  { page, browser, baseURL }: { page: Page; browser: Browser; baseURL: string | undefined },
+  testInfo: TestInfo,
+): Promise<{ page: Page; close: () => Promise<void> }> {
+  if (testInfo.project.name !== "no-javascript") return { page, close: async () => {} };
+  const context = await browser.newContext({
+    baseURL,
+    viewport: page.viewportSize(),
+    javaScriptEnabled: true,
+  });
+  await context.route("**/*", (route) =>
+    route.request().resourceType() === "script" ? route.abort() : route.continue(),
+  );
+  const scriptless = await context.newPage();
+  return { page: scriptless, close: () => context.close() };
+}
