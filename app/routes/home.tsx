@@ -6,8 +6,10 @@ import { individualStats } from "~/content/claims";
 import { formatUsd, plans, pricingPhaseLabels, prices } from "~/content/pricing";
 import { awards, finalistCredential, finalsAwards, howItWorks, learningStages, formatRange } from "~/content/program";
 import { site } from "~/content/site";
+import { FinalsEventJsonLd, OrganizationJsonLd } from "~/components/json-ld";
+import { requestContext } from "~/context";
 import { requestNow } from "~/lib/clock.server";
-import { pageMeta } from "~/lib/meta";
+import { canonicalUrl, pageMeta, siteOrigin } from "~/lib/meta";
 import {
   enrollmentState,
   formatMilestoneDate,
@@ -18,12 +20,14 @@ import {
 } from "~/lib/schedule";
 import type { Route } from "./+types/home";
 
-export const meta = () => pageMeta(site.name, site.tagline);
+export const meta = ({ loaderData, location }: Route.MetaArgs) =>
+  pageMeta(site.name, site.tagline, canonicalUrl(loaderData?.origin, location.pathname));
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const now = requestNow(context);
   const phase = pricingPhase(now);
   return {
+    origin: siteOrigin(request, context.get(requestContext).env),
     phase,
     enrollment: enrollmentState(now),
     prices: { individual: prices.individual[phase], workforce: prices.workforce[phase] },
@@ -38,6 +42,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const next = nextDeadlineId ? milestonesById[nextDeadlineId] : null;
   return (
     <>
+      <OrganizationJsonLd origin={loaderData.origin} />
+      <FinalsEventJsonLd origin={loaderData.origin} />
       <PageHero eyebrow={homeHero.eyebrow} title={homeHero.title} lead={<p>{homeHero.lead}</p>}>
         <EnrollmentCta state={enrollment} to={homeHero.primaryCta.href} closedClassName="text-white">
           {homeHero.primaryCta.label}
