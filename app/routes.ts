@@ -5,6 +5,18 @@ export default [
   index("routes/home.tsx"),
 
   // Audience and program pages (content).
+  route("employees", "routes/employees.tsx"),
+  route("organizations", "routes/organizations.tsx"),
+  route("sponsors", "routes/sponsors.tsx"),
+  route("about", "routes/about.tsx"),
+  route("timeline", "routes/timeline.tsx"),
+  route("timeline.ics", "routes/timeline[.]ics.ts"),
+  route("training", "routes/training.tsx"),
+  route("why-join", "routes/why-join.tsx"),
+  route("submission-guidelines", "routes/submission-guidelines.tsx"),
+  route("workforce-package", "routes/workforce-package.tsx"),
+  route("employer-recognition", "routes/employer-recognition.tsx"),
+  route("enrollment-process", "routes/enrollment-process.tsx"),
 
   // About, help and legal pages (content).
   route("faq", "routes/faq.tsx"),

@@ -1,0 +1,130 @@
+import { Link } from "react-router";
+import { MilestoneList, TimeZoneNote } from "~/components/milestones";
+import { EnrollmentCta, PageHero, Section } from "~/components/page";
+import { FINAL_ENROLLMENT_DEADLINE, finalsVenue, milestones, weeklyCheckIn } from "~/content/dates";
+import { participantJourney } from "~/content/program";
+import { TIMELINE_ICS_PATH } from "~/lib/calendar";
+import { contentMeta } from "~/lib/content-meta";
+import { contentPageData } from "~/lib/page-clock.server";
+import { formatMilestoneDate, formatMountain, formatTimeMountainAndPacific, nextMilestone } from "~/lib/schedule";
+import type { Route } from "./+types/timeline";
+
+export function loader(args: Route.LoaderArgs) {
+  const data = contentPageData(args);
+  const next = nextMilestone(new Date(data.now));
+  return { ...data, nextId: next?.id ?? null };
+}
+
+export const meta = contentMeta(
+  "Timeline",
+  "Every date of the Idaho AI Challenge, from early enrollment to the State Capital Finals in Boise, with calendar downloads.",
+);
+
+export default function Timeline({ loaderData }: Route.ComponentProps) {
+  const { enrollment, statuses, origin, nextId, now } = loaderData;
+  const next = milestones.find((m) => m.id === nextId);
+  return (
+    <>
+      <PageHero
+        eyebrow="For Employees"
+        title="Challenge Timeline"
+        lead={`Every date of the Challenge in one place, from early enrollment to the ${finalsVenue.name} in ${finalsVenue.city}. Each milestone shows whether it is past, happening now or upcoming.`}
+      >
+        <a href={TIMELINE_ICS_PATH} className="btn-primary" download>
+          Download all dates (.ics)
+        </a>
+        <Link to="/submission-guidelines" className="btn-outline">
+          Submission Guidelines
+        </Link>
+      </PageHero>
+
+      <Section
+        id="status"
+        title="Where the Challenge stands"
+        lead={`As of ${formatMountain(new Date(now), "longDate")}, Mountain Time.`}
+      >
+        <div className="grid gap-6 md:grid-cols-2">
+          <div className="card">
+            <h3 className="text-lg font-semibold text-brand-950">Next milestone</h3>
+            {next ? (
+              <p className="mt-2 text-slate-700">
+                <a href={`#${next.id}`} className="font-semibold text-brand-700 underline">
+                  {next.title}
+                </a>
+                {`: ${formatMilestoneDate(next)}`}
+              </p>
+            ) : (
+              <p className="mt-2 text-slate-700">
+                All milestones of this edition are past. Thank you to every participant, judge, sponsor and organization
+                who took part.
+              </p>
+            )}
+          </div>
+          <div className="card" id="enrollment-status">
+            <h3 className="text-lg font-semibold text-brand-950">Enrollment</h3>
+            <p className="mt-2 text-slate-700">
+              {`The final enrollment deadline is ${formatMountain(FINAL_ENROLLMENT_DEADLINE.due, "longDate")} at ${formatTimeMountainAndPacific(FINAL_ENROLLMENT_DEADLINE.due)}.`}
+            </p>
+            <div className="mt-4">
+              <EnrollmentCta state={enrollment} to="/register?tab=individual" closedClassName="text-slate-700">
+                Enroll Now
+              </EnrollmentCta>
+            </div>
+          </div>
+        </div>
+      </Section>
+
+      <Section
+        id="milestones"
+        tone="muted"
+        title="Key dates"
+        lead="Add any date to your calendar, or download them all at once."
+      >
+        <div className="mb-6">
+          <TimeZoneNote />
+        </div>
+        <MilestoneList items={milestones} statuses={statuses} origin={origin} />
+        <p className="mt-8 text-slate-700">
+          {`Optional weekly check-ins run on ${weeklyCheckIn.label} throughout the program.`}
+        </p>
+      </Section>
+
+      <Section
+        id="journey"
+        title="Your journey"
+        lead="Six steps take you from enrollment to the finals stage. Each one links to its date above."
+      >
+        <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {participantJourney.map((step, index) => (
+            <li key={step.id} className="card">
+              <p className="text-sm font-semibold text-brand-700">{`Step ${index + 1}`}</p>
+              <h3 className="text-lg font-semibold text-brand-950">{step.name}</h3>
+              <p className="mt-1 text-slate-600">{step.summary}</p>
+              <a
+                href={`#${step.milestoneId}`}
+                className="mt-3 inline-block text-sm font-semibold text-brand-700 underline"
+              >
+                {`See the date for ${step.name}`}
+              </a>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section id="calendar" tone="brand" title="Never miss a deadline">
+        <p className="max-w-3xl text-brand-100">
+          The calendar file holds every milestone and updates in place when you import it again; calendar apps that
+          subscribe to a link can use its address too.
+        </p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <a href={TIMELINE_ICS_PATH} className="btn-primary" download>
+            Download all dates (.ics)
+          </a>
+          <Link to="/faq" className="btn-outline">
+            Read the FAQ
+          </Link>
+        </div>
+      </Section>
+    </>
+  );
+}

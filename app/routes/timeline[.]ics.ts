@@ -1,0 +1,33 @@
+import { milestones, milestonesById, type MilestoneId } from "~/content/dates";
+import { buildCalendar, calendarFileName } from "~/lib/calendar";
+import { requestNow } from "~/lib/clock.server";
+import type { Route } from "./+types/timeline[.]ics";
+
+/**
+ * /timeline.ics: every dated milestone as one iCalendar file;
+ * /timeline.ics?milestone=<id>: that milestone alone (404 for an unknown id).
+ * DTSTAMP is the request's "now" from the one clock.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const id = url.searchParams.get("milestone");
+  let list: readonly (typeof milestones)[number][] = milestones;
+  if (id !== null) {
+    const one = Object.hasOwn(milestonesById, id) ? milestonesById[id as MilestoneId] : undefined;
+    if (!one) {
+      return new Response(`No milestone "${id}". See /timeline for the list.\n`, {
+        status: 404,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      });
+    }
+    list = [one];
+  }
+  const body = buildCalendar(list, { dtstamp: requestNow(context), origin: url.origin });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${calendarFileName(id ?? undefined)}"`,
+      "Cache-Control": "public, max-age=300",
+    },
+  });
+}

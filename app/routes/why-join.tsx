@@ -1,0 +1,108 @@
+import { Link } from "react-router";
+import { CheckList, StatGrid } from "~/components/content-blocks";
+import { Card, PageHero, Section } from "~/components/page";
+import { individualStats } from "~/content/claims";
+import { FINALS_DAY, finalsVenue } from "~/content/dates";
+import {
+  audiences,
+  credentialsNote,
+  finalistCredential,
+  finalsAwards,
+  goals2026,
+  programLength,
+} from "~/content/program";
+import { originLoader } from "~/lib/meta";
+import { contentMeta } from "~/lib/content-meta";
+import { formatMountain } from "~/lib/schedule";
+
+export const loader = originLoader;
+
+export const meta = contentMeta(
+  "Why Join",
+  "What the Challenge does for you: measurable impact at work, a statewide professional network and recognition at the finals.",
+);
+
+export default function WhyJoin() {
+  return (
+    <>
+      <PageHero
+        eyebrow="For Employees"
+        title="Why join the Challenge"
+        lead="Learn AI on your own real work, prove what you can do with it, and meet the people across Idaho doing the same."
+      >
+        <Link to="/employees" className="btn-primary">
+          Enroll Now
+        </Link>
+        <Link to="/training" className="btn-outline">
+          View Training Details
+        </Link>
+      </PageHero>
+
+      <Section
+        id="measurable-impact"
+        title="Measurable Impact"
+        lead="The organizers' figures for what participants gain."
+      >
+        <StatGrid stats={individualStats} />
+      </Section>
+
+      <Section
+        id="professional-network"
+        tone="muted"
+        title="Professional Network"
+        lead={`Join a statewide community: the organizers expect ${goals2026.participants}+ participants from ${goals2026.organizations}+ organizations in 2026.`}
+      >
+        <div className="grid gap-6 md:grid-cols-3">
+          <Card title="Peers across Idaho">
+            Work alongside employees and entrepreneurs from every kind of organization, and compare how each of you puts
+            AI to work.
+          </Card>
+          <Card title="Judges and advisors">
+            Judges score your project, and the Challenge's advisory board brings together industry experts, academic
+            leaders and business leaders.
+          </Card>
+          <Card title={`The ${finalsVenue.name}`}>
+            {`Finalists present in ${finalsVenue.city} during ${finalsVenue.event} on ${formatMountain(FINALS_DAY, "longDate")}.`}
+          </Card>
+        </div>
+      </Section>
+
+      <Section id="who-should-join" title="Who Should Join" lead="No prior AI experience needed.">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {audiences.individuals.segments.map((segment) => (
+            <li key={segment} className="card font-semibold text-brand-950">
+              {segment}
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="how-it-benefits-you" tone="muted" title="How the Competition Benefits You">
+        <CheckList
+          className="max-w-3xl text-slate-700"
+          items={[
+            "Three certifications you earn stage by stage, while you work",
+            credentialsNote,
+            `A path to the ${finalistCredential.name} credential for finalists`,
+            `Awards at the finals, including ${finalsAwards
+              .slice(0, 3)
+              .map((a) => a.name)
+              .join(", ")}`,
+            `A program that fits a working week: ${programLength.weeks} weeks at ${programLength.hoursPerWeek.min}–${programLength.hoursPerWeek.max} hours a week`,
+          ]}
+        />
+      </Section>
+
+      <Section id="get-started" tone="brand" title="Take the next step">
+        <div className="flex flex-wrap gap-3">
+          <Link to="/employees" className="btn-primary">
+            Enroll Now
+          </Link>
+          <Link to="/training" className="btn-outline">
+            View Training Details
+          </Link>
+        </div>
+      </Section>
+    </>
+  );
+}
