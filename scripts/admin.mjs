@@ -62,7 +62,8 @@ export function query(sql, target) {
 
 /** @param {string[]} argv */
 function parseArgs(argv) {
-  const options = { remote: false, env: undefined, out: undefined, stateDir: process.env.STATE_DIR };
+  /** @type {{ remote: boolean, env?: string, out?: string, stateDir?: string }} */
+  const options = { remote: false, stateDir: process.env.STATE_DIR };
   const positional = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
