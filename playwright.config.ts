@@ -11,8 +11,12 @@ const stateDir = `.wrangler/e2e-state-${port}`;
 const executablePath =
   process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 
-// Each run starts from an empty local database.
-if (!process.env.PLAYWRIGHT_REUSE_STATE) rmSync(stateDir, { recursive: true, force: true });
+// Each run starts from an empty local database. Playwright loads this file
+// again in every worker process, after the server has started: only the
+// main process may clear the state.
+if (!process.env.PLAYWRIGHT_REUSE_STATE && process.env.TEST_WORKER_INDEX === undefined) {
+  rmSync(stateDir, { recursive: true, force: true });
+}
 
 export default defineConfig({
   testDir: "tests/e2e",

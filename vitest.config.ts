@@ -5,20 +5,27 @@ import { defineConfig } from "vitest/config";
 // (`npm run build` first): the React Router server build only exists there.
 // Kept apart from vite.config.ts, whose Cloudflare and React Router plugins do
 // not load under vitest.
-export default defineConfig(async () => ({
-  plugins: [
-    cloudflareTest({
-      wrangler: { configPath: "./build/server/wrangler.json" },
-      miniflare: {
-        bindings: {
-          TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("./migrations");
+  return {
+    plugins: [
+      cloudflareTest(({ inject }) => ({
+        wrangler: { configPath: "./build/server/wrangler.json" },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            // The fake Resend API (tests/fakes/resend.ts) served by the global setup below.
+            // RESEND_API_KEY stays unset: tests that send through Resend pass a key of their own.
+            RESEND_BASE_URL: inject("resendBaseUrl"),
+          },
         },
-      },
-    }),
-  ],
-  resolve: { tsconfigPaths: true },
-  test: {
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
-    setupFiles: ["./tests/setup.ts"],
-  },
-}));
+      })),
+    ],
+    resolve: { tsconfigPaths: true },
+    test: {
+      include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+      globalSetup: ["./tests/fakes/resend-server.ts"],
+      setupFiles: ["./tests/setup.ts"],
+    },
+  };
+});

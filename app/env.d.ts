@@ -1,6 +1,7 @@
 // Variables and secrets the worker reads that wrangler.toml does not declare
 // (they live in .dev.vars locally and in `wrangler secret put` in production).
 // Optional here because each has a local default; .dev.vars.example lists them.
+// Production refuses to start without the ones in app/lib/config.server.ts.
 interface Env {
   APP_NOW?: string;
   BASE_URL?: string;
@@ -12,6 +13,8 @@ interface Env {
   STRIPE_PRICE_WORKFORCE_EARLY?: string;
   STRIPE_PRICE_WORKFORCE_REGULAR?: string;
   RESEND_API_KEY?: string;
+  /** Tests point the Resend SDK at the fake in tests/fakes/resend.ts. */
+  RESEND_BASE_URL?: string;
   EMAIL_FROM?: string;
-  ORGANIZERS_EMAIL?: string;
+  NOTIFY_TO?: string;
 }

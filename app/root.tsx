@@ -1,20 +1,47 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { ToastRegion } from "./components/toast";
+import { requestContext } from "./context";
 import { pageMeta } from "./lib/meta";
 import { wantsHydration } from "./lib/route-handle";
+import { getToast } from "./lib/toast.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/** The flash toast set by the previous action, if any, and the header that clears it. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(requestContext);
+  const { toast, headers } = await getToast(request, env);
+  return data({ toast }, headers ? { headers } : undefined);
+}
+
+// A toast may arrive with any navigation (a loader's redirect, too); single fetch
+// loads the root's data in the same request as the page's, so this costs no round trip.
+export const shouldRevalidate = () => true;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Undefined on an error page whose root loader failed.
+  const toast = useRouteLoaderData<typeof loader>("root")?.toast;
   // Content pages ship no JavaScript at all; a route opts in with handle.hydrate.
   const hydrate = useMatches().some((match) => wantsHydration(match.handle));
   return (
@@ -33,6 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to main content
         </a>
         <SiteHeader />
+        <ToastRegion toast={toast} />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>

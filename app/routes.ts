@@ -32,6 +32,8 @@ export default [
   route("robots.txt", "routes/robots[.]txt.ts"),
 
   // Forms: contact, accounts, registration, sponsorship, judges and advisors.
+  route("contact", "routes/contact.tsx"),
+  route("dev/mailbox", "routes/dev.mailbox.tsx"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,0 +1,42 @@
+/**
+ * Stores a contact message and its notification to the organizers in one
+ * D1 batch (both or neither), then queues the notification.
+ */
+import { getDb } from "~/db/client.server";
+import { contactSubmissions } from "~/db/schema";
+import { contactNotification, contactRecipient } from "~/notifications/contact.server";
+import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
+import type { ContactMessage } from "./contact";
+
+export async function saveContactMessage(
+  env: Pick<Env, "DB" | "NOTIFICATIONS" | "NOTIFY_TO">,
+  message: ContactMessage,
+  { now = new Date(), requestId }: { now?: Date; requestId?: string } = {},
+): Promise<{ notificationId: string }> {
+  const db = getDb(env);
+  const createdAt = now.toISOString();
+  const record = {
+    name: message.name,
+    email: message.email,
+    subject: message.subject ?? null,
+    message: message.message,
+    created_at: createdAt,
+  };
+  const notification = outboxInsert(db, contactNotification, {
+    recipient: contactRecipient(env),
+    payload: { type: "INSERT", table: "contact_submissions", record },
+    now,
+  });
+  await db.batch([
+    db.insert(contactSubmissions).values({
+      name: record.name,
+      email: record.email,
+      subject: record.subject,
+      message: record.message,
+      createdAt,
+    }),
+    notification.statement,
+  ]);
+  await enqueueNotifications(env, [notification.id], { requestId, kind: contactNotification.kind });
+  return { notificationId: notification.id };
+}

@@ -1,0 +1,53 @@
+/**
+ * What a notification kind is: a payload schema and how to render it. Adding
+ * a kind (sign-up, judge/advisor interest, registration confirmation…) is one
+ * module like contact.server.ts plus one line in kinds.server.ts.
+ */
+import type { z } from "zod";
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+  /** Where a reply goes, e.g. the visitor who wrote a contact message. */
+  replyTo?: string;
+}
+
+export interface NotificationKind<Payload> {
+  kind: string;
+  payload: z.ZodType<Payload>;
+  render(payload: Payload): RenderedEmail;
+}
+
+export function defineKind<Payload>(definition: NotificationKind<Payload>): NotificationKind<Payload> {
+  return definition;
+}
+
+/** Escapes text for HTML element content and quoted attribute values. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** A subject line never carries line breaks (they would read as extra headers to some mailers). */
+export function oneLine(value: string): string {
+  return value.replace(/[\r\n\t]+/g, " ").trim();
+}
+
+/** A plain e-mail body as simple HTML: a heading, labelled fields and a pre-wrapped block. */
+export function simpleHtml(title: string, fields: [label: string, value: string][], body?: [string, string]): string {
+  const rows = fields
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+    )
+    .join("");
+  const block = body
+    ? `<h2 style="font-size:16px;margin:16px 0 8px">${escapeHtml(body[0])}</h2><div style="white-space:pre-wrap">${escapeHtml(body[1])}</div>`
+    : "";
+  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#1e293b"><h1 style="font-size:18px">${escapeHtml(title)}</h1><table>${rows}</table>${block}</body></html>`;
+}

@@ -1,0 +1,227 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useLocation } from "react-router";
+import {
+  ErrorSummary,
+  Field,
+  firstInvalid,
+  HoneypotField,
+  SubmitButton,
+  TextareaField,
+  useIsPending,
+} from "~/components/forms";
+import { PageHero } from "~/components/page";
+import { ToastRegion } from "~/components/toast";
+import { site } from "~/content/site";
+import { requestContext } from "~/context";
+import { ContactSchema, contactLimits, contactRateLimitMessage, contactToasts, HONEYPOT_FIELD } from "~/forms/contact";
+import { saveContactMessage } from "~/forms/contact.server";
+import { contentMeta } from "~/lib/content-meta";
+import { log } from "~/lib/log.server";
+import { siteOrigin } from "~/lib/meta";
+import type { RouteHandle } from "~/lib/route-handle";
+import type { Toast } from "~/lib/toast";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/contact";
+
+// The form validates in the browser with the same schema as the server.
+export const handle = { hydrate: true } satisfies RouteHandle;
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { origin: siteOrigin(request, context.get(requestContext).env) };
+}
+
+// Route headers other than cookies reach the page only through this export.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
+type ActionData = { result: SubmissionResult<string[]> | null; toast: Toast | null };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env, requestId } = context.get(requestContext);
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return data<ActionData>({ result: null, toast: null }, { status: 400 });
+  }
+
+  // A bot that fills the hidden field hears what a person hears; nothing is stored.
+  const honeypot = formData.get(HONEYPOT_FIELD);
+  if (honeypot !== null && honeypot !== "") {
+    log("info", "contact.honeypot", { requestId });
+    return redirectWithToast(env, "/contact", contactToasts.success);
+  }
+
+  const submission = parseWithZod(formData, { schema: ContactSchema });
+  if (submission.status !== "success") {
+    return data<ActionData>({ result: submission.reply(), toast: null }, { status: 400 });
+  }
+
+  // Counts messages, not typing mistakes: only a valid message uses up the allowance.
+  const ip = request.headers.get("cf-connecting-ip") ?? "unknown";
+  const { success } = await env.RATE_LIMITER.limit({ key: `contact:${ip}` });
+  if (!success) {
+    log("warn", "contact.rate_limited", { requestId });
+    return data<ActionData>(
+      { result: submission.reply({ formErrors: [contactRateLimitMessage] }), toast: null },
+      { status: 429, headers: { "Retry-After": "60" } },
+    );
+  }
+
+  try {
+    await saveContactMessage(env, submission.value, { requestId });
+  } catch (error) {
+    log("error", "contact.save_failed", { requestId, error });
+    return data<ActionData>(
+      { result: submission.reply(), toast: { id: crypto.randomUUID(), ...contactToasts.failure } },
+      { status: 500 },
+    );
+  }
+  return redirectWithToast(env, "/contact", contactToasts.success);
+}
+
+export const meta = contentMeta(
+  "Contact Us",
+  `Questions about the ${site.name}? Send the organizers a message, e-mail or call: we reply within ${site.responseTimeHours} hours.`,
+);
+
+const quickLinks = [
+  { to: "/faq", label: "FAQ & Help Center", description: "Answers to the questions we hear most." },
+  { to: "/enrollment-process", label: "Enrollment Process", description: "How organizations sign up their teams." },
+  {
+    to: "/submission-guidelines",
+    label: "Submission Guidelines",
+    description: "What a complete project submission needs.",
+  },
+];
+
+export default function Contact({ actionData }: Route.ComponentProps) {
+  // A new location (the redirect after a message was sent) mounts a fresh, empty form.
+  const location = useLocation();
+  return (
+    <>
+      <PageHero
+        eyebrow="Contact"
+        title="Contact Us"
+        lead={`Questions about the Challenge, enrolling your team or sponsoring? Send us a message and we'll reply within ${site.responseTimeHours} hours.`}
+      />
+      <ToastRegion toast={actionData?.toast} />
+      <section className="section bg-slate-50">
+        <div className="container-page grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div className="card p-6 sm:p-8">
+            <h2 className="text-2xl font-bold text-brand-950">Send us a message</h2>
+            <p className="mt-2 text-slate-600">All fields are required unless marked optional.</p>
+            <ContactForm key={location.key} lastResult={actionData?.result ?? undefined} />
+          </div>
+          <ContactDetails />
+        </div>
+      </section>
+    </>
+  );
+}
+
+function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
+  const pending = useIsPending();
+  const [form, fields] = useForm({
+    id: "contact",
+    lastResult,
+    constraint: getZodConstraint(ContactSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
+  });
+  const summary = [
+    { id: fields.name.id, label: "Name", errors: fields.name.errors },
+    { id: fields.email.id, label: "Email", errors: fields.email.errors },
+    { id: fields.subject.id, label: "Subject", errors: fields.subject.errors },
+    { id: fields.message.id, label: "Message", errors: fields.message.errors },
+  ];
+  // Without JavaScript the server's error page focuses the first invalid field.
+  const focusId = lastResult?.status === "error" ? firstInvalid(summary)?.id : undefined;
+  return (
+    <Form method="post" {...getFormProps(form)} className="relative mt-6 space-y-5">
+      {form.status === "error" ? <ErrorSummary id={form.errorId} formErrors={form.errors} fields={summary} /> : null}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field meta={fields.name} label="Name" autoComplete="name" autoFocus={focusId === fields.name.id} />
+        <Field
+          meta={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoFocus={focusId === fields.email.id}
+        />
+      </div>
+      <Field meta={fields.subject} label="Subject" optional autoFocus={focusId === fields.subject.id} />
+      <TextareaField
+        meta={fields.message}
+        label="Message"
+        hint={`${contactLimits.message.min} to ${contactLimits.message.max.toLocaleString("en-US")} characters.`}
+        rows={7}
+        autoFocus={focusId === fields.message.id}
+      />
+      <HoneypotField name={HONEYPOT_FIELD} />
+      <SubmitButton pending={pending} pendingLabel="Sending...">
+        Send Message
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function ContactDetails() {
+  return (
+    <aside aria-labelledby="contact-details-heading" className="space-y-8">
+      <div>
+        <h2 id="contact-details-heading" className="text-2xl font-bold text-brand-950">
+          Other ways to reach us
+        </h2>
+        <dl className="mt-4 space-y-4">
+          <div>
+            <dt className="text-sm font-semibold uppercase tracking-wide text-slate-500">Email</dt>
+            <dd className="mt-1">
+              <a href={site.contactEmailHref} className="font-medium text-brand-700 underline hover:no-underline">
+                {site.contactEmail}
+              </a>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm font-semibold uppercase tracking-wide text-slate-500">Phone</dt>
+            <dd className="mt-1">
+              <a href={site.phoneHref} className="font-medium text-brand-700 underline hover:no-underline">
+                {site.phone}
+              </a>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm font-semibold uppercase tracking-wide text-slate-500">Location</dt>
+            <dd className="mt-1 text-slate-700">{site.location}</dd>
+          </div>
+        </dl>
+      </div>
+      <div className="card">
+        <h3 className="text-lg font-semibold text-brand-950">Office hours</h3>
+        <p className="mt-2 text-slate-700">{site.supportHours.label}</p>
+        <p className="mt-3 text-slate-600">
+          We respond to every message within {site.responseTimeHours} hours, by email or phone.
+        </p>
+      </div>
+      <nav aria-labelledby="contact-quick-links-heading">
+        <h3 id="contact-quick-links-heading" className="text-lg font-semibold text-brand-950">
+          Quick links
+        </h3>
+        <ul className="mt-3 space-y-3">
+          {quickLinks.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="font-medium text-brand-700 underline hover:no-underline">
+                {link.label}
+              </Link>
+              <p className="text-sm text-slate-600">{link.description}</p>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </aside>
+  );
+}

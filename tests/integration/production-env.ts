@@ -1,0 +1,13 @@
+/**
+ * Every setting production requires today (app/lib/config.server.ts): pass it
+ * to fetchWithEnv to see the site in production mode. Without it, production
+ * answers every request with the 500 "temporarily unavailable" page.
+ */
+export const completeProductionEnv: Partial<Env> = {
+  ENVIRONMENT: "production",
+  RESEND_API_KEY: "re_live_key",
+  EMAIL_FROM: "Idaho AI Challenge <notifications@example.org>",
+  NOTIFY_TO: "organizers@example.org",
+  BETTER_AUTH_SECRET: "a-production-secret-of-32-characters",
+  BASE_URL: "https://example.org",
+};
