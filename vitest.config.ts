@@ -17,6 +17,8 @@ export default defineConfig(async () => {
             // The fake Resend API (tests/fakes/resend.ts) served by the global setup below.
             // RESEND_API_KEY stays unset: tests that send through Resend pass a key of their own.
             RESEND_BASE_URL: inject("resendBaseUrl"),
+            // The fake Stripe API (tests/fakes/stripe.ts); tests pass their own STRIPE_SECRET_KEY (tests/integration/stripe-fake.ts).
+            STRIPE_API_BASE: inject("stripeBaseUrl"),
           },
         },
       })),
@@ -24,7 +26,7 @@ export default defineConfig(async () => {
     resolve: { tsconfigPaths: true },
     test: {
       include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
-      globalSetup: ["./tests/fakes/resend-server.ts"],
+      globalSetup: ["./tests/fakes/resend-server.ts", "./tests/fakes/stripe-server.ts"],
       setupFiles: ["./tests/setup.ts"],
     },
   };

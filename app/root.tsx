@@ -18,6 +18,8 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { ToastRegion } from "./components/toast";
 import { requestContext } from "./context";
+import { appendSetCookies, getSession, type SessionUser } from "./lib/auth.server";
+import { log } from "./lib/log.server";
 import { pageMeta } from "./lib/meta";
 import { wantsHydration } from "./lib/route-handle";
 import { getToast } from "./lib/toast.server";
@@ -27,11 +29,32 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** The flash toast set by the previous action, if any, and the header that clears it. */
+/**
+ * The flash toast set by the previous action, if any, and the header that
+ * clears it; and who is signed in, for the header (no database read without a
+ * session cookie).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(requestContext);
-  const { toast, headers } = await getToast(request, env);
-  return data({ toast }, headers ? { headers } : undefined);
+  const { env, requestId } = context.get(requestContext);
+  const [{ toast, headers }, session] = await Promise.all([getToast(request, env), signedIn(request, env, requestId)]);
+  // The toast's clearing cookie and a refreshed session cookie, if any.
+  const responseHeaders = appendSetCookies(new Headers(headers ?? undefined), session.headers);
+  const user = session.user ? { email: session.user.email } : null;
+  return data({ toast, user }, { headers: responseHeaders });
+}
+
+/** Who is signed in, for the header. A failure to tell shows the page signed out rather than an error. */
+async function signedIn(
+  request: Request,
+  env: Env,
+  requestId: string,
+): Promise<{ user: SessionUser | null; headers: Headers | null }> {
+  try {
+    return await getSession(request, env, { requestId });
+  } catch (error) {
+    log("error", "auth.session_lookup_failed", { requestId, error });
+    return { user: null, headers: null };
+  }
 }
 
 // A toast may arrive with any navigation (a loader's redirect, too); single fetch
@@ -41,7 +64,8 @@ export const shouldRevalidate = () => true;
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // Undefined on an error page whose root loader failed.
-  const toast = useRouteLoaderData<typeof loader>("root")?.toast;
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const toast = rootData?.toast;
   // Content pages ship no JavaScript at all; a route opts in with handle.hydrate.
   const hydrate = useMatches().some((match) => wantsHydration(match.handle));
   return (
@@ -59,7 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to main content
         </a>
-        <SiteHeader />
+        <SiteHeader user={rootData?.user ?? null} />
         <ToastRegion toast={toast} />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}

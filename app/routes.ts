@@ -32,6 +32,14 @@ export default [
   route("robots.txt", "routes/robots[.]txt.ts"),
 
   // Forms: contact, accounts, registration, sponsorship, judges and advisors.
+  route("auth", "routes/auth.tsx"),
+  route("sign-out", "routes/sign-out.tsx"),
+  route("judge-advisor-register", "routes/judge-advisor-register.tsx"),
+  route("dev/checkout/:id", "routes/dev.checkout.$id.tsx"),
+  route("register", "routes/register.tsx"),
+  route("registration-success", "routes/registration-success.tsx"),
+  route("sponsor-register", "routes/sponsor-register.tsx"),
+  route("sponsor-success", "routes/sponsor-success.tsx"),
   route("contact", "routes/contact.tsx"),
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
 

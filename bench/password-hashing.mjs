@@ -14,7 +14,7 @@
 import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { Miniflare } from "miniflare";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { hashPassword, verifyPassword } from "../app/lib/password.server.ts";
 
 const rounds = Math.max(3, Number(process.env.ROUNDS ?? 7));
@@ -64,12 +64,14 @@ async function timeRequest(mf, url) {
   return { elapsed, body };
 }
 
-const mf = new Miniflare({
-  modules: true,
-  script: await workerSource(),
-  compatibilityDate: "2026-10-19",
-  compatibilityFlags: ["nodejs_compat"],
-});
+const mf = new Miniflare(
+  convertV4MiniflareOptions({
+    modules: true,
+    script: await workerSource(),
+    compatibilityDate: "2026-10-19",
+    compatibilityFlags: ["nodejs_compat"],
+  }),
+);
 try {
   await mf.ready;
   const baselineTimes = [];

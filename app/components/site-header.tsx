@@ -7,7 +7,12 @@ import { site } from "~/content/site";
  * click, Enter or Space, with or without JavaScript, and screen readers
  * announce them as expandable. `name` keeps one desktop group open at a time.
  */
-export function SiteHeader() {
+/** The signed-in account, as the root loader provides it. */
+export interface HeaderUser {
+  email: string;
+}
+
+export function SiteHeader({ user = null }: { user?: HeaderUser | null }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="container-page flex h-16 items-center justify-between gap-4">
@@ -35,7 +40,7 @@ export function SiteHeader() {
               <HeaderLink href={contactLink.href} label={contactLink.label} />
             </li>
             <li>
-              <HeaderLink href={signInLink.href} label={signInLink.label} />
+              {user ? <AccountControls user={user} /> : <HeaderLink href={signInLink.href} label={signInLink.label} />}
             </li>
             <li className="ml-2">
               <Link to={registerLink.href} className="btn-primary">
@@ -45,7 +50,7 @@ export function SiteHeader() {
           </ul>
         </nav>
 
-        <MobileMenu />
+        <MobileMenu user={user} />
       </div>
     </header>
   );
@@ -86,7 +91,34 @@ function DesktopGroup({ group }: { group: NavGroup }) {
   );
 }
 
-function MobileMenu() {
+/**
+ * The signed-in state: the account's email and Sign Out, a POST form that
+ * works without JavaScript (app/routes/sign-out.tsx).
+ */
+function AccountControls({ user, stacked = false }: { user: HeaderUser; stacked?: boolean }) {
+  return (
+    <div className={stacked ? "flex flex-col gap-2" : "flex items-center gap-2"}>
+      <span className="max-w-52 truncate text-sm text-slate-700" title={user.email}>
+        <span className="sr-only">Signed in as </span>
+        {user.email}
+      </span>
+      <form method="post" action="/sign-out">
+        <button
+          type="submit"
+          className={
+            stacked
+              ? "btn-outline w-full text-brand-800"
+              : "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800"
+          }
+        >
+          Sign Out
+        </button>
+      </form>
+    </div>
+  );
+}
+
+function MobileMenu({ user }: { user: HeaderUser | null }) {
   return (
     <details className="group/menu lg:hidden" data-testid="mobile-menu">
       <summary
@@ -144,9 +176,13 @@ function MobileMenu() {
             <Link to={contactLink.href} className="block py-2 font-semibold text-slate-900">
               {contactLink.label}
             </Link>
-            <Link to={signInLink.href} className="btn-outline text-brand-800">
-              {signInLink.label}
-            </Link>
+            {user ? (
+              <AccountControls user={user} stacked />
+            ) : (
+              <Link to={signInLink.href} className="btn-outline text-brand-800">
+                {signInLink.label}
+              </Link>
+            )}
             <Link to={registerLink.href} className="btn-primary">
               {registerLink.label}
             </Link>

@@ -13,6 +13,8 @@ export const REQUIRED_IN_PRODUCTION = [
   { name: "NOTIFY_TO", purpose: "the organizers' mailbox that receives contact messages" },
   { name: "BETTER_AUTH_SECRET", purpose: "signs session and flash-message cookies" },
   { name: "BASE_URL", purpose: "the site's public origin, for links in e-mail and callbacks" },
+  { name: "STRIPE_SECRET_KEY", purpose: "creates and verifies Stripe Checkout Sessions (docs/payments.md)" },
+  { name: "STRIPE_WEBHOOK_SECRET", purpose: "verifies the signature of Stripe's webhook events" },
 ] as const satisfies readonly { name: keyof Env; purpose: string }[];
 
 export function isProduction(env: Pick<Env, "ENVIRONMENT">): boolean {

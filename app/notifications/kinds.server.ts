@@ -1,9 +1,17 @@
 /** Every notification kind the consumer knows how to render. */
 import { contactNotification } from "./contact.server";
+import { judgeAdvisorNotification } from "./judge-advisor.server";
+import { signupNotification } from "./signup.server";
 import type { NotificationKind, RenderedEmail } from "./kind.server";
+import { enrollmentConfirmation, registrationConfirmation, sponsorshipConfirmation } from "./payments.server";
 
 const kinds: Record<string, NotificationKind<unknown>> = {
   [contactNotification.kind]: contactNotification as NotificationKind<unknown>,
+  [signupNotification.kind]: signupNotification as NotificationKind<unknown>,
+  [judgeAdvisorNotification.kind]: judgeAdvisorNotification as NotificationKind<unknown>,
+  [registrationConfirmation.kind]: registrationConfirmation as NotificationKind<unknown>,
+  [enrollmentConfirmation.kind]: enrollmentConfirmation as NotificationKind<unknown>,
+  [sponsorshipConfirmation.kind]: sponsorshipConfirmation as NotificationKind<unknown>,
 };
 
 export class UnrenderableNotification extends Error {

@@ -322,6 +322,8 @@ describe("/dev/* in production", () => {
       NOTIFY_TO: "organizers@example.org",
       BETTER_AUTH_SECRET: "s".repeat(32),
       BASE_URL: "https://example.org",
+      STRIPE_SECRET_KEY: "sk_live",
+      STRIPE_WEBHOOK_SECRET: "whsec_live",
     });
     expect(response.status).toBe(404);
     expect(await response.text()).not.toContain("Local mailbox");

@@ -10,4 +10,6 @@ export const completeProductionEnv: Partial<Env> = {
   NOTIFY_TO: "organizers@example.org",
   BETTER_AUTH_SECRET: "a-production-secret-of-32-characters",
   BASE_URL: "https://example.org",
+  STRIPE_SECRET_KEY: "sk_live_key",
+  STRIPE_WEBHOOK_SECRET: "whsec_live_secret",
 };

@@ -1,7 +1,10 @@
 import { Hono } from "hono";
 import { log } from "~/lib/log.server";
 import { requestIdFor } from "../security";
+import { authRoutes } from "./auth";
 import { health } from "./health";
+import { payments } from "./payments";
+import { stripe } from "./stripe";
 
 export type ApiEnv = { Bindings: Env; Variables: { requestId: string } };
 
@@ -14,6 +17,10 @@ api.use(async (c, next) => {
 });
 
 api.route("/health", health);
+// better-auth answers every method under /api/auth/* (sign-up, sign-in, sign-out, session).
+api.route("/auth", authRoutes);
+api.route("/payments", payments);
+api.route("/stripe", stripe);
 
 api.notFound((c) => c.json({ error: "Not found" }, 404));
 

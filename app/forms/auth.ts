@@ -1,0 +1,64 @@
+/**
+ * The /auth forms (SPEC.md §5, §8): email and password; at least 6 characters
+ * on sign-up. One schema per form for the browser (Conform) and the server.
+ * Passwords are never trimmed or cut: a passphrase is used whole, up to
+ * PASSWORD_MAX_LENGTH characters (ADR 005).
+ */
+import { z } from "zod";
+
+export const authLimits = { email: { max: 255 }, password: { min: 6, max: 1024 } } as const;
+
+export const authMessages = {
+  emailInvalid: "Please enter a valid email address",
+  emailTooLong: "Email must be less than 255 characters",
+  passwordTooShort: "Password must be at least 6 characters",
+  passwordRequired: "Please enter your password",
+  passwordTooLong: "Password must be at most 1024 characters",
+} as const;
+
+/** Titles of SPEC.md §8; the descriptions never say whether an account exists. */
+export const authToasts = {
+  signUpSuccess: { type: "success", title: "Account Created!", description: "You can now register for the challenge" },
+  signInSuccess: { type: "success", title: "Welcome Back!", description: "You've successfully logged in" },
+  signUpFailure: {
+    type: "error",
+    title: "Sign Up Failed",
+    description: "We couldn't create an account with these details. If you already have an account, sign in instead.",
+  },
+  signInFailure: { type: "error", title: "Login Failed", description: "Invalid email or password" },
+  signedOut: { type: "info", title: "Signed Out", description: "You've been signed out." },
+} as const;
+
+export const AUTH_TABS = ["signup", "signin"] as const;
+export type AuthTab = (typeof AUTH_TABS)[number];
+
+/** ?tab=signin selects Sign In; anything else, or nothing, Sign Up (SPEC.md §2). */
+export function authTab(value: string | null | undefined): AuthTab {
+  return value === "signin" ? "signin" : "signup";
+}
+
+const m = authMessages;
+
+const email = z
+  .string({ error: m.emailInvalid })
+  .trim()
+  .max(authLimits.email.max, { error: m.emailTooLong })
+  .pipe(z.email({ error: m.emailInvalid }));
+
+export const SignUpSchema = z.object({
+  email,
+  password: z
+    .string({ error: m.passwordTooShort })
+    .min(authLimits.password.min, { error: m.passwordTooShort })
+    .max(authLimits.password.max, { error: m.passwordTooLong }),
+});
+
+export const SignInSchema = z.object({
+  email,
+  password: z
+    .string({ error: m.passwordRequired })
+    .min(1, { error: m.passwordRequired })
+    .max(authLimits.password.max, { error: m.passwordTooLong }),
+});
+
+export type SignUpInput = z.output<typeof SignUpSchema>;

@@ -1,0 +1,98 @@
+/**
+ * The judge/advisor interest form (SPEC.md §3, §5): every field required but
+ * linkedIn, which must be a web address when given. One schema for the
+ * browser (Conform) and the server (the action).
+ */
+import { z } from "zod";
+
+export const JUDGE_ADVISOR_ROLES = ["judge", "advisor"] as const;
+export type JudgeAdvisorRole = (typeof JUDGE_ADVISOR_ROLES)[number];
+
+export const roleLabels: Record<JudgeAdvisorRole, string> = { judge: "Judge", advisor: "Advisor" };
+
+export const judgeAdvisorLimits = {
+  name: 100,
+  email: 255,
+  phone: 30,
+  organization: 200,
+  title: 200,
+  linkedIn: 500,
+  longText: 2000,
+} as const;
+
+export const judgeAdvisorMessages = {
+  firstName: "First name is required",
+  lastName: "Last name is required",
+  nameTooLong: "Name must be less than 100 characters",
+  emailInvalid: "Please enter a valid email address",
+  emailTooLong: "Email must be less than 255 characters",
+  phone: "Please enter a valid phone number",
+  role: "Please choose judge or advisor",
+  organization: "Organization is required",
+  organizationTooLong: "Organization must be less than 200 characters",
+  title: "Title is required",
+  titleTooLong: "Title must be less than 200 characters",
+  linkedIn: "Please enter a valid URL (starting with https://)",
+  linkedInTooLong: "LinkedIn URL must be less than 500 characters",
+  expertise: "Please describe your areas of expertise",
+  experience: "Please describe your relevant experience",
+  motivation: "Please tell us why you want to take part",
+  longTextTooLong: "Please keep this under 2000 characters",
+} as const;
+
+export const judgeAdvisorToasts = {
+  success: {
+    type: "success",
+    title: "Thank You!",
+    description: "Your interest has been submitted. We'll be in touch soon!",
+  },
+  failure: { type: "error", title: "Submission Failed", description: "An error occurred. Please try again." },
+} as const;
+
+const m = judgeAdvisorMessages;
+const L = judgeAdvisorLimits;
+const normalizeNewlines = (value: string) => value.replace(/\r\n?/g, "\n");
+
+const required = (message: string, max: number, tooLong: string) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: tooLong });
+
+const longText = (message: string) =>
+  z
+    .string({ error: message })
+    .overwrite(normalizeNewlines)
+    .trim()
+    .min(1, { error: message })
+    .max(L.longText, { error: m.longTextTooLong });
+
+export const JudgeAdvisorSchema = z.object({
+  firstName: required(m.firstName, L.name, m.nameTooLong),
+  lastName: required(m.lastName, L.name, m.nameTooLong),
+  email: z
+    .string({ error: m.emailInvalid })
+    .trim()
+    .max(L.email, { error: m.emailTooLong })
+    .pipe(z.email({ error: m.emailInvalid })),
+  // Any notation people write (spaces, dashes, +1, parentheses), with at least 7 digits.
+  phone: z
+    .string({ error: m.phone })
+    .trim()
+    .max(L.phone, { error: m.phone })
+    .refine((value) => /^[0-9+().\-\s]+$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 7, {
+      error: m.phone,
+    }),
+  role: z.enum(JUDGE_ADVISOR_ROLES, { error: m.role }).default("judge"),
+  organization: required(m.organization, L.organization, m.organizationTooLong),
+  title: required(m.title, L.title, m.titleTooLong),
+  linkedIn: z
+    .string()
+    .trim()
+    .max(L.linkedIn, { error: m.linkedInTooLong })
+    .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: m.linkedIn }))
+    .optional(),
+  expertise: longText(m.expertise),
+  experience: longText(m.experience),
+  motivation: longText(m.motivation),
+});
+
+export type JudgeAdvisorInput = z.input<typeof JudgeAdvisorSchema>;
+export type JudgeAdvisorInterest = z.output<typeof JudgeAdvisorSchema>;

@@ -1,0 +1,30 @@
+/**
+ * The sponsorship form's rules (SPEC.md §3, §5), shared by the browser and the
+ * server. The tier is the sponsor's choice; its amount is the server's
+ * (app/content/pricing.ts), so a client can pick a tier but never a price.
+ */
+import { z } from "zod";
+import { defaultSponsorTier, sponsorTierIds } from "~/content/pricing";
+import { emailField, phoneField, registrationMessages as m, requiredText, urlField } from "./registration";
+
+export const sponsorMessages = {
+  tierInvalid: "Please choose a sponsorship tier",
+  companyUrlRequired: "Company website is required",
+} as const;
+
+export const SponsorshipSchema = z.object({
+  // A missing tier means the default (gold); an unknown one is refused.
+  sponsorshipTier: z
+    .enum(sponsorTierIds, { error: sponsorMessages.tierInvalid })
+    .optional()
+    .transform((tier) => tier ?? defaultSponsorTier),
+  firstName: requiredText(m.firstNameRequired),
+  lastName: requiredText(m.lastNameRequired),
+  title: requiredText(m.titleRequired, 200),
+  companyName: requiredText(m.companyNameRequired, 200),
+  companyUrl: urlField(sponsorMessages.companyUrlRequired),
+  email: emailField,
+  phone: phoneField,
+});
+
+export type SponsorshipInput = z.output<typeof SponsorshipSchema>;

@@ -1,0 +1,140 @@
+/**
+ * Accounts: better-auth with email and password on D1 (issue 7, docs/accounts.md).
+ *
+ * Built per request from `env` (workerd forbids I/O and randomness at module
+ * scope, and the base URL may be the request's origin locally). The same
+ * instance type serves the Hono handler at /api/auth/* and the React Router
+ * actions of /auth, which call its server API and forward its Set-Cookie so
+ * everything works without JavaScript.
+ */
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { getSessionCookie } from "better-auth/cookies";
+import { drizzle } from "drizzle-orm/d1";
+import * as authSchema from "~/db/auth-schema";
+import { site } from "~/content/site";
+import { queueSignupNotification } from "~/notifications/signup.server";
+import { isProduction } from "./config.server";
+import { log } from "./log.server";
+import { hashPassword, verifyPassword } from "./password.server";
+
+/** Where better-auth's HTTP handler is mounted (workers/api/auth.ts). */
+export const AUTH_BASE_PATH = "/api/auth";
+
+/** SPEC.md §5 and §9: at least 6 characters; long passphrases are accepted whole. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 1024;
+
+/**
+ * Signs session cookies locally when no secret is configured. Public, so
+ * production refuses to start without BETTER_AUTH_SECRET (config.server.ts).
+ */
+const DEVELOPMENT_SECRET = "development-only-better-auth-secret-not-for-production-use";
+
+type AuthEnv = Pick<Env, "DB" | "ENVIRONMENT" | "BETTER_AUTH_SECRET" | "BASE_URL" | "NOTIFICATIONS" | "NOTIFY_TO">;
+
+/** The site's public origin: BASE_URL (no trailing slash), else the origin this request came to. */
+export function authBaseUrl(env: Pick<Env, "BASE_URL">, request: Request): string {
+  const configured = env.BASE_URL?.trim();
+  if (configured) return new URL(configured).origin;
+  return new URL(request.url).origin;
+}
+
+function authSecret(env: Pick<Env, "BETTER_AUTH_SECRET" | "ENVIRONMENT">): string {
+  if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
+  if (isProduction(env)) throw new Error("BETTER_AUTH_SECRET is required in production");
+  return DEVELOPMENT_SECRET;
+}
+
+export function createAuth(env: AuthEnv, request: Request, { requestId }: { requestId?: string } = {}) {
+  const baseURL = authBaseUrl(env, request);
+  const production = isProduction(env);
+  return betterAuth({
+    appName: site.name,
+    baseURL,
+    basePath: AUTH_BASE_PATH,
+    secret: authSecret(env),
+    trustedOrigins: [baseURL],
+    database: drizzleAdapter(drizzle(env.DB, { schema: authSchema }), { provider: "sqlite", schema: authSchema }),
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      // Native scrypt instead of better-auth's pure-JavaScript one (ADR 005).
+      password: { hash: hashPassword, verify: ({ hash, password }) => verifyPassword(hash, password) },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // SPEC.md §7 send-signup-notification: a failure is only logged, the account stands.
+          async after(user) {
+            try {
+              await queueSignupNotification(env, user, { requestId });
+            } catch (error) {
+              log("error", "auth.signup_notification_failed", { requestId, userId: user.id, error });
+            }
+          },
+        },
+      },
+    },
+    // better-auth's own limiter keeps counts in isolate memory, which means
+    // nothing on Workers: sign-in and sign-up are limited with the
+    // RATE_LIMITER binding instead (auth-rate-limit.server.ts).
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: production,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: production },
+      ipAddress: { ipAddressHeaders: ["cf-connecting-ip"] },
+    },
+    telemetry: { enabled: false },
+    logger: {
+      // "info" would log e-mail addresses (e.g. a sign-up for an existing one).
+      level: "warn",
+      log(level, message) {
+        if (level === "warn" || level === "error") log(level, "auth.library", { requestId, message });
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** The signed-in account as pages see it (SPEC.md §3, Session user). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  createdAt: string;
+}
+
+/**
+ * The signed-in user of this request, or null. Anonymous requests (no session
+ * cookie) cost no database read. `headers` may carry a refreshed session
+ * cookie, to forward on the response.
+ */
+export async function getSession(
+  request: Request,
+  env: AuthEnv,
+  options: { requestId?: string } = {},
+): Promise<{ user: SessionUser | null; headers: Headers | null }> {
+  if (!getSessionCookie(request)) return { user: null, headers: null };
+  const result = await createAuth(env, request, options).api.getSession({
+    headers: request.headers,
+    returnHeaders: true,
+  });
+  const found = result.response?.user;
+  const user = found ? { id: found.id, email: found.email, createdAt: found.createdAt.toISOString() } : null;
+  const headers = result.headers.has("set-cookie") ? result.headers : null;
+  return { user, headers };
+}
+
+/** Shortcut for actions that only need to know who is signed in. */
+export async function getSessionUser(request: Request, env: AuthEnv, options: { requestId?: string } = {}) {
+  return (await getSession(request, env, options)).user;
+}
+
+/** Copies every Set-Cookie of `from` onto `to` (better-auth's session cookies onto our redirect). */
+export function appendSetCookies(to: Headers, from: Headers | null | undefined): Headers {
+  for (const cookie of from?.getSetCookie() ?? []) to.append("Set-Cookie", cookie);
+  return to;
+}

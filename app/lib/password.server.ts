@@ -1,0 +1,96 @@
+/**
+ * Password hashing with native scrypt (node:crypto under nodejs_compat), used
+ * by better-auth's `emailAndPassword.password` hooks. better-auth's default is
+ * a pure-JavaScript scrypt, several times slower in workerd than the native
+ * one, and PBKDF2 is capped at 100,000 iterations there. Parameters, measured
+ * CPU cost and the reasons: docs/decisions/005-password-hashing.md.
+ *
+ * Stored form (PHC-like, versioned so the cost can rise later):
+ *   $scrypt$v=1$n=65536,r=8,p=2$<salt, base64>$<key, base64>
+ * Verification reads the parameters from the stored string, so hashes made
+ * with older parameters keep working after the defaults change.
+ */
+import { Buffer } from "node:buffer";
+import { scrypt, timingSafeEqual } from "node:crypto";
+
+export interface ScryptParams {
+  /** CPU/memory cost, a power of two. */
+  N: number;
+  /** Block size. */
+  r: number;
+  /** Parallelism. */
+  p: number;
+}
+
+/** OWASP's scrypt row "N=2^16 (64 MiB), r=8, p=2" (Password Storage Cheat Sheet). */
+export const PASSWORD_PARAMS: ScryptParams = { N: 2 ** 16, r: 8, p: 2 };
+
+const VERSION = 1;
+const SALT_BYTES = 16;
+const KEY_BYTES = 32;
+/** Refuse stored parameters beyond these: a tampered row must not buy a denial of service. */
+const LIMITS = { maxN: 2 ** 20, maxR: 32, maxP: 16 };
+
+function scryptAsync(password: string, salt: Uint8Array, keyLength: number, { N, r, p }: ScryptParams) {
+  return new Promise<Buffer>((resolve, reject) => {
+    // scrypt needs 128 * N * r bytes; Node's and workerd's default maxmem (32 MiB) is below that.
+    scrypt(password, salt, keyLength, { N, r, p, maxmem: 256 * N * r }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+/**
+ * The same passphrase typed on different keyboards (composed or decomposed
+ * accents) hashes the same. Never truncated: scrypt takes any length.
+ */
+function normalize(password: string): string {
+  return password.normalize("NFKC");
+}
+
+function toBase64(bytes: Uint8Array): string {
+  return Buffer.from(bytes).toString("base64");
+}
+
+export async function hashPassword(password: string, params: ScryptParams = PASSWORD_PARAMS): Promise<string> {
+  const salt = crypto.getRandomValues(new Uint8Array(SALT_BYTES));
+  const key = await scryptAsync(normalize(password), salt, KEY_BYTES, params);
+  return `$scrypt$v=${VERSION}$n=${params.N},r=${params.r},p=${params.p}$${toBase64(salt)}$${toBase64(key)}`;
+}
+
+interface ParsedHash {
+  params: ScryptParams;
+  salt: Buffer;
+  key: Buffer;
+}
+
+const HASH_PATTERN = /^\$scrypt\$v=1\$n=(\d+),r=(\d+),p=(\d+)\$([A-Za-z0-9+/]+={0,2})\$([A-Za-z0-9+/]+={0,2})$/;
+
+export function parsePasswordHash(stored: string): ParsedHash | null {
+  const match = HASH_PATTERN.exec(stored);
+  if (!match) return null;
+  const [, n, r, p, salt, key] = match as unknown as [string, string, string, string, string, string];
+  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  const powerOfTwo = params.N > 1 && (params.N & (params.N - 1)) === 0;
+  if (!powerOfTwo || params.N > LIMITS.maxN) return null;
+  if (params.r < 1 || params.r > LIMITS.maxR || params.p < 1 || params.p > LIMITS.maxP) return null;
+  const saltBytes = Buffer.from(salt, "base64");
+  const keyBytes = Buffer.from(key, "base64");
+  if (saltBytes.length < SALT_BYTES || keyBytes.length < KEY_BYTES) return null;
+  return { params, salt: saltBytes, key: keyBytes };
+}
+
+/** True when `password` matches `stored`; false for a wrong password or a malformed hash. */
+export async function verifyPassword(stored: string, password: string): Promise<boolean> {
+  const parsed = parsePasswordHash(stored);
+  if (!parsed) return false;
+  const candidate = await scryptAsync(normalize(password), parsed.salt, parsed.key.length, parsed.params);
+  return timingSafeEqual(candidate, parsed.key);
+}
+
+/** Whether a stored hash was made with weaker parameters than today's (for a rehash on sign-in). */
+export function needsRehash(stored: string, params: ScryptParams = PASSWORD_PARAMS): boolean {
+  const parsed = parsePasswordHash(stored);
+  if (!parsed) return true;
+  return parsed.params.N * parsed.params.p < params.N * params.p || parsed.params.r < params.r;
+}

@@ -1,0 +1,110 @@
+/**
+ * Confirmation e-mails of the payment path (issue 8): a paid registration
+ * (with the company code for a Workforce Package), an individual enrolled
+ * through a company code, a paid sponsorship. Written by fulfilment in the
+ * same db.batch() that marks the record paid, so each is sent exactly once.
+ * Payloads carry preformatted text (amount, date, deadlines) so rendering is pure.
+ */
+import { z } from "zod";
+import { site } from "~/content/site";
+import { formatCompanyCode } from "~/lib/company-code";
+import { defineKind, oneLine, simpleHtml } from "./kind.server";
+
+export const PaymentConfirmationPayload = z.object({
+  recordId: z.string(),
+  firstName: z.string(),
+  /** What was bought, e.g. "Workforce Package (Early Bird)". */
+  item: z.string(),
+  /** "$5,000", or "Covered by your organization's Workforce Package". */
+  amount: z.string(),
+  /** "Dec 1, 2025". */
+  date: z.string(),
+  companyCode: z.string().nullable(),
+  organizationName: z.string().nullable(),
+  /** "Project submission deadline: Mar 18, 2026, 11:59 PM MT". */
+  nextDeadlines: z.array(z.string()),
+});
+
+export type PaymentConfirmationPayload = z.infer<typeof PaymentConfirmationPayload>;
+
+function render(heading: string, intro: string, payload: PaymentConfirmationPayload) {
+  const fields: [string, string][] = [
+    ["Item", payload.item],
+    ["Amount", payload.amount],
+    ["Date", payload.date],
+    ["Reference", payload.recordId],
+  ];
+  if (payload.organizationName) fields.push(["Organization", payload.organizationName]);
+  if (payload.companyCode) fields.push(["Company code", formatCompanyCode(payload.companyCode)]);
+  const codeNote = payload.companyCode
+    ? [
+        "",
+        `Your company code is ${formatCompanyCode(payload.companyCode)}.`,
+        "Share it only with your employees: they enter it when they register and are enrolled at no charge under your package.",
+      ]
+    : [];
+  const deadlines =
+    payload.nextDeadlines.length > 0 ? ["", "Next deadlines:", ...payload.nextDeadlines.map((d) => `- ${d}`)] : [];
+  const text = [
+    `Hi ${payload.firstName},`,
+    "",
+    intro,
+    "",
+    ...fields.map(([label, value]) => `${label}: ${value}`),
+    ...codeNote,
+    ...deadlines,
+    "",
+    `Questions? Reply to this e-mail or write to ${site.contactEmail}.`,
+    `— The ${site.name} team`,
+  ].join("\n");
+  const body: [string, string] = [
+    "What happens next",
+    [...codeNote, ...deadlines].join("\n").trim() || "We'll be in touch with your next steps.",
+  ];
+  return { text, html: simpleHtml(heading, fields, body) };
+}
+
+export const registrationConfirmation = defineKind({
+  kind: "registration-confirmation",
+  payload: PaymentConfirmationPayload,
+  render(payload) {
+    return {
+      subject: oneLine(`You're registered for the ${site.name}: ${payload.item}`),
+      ...render(
+        "Your registration is confirmed",
+        `Thank you for registering for the ${site.name}. Your payment was received.`,
+        payload,
+      ),
+    };
+  },
+});
+
+export const enrollmentConfirmation = defineKind({
+  kind: "enrollment-confirmation",
+  payload: PaymentConfirmationPayload,
+  render(payload) {
+    return {
+      subject: oneLine(`You're enrolled in the ${site.name}`),
+      ...render(
+        "You're enrolled",
+        `You're enrolled in the ${site.name} through ${payload.organizationName ?? "your organization"}'s Workforce Package. No payment is needed.`,
+        payload,
+      ),
+    };
+  },
+});
+
+export const sponsorshipConfirmation = defineKind({
+  kind: "sponsorship-confirmation",
+  payload: PaymentConfirmationPayload,
+  render(payload) {
+    return {
+      subject: oneLine(`Thank you for sponsoring the ${site.name}: ${payload.item}`),
+      ...render(
+        "Thank you for your sponsorship",
+        `Thank you for sponsoring the ${site.name}. Your payment was received; your paid invoice comes from Stripe separately.`,
+        payload,
+      ),
+    };
+  },
+});

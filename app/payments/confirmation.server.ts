@@ -1,0 +1,60 @@
+/**
+ * The confirmation e-mail of a paid (or code-enrolled) record, as an outbox
+ * row. Its id is derived from the record, so writing it again is a no-op: a
+ * repeated or racing fulfilment can never queue a second e-mail.
+ */
+import { formatUsd } from "~/content/pricing";
+import type { Db } from "~/db/client.server";
+import { notifications } from "~/db/schema";
+import { formatMountain, milestoneStatus } from "~/lib/schedule";
+import { milestones } from "~/content/dates";
+import type { NotificationKind } from "~/notifications/kind.server";
+import type { PaymentConfirmationPayload } from "~/notifications/payments.server";
+
+export function confirmationNotificationId(kind: NotificationKind<unknown>["kind"], recordId: string): string {
+  return `${kind}:${recordId}`;
+}
+
+/** The deadlines still ahead at `now`, as the e-mail lists them. */
+export function nextDeadlines(now: Date): string[] {
+  return milestones
+    .filter((m) => m.isDeadline && milestoneStatus(m, now) !== "past")
+    .map((m) => `${m.title}: ${formatMountain(m.start, "dateTime")}`);
+}
+
+export function confirmationPayload(
+  now: Date,
+  fields: Omit<PaymentConfirmationPayload, "date" | "nextDeadlines" | "amount"> & { amountCents: number | null },
+): PaymentConfirmationPayload {
+  const { amountCents, ...rest } = fields;
+  return {
+    ...rest,
+    amount: amountCents === null ? "Covered by your organization's Workforce Package" : formatUsd(amountCents),
+    date: formatMountain(now, "date"),
+    nextDeadlines: nextDeadlines(now),
+  };
+}
+
+/** The outbox insert for a confirmation, to put in the fulfilment's db.batch(). */
+export function confirmationInsert(
+  db: Db,
+  kind: NotificationKind<PaymentConfirmationPayload>,
+  { recipient, payload, now }: { recipient: string; payload: PaymentConfirmationPayload; now: Date },
+) {
+  const id = confirmationNotificationId(kind.kind, payload.recordId);
+  const at = now.toISOString();
+  const statement = db
+    .insert(notifications)
+    .values({
+      id,
+      kind: kind.kind,
+      recipient,
+      subject: kind.render(payload).subject,
+      payload: JSON.stringify(payload),
+      status: "pending",
+      createdAt: at,
+      updatedAt: at,
+    })
+    .onConflictDoNothing({ target: notifications.id });
+  return { id, statement };
+}

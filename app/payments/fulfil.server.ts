@@ -1,0 +1,182 @@
+/**
+ * Fulfilment, exactly once (issue 8). One `fulfil(sessionId)` serves Stripe's
+ * webhook, the success pages' verification and the local stand-in checkout:
+ * it retrieves the Checkout Session from its gateway and acts only when the
+ * session is paid. Then one db.batch() (a D1 transaction):
+ *   1. marks the record paid, only if it is not already;
+ *   2. issues the company code (Workforce), at most one live code per record;
+ *   3. writes the confirmation e-mail with an id derived from the record.
+ * Every statement is a no-op the second time, and D1 runs batches one at a
+ * time, so repeats and races (webhook vs success page) fulfil once and send
+ * one e-mail. Only the call whose update changed the row queues the e-mail.
+ */
+import { and, eq, ne } from "drizzle-orm";
+import { plans, pricingPhaseLabels, sponsorTiersById } from "~/content/pricing";
+import { getDb, type Db } from "~/db/client.server";
+import { companyCodes, registrations, sponsorships, type Registration, type Sponsorship } from "~/db/payments-schema";
+import { log } from "~/lib/log.server";
+import { registrationConfirmation, sponsorshipConfirmation } from "~/notifications/payments.server";
+import { enqueueNotifications } from "~/notifications/outbox.server";
+import { unusedCompanyCode } from "./company-codes.server";
+import { confirmationInsert, confirmationPayload } from "./confirmation.server";
+import { checkoutGateway, type CheckoutSessionView } from "./gateway.server";
+
+export type RecordKind = "registration" | "sponsorship";
+
+export type FulfilResult =
+  | { state: "unknown" }
+  | {
+      state: "paid" | "unpaid" | "expired";
+      kind: RecordKind;
+      recordId: string;
+      /** True only for the one call that fulfilled the record. */
+      fulfilledNow: boolean;
+    };
+
+/** Stripe's ids (cs_test_…, cs_live_…) and the stand-in's (cs_local_…). */
+export function isPlausibleSessionId(value: unknown): value is string {
+  return typeof value === "string" && value.length <= 255 && /^cs_[A-Za-z0-9_]+$/.test(value);
+}
+
+type Found = { kind: "registration"; row: Registration } | { kind: "sponsorship"; row: Sponsorship };
+
+/** The record a session pays for: named by its metadata, confirmed by client_reference_id and the stored session id. */
+async function recordOf(db: Db, session: CheckoutSessionView): Promise<Found | null> {
+  const kind = session.metadata.kind;
+  const recordId = session.metadata.record_id;
+  if (!recordId || session.clientReferenceId !== recordId) return null;
+  let found: Found | null = null;
+  if (kind === "registration") {
+    const [row] = await db.select().from(registrations).where(eq(registrations.id, recordId)).limit(1);
+    found = row ? { kind, row } : null;
+  } else if (kind === "sponsorship") {
+    const [row] = await db.select().from(sponsorships).where(eq(sponsorships.id, recordId)).limit(1);
+    found = row ? { kind, row } : null;
+  }
+  // A row not yet linked (its update after session creation failed) is linked by fulfilment.
+  if (found && found.row.checkoutSessionId !== null && found.row.checkoutSessionId !== session.id) return null;
+  return found;
+}
+
+export async function fulfil(
+  env: Env,
+  sessionId: string,
+  { now, requestId }: { now: Date; requestId?: string },
+): Promise<FulfilResult> {
+  if (!isPlausibleSessionId(sessionId)) return { state: "unknown" };
+  const session = await checkoutGateway(env).retrieve(sessionId);
+  if (!session) return { state: "unknown" };
+  const db = getDb(env);
+  const found = await recordOf(db, session);
+  if (!found) {
+    log("warn", "payments.session_without_record", { requestId, sessionId, metadata: session.metadata });
+    return { state: "unknown" };
+  }
+  const base = { kind: found.kind, recordId: found.row.id };
+  if (session.paymentStatus !== "paid") {
+    return { ...base, state: session.status === "expired" ? "expired" : "unpaid", fulfilledNow: false };
+  }
+  if (found.row.status === "paid") return { ...base, state: "paid", fulfilledNow: false };
+  if (session.amountTotal !== null && session.amountTotal !== found.row.amountCents) {
+    // A configured STRIPE_PRICE_* that disagrees with app/content: the money is in, so fulfil, loudly.
+    log("error", "payments.amount_mismatch", {
+      requestId,
+      sessionId,
+      expected: found.row.amountCents,
+      charged: session.amountTotal,
+    });
+  }
+
+  const at = now.toISOString();
+  const paid = { status: "paid" as const, paidAt: at, updatedAt: at, checkoutSessionId: session.id };
+  const paymentIntentId = session.paymentIntentId;
+  let changed: boolean;
+  let notificationId: string;
+
+  if (found.kind === "registration") {
+    const row = found.row;
+    const code = row.registrationType === "workforce" ? await unusedCompanyCode(db) : null;
+    const notification = confirmationInsert(db, registrationConfirmation, {
+      recipient: row.email,
+      now,
+      payload: confirmationPayload(now, {
+        recordId: row.id,
+        firstName: row.firstName,
+        item: `${plans[row.plan].name} (${pricingPhaseLabels[row.pricingPhase]})`,
+        amountCents: row.amountCents,
+        companyCode: code,
+        organizationName: row.registrationType === "workforce" ? row.companyName : null,
+      }),
+    });
+    const update = db
+      .update(registrations)
+      .set({ ...paid, paymentIntentId })
+      .where(and(eq(registrations.id, row.id), ne(registrations.status, "paid")));
+    if (code) {
+      const [result] = await db.batch([
+        update,
+        db.insert(companyCodes).values({ code, registrationId: row.id, createdAt: at }).onConflictDoNothing(),
+        notification.statement,
+      ]);
+      changed = result.meta.changes === 1;
+    } else {
+      const [result] = await db.batch([update, notification.statement]);
+      changed = result.meta.changes === 1;
+    }
+    notificationId = notification.id;
+  } else {
+    const row = found.row;
+    const notification = confirmationInsert(db, sponsorshipConfirmation, {
+      recipient: row.email,
+      now,
+      payload: confirmationPayload(now, {
+        recordId: row.id,
+        firstName: row.firstName,
+        item: `${sponsorTiersById[row.tier].name} sponsorship`,
+        amountCents: row.amountCents,
+        companyCode: null,
+        organizationName: row.companyName,
+      }),
+    });
+    const [result] = await db.batch([
+      db
+        .update(sponsorships)
+        .set({ ...paid, paymentIntentId })
+        .where(and(eq(sponsorships.id, row.id), ne(sponsorships.status, "paid"))),
+      notification.statement,
+    ]);
+    changed = result.meta.changes === 1;
+    notificationId = notification.id;
+  }
+
+  if (changed) {
+    log("info", "payments.fulfilled", { requestId, kind: found.kind, recordId: found.row.id, sessionId });
+    await enqueueNotifications(env, [notificationId], { requestId, kind: found.kind });
+  }
+  return { ...base, state: "paid", fulfilledNow: changed };
+}
+
+/**
+ * A session that will never be paid (expired, or its delayed payment failed):
+ * its pending record says so. A paid record is never touched.
+ */
+export async function closeUnpaidSession(
+  env: Pick<Env, "DB">,
+  sessionId: string,
+  outcome: "expired" | "failed",
+  now: Date,
+): Promise<boolean> {
+  const db = getDb(env);
+  const set = { status: outcome, updatedAt: now.toISOString() };
+  const [a, b] = await db.batch([
+    db
+      .update(registrations)
+      .set(set)
+      .where(and(eq(registrations.checkoutSessionId, sessionId), eq(registrations.status, "pending"))),
+    db
+      .update(sponsorships)
+      .set(set)
+      .where(and(eq(sponsorships.checkoutSessionId, sessionId), eq(sponsorships.status, "pending"))),
+  ]);
+  return a.meta.changes + b.meta.changes > 0;
+}

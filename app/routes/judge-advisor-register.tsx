@@ -1,0 +1,254 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useLocation } from "react-router";
+import {
+  ErrorList,
+  ErrorSummary,
+  Field,
+  firstInvalid,
+  SubmitButton,
+  TextareaField,
+  useIsPending,
+} from "~/components/forms";
+import { PageHero } from "~/components/page";
+import { ToastRegion } from "~/components/toast";
+import { requestContext } from "~/context";
+import { JUDGE_ADVISOR_ROLES, JudgeAdvisorSchema, judgeAdvisorToasts, roleLabels } from "~/forms/judge-advisor";
+import { saveJudgeAdvisorInterest } from "~/forms/judge-advisor.server";
+import { getSessionUser } from "~/lib/auth.server";
+import { gateDescriptions, requireUserForForm } from "~/lib/gate.server";
+import { log } from "~/lib/log.server";
+import { pageMeta } from "~/lib/meta";
+import type { RouteHandle } from "~/lib/route-handle";
+import { authPath } from "~/lib/safe-redirect";
+import type { Toast } from "~/lib/toast";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { Route } from "./+types/judge-advisor-register";
+
+// The form validates in the browser with the same schema as the server.
+export const handle = { hydrate: true } satisfies RouteHandle;
+
+const PATH = "/judge-advisor-register";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env, requestId } = context.get(requestContext);
+  const user = await getSessionUser(request, env, { requestId });
+  return { email: user?.email ?? null };
+}
+
+type ActionData = { result: SubmissionResult<string[]> | null; toast: Toast | null };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env, requestId } = context.get(requestContext);
+  // Signed out: the 'Authentication Required' toast and /auth, back here afterwards.
+  const user = await requireUserForForm(request, context, {
+    description: gateDescriptions.judgeAdvisor,
+    returnTo: PATH,
+  });
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return data<ActionData>({ result: null, toast: null }, { status: 400 });
+  }
+  const submission = parseWithZod(formData, { schema: JudgeAdvisorSchema });
+  if (submission.status !== "success") {
+    return data<ActionData>({ result: submission.reply(), toast: null }, { status: 400 });
+  }
+  try {
+    await saveJudgeAdvisorInterest(env, submission.value, { userId: user.id, requestId });
+  } catch (error) {
+    log("error", "judge_advisor.save_failed", { requestId, error });
+    return data<ActionData>(
+      { result: submission.reply(), toast: { id: crypto.randomUUID(), ...judgeAdvisorToasts.failure } },
+      { status: 500 },
+    );
+  }
+  // A fresh, empty form follows (the loader fills in the account's email again).
+  return redirectWithToast(env, PATH, judgeAdvisorToasts.success);
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta(
+    "Judge & Advisor Interest",
+    "Offer your expertise to the Idaho AI Challenge as a judge or an advisor: tell the organizers about your background.",
+  );
+
+export default function JudgeAdvisorRegister({ loaderData, actionData }: Route.ComponentProps) {
+  const location = useLocation();
+  return (
+    <>
+      <PageHero
+        eyebrow="Judges & Advisors"
+        title="Express Your Interest"
+        lead="Help Idaho's workforce put AI to work: judge capstone projects or advise participants and organizers."
+      />
+      <ToastRegion toast={actionData?.toast} />
+      <section className="section bg-slate-50">
+        <div className="container-page max-w-3xl">
+          {loaderData.email ? null : (
+            <p data-testid="login-prompt" className="card mb-6 p-4 text-slate-800">
+              Please{" "}
+              <Link to={authPath(PATH, "signin")} className="font-semibold text-brand-700 underline">
+                log in
+              </Link>{" "}
+              or{" "}
+              <Link to={authPath(PATH)} className="font-semibold text-brand-700 underline">
+                create an account
+              </Link>{" "}
+              to express your interest.
+            </p>
+          )}
+          <JudgeAdvisorForm
+            key={location.key}
+            signedInEmail={loaderData.email}
+            lastResult={actionData?.result ?? undefined}
+          />
+          <p className="mt-6 text-slate-600">
+            Want to know more first?{" "}
+            <Link to="/judges-advisors" className="font-medium text-brand-700 underline hover:no-underline">
+              Read about judges and advisors
+            </Link>
+            .
+          </p>
+        </div>
+      </section>
+    </>
+  );
+}
+
+function JudgeAdvisorForm({
+  signedInEmail,
+  lastResult,
+}: {
+  signedInEmail: string | null;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const pending = useIsPending();
+  const [form, fields] = useForm({
+    id: "judge-advisor",
+    lastResult,
+    defaultValue: { role: "judge", email: signedInEmail ?? "" },
+    constraint: getZodConstraint(JudgeAdvisorSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: JudgeAdvisorSchema }),
+  });
+  const roleId = `${fields.role.id}-${JUDGE_ADVISOR_ROLES[0]}`;
+  const summary = [
+    { id: roleId, label: "Role", errors: fields.role.errors },
+    { id: fields.firstName.id, label: "First name", errors: fields.firstName.errors },
+    { id: fields.lastName.id, label: "Last name", errors: fields.lastName.errors },
+    { id: fields.email.id, label: "Email", errors: fields.email.errors },
+    { id: fields.phone.id, label: "Phone", errors: fields.phone.errors },
+    { id: fields.organization.id, label: "Organization", errors: fields.organization.errors },
+    { id: fields.title.id, label: "Title", errors: fields.title.errors },
+    { id: fields.linkedIn.id, label: "LinkedIn", errors: fields.linkedIn.errors },
+    { id: fields.expertise.id, label: "Expertise", errors: fields.expertise.errors },
+    { id: fields.experience.id, label: "Experience", errors: fields.experience.errors },
+    { id: fields.motivation.id, label: "Motivation", errors: fields.motivation.errors },
+  ];
+  const focusId = lastResult?.status === "error" ? firstInvalid(summary)?.id : undefined;
+  const selectedRole = String(fields.role.initialValue ?? "judge");
+  return (
+    <Form method="post" {...getFormProps(form)} className="card space-y-6 p-6 sm:p-8">
+      {form.status === "error" ? <ErrorSummary id={form.errorId} formErrors={form.errors} fields={summary} /> : null}
+      <fieldset aria-describedby={fields.role.errors ? fields.role.errorId : undefined}>
+        <legend className="text-sm font-semibold text-slate-800">I am interested in serving as</legend>
+        <div className="mt-2 flex flex-wrap gap-3">
+          {JUDGE_ADVISOR_ROLES.map((role) => {
+            const id = `${fields.role.id}-${role}`;
+            const { key: _key, ...radio } = getInputProps(fields.role, { type: "radio", value: role });
+            return (
+              <label
+                key={role}
+                htmlFor={id}
+                className="flex cursor-pointer items-center gap-2 rounded-lg border-2 border-slate-200 bg-white px-4 py-2.5 font-semibold text-slate-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+              >
+                <input
+                  {...radio}
+                  id={id}
+                  defaultChecked={selectedRole === role}
+                  autoFocus={focusId === id}
+                  className="size-4 accent-brand-700"
+                />
+                {roleLabels[role]}
+              </label>
+            );
+          })}
+        </div>
+        <ErrorList id={fields.role.errorId} errors={fields.role.errors} />
+      </fieldset>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field
+          meta={fields.firstName}
+          label="First name"
+          autoComplete="given-name"
+          autoFocus={focusId === fields.firstName.id}
+        />
+        <Field
+          meta={fields.lastName}
+          label="Last name"
+          autoComplete="family-name"
+          autoFocus={focusId === fields.lastName.id}
+        />
+        <Field
+          meta={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoFocus={focusId === fields.email.id}
+        />
+        <Field
+          meta={fields.phone}
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          autoFocus={focusId === fields.phone.id}
+        />
+        <Field
+          meta={fields.organization}
+          label="Organization"
+          autoComplete="organization"
+          autoFocus={focusId === fields.organization.id}
+        />
+        <Field
+          meta={fields.title}
+          label="Title"
+          autoComplete="organization-title"
+          autoFocus={focusId === fields.title.id}
+        />
+      </div>
+      <Field
+        meta={fields.linkedIn}
+        label="LinkedIn profile"
+        type="url"
+        optional
+        hint="The full address, e.g. https://www.linkedin.com/in/your-name"
+        autoComplete="url"
+        autoFocus={focusId === fields.linkedIn.id}
+      />
+      <TextareaField
+        meta={fields.expertise}
+        label="Areas of expertise"
+        rows={4}
+        autoFocus={focusId === fields.expertise.id}
+      />
+      <TextareaField
+        meta={fields.experience}
+        label="Relevant experience"
+        rows={4}
+        autoFocus={focusId === fields.experience.id}
+      />
+      <TextareaField
+        meta={fields.motivation}
+        label="Why do you want to take part?"
+        rows={4}
+        autoFocus={focusId === fields.motivation.id}
+      />
+      <SubmitButton pending={pending} pendingLabel="Submitting...">
+        Submit Interest
+      </SubmitButton>
+    </Form>
+  );
+}

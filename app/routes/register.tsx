@@ -1,0 +1,385 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect } from "react-router";
+import {
+  CheckoutHandoff,
+  EnhancedField,
+  ENHANCED_FIELD,
+  type CheckoutHandoffData,
+} from "~/components/checkout-handoff";
+import { ErrorSummary, Field, firstInvalid, SubmitButton, useIsPending } from "~/components/forms";
+import { PageHero } from "~/components/page";
+import { ToastRegion } from "~/components/toast";
+import { formatUsd, plans, pricingPhaseLabels, type PlanId } from "~/content/pricing";
+import { requestContext } from "~/context";
+import {
+  IndividualRegistrationSchema,
+  paymentToasts,
+  registerTab,
+  WorkforceRegistrationSchema,
+  type RegisterTab,
+} from "~/forms/registration";
+import { requestNow } from "~/lib/page-clock.server";
+import { formatCompanyCode } from "~/lib/company-code";
+import { gateDescriptions, requireUserForForm } from "~/lib/gate.server";
+import { log } from "~/lib/log.server";
+import { authPath } from "~/lib/safe-redirect";
+import { pageMeta, siteOrigin } from "~/lib/meta";
+import type { RouteHandle } from "~/lib/route-handle";
+import { priceFor } from "~/lib/schedule";
+import type { Toast } from "~/lib/toast";
+import {
+  enrollmentClosedMessage,
+  PaymentError,
+  paymentErrorStatus,
+  startRegistration,
+} from "~/payments/checkout.server";
+import { signedInUser } from "~/payments/user.server";
+import type { Route } from "./+types/register";
+
+// The forms validate in the browser and open checkout in a new tab.
+export const handle = { hydrate: true } satisfies RouteHandle;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(requestContext);
+  const now = requestNow(context);
+  const user = await signedInUser(request, env);
+  const tab = registerTab(new URL(request.url).searchParams.get("tab"));
+  const individual = priceFor("individual", now);
+  const workforce = priceFor("workforce", now);
+  return {
+    tab,
+    phase: individual.phase,
+    prices: { individual: formatUsd(individual.cents), workforce: formatUsd(workforce.cents) },
+    closedMessage: enrollmentClosedMessage(now),
+    user: user ? { email: user.email } : null,
+  };
+}
+
+type ActionData = {
+  result: SubmissionResult<string[]> | null;
+  toast: Toast | null;
+  handoff: CheckoutHandoffData | null;
+};
+
+function failure(result: SubmissionResult<string[]> | null, status: number, message?: string) {
+  return data<ActionData>(
+    { result, handoff: null, toast: { id: crypto.randomUUID(), ...paymentToasts.registrationFailed(message) } },
+    { status },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env, requestId } = context.get(requestContext);
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return data<ActionData>({ result: null, toast: null, handoff: null }, { status: 400 });
+  }
+  const tab = registerTab(String(formData.get("registrationType") ?? ""));
+
+  const user = await requireUserForForm(request, context, { description: gateDescriptions.registration });
+
+  const schema = tab === "workforce" ? WorkforceRegistrationSchema : IndividualRegistrationSchema;
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") {
+    return data<ActionData>({ result: submission.reply(), toast: null, handoff: null }, { status: 400 });
+  }
+
+  let started;
+  try {
+    started = await startRegistration(env, submission.value, {
+      userId: user.id,
+      origin: siteOrigin(request, env),
+      now: requestNow(context),
+      clientIp: request.headers.get("cf-connecting-ip") ?? "unknown",
+      requestId,
+    });
+  } catch (error) {
+    if (error instanceof PaymentError) {
+      const reply = error.field
+        ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
+        : submission.reply({ formErrors: [error.message] });
+      return failure(reply, paymentErrorStatus[error.code], error.message);
+    }
+    log("error", "register.failed", { requestId, error });
+    return failure(submission.reply(), 500);
+  }
+
+  if (started.type === "enrolled") {
+    return redirect(`/registration-success?registration_id=${encodeURIComponent(started.registrationId)}`, 303);
+  }
+  if (formData.get(ENHANCED_FIELD) === "1") {
+    return data<ActionData>({
+      result: submission.reply({ resetForm: false }),
+      toast: null,
+      handoff: { id: crypto.randomUUID(), checkoutUrl: started.url },
+    });
+  }
+  return redirect(started.url, 303);
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta(
+    "Register",
+    "Register for the Idaho AI Challenge as an individual or enroll your organization with the Workforce Package.",
+  );
+
+const tabs: { id: RegisterTab; label: string }[] = [
+  { id: "individual", label: "Individual" },
+  { id: "workforce", label: "Workforce Package" },
+];
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const { tab, phase, prices, closedMessage, user } = loaderData;
+  return (
+    <>
+      <PageHero
+        eyebrow="Registration"
+        title="Register for the Challenge"
+        lead="Join as an individual, or enroll your whole organization with the Workforce Package."
+      >
+        <p
+          data-testid="pricing-badge"
+          className="rounded-full bg-accent-300 px-4 py-1.5 text-sm font-bold uppercase tracking-wide text-brand-950"
+        >
+          {pricingPhaseLabels[phase]} pricing
+        </p>
+      </PageHero>
+      <ToastRegion toast={actionData?.toast} />
+      <section className="section bg-slate-50">
+        <div className="container-page max-w-3xl">
+          {closedMessage ? (
+            <div role="status" className="card border-l-4 border-amber-500 p-6">
+              <h2 className="text-xl font-bold text-brand-950">Enrollment is closed</h2>
+              <p className="mt-2 text-slate-700">{closedMessage}</p>
+              <p className="mt-2 text-slate-700">
+                Questions?{" "}
+                <Link to="/contact" className="font-medium text-brand-700 underline">
+                  Contact us
+                </Link>
+                .
+              </p>
+            </div>
+          ) : null}
+          {!user ? (
+            <p data-testid="login-prompt" className="card mb-6 p-4 text-slate-800">
+              Please{" "}
+              <Link to={authPath(`/register?tab=${tab}`, "signin")} className="font-semibold text-brand-700 underline">
+                log in
+              </Link>{" "}
+              or{" "}
+              <Link to={authPath(`/register?tab=${tab}`)} className="font-semibold text-brand-700 underline">
+                create an account
+              </Link>{" "}
+              to register.
+            </p>
+          ) : null}
+          <nav aria-label="Registration type" className="flex gap-2 border-b border-slate-300">
+            {tabs.map((t) => (
+              <Link
+                key={t.id}
+                to={`/register?tab=${t.id}`}
+                aria-current={t.id === tab ? "page" : undefined}
+                className={`-mb-px rounded-t-lg border px-4 py-2 font-semibold ${
+                  t.id === tab
+                    ? "border-slate-300 border-b-white bg-white text-brand-900"
+                    : "border-transparent text-slate-600 hover:text-brand-800"
+                }`}
+              >
+                {t.label}
+              </Link>
+            ))}
+          </nav>
+          <div className="card rounded-t-none p-6 sm:p-8">
+            <PlanSummary plan={tab} price={prices[tab]} phase={pricingPhaseLabels[phase]} />
+            {closedMessage ? null : tab === "workforce" ? (
+              <WorkforceForm key="workforce" actionData={actionData} email={user?.email} />
+            ) : (
+              <IndividualForm key="individual" actionData={actionData} email={user?.email} />
+            )}
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
+
+function PlanSummary({ plan, price, phase }: { plan: PlanId; price: string; phase: string }) {
+  const p = plans[plan];
+  return (
+    <div>
+      <h2 className="text-2xl font-bold text-brand-950">{p.name}</h2>
+      <p className="mt-1 text-3xl font-extrabold text-brand-800">
+        <span data-testid={`register-price-${plan}`}>{price}</span>{" "}
+        <span className="text-base font-semibold text-slate-600">({phase})</span>
+      </p>
+      <p className="mt-2 text-slate-700">{p.description}</p>
+      <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
+        {p.includes.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+type FormProps = { actionData: ActionData | undefined; email: string | undefined };
+
+function IndividualForm({ actionData, email }: FormProps) {
+  const pending = useIsPending();
+  const [form, fields] = useForm({
+    id: "register-individual",
+    lastResult: actionData?.result ?? undefined,
+    defaultValue: { email },
+    constraint: getZodConstraint(IndividualRegistrationSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: IndividualRegistrationSchema }),
+  });
+  const summary = [
+    { id: fields.firstName.id, label: "First name", errors: fields.firstName.errors },
+    { id: fields.lastName.id, label: "Last name", errors: fields.lastName.errors },
+    { id: fields.email.id, label: "Email", errors: fields.email.errors },
+    { id: fields.phone.id, label: "Phone", errors: fields.phone.errors },
+    { id: fields.companyName.id, label: "Company name", errors: fields.companyName.errors },
+    { id: fields.employerCode.id, label: "Company code", errors: fields.employerCode.errors },
+  ];
+  const focusId = actionData?.result?.status === "error" ? firstInvalid(summary)?.id : undefined;
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
+      {form.status === "error" ? <ErrorSummary id={form.errorId} formErrors={form.errors} fields={summary} /> : null}
+      <input type="hidden" name="registrationType" value="individual" />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field
+          meta={fields.firstName}
+          label="First name"
+          autoComplete="given-name"
+          autoFocus={focusId === fields.firstName.id}
+        />
+        <Field
+          meta={fields.lastName}
+          label="Last name"
+          autoComplete="family-name"
+          autoFocus={focusId === fields.lastName.id}
+        />
+        <Field
+          meta={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoFocus={focusId === fields.email.id}
+        />
+        <Field
+          meta={fields.phone}
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          autoFocus={focusId === fields.phone.id}
+        />
+      </div>
+      <Field
+        meta={fields.companyName}
+        label="Company name"
+        optional
+        autoComplete="organization"
+        autoFocus={focusId === fields.companyName.id}
+      />
+      <Field
+        meta={fields.employerCode}
+        label="Company code"
+        optional
+        hint={`If your employer bought the Workforce Package, enter its code (for example ${formatCompanyCode("ABCDEFGHJKMN")}): you're enrolled at no charge.`}
+        autoComplete="off"
+        autoFocus={focusId === fields.employerCode.id}
+      />
+      <EnhancedField />
+      <CheckoutHandoff handoff={actionData?.handoff} />
+      <SubmitButton pending={pending} pendingLabel="Processing...">
+        Continue to Payment
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function WorkforceForm({ actionData, email }: FormProps) {
+  const pending = useIsPending();
+  const [form, fields] = useForm({
+    id: "register-workforce",
+    lastResult: actionData?.result ?? undefined,
+    defaultValue: { email },
+    constraint: getZodConstraint(WorkforceRegistrationSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: WorkforceRegistrationSchema }),
+  });
+  const summary = [
+    { id: fields.firstName.id, label: "First name", errors: fields.firstName.errors },
+    { id: fields.lastName.id, label: "Last name", errors: fields.lastName.errors },
+    { id: fields.email.id, label: "Email", errors: fields.email.errors },
+    { id: fields.phone.id, label: "Phone", errors: fields.phone.errors },
+    { id: fields.companyName.id, label: "Company name", errors: fields.companyName.errors },
+    { id: fields.title.id, label: "Job title", errors: fields.title.errors },
+    { id: fields.employerWebsite.id, label: "Employer website", errors: fields.employerWebsite.errors },
+  ];
+  const focusId = actionData?.result?.status === "error" ? firstInvalid(summary)?.id : undefined;
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
+      {form.status === "error" ? <ErrorSummary id={form.errorId} formErrors={form.errors} fields={summary} /> : null}
+      <input type="hidden" name="registrationType" value="workforce" />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field
+          meta={fields.firstName}
+          label="First name"
+          autoComplete="given-name"
+          autoFocus={focusId === fields.firstName.id}
+        />
+        <Field
+          meta={fields.lastName}
+          label="Last name"
+          autoComplete="family-name"
+          autoFocus={focusId === fields.lastName.id}
+        />
+        <Field
+          meta={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoFocus={focusId === fields.email.id}
+        />
+        <Field
+          meta={fields.phone}
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          autoFocus={focusId === fields.phone.id}
+        />
+        <Field
+          meta={fields.companyName}
+          label="Company name"
+          autoComplete="organization"
+          autoFocus={focusId === fields.companyName.id}
+        />
+        <Field
+          meta={fields.title}
+          label="Job title"
+          autoComplete="organization-title"
+          autoFocus={focusId === fields.title.id}
+        />
+      </div>
+      <Field
+        meta={fields.employerWebsite}
+        label="Employer website"
+        type="url"
+        autoComplete="url"
+        autoFocus={focusId === fields.employerWebsite.id}
+      />
+      <EnhancedField />
+      <CheckoutHandoff handoff={actionData?.handoff} />
+      <SubmitButton pending={pending} pendingLabel="Processing...">
+        Continue to Payment
+      </SubmitButton>
+    </Form>
+  );
+}

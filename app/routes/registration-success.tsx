@@ -1,0 +1,192 @@
+import { useEffect, useRef } from "react";
+import { data, Link, useNavigation, useRevalidator } from "react-router";
+import { ToastRegion } from "~/components/toast";
+import { formatUsd } from "~/content/pricing";
+import { requestContext } from "~/context";
+import { paymentToasts } from "~/forms/registration";
+import { requestNow } from "~/lib/page-clock.server";
+import { formatCompanyCode } from "~/lib/company-code";
+import { log } from "~/lib/log.server";
+import { pageMeta } from "~/lib/meta";
+import type { RouteHandle } from "~/lib/route-handle";
+import type { Toast } from "~/lib/toast";
+import {
+  purchaseDetailsForOwner,
+  verifyPayment,
+  type PaymentStatus,
+  type PurchaseDetails,
+} from "~/payments/verify.server";
+import { signedInUser } from "~/payments/user.server";
+import type { Route } from "./+types/registration-success";
+
+// With JavaScript, a payment still processing is re-checked behind a spinner.
+export const handle = { hydrate: true } satisfies RouteHandle;
+
+/**
+ * The server verifies before rendering (so the page is right without
+ * JavaScript), through fulfil(): reaching this page before Stripe's webhook
+ * fulfils the registration, exactly once either way. What was bought, the
+ * amount and the company code are shown only to the signed-in owner.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env, requestId } = context.get(requestContext);
+  const url = new URL(request.url);
+  const sessionId = url.searchParams.get("session_id") ?? "";
+  const registrationId = url.searchParams.get("registration_id");
+  const user = await signedInUser(request, env);
+  let paymentStatus: PaymentStatus | "enrolled" = "unknown";
+  let details: PurchaseDetails | null = null;
+  let toast: Toast | null = null;
+  try {
+    if (registrationId) {
+      // An individual enrolled with a company code: nothing was paid.
+      details = await purchaseDetailsForOwner(env, {
+        kind: "registration",
+        recordId: registrationId,
+        userId: user?.id,
+      });
+      if (details?.status === "enrolled") paymentStatus = "enrolled";
+      else details = null;
+    } else {
+      const verification = await verifyPayment(env, sessionId, { now: requestNow(context), requestId });
+      paymentStatus = verification.paymentStatus;
+      if (!verification.success) toast = { id: crypto.randomUUID(), ...paymentToasts.verificationError };
+      if (verification.success && verification.kind && verification.recordId) {
+        details = await purchaseDetailsForOwner(env, {
+          kind: verification.kind,
+          recordId: verification.recordId,
+          userId: user?.id,
+        });
+      }
+    }
+  } catch (error) {
+    log("error", "payments.verification_failed", { requestId, error });
+    toast = { id: crypto.randomUUID(), ...paymentToasts.verificationError };
+    paymentStatus = "unknown";
+    details = null;
+  }
+  return data(
+    { paymentStatus, details: paymentStatus === "completed" || paymentStatus === "enrolled" ? details : null, toast },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Registration", "Your Idaho AI Challenge registration."),
+  { name: "robots", content: "noindex" },
+];
+
+const POLL_INTERVAL_MS = 3000;
+const POLL_LIMIT = 20;
+
+export default function RegistrationSuccess({ loaderData }: Route.ComponentProps) {
+  const { paymentStatus, details, toast } = loaderData;
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const polls = useRef(0);
+  const processing = paymentStatus === "pending";
+  useEffect(() => {
+    if (!processing || polls.current >= POLL_LIMIT) return;
+    const timer = setTimeout(() => {
+      polls.current += 1;
+      void revalidator.revalidate();
+    }, POLL_INTERVAL_MS);
+    return () => clearTimeout(timer);
+  }, [processing, revalidator, loaderData]);
+  const verifying = revalidator.state === "loading" || navigation.state === "loading";
+  const confirmed = paymentStatus === "completed" || paymentStatus === "enrolled";
+
+  return (
+    <section className="section bg-slate-50">
+      <ToastRegion toast={toast} />
+      <div className="container-page max-w-xl">
+        {processing || verifying ? (
+          <div
+            role="status"
+            className="mb-6 flex items-center justify-center gap-3 text-slate-700"
+            data-testid="verifying"
+          >
+            <span
+              aria-hidden="true"
+              className="size-6 animate-spin rounded-full border-4 border-brand-600 border-r-transparent motion-reduce:animate-none"
+            />
+            Verifying your payment...
+          </div>
+        ) : null}
+        <div className="card p-8 text-center" data-testid="success-card" data-payment-status={paymentStatus}>
+          <span
+            aria-hidden="true"
+            className={`mx-auto flex size-14 items-center justify-center rounded-full text-2xl font-bold text-white ${confirmed ? "bg-green-600" : "bg-brand-600"}`}
+          >
+            {confirmed ? "✓" : "i"}
+          </span>
+          <h1 className="mt-4 text-3xl font-bold text-brand-950">
+            {paymentStatus === "completed"
+              ? "Payment Successful!"
+              : paymentStatus === "enrolled"
+                ? "You're Enrolled!"
+                : processing
+                  ? "Payment Processing"
+                  : "Thank You"}
+          </h1>
+          <p className="mt-3 text-slate-700">
+            {paymentStatus === "completed"
+              ? "Your registration for the Idaho AI Challenge is confirmed. A confirmation e-mail is on its way."
+              : paymentStatus === "enrolled"
+                ? "You're enrolled through your organization's Workforce Package. A confirmation e-mail is on its way."
+                : processing
+                  ? "Your payment is still being processed. We'll e-mail you as soon as it is confirmed."
+                  : "We couldn't confirm a payment for this link. If you paid, your confirmation e-mail will follow; otherwise please contact support."}
+          </p>
+          {details ? <Details details={details} /> : null}
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Link to="/submission-guidelines" className="btn-primary">
+              View Submission Guidelines
+            </Link>
+            <Link to="/" className="btn-secondary">
+              Return to Home
+            </Link>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Details({ details }: { details: PurchaseDetails }) {
+  return (
+    <dl
+      className="mx-auto mt-6 grid max-w-sm grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-left"
+      data-testid="purchase-details"
+    >
+      <dt className="font-semibold text-slate-600">Registration</dt>
+      <dd>{details.item}</dd>
+      <dt className="font-semibold text-slate-600">Amount</dt>
+      <dd data-testid="paid-amount">
+        {details.kind === "enrollment" ? "Covered by your organization" : formatUsd(details.amountCents)}
+      </dd>
+      {details.organizationName ? (
+        <>
+          <dt className="font-semibold text-slate-600">Organization</dt>
+          <dd>{details.organizationName}</dd>
+        </>
+      ) : null}
+      {details.companyCode ? (
+        <>
+          <dt className="font-semibold text-slate-600">Company code</dt>
+          <dd>
+            <code
+              data-testid="company-code"
+              className="rounded bg-slate-100 px-2 py-1 font-mono text-lg font-bold tracking-widest"
+            >
+              {formatCompanyCode(details.companyCode)}
+            </code>
+            <p className="mt-1 text-sm text-slate-600">
+              Share it only with your employees: they enter it when they register and are enrolled at no charge.
+            </p>
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}

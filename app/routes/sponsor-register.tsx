@@ -1,0 +1,236 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect } from "react-router";
+import {
+  CheckoutHandoff,
+  EnhancedField,
+  ENHANCED_FIELD,
+  type CheckoutHandoffData,
+} from "~/components/checkout-handoff";
+import { ErrorList, ErrorSummary, Field, firstInvalid, SubmitButton, useIsPending } from "~/components/forms";
+import { PageHero } from "~/components/page";
+import { ToastRegion } from "~/components/toast";
+import { defaultSponsorTier, formatSponsorTierPrice, sponsorTiers } from "~/content/pricing";
+import { requestContext } from "~/context";
+import { paymentToasts } from "~/forms/registration";
+import { SponsorshipSchema } from "~/forms/sponsorship";
+import { requestNow } from "~/lib/page-clock.server";
+import { gateDescriptions, requireUserForForm } from "~/lib/gate.server";
+import { log } from "~/lib/log.server";
+import { authPath } from "~/lib/safe-redirect";
+import { pageMeta, siteOrigin } from "~/lib/meta";
+import type { RouteHandle } from "~/lib/route-handle";
+import type { Toast } from "~/lib/toast";
+import { PaymentError, paymentErrorStatus, startSponsorship } from "~/payments/checkout.server";
+import { signedInUser } from "~/payments/user.server";
+import type { Route } from "./+types/sponsor-register";
+
+export const handle = { hydrate: true } satisfies RouteHandle;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(requestContext);
+  const user = await signedInUser(request, env);
+  return { user: user ? { email: user.email } : null };
+}
+
+type ActionData = {
+  result: SubmissionResult<string[]> | null;
+  toast: Toast | null;
+  handoff: CheckoutHandoffData | null;
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env, requestId } = context.get(requestContext);
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return data<ActionData>({ result: null, toast: null, handoff: null }, { status: 400 });
+  }
+  const user = await requireUserForForm(request, context, { description: gateDescriptions.sponsor });
+  const submission = parseWithZod(formData, { schema: SponsorshipSchema });
+  if (submission.status !== "success") {
+    return data<ActionData>({ result: submission.reply(), toast: null, handoff: null }, { status: 400 });
+  }
+  let started;
+  try {
+    started = await startSponsorship(env, submission.value, {
+      userId: user.id,
+      origin: siteOrigin(request, env),
+      now: requestNow(context),
+      requestId,
+    });
+  } catch (error) {
+    const known = error instanceof PaymentError;
+    if (!known) log("error", "sponsor.failed", { requestId, error });
+    return data<ActionData>(
+      {
+        result: submission.reply(known ? { formErrors: [error.message] } : {}),
+        toast: { id: crypto.randomUUID(), ...paymentToasts.registrationFailed(known ? error.message : undefined) },
+        handoff: null,
+      },
+      { status: known ? paymentErrorStatus[error.code] : 500 },
+    );
+  }
+  if (started.type !== "checkout") throw new Error("a sponsorship always goes to checkout");
+  if (formData.get(ENHANCED_FIELD) === "1") {
+    return data<ActionData>({
+      result: submission.reply({ resetForm: false }),
+      toast: { id: crypto.randomUUID(), ...paymentToasts.redirectingToPayment },
+      handoff: { id: crypto.randomUUID(), checkoutUrl: started.url },
+    });
+  }
+  return redirect(started.url, 303);
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Become a Sponsor", "Sponsor the Idaho AI Challenge: choose a tier and pay securely online.");
+
+export default function SponsorRegister({ loaderData, actionData }: Route.ComponentProps) {
+  const { user } = loaderData;
+  const pending = useIsPending();
+  const [form, fields] = useForm({
+    id: "sponsor",
+    lastResult: actionData?.result ?? undefined,
+    defaultValue: { sponsorshipTier: defaultSponsorTier, email: user?.email },
+    constraint: getZodConstraint(SponsorshipSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SponsorshipSchema }),
+  });
+  const summary = [
+    { id: `${fields.sponsorshipTier.id}-${sponsorTiers[0]?.id}`, label: "Tier", errors: fields.sponsorshipTier.errors },
+    { id: fields.firstName.id, label: "First name", errors: fields.firstName.errors },
+    { id: fields.lastName.id, label: "Last name", errors: fields.lastName.errors },
+    { id: fields.title.id, label: "Title", errors: fields.title.errors },
+    { id: fields.companyName.id, label: "Company name", errors: fields.companyName.errors },
+    { id: fields.companyUrl.id, label: "Company website", errors: fields.companyUrl.errors },
+    { id: fields.email.id, label: "Email", errors: fields.email.errors },
+    { id: fields.phone.id, label: "Phone", errors: fields.phone.errors },
+  ];
+  const focusId = actionData?.result?.status === "error" ? firstInvalid(summary)?.id : undefined;
+  const selectedTier = fields.sponsorshipTier.value ?? defaultSponsorTier;
+  return (
+    <>
+      <PageHero
+        eyebrow="Sponsorship"
+        title="Become a Sponsor"
+        lead="Invest in Idaho's AI-ready workforce. Choose a tier, tell us about your company, and pay securely online."
+      />
+      <ToastRegion toast={actionData?.toast} />
+      <section className="section bg-slate-50">
+        <div className="container-page max-w-3xl">
+          {!user ? (
+            <p data-testid="login-prompt" className="card mb-6 p-4 text-slate-800">
+              Please{" "}
+              <Link to={authPath("/sponsor-register", "signin")} className="font-semibold text-brand-700 underline">
+                log in
+              </Link>{" "}
+              or{" "}
+              <Link to={authPath("/sponsor-register")} className="font-semibold text-brand-700 underline">
+                create an account
+              </Link>{" "}
+              to become a sponsor.
+            </p>
+          ) : null}
+          <Form method="post" {...getFormProps(form)} className="card space-y-6 p-6 sm:p-8">
+            {form.status === "error" ? (
+              <ErrorSummary id={form.errorId} formErrors={form.errors} fields={summary} />
+            ) : null}
+            <fieldset aria-describedby={fields.sponsorshipTier.errors ? fields.sponsorshipTier.errorId : undefined}>
+              <legend className="text-lg font-bold text-brand-950">Sponsorship tier</legend>
+              <div className="mt-3 grid gap-3 sm:grid-cols-2">
+                {sponsorTiers.map((tier) => {
+                  const id = `${fields.sponsorshipTier.id}-${tier.id}`;
+                  const { key: _key, ...radio } = getInputProps(fields.sponsorshipTier, {
+                    type: "radio",
+                    value: tier.id,
+                  });
+                  return (
+                    <label
+                      key={tier.id}
+                      htmlFor={id}
+                      className="flex cursor-pointer gap-3 rounded-lg border-2 border-slate-200 bg-white p-4 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                    >
+                      <input
+                        {...radio}
+                        id={id}
+                        defaultChecked={selectedTier === tier.id}
+                        autoFocus={focusId === id}
+                        className="mt-1 size-4 accent-brand-700"
+                      />
+                      <span>
+                        <span className="block font-bold text-brand-950">
+                          {tier.name} <span className="text-brand-700">{formatSponsorTierPrice(tier)}</span>
+                          {tier.badge ? (
+                            <span className="ml-2 rounded bg-accent-300 px-1.5 py-0.5 text-xs font-bold text-brand-950">
+                              {tier.badge}
+                            </span>
+                          ) : null}
+                        </span>
+                        <span className="mt-1 block text-sm text-slate-600">{tier.benefits.join(" · ")}</span>
+                      </span>
+                    </label>
+                  );
+                })}
+              </div>
+              <ErrorList id={fields.sponsorshipTier.errorId} errors={fields.sponsorshipTier.errors} />
+            </fieldset>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <Field
+                meta={fields.firstName}
+                label="First name"
+                autoComplete="given-name"
+                autoFocus={focusId === fields.firstName.id}
+              />
+              <Field
+                meta={fields.lastName}
+                label="Last name"
+                autoComplete="family-name"
+                autoFocus={focusId === fields.lastName.id}
+              />
+              <Field
+                meta={fields.title}
+                label="Title"
+                autoComplete="organization-title"
+                autoFocus={focusId === fields.title.id}
+              />
+              <Field
+                meta={fields.companyName}
+                label="Company name"
+                autoComplete="organization"
+                autoFocus={focusId === fields.companyName.id}
+              />
+              <Field
+                meta={fields.companyUrl}
+                label="Company website"
+                type="url"
+                autoComplete="url"
+                autoFocus={focusId === fields.companyUrl.id}
+              />
+              <Field
+                meta={fields.email}
+                label="Email"
+                type="email"
+                autoComplete="email"
+                autoFocus={focusId === fields.email.id}
+              />
+              <Field
+                meta={fields.phone}
+                label="Phone"
+                type="tel"
+                autoComplete="tel"
+                autoFocus={focusId === fields.phone.id}
+              />
+            </div>
+            <EnhancedField />
+            <CheckoutHandoff handoff={actionData?.handoff} />
+            <SubmitButton pending={pending} pendingLabel="Processing...">
+              Continue to Payment
+            </SubmitButton>
+          </Form>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { expect, type Page, type TestInfo } from "@playwright/test";
+
+export function uniqueEmail(tag = "e2e"): string {
+  return `${tag}.${crypto.randomUUID().slice(0, 8)}@example.com`;
+}
+
+/**
+ * Sign-in and sign-up are limited per client IP (10 a minute). Locally,
+ * wrangler dev keeps a CF-Connecting-IP header the client sends, so each test
+ * gets an address of its own and the suite's attempts do not add up.
+ */
+export async function useOwnClientIp(page: Page): Promise<void> {
+  const bytes = crypto.getRandomValues(new Uint8Array(3));
+  await page.setExtraHTTPHeaders({ "cf-connecting-ip": `10.${bytes[0]}.${bytes[1]}.${bytes[2]}` });
+}
+
+export function withJavaScript(testInfo: TestInfo): boolean {
+  return testInfo.project.name !== "no-javascript";
+}
+
+/** Opens a page and, with JavaScript, waits until React has hydrated it. */
+export async function open(page: Page, path: string, testInfo: TestInfo): Promise<void> {
+  await page.goto(path);
+  await waitForPage(page, testInfo);
+}
+
+export async function waitForPage(page: Page, testInfo: TestInfo): Promise<void> {
+  await page.waitForLoadState("domcontentloaded");
+  if (withJavaScript(testInfo)) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
+export function authForm(page: Page) {
+  return page.locator("form").filter({ has: page.getByLabel("Password") });
+}
+
+/** Creates an account through /auth; ends on the page the form leads to (default /register). */
+export async function signUp(page: Page, testInfo: TestInfo, email: string, password = "a good passphrase") {
+  await open(page, "/auth", testInfo);
+  const form = authForm(page);
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(password);
+  await form.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Account Created!")).toBeVisible();
+  await waitForPage(page, testInfo);
+}
+
+export function toast(page: Page, title: string) {
+  return page.locator("[data-toast]").filter({ hasText: title });
+}
+
+/**
+ * The local rate limiter counts in windows aligned to the clock's minutes: a
+ * burst that straddles a minute boundary is split over two windows and never
+ * reaches the limit. Start bursts early in a minute.
+ */
+export async function awaitFreshRateLimitWindow(burstMs = 30_000): Promise<void> {
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 60_000 - burstMs) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 100));
+}

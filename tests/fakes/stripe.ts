@@ -1,0 +1,262 @@
+/**
+ * A fake of the Stripe API, enough for Checkout (issue 8), speaking Stripe's
+ * wire format so the real SDK can be pointed at it (host/port/protocol):
+ * - POST /v1/checkout/sessions   form-encoded (a[b][0][c]=…), Idempotency-Key honoured:
+ *   the same key and body replay the first answer (Idempotent-Replayed: true),
+ *   the same key with another body is a 400 idempotency_error, as Stripe does.
+ * - GET  /v1/checkout/sessions/:id   the session, or 404 resource_missing.
+ * Each secret key is its own account, so tests never see each other's sessions.
+ * Test controls, with the same Bearer key:
+ * - POST /_fake/sessions/:id/pay     ← { payment_status?: "paid" | "unpaid" }: the customer finished checkout
+ * - POST /_fake/sessions/:id/expire  the session expired unpaid
+ * - POST /_fake/prices               ← { id, unit_amount }: a Price the account knows
+ * - POST /_fake/failures             ← { statuses: number[] }: answer the next creates with these statuses
+ * - GET  /_fake/state                → { sessions, requests }
+ */
+
+export interface FakeSession {
+  id: string;
+  object: "checkout.session";
+  amount_subtotal: number;
+  amount_total: number;
+  currency: string;
+  client_reference_id: string | null;
+  customer_email: string | null;
+  metadata: Record<string, string>;
+  mode: string;
+  payment_intent: string | null;
+  payment_status: "paid" | "unpaid" | "no_payment_required";
+  status: "open" | "complete" | "expired";
+  success_url: string | null;
+  cancel_url: string | null;
+  url: string | null;
+  invoice_creation: { enabled: boolean } | null;
+  invoice: string | null;
+  line_items_requested: unknown;
+  livemode: false;
+  created: number;
+  expires_at: number;
+}
+
+export interface FakeRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | null;
+  params: Record<string, unknown>;
+}
+
+interface Account {
+  sessions: Map<string, FakeSession>;
+  prices: Map<string, number>;
+  requests: FakeRequest[];
+  idempotent: Map<string, { raw: string; status: number; body: string }>;
+  queuedFailures: number[];
+}
+
+type Params = Record<string, unknown>;
+
+/** Parses Stripe's form encoding (`line_items[0][price_data][unit_amount]=25000`) into nested objects and arrays. */
+export function parseStripeForm(raw: string): Params {
+  const root: Params = {};
+  for (const [key, value] of new URLSearchParams(raw)) {
+    const segments = key.split(/\[|\]\[|\]/).filter((s, i) => i === 0 || s !== "");
+    let node: Record<string, unknown> = root;
+    segments.forEach((segment, index) => {
+      const last = index === segments.length - 1;
+      if (last) {
+        node[segment] = value;
+        return;
+      }
+      const nextIsIndex = /^\d+$/.test(segments[index + 1] ?? "");
+      node[segment] ??= nextIsIndex ? [] : {};
+      node = node[segment] as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json", "Request-Id": `req_${randomId(14)}`, ...headers },
+  });
+}
+
+function stripeError(status: number, type: string, message: string, extra: Record<string, unknown> = {}) {
+  return json({ error: { type, message, ...extra } }, status);
+}
+
+function randomId(length: number): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  return [...crypto.getRandomValues(new Uint8Array(length))].map((b) => alphabet[b % alphabet.length]).join("");
+}
+
+export function createFakeStripe() {
+  const accounts = new Map<string, Account>();
+
+  function account(key: string): Account {
+    let found = accounts.get(key);
+    if (!found) {
+      found = { sessions: new Map(), prices: new Map(), requests: [], idempotent: new Map(), queuedFailures: [] };
+      accounts.set(key, found);
+    }
+    return found;
+  }
+
+  function createSession(params: Params, acct: Account): Response {
+    const lineItems = params.line_items as Params[] | undefined;
+    if (!Array.isArray(lineItems) || lineItems.length === 0) {
+      return stripeError(400, "invalid_request_error", "Missing required param: line_items.", { param: "line_items" });
+    }
+    for (const name of ["success_url", "mode"] as const) {
+      if (typeof params[name] !== "string") {
+        return stripeError(400, "invalid_request_error", `Missing required param: ${name}.`, { param: name });
+      }
+    }
+    let total = 0;
+    for (const [index, item] of lineItems.entries()) {
+      const quantity = Number(item.quantity ?? 1);
+      if (typeof item.price === "string") {
+        const amount = acct.prices.get(item.price);
+        if (amount === undefined) {
+          return stripeError(400, "invalid_request_error", `No such price: '${item.price}'`, {
+            code: "resource_missing",
+            param: `line_items[${index}][price]`,
+          });
+        }
+        total += amount * quantity;
+      } else {
+        const priceData = item.price_data as Params | undefined;
+        const unit = Number(priceData?.unit_amount);
+        if (!priceData || !Number.isInteger(unit) || unit < 0 || typeof priceData.currency !== "string") {
+          return stripeError(400, "invalid_request_error", "Invalid line_items: price or price_data required.", {
+            param: `line_items[${index}]`,
+          });
+        }
+        total += unit * quantity;
+      }
+    }
+    const id = `cs_test_${randomId(58)}`;
+    const now = Math.floor(Date.now() / 1000);
+    const invoiceCreation = params.invoice_creation as Params | undefined;
+    const session: FakeSession = {
+      id,
+      object: "checkout.session",
+      amount_subtotal: total,
+      amount_total: total,
+      currency: "usd",
+      client_reference_id: typeof params.client_reference_id === "string" ? params.client_reference_id : null,
+      customer_email: typeof params.customer_email === "string" ? params.customer_email : null,
+      metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+      mode: params.mode as string,
+      payment_intent: null,
+      payment_status: "unpaid",
+      status: "open",
+      success_url: params.success_url as string,
+      cancel_url: typeof params.cancel_url === "string" ? params.cancel_url : null,
+      url: `https://checkout.stripe.com/c/pay/${id}`,
+      invoice_creation: invoiceCreation ? { enabled: invoiceCreation.enabled === "true" } : null,
+      invoice: null,
+      line_items_requested: lineItems,
+      livemode: false,
+      created: now,
+      expires_at: now + 24 * 3600,
+    };
+    acct.sessions.set(id, session);
+    return json(session);
+  }
+
+  async function fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const auth = request.headers.get("authorization") ?? "";
+    const key = /^Bearer (\S+)$/.exec(auth)?.[1];
+    if (!key) {
+      return stripeError(401, "invalid_request_error", "You did not provide an API key.");
+    }
+    const acct = account(key);
+    const raw = request.method === "GET" ? "" : await request.text();
+    const path = url.pathname;
+
+    if (path.startsWith("/v1/")) {
+      const idempotencyKey = request.headers.get("idempotency-key");
+      const params = request.method === "GET" ? parseStripeForm(url.search.slice(1)) : parseStripeForm(raw);
+      acct.requests.push({ method: request.method, path, idempotencyKey, params });
+
+      if (request.method === "POST" && path === "/v1/checkout/sessions") {
+        if (idempotencyKey) {
+          const previous = acct.idempotent.get(idempotencyKey);
+          if (previous) {
+            if (previous.raw !== raw) {
+              return stripeError(
+                400,
+                "idempotency_error",
+                `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+              );
+            }
+            return new Response(previous.body, {
+              status: previous.status,
+              headers: { "Content-Type": "application/json", "Idempotent-Replayed": "true" },
+            });
+          }
+        }
+        const scripted = acct.queuedFailures.shift();
+        const response =
+          scripted !== undefined
+            ? stripeError(scripted, "api_error", `Scripted failure ${scripted}`)
+            : createSession(params, acct);
+        // Stripe stores the first answer for the key, errors included (except 5xx, which may be retried).
+        if (idempotencyKey && response.status < 500) {
+          acct.idempotent.set(idempotencyKey, { raw, status: response.status, body: await response.clone().text() });
+        }
+        return response;
+      }
+      const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+      if (request.method === "GET" && match) {
+        const session = acct.sessions.get(decodeURIComponent(match[1] ?? ""));
+        if (!session) {
+          return stripeError(404, "invalid_request_error", `No such checkout.session: '${match[1]}'`, {
+            code: "resource_missing",
+            param: "session",
+          });
+        }
+        const { line_items_requested: _omit, ...visible } = session;
+        return json(visible);
+      }
+      return stripeError(404, "invalid_request_error", `Unrecognized request URL (${request.method}: ${path}).`);
+    }
+
+    // Test controls.
+    const control = /^\/_fake\/sessions\/([^/]+)\/(pay|expire)$/.exec(path);
+    if (request.method === "POST" && control) {
+      const session = acct.sessions.get(control[1] ?? "");
+      if (!session) return json({ error: "no such session" }, 404);
+      if (control[2] === "pay") {
+        const body = (raw ? JSON.parse(raw) : {}) as { payment_status?: "paid" | "unpaid" };
+        session.status = "complete";
+        session.payment_status = body.payment_status ?? "paid";
+        session.payment_intent = `pi_${randomId(24)}`;
+        if (session.invoice_creation?.enabled && session.payment_status === "paid")
+          session.invoice = `in_${randomId(24)}`;
+      } else {
+        session.status = "expired";
+      }
+      return json(session);
+    }
+    if (request.method === "POST" && path === "/_fake/prices") {
+      const body = JSON.parse(raw) as { id: string; unit_amount: number };
+      acct.prices.set(body.id, body.unit_amount);
+      return json({ ok: true });
+    }
+    if (request.method === "POST" && path === "/_fake/failures") {
+      const body = JSON.parse(raw) as { statuses?: number[] };
+      acct.queuedFailures = [...(body.statuses ?? [])];
+      return json({ ok: true });
+    }
+    if (request.method === "GET" && path === "/_fake/state") {
+      return json({ sessions: [...acct.sessions.values()], requests: acct.requests });
+    }
+    return stripeError(404, "invalid_request_error", `Unrecognized request URL (${request.method}: ${path}).`);
+  }
+
+  return { fetch };
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { hashPassword, needsRehash, parsePasswordHash, PASSWORD_PARAMS, verifyPassword } from "~/lib/password.server";
+
+// Most cases use a cheap cost to keep the suite fast; one checks the real one.
+const cheap = { N: 2 ** 10, r: 8, p: 1 };
+
+describe("password hashing", () => {
+  it("uses OWASP-level scrypt parameters by default and records them in a versioned string", async () => {
+    expect(PASSWORD_PARAMS.N * PASSWORD_PARAMS.p).toBeGreaterThanOrEqual(2 ** 17);
+    expect(PASSWORD_PARAMS.r).toBeGreaterThanOrEqual(8);
+    const stored = await hashPassword("correct horse battery staple");
+    expect(stored).toMatch(/^\$scrypt\$v=1\$n=65536,r=8,p=2\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
+    expect(await verifyPassword(stored, "correct horse battery staple")).toBe(true);
+    expect(await verifyPassword(stored, "correct horse battery stapler")).toBe(false);
+  });
+
+  it("salts every hash", async () => {
+    const first = await hashPassword("same password", cheap);
+    const second = await hashPassword("same password", cheap);
+    expect(first).not.toBe(second);
+    expect(await verifyPassword(first, "same password")).toBe(true);
+    expect(await verifyPassword(second, "same password")).toBe(true);
+  });
+
+  it("uses a long passphrase whole: a change in its last character fails", async () => {
+    const passphrase = `${"a long passphrase of many words ".repeat(6)}END`;
+    expect(passphrase.length).toBeGreaterThan(128);
+    const stored = await hashPassword(passphrase, cheap);
+    expect(await verifyPassword(stored, passphrase)).toBe(true);
+    expect(await verifyPassword(stored, `${passphrase.slice(0, -1)}X`)).toBe(false);
+    expect(await verifyPassword(stored, passphrase.slice(0, 128))).toBe(false);
+  });
+
+  it("treats composed and decomposed accents alike (NFKC)", async () => {
+    const stored = await hashPassword("caf\u00e9 au lait", cheap);
+    expect(await verifyPassword(stored, "cafe\u0301 au lait")).toBe(true);
+  });
+
+  it("refuses malformed or out-of-bounds stored hashes without throwing", async () => {
+    const stored = await hashPassword("secret", cheap);
+    const [, , version, params, salt, key] = stored.split("$");
+    expect(version).toBe("v=1");
+    const variants = [
+      "",
+      "not a hash",
+      stored.replace("v=1", "v=2"),
+      `$scrypt$${version}$n=1000,r=8,p=1$${salt}$${key}`, // N not a power of two
+      `$scrypt$${version}$n=4194304,r=8,p=1$${salt}$${key}`, // too costly: a tampered row must not stall us
+      `$scrypt$${version}$${params}$${salt}$`,
+      `$scrypt$${version}$${params}$$${key}`,
+    ];
+    for (const variant of variants) {
+      expect(parsePasswordHash(variant)).toBeNull();
+      expect(await verifyPassword(variant, "secret")).toBe(false);
+    }
+  });
+
+  it("knows when a stored hash is weaker than today's parameters", async () => {
+    expect(needsRehash(await hashPassword("secret", cheap))).toBe(true);
+    expect(needsRehash("garbage")).toBe(true);
+    const current = `$scrypt$v=1$n=65536,r=8,p=2$${"A".repeat(22)}==$${"B".repeat(43)}=`;
+    expect(needsRehash(current)).toBe(false);
+  });
+});
