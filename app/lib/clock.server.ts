@@ -1,6 +1,3 @@
-import type { RouterContextProvider } from "react-router";
-import { requestContext } from "~/context";
-
 /**
  * The one clock. Every date-dependent decision (price phase, enrollment open,
  * past/upcoming milestones) takes its "now" from here, so a preview or a test
@@ -15,9 +12,4 @@ export function now(env: Pick<Env, "ENVIRONMENT" | "APP_NOW">): Date {
     throw new Error(`APP_NOW must be an ISO 8601 timestamp such as 2025-12-01T12:00:00-07:00, got "${env.APP_NOW}"`);
   }
   return pretend;
-}
-
-/** The clock as seen by a loader or action: `now(env)` for this request. */
-export function requestNow(context: Readonly<RouterContextProvider>): Date {
-  return now(context.get(requestContext).env);
 }

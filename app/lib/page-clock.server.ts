@@ -1,9 +1,18 @@
 import type { RouterContextProvider } from "react-router";
 import { milestones, type MilestoneId } from "~/content/dates";
 import { requestContext } from "~/context";
-import { requestNow } from "./clock.server";
+import { now } from "./clock.server";
 import { siteOrigin } from "./meta";
 import { enrollmentState, milestoneStatus, pricingPhase, type MilestoneStatus } from "./schedule";
+
+/**
+ * The clock as seen by a loader or action: `now(env)` for this request.
+ * (Kept apart from clock.server.ts, which stays free of React Router so
+ * anything, a queue consumer or a unit test, can read the clock.)
+ */
+export function requestNow(context: Readonly<RouterContextProvider>): Date {
+  return now(context.get(requestContext).env);
+}
 
 /**
  * What a content page needs from the one clock, as plain serializable data:

@@ -8,7 +8,7 @@ import { awards, finalistCredential, finalsAwards, howItWorks, learningStages, f
 import { site } from "~/content/site";
 import { FinalsEventJsonLd, OrganizationJsonLd } from "~/components/json-ld";
 import { requestContext } from "~/context";
-import { requestNow } from "~/lib/clock.server";
+import { requestNow } from "~/lib/page-clock.server";
 import { canonicalUrl, pageMeta, siteOrigin } from "~/lib/meta";
 import {
   enrollmentState,

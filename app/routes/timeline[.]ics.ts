@@ -1,6 +1,6 @@
 import { milestones, milestonesById, type MilestoneId } from "~/content/dates";
 import { buildCalendar, calendarFileName } from "~/lib/calendar";
-import { requestNow } from "~/lib/clock.server";
+import { requestNow } from "~/lib/page-clock.server";
 import type { Route } from "./+types/timeline[.]ics";
 
 /**

@@ -5,9 +5,8 @@ import { Card, EnrollmentCta, PageHero, Section } from "~/components/page";
 import { organizationStats, roiExample, roiExampleHeadline, roiExampleInputs, type RoiResult } from "~/content/claims";
 import { formatUsd, plans, pricingPhaseLabels, workforcePackage, type PricingPhase } from "~/content/pricing";
 import { audiences, organizationDashboardFeatures, recognitionTiers } from "~/content/program";
-import { requestNow } from "~/lib/clock.server";
 import { contentMeta } from "~/lib/content-meta";
-import { contentPageData } from "~/lib/page-clock.server";
+import { contentPageData, requestNow } from "~/lib/page-clock.server";
 import {
   evaluateRoi,
   roiFieldNames,
