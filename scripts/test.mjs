@@ -53,6 +53,7 @@ if (built) {
     "tests/tools/*.test.mjs",
   ]);
   step("end-to-end tests", "npx", ["playwright", "test", "--reporter=list,json"]);
+  step("deploy dry run (production bundle, no credentials)", "node", ["scripts/deploy.mjs", "production", "--dry-run"]);
 } else {
   console.log("\nThe build failed, so no test could run.");
 }

@@ -2,6 +2,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { requestContext } from "~/context";
 import { isDevOnlyPath, isProduction, misconfigurationResponse } from "~/lib/config.server";
 import { log } from "~/lib/log.server";
+import { DATA_LIFECYCLE_CRON, runDataLifecycle } from "~/lib/retention.server";
 import { api } from "./api";
 import { handleNotificationBatch, sweepNotifications } from "./notifications-consumer";
 import { withCachePolicy } from "./cache";
@@ -53,6 +54,8 @@ export default {
   },
   queue: handleNotificationBatch,
   async scheduled(controller, env) {
-    await sweepNotifications(env, new Date(controller.scheduledTime));
+    const now = new Date(controller.scheduledTime);
+    if (controller.cron === DATA_LIFECYCLE_CRON) await runDataLifecycle(env.DB, now);
+    else await sweepNotifications(env, now);
   },
 } satisfies ExportedHandler<Env>;

@@ -91,8 +91,14 @@ export interface RetentionRule {
   readonly dataset: string;
   /** D1 table the operator's retention job prunes; null when not stored by this site. */
   readonly table: string | null;
-  /** Kept this many months after `from`, then deleted. */
+  /** Kept this many months after `from`. */
   readonly months: number;
+  /**
+   * What happens then: the record is deleted, or (payment records, which
+   * accounting totals rely on) its personal details are removed and the
+   * amounts kept.
+   */
+  readonly afterwards: "deleted" | "anonymized";
   /** The record's column or event the period counts from. */
   readonly from: string;
   readonly reason: string;
@@ -110,6 +116,7 @@ export const dataRetention = [
     dataset: "Contact form messages",
     table: "contact_submissions",
     months: 12,
+    afterwards: "deleted",
     from: "created_at",
     reason: "Long enough to follow up on a conversation and answer related questions.",
   },
@@ -118,6 +125,7 @@ export const dataRetention = [
     dataset: "Judge and advisor interest forms",
     table: "judge_advisor_interests",
     months: 24,
+    afterwards: "deleted",
     from: "created_at",
     reason: "Kept through this edition and the next, when judges and advisors are recruited again.",
   },
@@ -126,6 +134,7 @@ export const dataRetention = [
     dataset: "Registration and payment records",
     table: "registrations",
     months: 84,
+    afterwards: "anonymized",
     from: "created_at",
     reason: "Seven years, for tax and accounting obligations.",
   },
@@ -134,6 +143,7 @@ export const dataRetention = [
     dataset: "Sponsorship and payment records",
     table: "sponsorships",
     months: 84,
+    afterwards: "anonymized",
     from: "created_at",
     reason: "Seven years, for tax and accounting obligations.",
   },
@@ -142,6 +152,7 @@ export const dataRetention = [
     dataset: "Records of emails we sent you",
     table: "notifications",
     months: 6,
+    afterwards: "deleted",
     from: "created_at",
     reason: "To confirm delivery and resend a message you did not receive.",
   },
@@ -150,7 +161,8 @@ export const dataRetention = [
     dataset: "Payment provider event identifiers",
     table: "stripe_events",
     months: 3,
-    from: "processed_at",
+    afterwards: "deleted",
+    from: "received_at",
     reason: "To make sure each payment is recorded exactly once.",
   },
   {
@@ -158,6 +170,7 @@ export const dataRetention = [
     dataset: "Project submissions",
     table: null,
     months: SUBMISSION_RETENTION_MONTHS,
+    afterwards: "deleted",
     from: "the submission deadline",
     reason: "For judging, appeals, the showcase and verification of credentials.",
   },
@@ -166,6 +179,7 @@ export const dataRetention = [
     dataset: "Server request logs",
     table: null,
     months: 1,
+    afterwards: "deleted",
     from: "the request",
     reason: "To keep the site secure and diagnose errors.",
   },
@@ -563,12 +577,19 @@ const privacyPolicy: LegalDocument = {
       id: "data-retention",
       title: "8. How Long We Keep Information",
       blocks: [
-        p("We keep each kind of record for a fixed period, then delete it:"),
+        p(
+          "We keep each kind of record for a fixed period. Then we delete it, except payment records, from which we remove your name and contact details and keep only the amounts our accounts need:",
+        ),
         {
           type: "table",
           caption: "Retention period for each kind of record",
-          headers: ["Record", "Kept for", "Why"],
-          rows: dataRetention.map((r) => [r.dataset, formatMonths(r.months), r.reason]),
+          headers: ["Record", "Kept for", "Then", "Why"],
+          rows: dataRetention.map((r) => [
+            r.dataset,
+            formatMonths(r.months),
+            r.afterwards === "deleted" ? "Deleted" : "Personal details removed",
+            r.reason,
+          ]),
         },
         p(
           `Your account is kept while it is open and deleted within ${ACCOUNT_DELETION_DAYS} days of your request to delete it; records we must keep for accounting are kept for the period above.`,

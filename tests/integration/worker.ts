@@ -13,8 +13,13 @@ const builtWorkerPath = "../../build/server/index.js";
  * Calls the built worker with some bindings replaced (APP_NOW, ENVIRONMENT…):
  * the way to see the site at another date or in production mode.
  */
+/** The built worker's handlers (fetch, queue, scheduled), to call with bindings of a test's choosing. */
+export async function loadBuiltWorker(): Promise<ExportedHandler<Env>> {
+  return ((await import(/* @vite-ignore */ builtWorkerPath)) as { default: ExportedHandler<Env> }).default;
+}
+
 export async function fetchWithEnv(path: string, overrides: Partial<Env>, init: RequestInit = {}): Promise<Response> {
-  const worker = ((await import(/* @vite-ignore */ builtWorkerPath)) as { default: ExportedHandler<Env> }).default;
+  const worker = await loadBuiltWorker();
   const ctx = createExecutionContext();
   const response = await worker.fetch!(
     new Request(new URL(path, "http://localhost"), init) as Request<unknown, IncomingRequestCfProperties>,

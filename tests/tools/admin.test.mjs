@@ -2,7 +2,7 @@
 // Wrangler the way an operator does, which workerd-hosted vitest cannot).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -121,4 +121,21 @@ describe("npm run admin -- requeue-dead", () => {
       ],
     );
   });
+});
+
+describe("docs/admin.md", () => {
+  const guide = readFileSync(join(root, "docs/admin.md"), "utf8");
+  const queries = [
+    ...guide.matchAll(/wrangler d1 execute DB --remote --env production --command "((?:[^"\\]|\\.)*)"/g),
+  ].map((match) => (match[1] ?? "").replaceAll('\\"', '"'));
+
+  test("has the organizers' queries", () => {
+    assert.ok(queries.length >= 8, `found ${queries.length} queries`);
+  });
+
+  for (const sql of queries) {
+    test(`runs: ${sql.slice(0, 70)}…`, () => {
+      assert.doesNotThrow(() => query(sql, target));
+    });
+  }
 });

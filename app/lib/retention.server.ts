@@ -1,0 +1,85 @@
+/**
+ * The daily data lifecycle job (scheduled handler): expires checkouts that
+ * were abandoned, and applies the retention periods the privacy policy
+ * states (app/content/legal.ts `dataRetention`), deleting old records or, for
+ * payment records, removing the personal details and keeping the amounts.
+ */
+import { dataRetention, type RetentionRule } from "~/content/legal";
+import { log } from "./log.server";
+
+/**
+ * Stripe Checkout sessions expire after 24 hours; a row still pending a day
+ * after that will never be paid (the webhook's `checkout.session.expired`
+ * normally gets there first; this is the backstop).
+ */
+export const ABANDONED_CHECKOUT_HOURS = 48;
+
+/** The daily trigger in wrangler.toml that runs this job (the other trigger is the outbox sweep). */
+export const DATA_LIFECYCLE_CRON = "17 9 * * *";
+
+/** The personal columns blanked in a payment record past its retention period. */
+const personalColumns: Record<string, readonly string[]> = {
+  registrations: ["first_name", "last_name", "email", "phone", "title"],
+  sponsorships: ["first_name", "last_name", "title", "email", "phone"],
+};
+
+// Rows still on their way out (an e-mail not yet sent) are never pruned.
+const extraConditions: Record<string, string> = {
+  notifications: "status <> 'pending'",
+};
+
+export interface LifecycleReport {
+  expiredCheckouts: { registrations: number; sponsorships: number };
+  retention: { id: string; table: string; afterwards: RetentionRule["afterwards"]; rows: number }[];
+}
+
+/** Calendar months before `now`, as the ISO text our created_at columns hold. */
+export function monthsBefore(now: Date, months: number): string {
+  const cutoff = new Date(now.getTime());
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  return cutoff.toISOString();
+}
+
+function retentionStatement(db: D1Database, rule: RetentionRule & { table: string }, cutoff: string) {
+  const conditions = [`${rule.from} < ?1`, extraConditions[rule.table]].filter(Boolean).join(" AND ");
+  if (rule.afterwards === "deleted") return db.prepare(`DELETE FROM ${rule.table} WHERE ${conditions}`).bind(cutoff);
+  const columns = personalColumns[rule.table];
+  if (!columns) throw new Error(`no personal columns listed for ${rule.table}`);
+  // Empty strings, not NULL: several of these columns are NOT NULL. `email <> ''` skips rows already done.
+  const assignments = columns.map((column) => `${column} = ''`).join(", ");
+  return db.prepare(`UPDATE ${rule.table} SET ${assignments} WHERE ${conditions} AND email <> ''`).bind(cutoff);
+}
+
+export async function runDataLifecycle(db: D1Database, now: Date, requestId = "scheduled"): Promise<LifecycleReport> {
+  const abandonedBefore = new Date(now.getTime() - ABANDONED_CHECKOUT_HOURS * 3_600_000).toISOString();
+  const nowIso = now.toISOString();
+  const rules = dataRetention.filter((rule): rule is typeof rule & { table: string } => rule.table !== null);
+  const results = await db.batch([
+    db
+      .prepare(
+        "UPDATE registrations SET status = 'expired', updated_at = ?2 WHERE status = 'pending' AND created_at < ?1",
+      )
+      .bind(abandonedBefore, nowIso),
+    db
+      .prepare(
+        "UPDATE sponsorships SET status = 'expired', updated_at = ?2 WHERE status = 'pending' AND created_at < ?1",
+      )
+      .bind(abandonedBefore, nowIso),
+    ...rules.map((rule) => retentionStatement(db, rule, monthsBefore(now, rule.months))),
+  ]);
+  const changes = results.map((result) => result.meta.changes ?? 0);
+  const report: LifecycleReport = {
+    expiredCheckouts: { registrations: changes[0] ?? 0, sponsorships: changes[1] ?? 0 },
+    retention: rules.map((rule, index) => ({
+      id: rule.id,
+      table: rule.table,
+      afterwards: rule.afterwards,
+      rows: changes[index + 2] ?? 0,
+    })),
+  };
+  if (report.expiredCheckouts.registrations + report.expiredCheckouts.sponsorships > 0) {
+    log("info", "payments.checkouts_expired", { requestId, ...report.expiredCheckouts });
+  }
+  log("info", "data.lifecycle", { requestId, ...report });
+  return report;
+}
