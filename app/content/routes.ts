@@ -28,7 +28,8 @@ export const publicRoutes = [
   { path: "/training", name: "Training and Certification", kind: "content", inSitemap: true },
   { path: "/why-join", name: "Why Join", kind: "content", inSitemap: true },
   { path: "/submission-guidelines", name: "Submission Guidelines", kind: "content", inSitemap: true },
-  { path: "/workforce-package", name: "Workforce Package", kind: "content", inSitemap: true },
+  // Its ROI calculator updates live with JavaScript (ARCHITECTURE: "the ROI calculator" hydrates).
+  { path: "/workforce-package", name: "Workforce Package", kind: "form", inSitemap: true },
   { path: "/employer-recognition", name: "Employer Recognition", kind: "content", inSitemap: true },
   { path: "/enrollment-process", name: "Enrollment Process", kind: "content", inSitemap: true },
   { path: "/faq", name: "FAQ", kind: "content", inSitemap: true },
