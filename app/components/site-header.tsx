@@ -16,7 +16,7 @@ export function SiteHeader({ user = null }: { user?: HeaderUser | null }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="container-page flex h-16 items-center justify-between gap-4">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-900">
+        <Link to="/" className="flex shrink-0 items-center gap-2 text-lg font-bold whitespace-nowrap text-brand-900">
           <span
             aria-hidden="true"
             className="grid size-8 place-items-center rounded-lg bg-brand-700 text-sm text-white"
@@ -26,8 +26,8 @@ export function SiteHeader({ user = null }: { user?: HeaderUser | null }) {
           <span>{site.name}</span>
         </Link>
 
-        <nav aria-label="Main" className="hidden lg:block">
-          <ul className="flex items-center gap-1">
+        <nav aria-label="Main" className="hidden xl:block">
+          <ul className="flex items-center gap-0.5 whitespace-nowrap">
             <li>
               <HeaderLink href={homeLink.href} label={homeLink.label} />
             </li>
@@ -61,7 +61,7 @@ function HeaderLink({ href, label }: { href: string; label: string }) {
     <NavLink
       to={href}
       end
-      className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:text-brand-700"
+      className="rounded-md px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:text-brand-700"
     >
       {label}
     </NavLink>
@@ -71,7 +71,7 @@ function HeaderLink({ href, label }: { href: string; label: string }) {
 function DesktopGroup({ group }: { group: NavGroup }) {
   return (
     <details name="site-nav" className="group">
-      <summary className="flex list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800">
+      <summary className="flex list-none items-center gap-1 rounded-md px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800">
         {group.label}
         <Chevron />
       </summary>
@@ -98,7 +98,7 @@ function DesktopGroup({ group }: { group: NavGroup }) {
 function AccountControls({ user, stacked = false }: { user: HeaderUser; stacked?: boolean }) {
   return (
     <div className={stacked ? "flex flex-col gap-2" : "flex items-center gap-2"}>
-      <span className="max-w-52 truncate text-sm text-slate-700" title={user.email}>
+      <span className="max-w-40 truncate text-sm text-slate-700" title={user.email}>
         <span className="sr-only">Signed in as </span>
         {user.email}
       </span>
@@ -120,7 +120,7 @@ function AccountControls({ user, stacked = false }: { user: HeaderUser; stacked?
 
 function MobileMenu({ user }: { user: HeaderUser | null }) {
   return (
-    <details className="group/menu lg:hidden" data-testid="mobile-menu">
+    <details className="group/menu xl:hidden" data-testid="mobile-menu">
       <summary
         className="flex min-h-11 min-w-11 list-none items-center justify-center gap-2 rounded-lg border border-slate-300 px-3 text-sm font-semibold text-slate-800"
         aria-label="Menu"
