@@ -2,9 +2,10 @@
  * The /auth forms (SPEC.md §5, §8): email and password; at least 6 characters
  * on sign-up. One schema per form for the browser (Conform) and the server.
  * Passwords are never trimmed or cut: a passphrase is used whole, up to
- * PASSWORD_MAX_LENGTH characters (ADR 005).
+ * PASSWORD_MAX_LENGTH characters (ADR 005). Written with zod/mini, which the
+ * browser can afford (ADR 004).
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const authLimits = { email: { max: 255 }, password: { min: 6, max: 1024 } } as const;
 
@@ -39,26 +40,29 @@ export function authTab(value: string | null | undefined): AuthTab {
 
 const m = authMessages;
 
-const email = z
-  .string({ error: m.emailInvalid })
-  .trim()
-  .max(authLimits.email.max, { error: m.emailTooLong })
-  .pipe(z.email({ error: m.emailInvalid }));
+const email = z.pipe(
+  z.string({ error: m.emailInvalid }).check(z.trim(), z.maxLength(authLimits.email.max, { error: m.emailTooLong })),
+  z.email({ error: m.emailInvalid }),
+);
 
 export const SignUpSchema = z.object({
   email,
   password: z
     .string({ error: m.passwordTooShort })
-    .min(authLimits.password.min, { error: m.passwordTooShort })
-    .max(authLimits.password.max, { error: m.passwordTooLong }),
+    .check(
+      z.minLength(authLimits.password.min, { error: m.passwordTooShort }),
+      z.maxLength(authLimits.password.max, { error: m.passwordTooLong }),
+    ),
 });
 
 export const SignInSchema = z.object({
   email,
   password: z
     .string({ error: m.passwordRequired })
-    .min(1, { error: m.passwordRequired })
-    .max(authLimits.password.max, { error: m.passwordTooLong }),
+    .check(
+      z.minLength(1, { error: m.passwordRequired }),
+      z.maxLength(authLimits.password.max, { error: m.passwordTooLong }),
+    ),
 });
 
 export type SignUpInput = z.output<typeof SignUpSchema>;

@@ -2,8 +2,9 @@
  * The contact form's rules (SPEC.md §5) with the visitor-facing messages of
  * SPEC.md §8, verbatim. One schema for the browser (Conform's client
  * validation) and the server (the action), so both say the same thing.
+ * Written with zod/mini, which the browser can afford (ADR 004).
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const contactLimits = {
   name: { min: 2, max: 100 },
@@ -44,30 +45,27 @@ const { name, email, subject, message } = contactLimits;
 const m = contactMessages;
 
 export const ContactSchema = z.object({
-  // Conform turns empty inputs into undefined: a missing value gets the "too short" message.
+  // An empty input arrives as undefined (app/forms/parse.ts): a missing value gets the "too short" message.
   name: z
     .string({ error: m.nameTooShort })
-    .trim()
-    .min(name.min, { error: m.nameTooShort })
-    .max(name.max, { error: m.nameTooLong }),
-  email: z
-    .string({ error: m.emailInvalid })
-    .trim()
-    .max(email.max, { error: m.emailTooLong })
-    .pipe(z.email({ error: m.emailInvalid })),
-  subject: z
-    .string()
-    .trim()
-    .max(subject.max, { error: m.subjectTooLong })
-    .optional()
+    .check(z.trim(), z.minLength(name.min, { error: m.nameTooShort }), z.maxLength(name.max, { error: m.nameTooLong })),
+  email: z.pipe(
+    z.string({ error: m.emailInvalid }).check(z.trim(), z.maxLength(email.max, { error: m.emailTooLong })),
+    z.email({ error: m.emailInvalid }),
+  ),
+  subject: z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(subject.max, { error: m.subjectTooLong }))),
     // Stored as NULL when empty (SPEC.md §3).
-    .transform((value) => (value ? value : undefined)),
+    z.transform((value) => (value ? value : undefined)),
+  ),
   message: z
     .string({ error: m.messageTooShort })
-    .overwrite(normalizeNewlines)
-    .trim()
-    .min(message.min, { error: m.messageTooShort })
-    .max(message.max, { error: m.messageTooLong }),
+    .check(
+      z.overwrite(normalizeNewlines),
+      z.trim(),
+      z.minLength(message.min, { error: m.messageTooShort }),
+      z.maxLength(message.max, { error: m.messageTooLong }),
+    ),
 });
 
 export type ContactInput = z.input<typeof ContactSchema>;

@@ -1,9 +1,10 @@
 /**
  * The judge/advisor interest form (SPEC.md §3, §5): every field required but
  * linkedIn, which must be a web address when given. One schema for the
- * browser (Conform) and the server (the action).
+ * browser (Conform) and the server (the action), written with zod/mini, which
+ * the browser can afford (ADR 004).
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const JUDGE_ADVISOR_ROLES = ["judge", "advisor"] as const;
 export type JudgeAdvisorRole = (typeof JUDGE_ADVISOR_ROLES)[number];
@@ -54,41 +55,44 @@ const L = judgeAdvisorLimits;
 const normalizeNewlines = (value: string) => value.replace(/\r\n?/g, "\n");
 
 const required = (message: string, max: number, tooLong: string) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: tooLong });
+  z
+    .string({ error: message })
+    .check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max, { error: tooLong }));
 
 const longText = (message: string) =>
   z
     .string({ error: message })
-    .overwrite(normalizeNewlines)
-    .trim()
-    .min(1, { error: message })
-    .max(L.longText, { error: m.longTextTooLong });
+    .check(
+      z.overwrite(normalizeNewlines),
+      z.trim(),
+      z.minLength(1, { error: message }),
+      z.maxLength(L.longText, { error: m.longTextTooLong }),
+    );
 
 export const JudgeAdvisorSchema = z.object({
   firstName: required(m.firstName, L.name, m.nameTooLong),
   lastName: required(m.lastName, L.name, m.nameTooLong),
-  email: z
-    .string({ error: m.emailInvalid })
-    .trim()
-    .max(L.email, { error: m.emailTooLong })
-    .pipe(z.email({ error: m.emailInvalid })),
+  email: z.pipe(
+    z.string({ error: m.emailInvalid }).check(z.trim(), z.maxLength(L.email, { error: m.emailTooLong })),
+    z.email({ error: m.emailInvalid }),
+  ),
   // Any notation people write (spaces, dashes, +1, parentheses), with at least 7 digits.
-  phone: z
-    .string({ error: m.phone })
-    .trim()
-    .max(L.phone, { error: m.phone })
-    .refine((value) => /^[0-9+().\-\s]+$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 7, {
+  phone: z.string({ error: m.phone }).check(
+    z.trim(),
+    z.maxLength(L.phone, { error: m.phone }),
+    z.refine((value) => /^[0-9+().\-\s]+$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 7, {
       error: m.phone,
     }),
-  role: z.enum(JUDGE_ADVISOR_ROLES, { error: m.role }).default("judge"),
+  ),
+  role: z._default(z.enum(JUDGE_ADVISOR_ROLES, { error: m.role }), "judge"),
   organization: required(m.organization, L.organization, m.organizationTooLong),
   title: required(m.title, L.title, m.titleTooLong),
-  linkedIn: z
-    .string()
-    .trim()
-    .max(L.linkedIn, { error: m.linkedInTooLong })
-    .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: m.linkedIn }))
-    .optional(),
+  linkedIn: z.optional(
+    z.pipe(
+      z.string().check(z.trim(), z.maxLength(L.linkedIn, { error: m.linkedInTooLong })),
+      z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: m.linkedIn }),
+    ),
+  ),
   expertise: longText(m.expertise),
   experience: longText(m.experience),
   motivation: longText(m.motivation),

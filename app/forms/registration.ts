@@ -4,8 +4,9 @@
  * action and POST /api/payments/create-registration-payment).
  * Prices are not here: the browser names a plan, the server prices it. Fields
  * such as priceId, amount or tier that a client adds are stripped, never read.
+ * Written with zod/mini, which the browser can afford (ADR 004).
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { COMPANY_CODE_ALPHABET, COMPANY_CODE_LENGTH, normalizeCompanyCode } from "~/lib/company-code";
 
 export const registrationMessages = {
@@ -49,47 +50,50 @@ const m = registrationMessages;
 export function requiredText(required: string, max = 100) {
   return z
     .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .max(max, { error: m.tooLong(max) });
+    .check(z.trim(), z.minLength(1, { error: required }), z.maxLength(max, { error: m.tooLong(max) }));
 }
 
-export const emailField = z
-  .string({ error: m.emailInvalid })
-  .trim()
-  .max(255, { error: m.tooLong(255) })
-  .pipe(z.email({ error: m.emailInvalid }));
+export const emailField = z.pipe(
+  z.string({ error: m.emailInvalid }).check(z.trim(), z.maxLength(255, { error: m.tooLong(255) })),
+  z.email({ error: m.emailInvalid }),
+);
 
-export const phoneField = requiredText(m.phoneRequired, 30).refine(
-  (value) => /^[+()\d\s.-]+$/.test(value) && (value.match(/\d/g) ?? []).length >= 7,
-  { error: m.phoneInvalid },
+export const phoneField = requiredText(m.phoneRequired, 30).check(
+  z.refine((value) => /^[+()\d\s.-]+$/.test(value) && (value.match(/\d/g) ?? []).length >= 7, {
+    error: m.phoneInvalid,
+  }),
 );
 
 /** A web address; "example.com" is read as https://example.com. */
 export function urlField(required: string) {
-  return requiredText(required, 2048)
-    .transform((value) => (/^[a-z][a-z\d+.-]*:/i.test(value) ? value : `https://${value}`))
-    .pipe(z.url({ protocol: /^https?$/, hostname: /\./, error: m.urlInvalid }));
+  return z.pipe(
+    z.pipe(
+      requiredText(required, 2048),
+      z.transform((value) => (/^[a-z][a-z\d+.-]*:/i.test(value) ? value : `https://${value}`)),
+    ),
+    z.url({ protocol: /^https?$/, hostname: /\./, error: m.urlInvalid }),
+  );
 }
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: m.tooLong(max) })
-    .optional()
+  z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(max, { error: m.tooLong(max) }))),
     // Stored as NULL when empty (SPEC.md §3).
-    .transform((value) => (value ? value : undefined));
+    z.transform((value) => (value ? value : undefined)),
+  );
 
 const employerCodeField = z
-  .string()
-  .optional()
-  .transform((value) => (value ? normalizeCompanyCode(value) : undefined))
-  .refine(
-    (code) =>
-      code === undefined ||
-      (code.length === COMPANY_CODE_LENGTH && [...code].every((c) => COMPANY_CODE_ALPHABET.includes(c))),
-    { error: m.companyCodeInvalid },
+  .pipe(
+    z.optional(z.string()),
+    z.transform((value) => (value ? normalizeCompanyCode(value) : undefined)),
+  )
+  .check(
+    z.refine(
+      (code) =>
+        code === undefined ||
+        (code.length === COMPANY_CODE_LENGTH && [...code].every((c) => COMPANY_CODE_ALPHABET.includes(c))),
+      { error: m.companyCodeInvalid },
+    ),
   );
 
 export const IndividualRegistrationSchema = z.object({

@@ -2,8 +2,9 @@
  * The sponsorship form's rules (SPEC.md §3, §5), shared by the browser and the
  * server. The tier is the sponsor's choice; its amount is the server's
  * (app/content/pricing.ts), so a client can pick a tier but never a price.
+ * Written with zod/mini, which the browser can afford (ADR 004).
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { defaultSponsorTier, sponsorTierIds } from "~/content/pricing";
 import { emailField, phoneField, registrationMessages as m, requiredText, urlField } from "./registration";
 
@@ -14,10 +15,10 @@ export const sponsorMessages = {
 
 export const SponsorshipSchema = z.object({
   // A missing tier means the default (gold); an unknown one is refused.
-  sponsorshipTier: z
-    .enum(sponsorTierIds, { error: sponsorMessages.tierInvalid })
-    .optional()
-    .transform((tier) => tier ?? defaultSponsorTier),
+  sponsorshipTier: z.pipe(
+    z.optional(z.enum(sponsorTierIds, { error: sponsorMessages.tierInvalid })),
+    z.transform((tier) => tier ?? defaultSponsorTier),
+  ),
   firstName: requiredText(m.firstNameRequired),
   lastName: requiredText(m.lastNameRequired),
   title: requiredText(m.titleRequired, 200),

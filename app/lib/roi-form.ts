@@ -3,9 +3,10 @@
  * for the server (a GET form that works without JavaScript) and the browser
  * (live updates), and the mapping from its dollar fields to `computeRoi`.
  * Defaults are the published worked example, so an empty form reproduces it.
+ * Written with zod/mini, which the browser can afford (ADR 004).
  */
 
-import { z } from "zod";
+import * as z from "zod/mini";
 import { computeRoi, roiExampleInputs, type RoiResult } from "../content/claims";
 
 export const roiFieldNames = [
@@ -110,31 +111,25 @@ function formatBound(spec: FieldSpec, n: number): string {
 
 function numberField(spec: FieldSpec) {
   const range = `Enter ${spec.noun} from ${formatBound(spec, spec.min)} to ${formatBound(spec, spec.max)}.`;
-  return z.string().transform((raw, ctx) => {
-    // Forgive what people type around a number: "$60,000", "25 %".
-    const cleaned = raw.replace(/[\s,$%]/g, "");
-    if (cleaned === "") {
-      ctx.addIssue({ code: "custom", message: `Enter ${spec.noun}.` });
-      return z.NEVER;
-    }
-    if (!/^\d*\.?\d+$/.test(cleaned)) {
-      ctx.addIssue({
-        code: "custom",
-        message: `${range} Use digits only, for example ${spec.integer ? "50" : "25.5"}.`,
-      });
-      return z.NEVER;
-    }
-    const n = Number(cleaned);
-    if (n < spec.min || n > spec.max) {
-      ctx.addIssue({ code: "custom", message: range });
-      return z.NEVER;
-    }
-    if (spec.integer && !Number.isInteger(n)) {
-      ctx.addIssue({ code: "custom", message: `Enter ${spec.noun} as a whole number.` });
-      return z.NEVER;
-    }
-    return n;
-  });
+  return z.pipe(
+    z.string(),
+    z.transform((raw, ctx) => {
+      const fail = (message: string) => {
+        ctx.issues.push({ code: "custom", message, input: raw });
+        return z.NEVER;
+      };
+      // Forgive what people type around a number: "$60,000", "25 %".
+      const cleaned = raw.replace(/[\s,$%]/g, "");
+      if (cleaned === "") return fail(`Enter ${spec.noun}.`);
+      if (!/^\d*\.?\d+$/.test(cleaned)) {
+        return fail(`${range} Use digits only, for example ${spec.integer ? "50" : "25.5"}.`);
+      }
+      const n = Number(cleaned);
+      if (n < spec.min || n > spec.max) return fail(range);
+      if (spec.integer && !Number.isInteger(n)) return fail(`Enter ${spec.noun} as a whole number.`);
+      return n;
+    }),
+  );
 }
 
 export const roiSchema = z.object({

@@ -1,11 +1,11 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import { ErrorSummary, Field, firstInvalid, SubmitButton, useIsPending } from "~/components/forms";
 import { PageHero } from "~/components/page";
 import { ToastRegion } from "~/components/toast";
 import { requestContext } from "~/context";
 import { authTab, authToasts, SignInSchema, SignUpSchema, type AuthTab } from "~/forms/auth";
+import { parseWithSchema, requiredFields } from "~/forms/parse";
 import { AUTH_RATE_LIMIT_MESSAGE, AUTH_RATE_LIMIT_RETRY_AFTER, authAttemptAllowed } from "~/lib/auth-rate-limit.server";
 import { appendSetCookies, createAuth, getSessionUser } from "~/lib/auth.server";
 import { log } from "~/lib/log.server";
@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const tab = authTab(String(formData.get(INTENT_FIELD) ?? ""));
   const redirectTo = safeRedirectPath(formData.get(REDIRECT_FIELD));
   const schema = tab === "signup" ? SignUpSchema : SignInSchema;
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseWithSchema(formData, { schema });
   // A password is never sent back to the page.
   if (submission.status !== "success") return reply(tab, submission.reply({ hideFields: ["password"] }), 400);
 
@@ -181,10 +181,10 @@ function AuthForm({
   const [form, fields] = useForm({
     id: tab,
     lastResult,
-    constraint: getZodConstraint(schema),
+    constraint: requiredFields(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, { schema }),
   });
   const summary = [
     { id: fields.email.id, label: "Email", errors: fields.email.errors },

@@ -1,5 +1,4 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useLocation } from "react-router";
 import {
   ErrorSummary,
@@ -16,6 +15,7 @@ import { site } from "~/content/site";
 import { requestContext } from "~/context";
 import { ContactSchema, contactLimits, contactRateLimitMessage, contactToasts, HONEYPOT_FIELD } from "~/forms/contact";
 import { saveContactMessage } from "~/forms/contact.server";
+import { parseWithSchema, requiredFields } from "~/forms/parse";
 import { contentMeta } from "~/lib/content-meta";
 import { log } from "~/lib/log.server";
 import { siteOrigin } from "~/lib/meta";
@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(env, "/contact", contactToasts.success);
   }
 
-  const submission = parseWithZod(formData, { schema: ContactSchema });
+  const submission = parseWithSchema(formData, { schema: ContactSchema });
   if (submission.status !== "success") {
     return data<ActionData>({ result: submission.reply(), toast: null }, { status: 400 });
   }
@@ -128,10 +128,10 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
   const [form, fields] = useForm({
     id: "contact",
     lastResult,
-    constraint: getZodConstraint(ContactSchema),
+    constraint: requiredFields(ContactSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, { schema: ContactSchema }),
   });
   const summary = [
     { id: fields.name.id, label: "Name", errors: fields.name.errors },

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useLocation } from "react-router";
 import {
   ErrorList,
@@ -15,6 +14,7 @@ import { ToastRegion } from "~/components/toast";
 import { requestContext } from "~/context";
 import { JUDGE_ADVISOR_ROLES, JudgeAdvisorSchema, judgeAdvisorToasts, roleLabels } from "~/forms/judge-advisor";
 import { saveJudgeAdvisorInterest } from "~/forms/judge-advisor.server";
+import { parseWithSchema, requiredFields } from "~/forms/parse";
 import { getSessionUser } from "~/lib/auth.server";
 import { gateDescriptions, requireUserForForm } from "~/lib/gate.server";
 import { log } from "~/lib/log.server";
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch {
     return data<ActionData>({ result: null, toast: null }, { status: 400 });
   }
-  const submission = parseWithZod(formData, { schema: JudgeAdvisorSchema });
+  const submission = parseWithSchema(formData, { schema: JudgeAdvisorSchema });
   if (submission.status !== "success") {
     return data<ActionData>({ result: submission.reply(), toast: null }, { status: 400 });
   }
@@ -129,10 +129,10 @@ function JudgeAdvisorForm({
     id: "judge-advisor",
     lastResult,
     defaultValue: { role: "judge", email: signedInEmail ?? "" },
-    constraint: getZodConstraint(JudgeAdvisorSchema),
+    constraint: requiredFields(JudgeAdvisorSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: JudgeAdvisorSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, { schema: JudgeAdvisorSchema }),
   });
   const roleId = `${fields.role.id}-${JUDGE_ADVISOR_ROLES[0]}`;
   const summary = [

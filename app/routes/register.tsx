@@ -1,5 +1,4 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import {
   CheckoutHandoff,
@@ -12,6 +11,7 @@ import { PageHero } from "~/components/page";
 import { ToastRegion } from "~/components/toast";
 import { formatUsd, plans, pricingPhaseLabels, type PlanId } from "~/content/pricing";
 import { requestContext } from "~/context";
+import { parseWithSchema, requiredFields } from "~/forms/parse";
 import {
   IndividualRegistrationSchema,
   paymentToasts,
@@ -82,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUserForForm(request, context, { description: gateDescriptions.registration });
 
   const schema = tab === "workforce" ? WorkforceRegistrationSchema : IndividualRegistrationSchema;
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseWithSchema(formData, { schema });
   if (submission.status !== "success") {
     return data<ActionData>({ result: submission.reply(), toast: null, handoff: null }, { status: 400 });
   }
@@ -233,10 +233,10 @@ function IndividualForm({ actionData, email }: FormProps) {
     id: "register-individual",
     lastResult: actionData?.result ?? undefined,
     defaultValue: { email },
-    constraint: getZodConstraint(IndividualRegistrationSchema),
+    constraint: requiredFields(IndividualRegistrationSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: IndividualRegistrationSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, { schema: IndividualRegistrationSchema }),
   });
   const summary = [
     { id: fields.firstName.id, label: "First name", errors: fields.firstName.errors },
@@ -309,10 +309,10 @@ function WorkforceForm({ actionData, email }: FormProps) {
     id: "register-workforce",
     lastResult: actionData?.result ?? undefined,
     defaultValue: { email },
-    constraint: getZodConstraint(WorkforceRegistrationSchema),
+    constraint: requiredFields(WorkforceRegistrationSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: WorkforceRegistrationSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, { schema: WorkforceRegistrationSchema }),
   });
   const summary = [
     { id: fields.firstName.id, label: "First name", errors: fields.firstName.errors },

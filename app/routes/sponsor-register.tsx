@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import {
   CheckoutHandoff,
@@ -12,6 +11,7 @@ import { PageHero } from "~/components/page";
 import { ToastRegion } from "~/components/toast";
 import { defaultSponsorTier, formatSponsorTierPrice, sponsorTiers } from "~/content/pricing";
 import { requestContext } from "~/context";
+import { parseWithSchema, requiredFields } from "~/forms/parse";
 import { paymentToasts } from "~/forms/registration";
 import { SponsorshipSchema } from "~/forms/sponsorship";
 import { requestNow } from "~/lib/page-clock.server";
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionData>({ result: null, toast: null, handoff: null }, { status: 400 });
   }
   const user = await requireUserForForm(request, context, { description: gateDescriptions.sponsor });
-  const submission = parseWithZod(formData, { schema: SponsorshipSchema });
+  const submission = parseWithSchema(formData, { schema: SponsorshipSchema });
   if (submission.status !== "success") {
     return data<ActionData>({ result: submission.reply(), toast: null, handoff: null }, { status: 400 });
   }
@@ -93,10 +93,10 @@ export default function SponsorRegister({ loaderData, actionData }: Route.Compon
     id: "sponsor",
     lastResult: actionData?.result ?? undefined,
     defaultValue: { sponsorshipTier: defaultSponsorTier, email: user?.email },
-    constraint: getZodConstraint(SponsorshipSchema),
+    constraint: requiredFields(SponsorshipSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SponsorshipSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, { schema: SponsorshipSchema }),
   });
   const summary = [
     { id: `${fields.sponsorshipTier.id}-${sponsorTiers[0]?.id}`, label: "Tier", errors: fields.sponsorshipTier.errors },

@@ -26,7 +26,7 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-function fieldErrors(error: z.ZodError) {
+function fieldErrors(error: z.core.$ZodError) {
   return z.flattenError(error).fieldErrors;
 }
 
