@@ -28,7 +28,7 @@ const seconds = Math.min(Number(process.env.BENCH_SECONDS ?? 10), 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const chromePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? "/usr/bin/chromium";
 const loadTargets = ["/", "/faq", "/timeline", "/contact"];
-const lighthouseTargets = ["/", "/faq", "/contact", "/register"];
+const lighthouseTargets = (process.env.BENCH_LIGHTHOUSE_PATHS ?? "/,/faq,/contact,/register").split(",");
 const env = {
   ...process.env,
   WRANGLER_SEND_METRICS: "false",
@@ -177,6 +177,10 @@ try {
     });
     const lhr = run?.lhr;
     if (!lhr) continue;
+    // A failed trace scores 0 with no metrics; say why instead of printing a bare 0.
+    if (lhr.runtimeError)
+      console.log(`${path}: Lighthouse runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    for (const warning of lhr.runWarnings ?? []) console.log(`${path}: ${warning}`);
     const score = (/** @type {string} */ id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const audit = (/** @type {string} */ id) => lhr.audits[id]?.numericValue ?? NaN;
     results.lighthouse.push({
