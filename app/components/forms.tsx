@@ -11,9 +11,18 @@
  * - after a failed submit the first invalid field has focus (Conform does it
  *   in the browser; `autoFocus` does it for a server-rendered page).
  */
-import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import {
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type DefaultValue,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { useId } from "react";
 import { useFormAction, useNavigation } from "react-router";
+import type * as z from "zod/mini";
+import { parseWithSchema, requiredFields } from "~/forms/parse";
 
 export type ListOfErrors = ReadonlyArray<string | null | undefined> | null | undefined;
 
@@ -122,6 +131,72 @@ export function TextareaField({
   );
 }
 
+/** Label, type and autocomplete of the person fields, the same on every form that asks for them. */
+const personFields = {
+  firstName: { label: "First name", type: "text", autoComplete: "given-name" },
+  lastName: { label: "Last name", type: "text", autoComplete: "family-name" },
+  email: { label: "Email", type: "email", autoComplete: "email" },
+  phone: { label: "Phone", type: "tel", autoComplete: "tel" },
+} as const satisfies Record<string, { label: string; type: TextInputType; autoComplete: string }>;
+
+export type PersonFieldName = keyof typeof personFields;
+
+/**
+ * One person field (first name, last name, email, phone). It takes focus when
+ * its id is `focusId`; `autoComplete` overrides the usual one (sign-in's "username").
+ */
+export function PersonField({
+  name,
+  meta,
+  focusId,
+  autoComplete,
+}: {
+  name: PersonFieldName;
+  meta: AnyField;
+  focusId?: string;
+  autoComplete?: string;
+}) {
+  const { label, type, autoComplete: usual } = personFields[name];
+  return (
+    <Field meta={meta} label={label} type={type} autoComplete={autoComplete ?? usual} autoFocus={focusId === meta.id} />
+  );
+}
+
+/**
+ * First name, last name, email and phone in the two-column grid of our
+ * registration forms; `children` (more fields) join the grid after them.
+ */
+export function PersonFields({
+  fields,
+  focusId,
+  children,
+}: {
+  fields: Record<PersonFieldName, AnyField>;
+  focusId?: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <PersonField name="firstName" meta={fields.firstName} focusId={focusId} />
+      <PersonField name="lastName" meta={fields.lastName} focusId={focusId} />
+      <PersonField name="email" meta={fields.email} focusId={focusId} />
+      <PersonField name="phone" meta={fields.phone} focusId={focusId} />
+      {children}
+    </div>
+  );
+}
+
+/** The error-summary entries of person fields, in the order given. */
+export function personSummary(
+  fields: Partial<Record<PersonFieldName, AnyField>>,
+  names: readonly PersonFieldName[] = ["firstName", "lastName", "email", "phone"],
+): SummaryField[] {
+  return names.flatMap((name) => {
+    const meta = fields[name];
+    return meta ? [{ id: meta.id, label: personFields[name].label, errors: meta.errors }] : [];
+  });
+}
+
 export interface SummaryField {
   id: string;
   label: string;
@@ -173,6 +248,17 @@ export function ErrorSummary({
       </ul>
     </div>
   );
+}
+
+/** The error summary of a Conform form, shown after a failed submit. */
+export function FormErrorSummary({
+  form,
+  fields,
+}: {
+  form: { status?: "success" | "error"; errorId: string; errors?: ListOfErrors };
+  fields: readonly SummaryField[];
+}) {
+  return form.status === "error" ? <ErrorSummary id={form.errorId} formErrors={form.errors} fields={fields} /> : null;
 }
 
 /**
@@ -236,4 +322,31 @@ export function SubmitButton({
 /** The first field (in form order) that has errors, to give it focus. */
 export function firstInvalid<T extends { errors?: ListOfErrors }>(fields: readonly T[]): T | undefined {
   return fields.find((field) => (field.errors ?? []).some(Boolean));
+}
+
+/**
+ * Conform's useForm as every form of ours sets it up: the schema validates in
+ * the browser (on blur, then on input) exactly as on the server, and marks the
+ * required controls.
+ */
+export function useSchemaForm<Schema extends z.ZodMiniObject>({
+  id,
+  schema,
+  lastResult,
+  defaultValue,
+}: {
+  id: string;
+  schema: Schema;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  defaultValue?: DefaultValue<z.input<Schema>>;
+}) {
+  return useForm({
+    id,
+    lastResult,
+    defaultValue,
+    constraint: requiredFields(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithSchema(formData, { schema }),
+  });
 }

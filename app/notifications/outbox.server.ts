@@ -29,13 +29,18 @@ const SEND_BATCH_LIMIT = 100;
  * The insert for one notification, to put in the caller's db.batch() next to
  * the record it is about. The subject is rendered now so admins can read it in
  * the table; the e-mail itself is rendered by the consumer from the payload.
+ * The id is random unless the caller derives one (app/payments/confirmation.server.ts).
  */
 export function outboxInsert<Payload>(
   db: Db,
   kind: NotificationKind<Payload>,
-  { recipient, payload, now }: { recipient: string; payload: Payload; now: Date },
+  {
+    id = crypto.randomUUID(),
+    recipient,
+    payload,
+    now,
+  }: { id?: string; recipient: string; payload: Payload; now: Date },
 ) {
-  const id = crypto.randomUUID();
   const at = now.toISOString();
   const statement = db.insert(notifications).values({
     id,

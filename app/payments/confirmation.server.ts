@@ -9,6 +9,7 @@ import { notifications } from "~/db/schema";
 import { formatMountain, milestoneStatus } from "~/lib/schedule";
 import { milestones } from "~/content/dates";
 import type { NotificationKind } from "~/notifications/kind.server";
+import { outboxInsert } from "~/notifications/outbox.server";
 import type { PaymentConfirmationPayload } from "~/notifications/payments.server";
 
 export function confirmationNotificationId(kind: NotificationKind<unknown>["kind"], recordId: string): string {
@@ -41,20 +42,11 @@ export function confirmationInsert(
   kind: NotificationKind<PaymentConfirmationPayload>,
   { recipient, payload, now }: { recipient: string; payload: PaymentConfirmationPayload; now: Date },
 ) {
-  const id = confirmationNotificationId(kind.kind, payload.recordId);
-  const at = now.toISOString();
-  const statement = db
-    .insert(notifications)
-    .values({
-      id,
-      kind: kind.kind,
-      recipient,
-      subject: kind.render(payload).subject,
-      payload: JSON.stringify(payload),
-      status: "pending",
-      createdAt: at,
-      updatedAt: at,
-    })
-    .onConflictDoNothing({ target: notifications.id });
-  return { id, statement };
+  const { id, statement } = outboxInsert(db, kind, {
+    id: confirmationNotificationId(kind.kind, payload.recordId),
+    recipient,
+    payload,
+    now,
+  });
+  return { id, statement: statement.onConflictDoNothing({ target: notifications.id }) };
 }

@@ -1,11 +1,20 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, redirect, useLocation } from "react-router";
-import { ErrorSummary, Field, firstInvalid, SubmitButton, useIsPending } from "~/components/forms";
+import {
+  Field,
+  firstInvalid,
+  FormErrorSummary,
+  PersonField,
+  personSummary,
+  SubmitButton,
+  useIsPending,
+  useSchemaForm,
+} from "~/components/forms";
 import { PageHero } from "~/components/page";
 import { ToastRegion } from "~/components/toast";
 import { requestContext } from "~/context";
 import { authTab, authToasts, SignInSchema, SignUpSchema, type AuthTab } from "~/forms/auth";
-import { parseWithSchema, requiredFields } from "~/forms/parse";
+import { parseWithSchema } from "~/forms/parse";
 import { AUTH_RATE_LIMIT_MESSAGE, AUTH_RATE_LIMIT_RETRY_AFTER, authAttemptAllowed } from "~/lib/auth-rate-limit.server";
 import { appendSetCookies, createAuth, getSessionUser } from "~/lib/auth.server";
 import { log } from "~/lib/log.server";
@@ -178,32 +187,19 @@ function AuthForm({
 }) {
   const schema = tab === "signup" ? SignUpSchema : SignInSchema;
   const pending = useIsPending();
-  const [form, fields] = useForm({
-    id: tab,
-    lastResult,
-    constraint: requiredFields(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithSchema(formData, { schema }),
-  });
+  const [form, fields] = useSchemaForm({ id: tab, schema, lastResult });
   const summary = [
-    { id: fields.email.id, label: "Email", errors: fields.email.errors },
+    ...personSummary(fields, ["email"]),
     { id: fields.password.id, label: "Password", errors: fields.password.errors },
   ];
   const focusId = lastResult?.status === "error" ? firstInvalid(summary)?.id : undefined;
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
       <h2 className="text-2xl font-bold text-brand-950">{tab === "signup" ? "Sign Up" : "Sign In"}</h2>
-      {form.status === "error" ? <ErrorSummary id={form.errorId} formErrors={form.errors} fields={summary} /> : null}
+      <FormErrorSummary form={form} fields={summary} />
       <input type="hidden" name={INTENT_FIELD} value={tab} />
       <input type="hidden" name={REDIRECT_FIELD} value={redirectTo} />
-      <Field
-        meta={fields.email}
-        label="Email"
-        type="email"
-        autoComplete="username"
-        autoFocus={focusId === fields.email.id}
-      />
+      <PersonField name="email" meta={fields.email} focusId={focusId} autoComplete="username" />
       <Field
         meta={fields.password}
         label="Password"

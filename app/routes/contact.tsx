@@ -1,13 +1,16 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, useLocation } from "react-router";
 import {
-  ErrorSummary,
   Field,
   firstInvalid,
+  FormErrorSummary,
   HoneypotField,
+  PersonField,
+  personSummary,
   SubmitButton,
   TextareaField,
   useIsPending,
+  useSchemaForm,
 } from "~/components/forms";
 import { PageHero } from "~/components/page";
 import { ToastRegion } from "~/components/toast";
@@ -15,7 +18,7 @@ import { site } from "~/content/site";
 import { requestContext } from "~/context";
 import { ContactSchema, contactLimits, contactRateLimitMessage, contactToasts, HONEYPOT_FIELD } from "~/forms/contact";
 import { saveContactMessage } from "~/forms/contact.server";
-import { parseWithSchema, requiredFields } from "~/forms/parse";
+import { parseWithSchema } from "~/forms/parse";
 import { contentMeta } from "~/lib/content-meta";
 import { log } from "~/lib/log.server";
 import { siteOrigin } from "~/lib/meta";
@@ -125,17 +128,10 @@ export default function Contact({ actionData }: Route.ComponentProps) {
 
 function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
   const pending = useIsPending();
-  const [form, fields] = useForm({
-    id: "contact",
-    lastResult,
-    constraint: requiredFields(ContactSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithSchema(formData, { schema: ContactSchema }),
-  });
+  const [form, fields] = useSchemaForm({ id: "contact", schema: ContactSchema, lastResult });
   const summary = [
     { id: fields.name.id, label: "Name", errors: fields.name.errors },
-    { id: fields.email.id, label: "Email", errors: fields.email.errors },
+    ...personSummary(fields, ["email"]),
     { id: fields.subject.id, label: "Subject", errors: fields.subject.errors },
     { id: fields.message.id, label: "Message", errors: fields.message.errors },
   ];
@@ -143,16 +139,10 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
   const focusId = lastResult?.status === "error" ? firstInvalid(summary)?.id : undefined;
   return (
     <Form method="post" {...getFormProps(form)} className="relative mt-6 space-y-5">
-      {form.status === "error" ? <ErrorSummary id={form.errorId} formErrors={form.errors} fields={summary} /> : null}
+      <FormErrorSummary form={form} fields={summary} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field meta={fields.name} label="Name" autoComplete="name" autoFocus={focusId === fields.name.id} />
-        <Field
-          meta={fields.email}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          autoFocus={focusId === fields.email.id}
-        />
+        <PersonField name="email" meta={fields.email} focusId={focusId} />
       </div>
       <Field meta={fields.subject} label="Subject" optional autoFocus={focusId === fields.subject.id} />
       <TextareaField

@@ -1,20 +1,23 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, useLocation } from "react-router";
 import {
   ErrorList,
-  ErrorSummary,
   Field,
   firstInvalid,
+  FormErrorSummary,
+  PersonFields,
+  personSummary,
   SubmitButton,
   TextareaField,
   useIsPending,
+  useSchemaForm,
 } from "~/components/forms";
 import { PageHero } from "~/components/page";
 import { ToastRegion } from "~/components/toast";
 import { requestContext } from "~/context";
 import { JUDGE_ADVISOR_ROLES, JudgeAdvisorSchema, judgeAdvisorToasts, roleLabels } from "~/forms/judge-advisor";
 import { saveJudgeAdvisorInterest } from "~/forms/judge-advisor.server";
-import { parseWithSchema, requiredFields } from "~/forms/parse";
+import { parseWithSchema } from "~/forms/parse";
 import { getSessionUser } from "~/lib/auth.server";
 import { gateDescriptions, requireUserForForm } from "~/lib/gate.server";
 import { log } from "~/lib/log.server";
@@ -125,22 +128,16 @@ function JudgeAdvisorForm({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "judge-advisor",
+    schema: JudgeAdvisorSchema,
     lastResult,
     defaultValue: { role: "judge", email: signedInEmail ?? "" },
-    constraint: requiredFields(JudgeAdvisorSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithSchema(formData, { schema: JudgeAdvisorSchema }),
   });
   const roleId = `${fields.role.id}-${JUDGE_ADVISOR_ROLES[0]}`;
   const summary = [
     { id: roleId, label: "Role", errors: fields.role.errors },
-    { id: fields.firstName.id, label: "First name", errors: fields.firstName.errors },
-    { id: fields.lastName.id, label: "Last name", errors: fields.lastName.errors },
-    { id: fields.email.id, label: "Email", errors: fields.email.errors },
-    { id: fields.phone.id, label: "Phone", errors: fields.phone.errors },
+    ...personSummary(fields),
     { id: fields.organization.id, label: "Organization", errors: fields.organization.errors },
     { id: fields.title.id, label: "Title", errors: fields.title.errors },
     { id: fields.linkedIn.id, label: "LinkedIn", errors: fields.linkedIn.errors },
@@ -152,7 +149,7 @@ function JudgeAdvisorForm({
   const selectedRole = String(fields.role.initialValue ?? "judge");
   return (
     <Form method="post" {...getFormProps(form)} className="card space-y-6 p-6 sm:p-8">
-      {form.status === "error" ? <ErrorSummary id={form.errorId} formErrors={form.errors} fields={summary} /> : null}
+      <FormErrorSummary form={form} fields={summary} />
       <fieldset aria-describedby={fields.role.errors ? fields.role.errorId : undefined}>
         <legend className="text-sm font-semibold text-slate-800">I am interested in serving as</legend>
         <div className="mt-2 flex flex-wrap gap-3">
@@ -179,33 +176,7 @@ function JudgeAdvisorForm({
         </div>
         <ErrorList id={fields.role.errorId} errors={fields.role.errors} />
       </fieldset>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field
-          meta={fields.firstName}
-          label="First name"
-          autoComplete="given-name"
-          autoFocus={focusId === fields.firstName.id}
-        />
-        <Field
-          meta={fields.lastName}
-          label="Last name"
-          autoComplete="family-name"
-          autoFocus={focusId === fields.lastName.id}
-        />
-        <Field
-          meta={fields.email}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          autoFocus={focusId === fields.email.id}
-        />
-        <Field
-          meta={fields.phone}
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          autoFocus={focusId === fields.phone.id}
-        />
+      <PersonFields fields={fields} focusId={focusId}>
         <Field
           meta={fields.organization}
           label="Organization"
@@ -218,7 +189,7 @@ function JudgeAdvisorForm({
           autoComplete="organization-title"
           autoFocus={focusId === fields.title.id}
         />
-      </div>
+      </PersonFields>
       <Field
         meta={fields.linkedIn}
         label="LinkedIn profile"

@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, redirect } from "react-router";
 import {
   CheckoutHandoff,
@@ -6,12 +6,21 @@ import {
   ENHANCED_FIELD,
   type CheckoutHandoffData,
 } from "~/components/checkout-handoff";
-import { ErrorSummary, Field, firstInvalid, SubmitButton, useIsPending } from "~/components/forms";
+import {
+  Field,
+  firstInvalid,
+  FormErrorSummary,
+  PersonFields,
+  personSummary,
+  SubmitButton,
+  useIsPending,
+  useSchemaForm,
+} from "~/components/forms";
 import { PageHero } from "~/components/page";
 import { ToastRegion } from "~/components/toast";
 import { formatUsd, plans, pricingPhaseLabels, type PlanId } from "~/content/pricing";
 import { requestContext } from "~/context";
-import { parseWithSchema, requiredFields } from "~/forms/parse";
+import { parseWithSchema } from "~/forms/parse";
 import {
   IndividualRegistrationSchema,
   paymentToasts,
@@ -229,56 +238,23 @@ type FormProps = { actionData: ActionData | undefined; email: string | undefined
 
 function IndividualForm({ actionData, email }: FormProps) {
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "register-individual",
-    lastResult: actionData?.result ?? undefined,
+    schema: IndividualRegistrationSchema,
+    lastResult: actionData?.result,
     defaultValue: { email },
-    constraint: requiredFields(IndividualRegistrationSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithSchema(formData, { schema: IndividualRegistrationSchema }),
   });
   const summary = [
-    { id: fields.firstName.id, label: "First name", errors: fields.firstName.errors },
-    { id: fields.lastName.id, label: "Last name", errors: fields.lastName.errors },
-    { id: fields.email.id, label: "Email", errors: fields.email.errors },
-    { id: fields.phone.id, label: "Phone", errors: fields.phone.errors },
+    ...personSummary(fields),
     { id: fields.companyName.id, label: "Company name", errors: fields.companyName.errors },
     { id: fields.employerCode.id, label: "Company code", errors: fields.employerCode.errors },
   ];
   const focusId = actionData?.result?.status === "error" ? firstInvalid(summary)?.id : undefined;
   return (
     <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
-      {form.status === "error" ? <ErrorSummary id={form.errorId} formErrors={form.errors} fields={summary} /> : null}
+      <FormErrorSummary form={form} fields={summary} />
       <input type="hidden" name="registrationType" value="individual" />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field
-          meta={fields.firstName}
-          label="First name"
-          autoComplete="given-name"
-          autoFocus={focusId === fields.firstName.id}
-        />
-        <Field
-          meta={fields.lastName}
-          label="Last name"
-          autoComplete="family-name"
-          autoFocus={focusId === fields.lastName.id}
-        />
-        <Field
-          meta={fields.email}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          autoFocus={focusId === fields.email.id}
-        />
-        <Field
-          meta={fields.phone}
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          autoFocus={focusId === fields.phone.id}
-        />
-      </div>
+      <PersonFields fields={fields} focusId={focusId} />
       <Field
         meta={fields.companyName}
         label="Company name"
@@ -305,20 +281,14 @@ function IndividualForm({ actionData, email }: FormProps) {
 
 function WorkforceForm({ actionData, email }: FormProps) {
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "register-workforce",
-    lastResult: actionData?.result ?? undefined,
+    schema: WorkforceRegistrationSchema,
+    lastResult: actionData?.result,
     defaultValue: { email },
-    constraint: requiredFields(WorkforceRegistrationSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithSchema(formData, { schema: WorkforceRegistrationSchema }),
   });
   const summary = [
-    { id: fields.firstName.id, label: "First name", errors: fields.firstName.errors },
-    { id: fields.lastName.id, label: "Last name", errors: fields.lastName.errors },
-    { id: fields.email.id, label: "Email", errors: fields.email.errors },
-    { id: fields.phone.id, label: "Phone", errors: fields.phone.errors },
+    ...personSummary(fields),
     { id: fields.companyName.id, label: "Company name", errors: fields.companyName.errors },
     { id: fields.title.id, label: "Job title", errors: fields.title.errors },
     { id: fields.employerWebsite.id, label: "Employer website", errors: fields.employerWebsite.errors },
@@ -326,35 +296,9 @@ function WorkforceForm({ actionData, email }: FormProps) {
   const focusId = actionData?.result?.status === "error" ? firstInvalid(summary)?.id : undefined;
   return (
     <Form method="post" {...getFormProps(form)} className="mt-8 space-y-5">
-      {form.status === "error" ? <ErrorSummary id={form.errorId} formErrors={form.errors} fields={summary} /> : null}
+      <FormErrorSummary form={form} fields={summary} />
       <input type="hidden" name="registrationType" value="workforce" />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field
-          meta={fields.firstName}
-          label="First name"
-          autoComplete="given-name"
-          autoFocus={focusId === fields.firstName.id}
-        />
-        <Field
-          meta={fields.lastName}
-          label="Last name"
-          autoComplete="family-name"
-          autoFocus={focusId === fields.lastName.id}
-        />
-        <Field
-          meta={fields.email}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          autoFocus={focusId === fields.email.id}
-        />
-        <Field
-          meta={fields.phone}
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          autoFocus={focusId === fields.phone.id}
-        />
+      <PersonFields fields={fields} focusId={focusId}>
         <Field
           meta={fields.companyName}
           label="Company name"
@@ -367,7 +311,7 @@ function WorkforceForm({ actionData, email }: FormProps) {
           autoComplete="organization-title"
           autoFocus={focusId === fields.title.id}
         />
-      </div>
+      </PersonFields>
       <Field
         meta={fields.employerWebsite}
         label="Employer website"

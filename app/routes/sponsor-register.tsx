@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, redirect } from "react-router";
 import {
   CheckoutHandoff,
@@ -6,12 +6,22 @@ import {
   ENHANCED_FIELD,
   type CheckoutHandoffData,
 } from "~/components/checkout-handoff";
-import { ErrorList, ErrorSummary, Field, firstInvalid, SubmitButton, useIsPending } from "~/components/forms";
+import {
+  ErrorList,
+  Field,
+  firstInvalid,
+  FormErrorSummary,
+  PersonField,
+  personSummary,
+  SubmitButton,
+  useIsPending,
+  useSchemaForm,
+} from "~/components/forms";
 import { PageHero } from "~/components/page";
 import { ToastRegion } from "~/components/toast";
 import { defaultSponsorTier, formatSponsorTierPrice, sponsorTiers } from "~/content/pricing";
 import { requestContext } from "~/context";
-import { parseWithSchema, requiredFields } from "~/forms/parse";
+import { parseWithSchema } from "~/forms/parse";
 import { paymentToasts } from "~/forms/registration";
 import { SponsorshipSchema } from "~/forms/sponsorship";
 import { requestNow } from "~/lib/page-clock.server";
@@ -89,24 +99,19 @@ export const meta: Route.MetaFunction = () =>
 export default function SponsorRegister({ loaderData, actionData }: Route.ComponentProps) {
   const { user } = loaderData;
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: "sponsor",
-    lastResult: actionData?.result ?? undefined,
+    schema: SponsorshipSchema,
+    lastResult: actionData?.result,
     defaultValue: { sponsorshipTier: defaultSponsorTier, email: user?.email },
-    constraint: requiredFields(SponsorshipSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithSchema(formData, { schema: SponsorshipSchema }),
   });
   const summary = [
     { id: `${fields.sponsorshipTier.id}-${sponsorTiers[0]?.id}`, label: "Tier", errors: fields.sponsorshipTier.errors },
-    { id: fields.firstName.id, label: "First name", errors: fields.firstName.errors },
-    { id: fields.lastName.id, label: "Last name", errors: fields.lastName.errors },
+    ...personSummary(fields, ["firstName", "lastName"]),
     { id: fields.title.id, label: "Title", errors: fields.title.errors },
     { id: fields.companyName.id, label: "Company name", errors: fields.companyName.errors },
     { id: fields.companyUrl.id, label: "Company website", errors: fields.companyUrl.errors },
-    { id: fields.email.id, label: "Email", errors: fields.email.errors },
-    { id: fields.phone.id, label: "Phone", errors: fields.phone.errors },
+    ...personSummary(fields, ["email", "phone"]),
   ];
   const focusId = actionData?.result?.status === "error" ? firstInvalid(summary)?.id : undefined;
   const selectedTier = fields.sponsorshipTier.value ?? defaultSponsorTier;
@@ -134,9 +139,7 @@ export default function SponsorRegister({ loaderData, actionData }: Route.Compon
             </p>
           ) : null}
           <Form method="post" {...getFormProps(form)} className="card space-y-6 p-6 sm:p-8">
-            {form.status === "error" ? (
-              <ErrorSummary id={form.errorId} formErrors={form.errors} fields={summary} />
-            ) : null}
+            <FormErrorSummary form={form} fields={summary} />
             <fieldset aria-describedby={fields.sponsorshipTier.errors ? fields.sponsorshipTier.errorId : undefined}>
               <legend className="text-lg font-bold text-brand-950">Sponsorship tier</legend>
               <div className="mt-3 grid gap-3 sm:grid-cols-2">
@@ -177,18 +180,8 @@ export default function SponsorRegister({ loaderData, actionData }: Route.Compon
               <ErrorList id={fields.sponsorshipTier.errorId} errors={fields.sponsorshipTier.errors} />
             </fieldset>
             <div className="grid gap-5 sm:grid-cols-2">
-              <Field
-                meta={fields.firstName}
-                label="First name"
-                autoComplete="given-name"
-                autoFocus={focusId === fields.firstName.id}
-              />
-              <Field
-                meta={fields.lastName}
-                label="Last name"
-                autoComplete="family-name"
-                autoFocus={focusId === fields.lastName.id}
-              />
+              <PersonField name="firstName" meta={fields.firstName} focusId={focusId} />
+              <PersonField name="lastName" meta={fields.lastName} focusId={focusId} />
               <Field
                 meta={fields.title}
                 label="Title"
@@ -208,20 +201,8 @@ export default function SponsorRegister({ loaderData, actionData }: Route.Compon
                 autoComplete="url"
                 autoFocus={focusId === fields.companyUrl.id}
               />
-              <Field
-                meta={fields.email}
-                label="Email"
-                type="email"
-                autoComplete="email"
-                autoFocus={focusId === fields.email.id}
-              />
-              <Field
-                meta={fields.phone}
-                label="Phone"
-                type="tel"
-                autoComplete="tel"
-                autoFocus={focusId === fields.phone.id}
-              />
+              <PersonField name="email" meta={fields.email} focusId={focusId} />
+              <PersonField name="phone" meta={fields.phone} focusId={focusId} />
             </div>
             <EnhancedField />
             <CheckoutHandoff handoff={actionData?.handoff} />
