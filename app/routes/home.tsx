@@ -7,38 +7,25 @@ import { formatUsd, plans, pricingPhaseLabels, prices } from "~/content/pricing"
 import { awards, finalistCredential, finalsAwards, howItWorks, learningStages, formatRange } from "~/content/program";
 import { site } from "~/content/site";
 import { FinalsEventJsonLd, OrganizationJsonLd } from "~/components/json-ld";
-import { requestContext } from "~/context";
-import { requestNow } from "~/lib/page-clock.server";
-import { canonicalUrl, pageMeta, siteOrigin } from "~/lib/meta";
-import {
-  enrollmentState,
-  formatMilestoneDate,
-  formatMilestoneTime,
-  milestoneStatus,
-  nextMilestone,
-  pricingPhase,
-} from "~/lib/schedule";
+import { contentMeta } from "~/lib/content-meta";
+import { contentPageData } from "~/lib/page-clock.server";
+import { formatMilestoneDate, formatMilestoneTime, nextMilestone } from "~/lib/schedule";
 import type { Route } from "./+types/home";
 
-export const meta = ({ loaderData, location }: Route.MetaArgs) =>
-  pageMeta(site.name, site.tagline, canonicalUrl(loaderData?.origin, location.pathname));
+export const meta = contentMeta(site.name, site.tagline);
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const now = requestNow(context);
-  const phase = pricingPhase(now);
+export function loader(args: Route.LoaderArgs) {
+  const page = contentPageData(args);
   return {
-    origin: siteOrigin(request, context.get(requestContext).env),
-    phase,
-    enrollment: enrollmentState(now),
-    prices: { individual: prices.individual[phase], workforce: prices.workforce[phase] },
-    deadlines: homeDeadlineIds.map((id) => ({ id, status: milestoneStatus(milestonesById[id], now) })),
+    ...page,
     // A period already under way (the creation period) is not "next".
-    nextDeadlineId: nextMilestone(now, { includeCurrent: false })?.id ?? null,
+    nextDeadlineId: nextMilestone(new Date(page.now), { includeCurrent: false })?.id ?? null,
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { phase, enrollment, deadlines, nextDeadlineId } = loaderData;
+  const { phase, enrollment, statuses, nextDeadlineId } = loaderData;
+  const deadlines = homeDeadlineIds.map((id) => ({ id, status: statuses[id] }));
   const next = nextDeadlineId ? milestonesById[nextDeadlineId] : null;
   return (
     <>
@@ -184,7 +171,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <div key={planId} className="card flex flex-col" data-testid={`plan-${planId}`}>
                 <h3 className="text-xl font-bold text-brand-950">{plan.name}</h3>
                 <p className="mt-2 text-4xl font-extrabold text-brand-700" data-testid={`price-${planId}`}>
-                  {formatUsd(loaderData.prices[planId])}
+                  {formatUsd(prices[planId][phase])}
                 </p>
                 <p className="mt-3 text-slate-600">{plan.description}</p>
                 <ul className="mt-4 flex-1 space-y-2 text-slate-700">
