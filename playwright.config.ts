@@ -1,10 +1,10 @@
 import { existsSync, rmSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
-// An uncommon port, so a developer's own `npm start` on 8787 is left alone.
-const port = Number(process.env.E2E_PORT ?? 8791);
-const baseURL = `http://127.0.0.1:${port}`;
+import { afterFinalsBaseURL, afterFinalsNow, afterFinalsPort, baseURL, earlyBirdNow, port } from "./tests/e2e/servers";
+
 const stateDir = `.wrangler/e2e-state-${port}`;
+const afterFinalsStateDir = `.wrangler/e2e-state-${afterFinalsPort}`;
 
 // `npx playwright install` cannot download here: use the system Chromium
 // (Debian's package) unless PLAYWRIGHT_CHROMIUM_PATH names another.
@@ -16,6 +16,7 @@ const executablePath =
 // main process may clear the state.
 if (!process.env.PLAYWRIGHT_REUSE_STATE && process.env.TEST_WORKER_INDEX === undefined) {
   rmSync(stateDir, { recursive: true, force: true });
+  rmSync(afterFinalsStateDir, { recursive: true, force: true });
 }
 
 export default defineConfig({
@@ -46,22 +47,35 @@ export default defineConfig({
     // Every page and form must work for a visitor without JavaScript.
     { name: "no-javascript", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: "node scripts/start.mjs",
-    env: {
-      PORT: String(port),
-      STATE_DIR: stateDir,
-      // The build is made once by `npm test` before the unit tests.
-      SKIP_BUILD: process.env.E2E_BUILD === "1" ? "0" : "1",
-      // A fixed day inside the enrollment window (early bird) keeps pages deterministic.
-      APP_NOW: process.env.E2E_APP_NOW ?? "2025-12-01T12:00:00-07:00",
+  webServer: [
+    {
+      command: "node scripts/start.mjs",
+      env: {
+        PORT: String(port),
+        STATE_DIR: stateDir,
+        // The build is made once by `npm test` before the unit tests.
+        SKIP_BUILD: process.env.E2E_BUILD === "1" ? "0" : "1",
+        // A fixed day inside the enrollment window (early bird) keeps pages deterministic.
+        APP_NOW: earlyBirdNow,
+      },
+      // Proves the answer is ours (and D1 is migrated), not some other server on the port.
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
     },
-    // Proves the answer is ours (and D1 is migrated), not some other server on the port.
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-  },
+    {
+      command: "node scripts/start.mjs",
+      // The site after the 2026 finals (tests/e2e/lifecycle.spec.ts), from the same build.
+      env: { PORT: String(afterFinalsPort), STATE_DIR: afterFinalsStateDir, SKIP_BUILD: "1", APP_NOW: afterFinalsNow },
+      url: `${afterFinalsBaseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    },
+  ],
 });

@@ -4,6 +4,8 @@
 // Production refuses to start without the ones in app/lib/config.server.ts.
 interface Env {
   APP_NOW?: string;
+  /** "1" adds the test fixture edition (app/content/editions/fixture.ts); ignored in production. */
+  APP_EDITION_FIXTURE?: string;
   BASE_URL?: string;
   BETTER_AUTH_SECRET?: string;
   STRIPE_SECRET_KEY?: string;

@@ -6,13 +6,13 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { DeferredScripts } from "./components/deferred-scripts";
 import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -21,8 +21,13 @@ import { requestContext } from "./context";
 import { appendSetCookies, getSession, type SessionUser } from "./lib/auth.server";
 import { log } from "./lib/log.server";
 import { pageMeta } from "./lib/meta";
+import { siteContact } from "./lib/site-config.server";
 import { wantsHydration } from "./lib/route-handle";
 import { getToast } from "./lib/toast.server";
+import { getNotifiedLink } from "./content/navigation";
+import { headerActionByPhase } from "./content/phases";
+import { clockFor } from "./lib/clock.server";
+import { editionPhase } from "./lib/schedule";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -40,7 +45,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The toast's clearing cookie and a refreshed session cookie, if any.
   const responseHeaders = appendSetCookies(new Headers(headers ?? undefined), session.headers);
   const user = session.user ? { email: session.user.email } : null;
-  return data({ toast, user }, { headers: responseHeaders });
+  const { now, edition } = clockFor(env);
+  const headerAction = headerActionByPhase[editionPhase(now, edition)];
+  // The configured contact details, for the footer and every page (useSiteContact).
+  return data({ toast, user, headerAction, contact: siteContact(env) }, { headers: responseHeaders });
 }
 
 /** Who is signed in, for the header. A failure to tell shows the page signed out rather than an error. */
@@ -66,7 +74,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Undefined on an error page whose root loader failed.
   const rootData = useRouteLoaderData<typeof loader>("root");
   const toast = rootData?.toast;
-  // Content pages ship no JavaScript at all; a route opts in with handle.hydrate.
+  // Content pages ship no JavaScript at all; a route opts in with handle.hydrate,
+  // and even then nothing is fetched before the first paint (ADR 007).
   const hydrate = useMatches().some((match) => wantsHydration(match.handle));
   return (
     <html lang="en">
@@ -83,16 +92,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to main content
         </a>
-        <SiteHeader user={rootData?.user ?? null} />
+        <SiteHeader user={rootData?.user ?? null} action={rootData?.headerAction ?? getNotifiedLink} />
         <ToastRegion toast={toast} />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>
-        <SiteFooter />
+        <SiteFooter contact={rootData?.contact ?? null} />
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
+            <DeferredScripts nonce={nonce} />
           </>
         ) : null}
       </body>
@@ -102,8 +111,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useEffect(() => {
-    // Lets end-to-end tests wait until React owns the page.
+    // Lets end-to-end tests wait until React owns the page, and the bench time it.
     document.documentElement.dataset.hydrated = "true";
+    performance.mark("hydrated");
   }, []);
   return <Outlet />;
 }

@@ -43,5 +43,10 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
 
+  // The next-edition list (issue 11): sign-up, and the links in its e-mail.
+  route("next-edition", "routes/next-edition.tsx"),
+  route("next-edition/confirm", "routes/next-edition.confirm.tsx"),
+  route("next-edition/unsubscribe", "routes/next-edition.unsubscribe.tsx"),
+
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

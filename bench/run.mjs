@@ -9,9 +9,10 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -28,7 +29,15 @@ const seconds = Math.min(Number(process.env.BENCH_SECONDS ?? 10), 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const chromePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? "/usr/bin/chromium";
 const loadTargets = ["/", "/faq", "/timeline", "/contact"];
-const lighthouseTargets = (process.env.BENCH_LIGHTHOUSE_PATHS ?? "/,/faq,/contact,/register").split(",");
+const formPaths = publicRoutes.filter((route) => route.kind === "form").map((route) => route.path);
+// Every form page, and two content pages to compare them with; `all` for every public page.
+const lighthousePaths = process.env.BENCH_LIGHTHOUSE_PATHS ?? ["/", "/faq", ...formPaths].join(",");
+const lighthouseTargets =
+  lighthousePaths === "all" ? publicRoutes.map((route) => route.path) : lighthousePaths.split(",");
+// Lighthouse varies run to run, the more so on a shared machine: each figure is the median of this many runs.
+const lighthouseRuns = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+// BENCH_ONLY=paint,lighthouse runs only those sections (bytes, throughput, render, paint, lighthouse).
+const sections = new Set((process.env.BENCH_ONLY ?? "bytes,throughput,render,paint,lighthouse").split(","));
 const env = {
   ...process.env,
   WRANGLER_SEND_METRICS: "false",
@@ -110,100 +119,79 @@ await new Promise((resolve) => proxy.listen(proxyPort, "127.0.0.1", () => resolv
 const results = {
   date: new Date().toISOString(),
   machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30) },
-  settings: { seconds, connections },
+  settings: { seconds, connections, lighthouseRuns, loadAverage: loadavg().map((n) => +n.toFixed(2)) },
   bytes: /** @type {any[]} */ ([]),
   throughput: /** @type {any[]} */ ([]),
   render: /** @type {any} */ (null),
+  paint: /** @type {any[]} */ ([]),
   lighthouse: /** @type {any[]} */ ([]),
 };
 
-say("bytes per route (first visit)");
-for (const route of publicRoutes) results.bytes.push({ kind: route.kind, ...(await pageWeight(origin, route.path)) });
-console.table(
-  results.bytes.map((w) => ({
-    route: w.path,
-    kind: w.kind,
-    status: w.status,
-    "HTML gz KB": kb(w.html.gzip),
-    "JS KB": kb(w.js.raw),
-    "JS gz KB": kb(w.js.gzip),
-    "CSS KB": kb(w.css.raw),
-    "CSS gz KB": kb(w.css.gzip),
-    "Cache-Control": w.cacheControl,
-  })),
-);
-
-say(`throughput and latency (${connections} connections, ${seconds} s each)`);
-const assetPath = await firstStylesheet("/");
-for (const path of [...loadTargets, assetPath]) {
-  const run = await autocannon({ url: `${origin}${path}`, connections, duration: seconds });
-  results.throughput.push({
-    path,
-    requestsPerSecond: Math.round(run.requests.average),
-    p50ms: run.latency.p50,
-    p99ms: run.latency.p99,
-    non2xx: run.non2xx,
-    errors: run.errors,
-  });
+if (sections.has("bytes")) {
+  say("bytes per route (first visit)");
+  for (const route of publicRoutes) results.bytes.push({ kind: route.kind, ...(await pageWeight(origin, route.path)) });
+  console.table(
+    results.bytes.map((w) => ({
+      route: w.path,
+      kind: w.kind,
+      status: w.status,
+      "HTML gz KB": kb(w.html.gzip),
+      // Scripts and modulepreloads the HTML makes the browser fetch while it parses.
+      "JS before paint gz KB": kb(w.js.gzip),
+      "inline JS gz KB": kb(w.inline.gzip),
+      // What the deferred entry loads once it runs (ADR 007).
+      "JS after paint KB": kb(w.deferred.raw),
+      "JS after paint gz KB": kb(w.deferred.gzip),
+      "CSS gz KB": kb(w.css.gzip),
+      "Cache-Control": w.cacheControl,
+    })),
+  );
 }
-const asset = results.throughput.at(-1);
-for (const row of results.throughput) row.ratioToAsset = +(row.requestsPerSecond / asset.requestsPerSecond).toFixed(2);
-console.table(results.throughput);
 
-say("server render CPU per request");
-results.render = measureRenderCpu();
-console.table(results.render.pages);
-
-say("Lighthouse (mobile preset, gzip as the edge would)");
-const chrome = await chromeLauncher.launch({
-  chromePath,
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
-try {
-  for (const path of lighthouseTargets) {
-    const run = await lighthouse(`${compressedOrigin}${path}`, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-    });
-    const lhr = run?.lhr;
-    if (!lhr) continue;
-    // A failed trace scores 0 with no metrics; say why instead of printing a bare 0.
-    if (lhr.runtimeError)
-      console.log(`${path}: Lighthouse runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-    for (const warning of lhr.runWarnings ?? []) console.log(`${path}: ${warning}`);
-    const score = (/** @type {string} */ id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-    const audit = (/** @type {string} */ id) => lhr.audits[id]?.numericValue ?? NaN;
-    results.lighthouse.push({
+if (sections.has("throughput")) {
+  say(`throughput and latency (${connections} connections, ${seconds} s each)`);
+  const assetPath = await firstStylesheet("/");
+  for (const path of [...loadTargets, assetPath]) {
+    const run = await autocannon({ url: `${origin}${path}`, connections, duration: seconds });
+    results.throughput.push({
       path,
-      performance: score("performance"),
-      accessibility: score("accessibility"),
-      bestPractices: score("best-practices"),
-      seo: score("seo"),
-      fcpMs: Math.round(audit("first-contentful-paint")),
-      lcpMs: Math.round(audit("largest-contentful-paint")),
-      tbtMs: Math.round(audit("total-blocking-time")),
-      cls: +audit("cumulative-layout-shift").toFixed(3),
-      failing: Object.values(lhr.audits)
-        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
-        .map((a) => a.id),
+      requestsPerSecond: Math.round(run.requests.average),
+      p50ms: run.latency.p50,
+      p99ms: run.latency.p99,
+      non2xx: run.non2xx,
+      errors: run.errors,
     });
   }
-} finally {
-  await chrome.kill();
+  const asset = results.throughput.at(-1);
+  for (const row of results.throughput)
+    row.ratioToAsset = +(row.requestsPerSecond / asset.requestsPerSecond).toFixed(2);
+  console.table(results.throughput);
 }
-console.table(results.lighthouse.map((row) => ({ ...row, failing: row.failing.length })));
-for (const row of results.lighthouse) {
-  if (row.failing.length > 0) console.log(`${row.path}: failing audits: ${row.failing.join(", ")}`);
+
+if (sections.has("render")) {
+  say("server render CPU per request");
+  results.render = measureRenderCpu();
+  console.table(results.render.pages);
+}
+
+if (sections.has("paint")) {
+  say("JavaScript before and after the first paint (Chromium, gzip as the edge would)");
+  results.paint = await measurePaint(publicRoutes.map((route) => route.path));
+  console.table(results.paint);
+}
+
+if (sections.has("lighthouse")) {
+  say(`Lighthouse (mobile preset, simulated throttling, gzip as the edge would; median of ${lighthouseRuns})`);
+  results.lighthouse = await runLighthouse(lighthouseTargets);
+  console.table(
+    results.lighthouse.map((row) => ({
+      ...Object.fromEntries(Object.entries(row).filter(([key]) => key !== "runs")),
+      failing: row.failing.length,
+    })),
+  );
+  for (const row of results.lighthouse) {
+    if (row.failing.length > 0) console.log(`${row.path}: failing audits: ${row.failing.join(", ")}`);
+  }
 }
 
 mkdirSync(`${root}bench/results`, { recursive: true });
@@ -219,6 +207,155 @@ process.exit(0);
 /** @param {number} bytes */
 function kb(bytes) {
   return +(bytes / 1024).toFixed(1);
+}
+
+/**
+ * Each page in a fresh browser context (a first visit, nothing cached): the
+ * JavaScript files it requests before and after its first contentful paint,
+ * gzipped bytes as transferred through the compressing proxy, and when React
+ * has hydrated it (pages that hydrate set data-hydrated on <html>).
+ * @param {string[]} paths
+ */
+async function measurePaint(paths) {
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
+  });
+  const rows = [];
+  try {
+    for (const path of paths) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${compressedOrigin}${path}`, { waitUntil: "load" });
+      const hydrates = (await page.locator("script[data-deferred-entry]").count()) > 0;
+      if (hydrates) {
+        await page.waitForSelector("html[data-hydrated=true]", { timeout: 30_000 });
+      } else {
+        // Nothing should come; give it a moment to prove it.
+        await page.waitForTimeout(500);
+      }
+      const figures = await page.evaluate(() => {
+        const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN;
+        const scripts = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType("resource")).filter(
+          (entry) => new URL(entry.name).pathname.endsWith(".js"),
+        );
+        const before = scripts.filter((entry) => entry.startTime < paint);
+        const after = scripts.filter((entry) => entry.startTime >= paint);
+        const bytes = (/** @type {PerformanceResourceTiming[]} */ list) =>
+          list.reduce((sum, entry) => sum + entry.encodedBodySize, 0);
+        const navigation = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType("navigation")[0]);
+        return {
+          fcpMs: Math.round(paint),
+          loadMs: Math.round(navigation.loadEventStart),
+          beforeFiles: before.length,
+          beforeBytes: bytes(before),
+          afterFiles: after.length,
+          afterBytes: bytes(after),
+          firstScriptMs: scripts.length ? Math.round(Math.min(...scripts.map((entry) => entry.startTime))) : null,
+        };
+      });
+      const hydratedMs = hydrates
+        ? await page.evaluate(() => Math.round(performance.getEntriesByName("hydrated")[0]?.startTime ?? NaN))
+        : null;
+      rows.push({
+        path,
+        "FCP ms": figures.fcpMs,
+        "load ms": figures.loadMs,
+        "JS before paint (files)": figures.beforeFiles,
+        "JS before paint gz KB": kb(figures.beforeBytes),
+        "JS after paint (files)": figures.afterFiles,
+        "JS after paint gz KB": kb(figures.afterBytes),
+        "first script ms": figures.firstScriptMs,
+        hydrated: hydrates ? "yes" : "—",
+        "hydrated ms": Number.isNaN(hydratedMs) ? null : hydratedMs,
+      });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
+/**
+ * Lighthouse's mobile preset (simulated slow 4G and 4x CPU slowdown) on each
+ * page, `lighthouseRuns` times; every figure is the median of its runs.
+ * @param {string[]} paths
+ */
+async function runLighthouse(paths) {
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  const rows = [];
+  try {
+    for (const path of paths) {
+      const runs = [];
+      // A run whose trace failed (NO_NAVSTART and the like, seen on a busy machine) is
+      // reported and run again, up to two extra attempts, rather than counted as a 0.
+      for (let attempt = 0; runs.length < lighthouseRuns && attempt < lighthouseRuns + 2; attempt++) {
+        const run = await lighthouse(`${compressedOrigin}${path}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+        });
+        const lhr = run?.lhr;
+        if (!lhr) continue;
+        if (lhr.runtimeError) {
+          console.log(`${path}: Lighthouse runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+          continue;
+        }
+        for (const warning of lhr.runWarnings ?? []) console.log(`${path}: ${warning}`);
+        const score = (/** @type {string} */ id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+        const audit = (/** @type {string} */ id) => lhr.audits[id]?.numericValue ?? NaN;
+        runs.push({
+          performance: score("performance"),
+          accessibility: score("accessibility"),
+          bestPractices: score("best-practices"),
+          seo: score("seo"),
+          fcpMs: Math.round(audit("first-contentful-paint")),
+          lcpMs: Math.round(audit("largest-contentful-paint")),
+          tbtMs: Math.round(audit("total-blocking-time")),
+          cls: +audit("cumulative-layout-shift").toFixed(3),
+          failing: Object.values(lhr.audits)
+            .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
+            .map((a) => a.id),
+        });
+      }
+      if (runs.length === 0) continue;
+      const median = (/** @type {(run: any) => number} */ pick) => {
+        const sorted = runs.map(pick).sort((a, b) => a - b);
+        return sorted[Math.floor(sorted.length / 2)];
+      };
+      rows.push({
+        path,
+        performance: median((r) => r.performance),
+        "performance (runs)": runs.map((r) => r.performance).join(" "),
+        accessibility: median((r) => r.accessibility),
+        bestPractices: median((r) => r.bestPractices),
+        seo: median((r) => r.seo),
+        fcpMs: median((r) => r.fcpMs),
+        lcpMs: median((r) => r.lcpMs),
+        tbtMs: median((r) => r.tbtMs),
+        "tbtMs (runs)": runs.map((r) => r.tbtMs).join(" "),
+        cls: median((r) => r.cls),
+        failing: [...new Set(runs.flatMap((r) => r.failing))],
+        runs,
+      });
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return rows;
 }
 
 /** @param {string} url @param {number} timeoutMs */

@@ -2,13 +2,17 @@
 // `npm run admin -- <command> [--remote] [--env staging|production] [--out file]`
 //
 //   export <contacts|interests|registrations|sponsorships>   CSV of the table to stdout (or --out)
+//   export subscribers                                       CSV of the confirmed next-edition list
 //   requeue-dead                                             hand dead notifications back to the outbox sweep
+//   announce <file.md> [--base-url URL] [--id ID] [--batch-size N] [--max-batches N]
+//                                                            one e-mail to every confirmed subscriber, through the outbox
 //
 // Everything goes through the Wrangler CLI (`wrangler d1 execute --json`), so
 // it needs no credentials of its own: locally it reads the same D1 as
 // `npm start`; with --remote it uses your `wrangler login`.
 import { spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -19,6 +23,15 @@ export const exportableTables = {
   interests: "judge_advisor_interests",
   registrations: "registrations",
   sponsorships: "sponsorships",
+};
+
+/** Exports that are a query rather than a whole table. */
+export const exportQueries = {
+  // Only confirmed addresses are on the list (double opt-in); interests as "judge;sponsor".
+  subscribers: {
+    sql: "SELECT email, name, (SELECT group_concat(value, ';') FROM json_each(interests)) AS interests, confirmed_at, created_at FROM next_edition_subscribers WHERE status = 'confirmed' ORDER BY confirmed_at, email",
+    columns: ["email", "name", "interests", "confirmed_at", "created_at"],
+  },
 };
 
 /**
@@ -60,9 +73,86 @@ export function query(sql, target) {
   return Array.isArray(parsed) ? (parsed[0]?.results ?? []) : (parsed.results ?? []);
 }
 
+/**
+ * A string as an SQL expression with no quote or semicolon in it (a hex blob
+ * cast to text), so any announcement text passes through `--command` intact.
+ * @param {string} value
+ */
+export function sqlText(value) {
+  return `CAST(X'${Buffer.from(value, "utf8").toString("hex")}' AS TEXT)`;
+}
+
+/**
+ * An announcement file: the first line "# Subject", then the body (Markdown,
+ * sent as written, as plain text).
+ * @param {string} source
+ */
+export function parseAnnouncement(source) {
+  const text = source.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  const match = /^#[ \t]+(.+)\n+([\s\S]*)$/.exec(text.trimStart());
+  const subject = match?.[1]?.trim();
+  const body = match?.[2]?.trim();
+  if (!subject || !body) throw new Error('an announcement starts with a "# Subject" line, followed by its text');
+  return { subject, body };
+}
+
+/**
+ * The announcement's id: its content's hash, so running the command again
+ * with the same file never sends it twice (pass --id to keep the id after
+ * fixing a typo mid-run).
+ * @param {{ subject: string, body: string }} announcement
+ */
+export function announcementId({ subject, body }) {
+  return createHash("sha256").update(`${subject}\n${body}`).digest("hex").slice(0, 16);
+}
+
+/**
+ * Writes one outbox row per confirmed subscriber, in batches, each with a
+ * deterministic id ("announcement:<id>:<subscriber>") and INSERT OR IGNORE:
+ * a second run, or a run after a failure, adds only what is missing, and a
+ * row already sent stays sent. The rows get an old updated_at, which hands
+ * them to the outbox sweep: it queues at most 500 every 5 minutes, which
+ * paces sending under Resend's rate limit (docs/admin.md).
+ * @param {{ subject: string, body: string }} announcement
+ * @param {{ id: string, origin: string, batchSize: number, maxBatches?: number, now?: Date }} options
+ * @param {{ remote: boolean, env?: string, stateDir?: string }} target
+ */
+export function announce(announcement, options, target) {
+  const prefix = `announcement:${options.id}:`;
+  const at = (options.now ?? new Date()).toISOString();
+  let cursor = "";
+  let written = 0;
+  let subscribers = 0;
+  let batches = 0;
+  for (;;) {
+    if (options.maxBatches !== undefined && batches >= options.maxBatches) return { written, subscribers, done: false };
+    const ids = query(
+      `SELECT id FROM next_edition_subscribers WHERE status = 'confirmed' AND id > ${sqlText(cursor)} ORDER BY id LIMIT ${options.batchSize}`,
+      target,
+    ).map((row) => String(row.id));
+    if (ids.length === 0) return { written, subscribers, done: true };
+    const inserted = query(
+      `INSERT OR IGNORE INTO notifications (id, kind, recipient, subject, payload, status, created_at, updated_at)
+       SELECT ${sqlText(prefix)} || s.id, 'next-edition-announcement', s.email, ${sqlText(announcement.subject)},
+         json_object('announcementId', ${sqlText(options.id)}, 'subscriberId', s.id, 'subject', ${sqlText(announcement.subject)},
+           'body', ${sqlText(announcement.body)}, 'origin', ${sqlText(options.origin)}),
+         'pending', ${sqlText(at)}, '1970-01-01T00:00:00.000Z'
+       FROM next_edition_subscribers s
+       WHERE s.status = 'confirmed' AND s.id IN (${ids.map(sqlText).join(", ")})
+       RETURNING id`,
+      target,
+    );
+    written += inserted.length;
+    subscribers += ids.length;
+    batches += 1;
+    cursor = ids[ids.length - 1] ?? cursor;
+    console.error(`batch ${batches}: ${inserted.length} new of ${ids.length} subscriber(s)`);
+  }
+}
+
 /** @param {string[]} argv */
 function parseArgs(argv) {
-  /** @type {{ remote: boolean, env?: string, out?: string, stateDir?: string }} */
+  /** @type {{ remote: boolean, env?: string, out?: string, stateDir?: string, baseUrl?: string, id?: string, batchSize?: number, maxBatches?: number }} */
   const options = { remote: false, stateDir: process.env.STATE_DIR };
   const positional = [];
   for (let i = 0; i < argv.length; i++) {
@@ -70,17 +160,66 @@ function parseArgs(argv) {
     if (arg === "--remote") options.remote = true;
     else if (arg === "--env") options.env = argv[++i];
     else if (arg === "--out") options.out = argv[++i];
+    else if (arg === "--base-url") options.baseUrl = argv[++i];
+    else if (arg === "--id") options.id = argv[++i];
+    else if (arg === "--batch-size") options.batchSize = Number(argv[++i]);
+    else if (arg === "--max-batches") options.maxBatches = Number(argv[++i]);
     else if (arg !== undefined) positional.push(arg);
   }
   return { positional, options };
 }
 
-const usage = `usage: npm run admin -- export <${Object.keys(exportableTables).join("|")}> [--remote] [--env name] [--out file.csv]
-       npm run admin -- requeue-dead [--remote] [--env name]`;
+const usage = `usage: npm run admin -- export <${[...Object.keys(exportableTables), ...Object.keys(exportQueries)].join("|")}> [--remote] [--env name] [--out file.csv]
+       npm run admin -- requeue-dead [--remote] [--env name]
+       npm run admin -- announce <file.md> [--base-url URL] [--id ID] [--batch-size N] [--max-batches N] [--remote] [--env name]`;
 
-function main() {
+async function main() {
   const { positional, options } = parseArgs(process.argv.slice(2));
   const [command, name] = positional;
+  if (command === "export" && name && name in exportQueries) {
+    const { sql, columns } = exportQueries[/** @type {keyof typeof exportQueries} */ (name)];
+    const csv = toCsv(query(sql, options), columns);
+    if (options.out) writeFileSync(options.out, csv, "utf8");
+    else process.stdout.write(csv);
+    return 0;
+  }
+  if (command === "announce") {
+    if (!name) {
+      console.error(usage);
+      return 2;
+    }
+    for (const [flag, value] of [
+      ["--batch-size", options.batchSize],
+      ["--max-batches", options.maxBatches],
+    ]) {
+      if (value !== undefined && !(Number.isInteger(value) && Number(value) > 0)) {
+        console.error(`${flag} takes a whole number above 0\n${usage}`);
+        return 2;
+      }
+    }
+    const announcement = parseAnnouncement(readFileSync(name, "utf8"));
+    // The limits live with the list's other facts; Node reads the TypeScript module as is.
+    const { nextEditionLimits } = await import(new URL("../app/content/next-edition.ts", import.meta.url).href);
+    const id = options.id ?? announcementId(announcement);
+    // Production links use the worker's BASE_URL; this origin is the fallback where it is unset (locally).
+    const origin = options.baseUrl ?? (options.remote ? "" : `http://localhost:${process.env.PORT ?? "8787"}`);
+    const result = announce(
+      announcement,
+      {
+        id,
+        origin,
+        batchSize: options.batchSize ?? nextEditionLimits.announceBatchSize,
+        maxBatches: options.maxBatches,
+      },
+      options,
+    );
+    console.log(
+      `announcement ${id} ("${announcement.subject}"): ${result.written} new e-mail(s) for ${result.subscribers} confirmed subscriber(s)` +
+        (result.done ? "; every subscriber has one." : "; stopped early: run the same command again to continue."),
+    );
+    console.log("The outbox sweep queues them (at most 500 every 5 minutes).");
+    return 0;
+  }
   if (command === "export") {
     const table = exportableTables[/** @type {keyof typeof exportableTables} */ (name)];
     if (!table) {
@@ -108,4 +247,12 @@ function main() {
   return 2;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) process.exit(main());
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}

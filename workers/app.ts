@@ -6,7 +6,8 @@ import { DATA_LIFECYCLE_CRON, runDataLifecycle } from "~/lib/retention.server";
 import { api } from "./api";
 import { handleNotificationBatch, sweepNotifications } from "./notifications-consumer";
 import { withCachePolicy } from "./cache";
-import { createNonce, isCrossSiteFormWrite, requestIdFor, withSecurityHeaders } from "./security";
+import { bodyLimitFor, withBoundedBody } from "./body-limit";
+import { carryRequestId, createNonce, isCrossSiteFormWrite, requestIdFor, withSecurityHeaders } from "./security";
 
 const handleDocumentRequest = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -17,15 +18,15 @@ function isApiPath(pathname: string): boolean {
   return pathname === "/api" || pathname.startsWith("/api/");
 }
 
-async function route(request: Request, env: Env, ctx: ExecutionContext, nonce: string, requestId: string) {
-  const url = new URL(request.url);
-  if (isCrossSiteFormWrite(request)) {
+async function route(incoming: Request, env: Env, ctx: ExecutionContext, nonce: string, requestId: string) {
+  const url = new URL(incoming.url);
+  if (isCrossSiteFormWrite(incoming)) {
     log("warn", "request.cross_site_write_refused", {
       requestId,
-      method: request.method,
+      method: incoming.method,
       path: url.pathname,
-      origin: request.headers.get("origin"),
-      fetchSite: request.headers.get("sec-fetch-site"),
+      origin: incoming.headers.get("origin"),
+      fetchSite: incoming.headers.get("sec-fetch-site"),
     });
     return new Response("Forbidden: this form was submitted from another site.", {
       status: 403,
@@ -35,6 +36,13 @@ async function route(request: Request, env: Env, ctx: ExecutionContext, nonce: s
   if (isProduction(env) && isDevOnlyPath(url.pathname)) {
     return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
+  // Before any route reads it: a body over its limit is refused unread (issue 16).
+  const bounded = await withBoundedBody(incoming, bodyLimitFor(url.pathname));
+  if (bounded instanceof Response) {
+    log("warn", "request.body_too_large", { requestId, method: incoming.method, path: url.pathname });
+    return bounded;
+  }
+  const request = bounded === incoming ? incoming : carryRequestId(incoming, bounded);
   if (isApiPath(url.pathname)) {
     return api.fetch(request, env, ctx);
   }
@@ -49,7 +57,7 @@ export default {
     const nonce = createNonce();
     // Production without its required settings answers every request with a 500 page (and a log line).
     const response = misconfigurationResponse(env, requestId) ?? (await route(request, env, ctx, nonce, requestId));
-    const secured = withSecurityHeaders(response, { nonce, requestId, production: env.ENVIRONMENT === "production" });
+    const secured = withSecurityHeaders(response, { nonce, requestId, production: isProduction(env) });
     return withCachePolicy(request, secured);
   },
   queue: handleNotificationBatch,

@@ -16,8 +16,9 @@ import { getDb, type Db } from "~/db/client.server";
 import { notifications } from "~/db/schema";
 import { assertProductionConfig } from "~/lib/config.server";
 import { log } from "~/lib/log.server";
-import { renderNotification, UnrenderableNotification } from "~/notifications/kinds.server";
-import { requeueStalePending } from "~/notifications/outbox.server";
+import { SuppressedNotification } from "~/notifications/kind.server";
+import { prepareAndRender, UnrenderableNotification } from "~/notifications/kinds.server";
+import { requeueDeadOnce, requeueStalePending } from "~/notifications/outbox.server";
 import { retryDelaySeconds } from "~/notifications/retry";
 import { createTransport, type Transport } from "~/notifications/transport.server";
 
@@ -37,10 +38,10 @@ export async function handleNotificationBatch(batch: MessageBatch<unknown>, env:
     return;
   }
   const transport = createTransport(env, db);
-  await Promise.all(batch.messages.map((message) => deliver(message, db, transport)));
+  await Promise.all(batch.messages.map((message) => deliver(message, env, db, transport)));
 }
 
-async function deliver(message: Message<unknown>, db: Db, transport: Transport): Promise<void> {
+async function deliver(message: Message<unknown>, env: Env, db: Db, transport: Transport): Promise<void> {
   const body = MessageBody.safeParse(message.body);
   if (!body.success) {
     log("error", "notifications.bad_message", { messageId: message.id, body: message.body });
@@ -63,8 +64,15 @@ async function deliver(message: Message<unknown>, db: Db, transport: Transport):
 
     let email;
     try {
-      email = renderNotification(row.kind, row.payload);
+      email = await prepareAndRender(row.kind, row.payload, { env, db, now: new Date() });
     } catch (error) {
+      if (error instanceof SuppressedNotification) {
+        // Not an error: the recipient left the list after this was written.
+        await finish(db, id, { status: "failed", lastError: `suppressed: ${error.message}` });
+        log("info", "notifications.suppressed", { id, kind: row.kind, reason: error.message });
+        message.ack();
+        return;
+      }
       if (!(error instanceof UnrenderableNotification)) throw error;
       await finish(db, id, { status: "failed", lastError: error.message });
       log("error", "notifications.unrenderable", { id, kind: row.kind, error });
@@ -135,8 +143,14 @@ async function markDead(batch: MessageBatch<unknown>, db: Db): Promise<void> {
   batch.ackAll();
 }
 
-/** The cron trigger: queue again what is still pending after a while (docs/notifications.md). */
+/**
+ * The cron trigger (docs/notifications.md): queue again what is still pending
+ * after a while, and give each dead notification one more chance.
+ */
 export async function sweepNotifications(env: Env, now: Date): Promise<string[]> {
   assertProductionConfig(env);
-  return requeueStalePending(env, getDb(env), now);
+  const db = getDb(env);
+  const stale = await requeueStalePending(env, db, now);
+  const revived = await requeueDeadOnce(env, db, now);
+  return [...stale, ...revived];
 }

@@ -26,6 +26,12 @@ export function requestIdFor(request: Request): string {
   return id;
 }
 
+/** A copy of a request (its body read by the entry) keeps the original's id. */
+export function carryRequestId(original: Request, copy: Request): Request {
+  requestIds.set(copy, requestIdFor(original));
+  return copy;
+}
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 // The content types a browser may send cross-site without a CORS preflight.

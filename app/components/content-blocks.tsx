@@ -1,13 +1,8 @@
 import type { Stat } from "~/content/claims";
-import {
-  formatUsd,
-  pricingPhaseLabels,
-  pricingPhases,
-  prices,
-  type PlanId,
-  type PricingPhase,
-} from "~/content/pricing";
+import { editionById } from "~/content/editions";
+import { formatUsd, pricingPhaseLabels, pricingPhases, type PlanId, type PricingPhase } from "~/content/pricing";
 import { currentPriceText, phaseCondition } from "~/lib/price-text";
+import type { EnrollmentState } from "~/lib/schedule";
 
 /** Big figures with their labels, as a description list. */
 export function StatGrid({ stats, tone = "light" }: { stats: readonly Stat[]; tone?: "light" | "dark" }) {
@@ -106,30 +101,44 @@ export function FaqList({ name, items }: { name: string; items: readonly FaqItem
 }
 
 /**
- * A plan's early-bird and regular prices, with the one that applies now
- * marked in words.
+ * A plan's early-bird and regular prices for the edition, with the one that
+ * applies now marked in words. Once enrollment has closed no price applies,
+ * and the prices of a finished edition are not shown at all.
  */
 export function PlanPrices({
+  editionId,
+  enrollment,
   plan,
   phase,
   tone = "light",
 }: {
+  editionId: string;
+  enrollment: EnrollmentState;
   plan: PlanId;
   phase: PricingPhase;
   tone?: "light" | "dark";
 }) {
   const dark = tone === "dark";
+  const edition = editionById(editionId);
+  const open = enrollment === "open";
+  if (enrollment === "closed") {
+    return (
+      <p className={`text-lg font-semibold ${dark ? "text-white" : "text-brand-950"}`} data-testid={`price-${plan}`}>
+        {`Enrollment for the ${edition.name} has closed. Prices for the next edition are published with its dates.`}
+      </p>
+    );
+  }
   return (
     <div>
       <p className={`text-lg font-semibold ${dark ? "text-white" : "text-brand-950"}`} data-testid={`price-${plan}`}>
-        {currentPriceText(plan, phase)}
+        {open ? currentPriceText(edition, plan, phase) : `Prices for the ${edition.name}`}
       </p>
       <dl className="mt-3 flex flex-wrap gap-3">
         {pricingPhases.map((p) => (
           <div
             key={p}
             className={`rounded-xl px-4 py-3 ${
-              p === phase
+              open && p === phase
                 ? dark
                   ? "bg-white text-brand-950 ring-2 ring-accent-400"
                   : "bg-brand-50 text-brand-950 ring-2 ring-brand-600"
@@ -138,10 +147,10 @@ export function PlanPrices({
                   : "bg-slate-50 text-slate-700"
             }`}
           >
-            <dt className="text-sm font-medium">{`${pricingPhaseLabels[p]}, ${phaseCondition(p)}`}</dt>
+            <dt className="text-sm font-medium">{`${pricingPhaseLabels[p]}, ${phaseCondition(edition, p)}`}</dt>
             <dd className="text-2xl font-extrabold">
-              {formatUsd(prices[plan][p])}
-              {p === phase ? (
+              {formatUsd(edition.prices[plan][p])}
+              {open && p === phase ? (
                 <span className="ml-2 align-middle text-xs font-semibold uppercase">(applies now)</span>
               ) : null}
             </dd>

@@ -1,6 +1,7 @@
-import { finalsVenue, milestonesById } from "~/content/dates";
-import { site } from "~/content/site";
+import { editionById, milestoneOf } from "~/content/editions";
+import { site, telHref, type SiteContact } from "~/content/site";
 import { MOUNTAIN_TIME_ZONE, zonedWallClock, zoneOffsetMinutes } from "~/lib/schedule";
+import { useSiteContact } from "~/lib/site-contact";
 import { useNonce } from "./nonce";
 
 /**
@@ -34,7 +35,8 @@ function idahoAddress(cityAndState: string) {
   return { "@type": "PostalAddress", addressLocality: city, addressRegion: "ID", addressCountry: "US" };
 }
 
-export function organizationJsonLd(origin: string) {
+export function organizationJsonLd(origin: string, contact: SiteContact) {
+  const telephone = telHref(contact.phone).replace(/^tel:/, "");
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
@@ -43,22 +45,25 @@ export function organizationJsonLd(origin: string) {
     url: new URL("/", origin).href,
     logo: new URL("/favicon.svg", origin).href,
     description: site.tagline,
-    email: site.contactEmail,
-    telephone: site.phoneHref.replace(/^tel:/, ""),
+    email: contact.email,
+    telephone,
     address: idahoAddress(site.location),
+    parentOrganization: { "@type": "Organization", legalName: contact.organizerLegalName },
     contactPoint: {
       "@type": "ContactPoint",
       contactType: "customer support",
-      email: site.contactEmail,
-      telephone: site.phoneHref.replace(/^tel:/, ""),
+      email: contact.email,
+      telephone,
       areaServed: "US-ID",
       availableLanguage: "English",
     },
   };
 }
 
-export function finalsEventJsonLd(origin: string) {
-  const finals = milestonesById.finals;
+export function finalsEventJsonLd(origin: string, editionId: string) {
+  const edition = editionById(editionId);
+  const { finalsVenue } = edition;
+  const finals = milestoneOf(edition, "finals");
   return {
     "@context": "https://schema.org",
     "@type": "Event",
@@ -84,10 +89,11 @@ export function finalsEventJsonLd(origin: string) {
 
 /** The organizing organization; `origin` from the page's loader (see originLoader in app/lib/meta.ts). */
 export function OrganizationJsonLd({ origin }: { origin: string }) {
-  return <JsonLd data={organizationJsonLd(origin)} />;
+  const contact = useSiteContact();
+  return <JsonLd data={organizationJsonLd(origin, contact)} />;
 }
 
 /** The State Capital Finals as a schema.org Event. */
-export function FinalsEventJsonLd({ origin }: { origin: string }) {
-  return <JsonLd data={finalsEventJsonLd(origin)} />;
+export function FinalsEventJsonLd({ origin, editionId }: { origin: string; editionId: string }) {
+  return <JsonLd data={finalsEventJsonLd(origin, editionId)} />;
 }

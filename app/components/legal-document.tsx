@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import type { LegalBlock, LegalDocument } from "~/content/legal";
+import { contactText } from "~/content/site";
 import { formatMountain, mountainDateKey } from "~/lib/schedule";
+import { useSiteContact } from "~/lib/site-contact";
 import { PageHero } from "./page";
 
 export interface RelatedLink {
@@ -8,26 +10,38 @@ export interface RelatedLink {
   label: string;
 }
 
-/** "Effective September 26, 2025 · Last updated September 26, 2025". */
+export function hasLegalDates(doc: LegalDocument): boolean {
+  return doc.effective !== undefined || doc.lastUpdated !== undefined;
+}
+
+/**
+ * "Effective September 26, 2025 · Last updated September 26, 2025", or
+ * nothing for a document without dates (only the spec's dates are shown).
+ */
 export function LegalDates({ doc }: { doc: LegalDocument }) {
+  const dates = [
+    doc.effective ? { label: "Effective", date: doc.effective } : null,
+    doc.lastUpdated ? { label: "Last updated", date: doc.lastUpdated } : null,
+  ].filter((d) => d !== null);
+  if (dates.length === 0) return null;
   return (
     <p>
-      {doc.effective ? (
-        <>
-          Effective <time dateTime={mountainDateKey(doc.effective)}>{formatMountain(doc.effective, "longDate")}</time>
-          {" · "}
-        </>
-      ) : null}
-      Last updated{" "}
-      <time dateTime={mountainDateKey(doc.lastUpdated)}>{formatMountain(doc.lastUpdated, "longDate")}</time>
+      {dates.map(({ label, date }, index) => (
+        <span key={label}>
+          {index > 0 ? " · " : null}
+          {`${label} `}
+          <time dateTime={mountainDateKey(date)}>{formatMountain(date, "longDate")}</time>
+        </span>
+      ))}
     </p>
   );
 }
 
 function Block({ block }: { block: LegalBlock }) {
+  const contact = useSiteContact();
   switch (block.type) {
     case "paragraph":
-      return <p>{block.text}</p>;
+      return <p>{contactText(block.text, contact)}</p>;
     case "list":
       return (
         <ul className="list-disc space-y-1 pl-6">
@@ -89,7 +103,7 @@ export function LegalDocumentPage({
 }) {
   return (
     <>
-      <PageHero eyebrow="Legal" title={doc.title} lead={<LegalDates doc={doc} />} />
+      <PageHero eyebrow="Legal" title={doc.title} lead={hasLegalDates(doc) ? <LegalDates doc={doc} /> : undefined} />
       <div className="container-page section grid gap-12 lg:grid-cols-[16rem_1fr]">
         <nav aria-labelledby="toc-heading" className="lg:sticky lg:top-24 lg:self-start">
           <h2 id="toc-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-700">

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { nextEditionPath } from "~/content/navigation";
 import type { EnrollmentState, MilestoneStatus } from "~/lib/schedule";
 
 /** The opening band of a page: its one h1, a lead paragraph and optional actions. */
@@ -96,14 +97,14 @@ export function StatusPill({ status }: { status: MilestoneStatus }) {
 }
 
 const closedMessages: Record<Exclude<EnrollmentState, "open">, string> = {
-  notYetOpen: "Enrollment has not opened yet.",
-  closed: "Enrollment for this edition has closed.",
+  notYetOpen: "Enrollment has not opened yet: get notified",
+  closed: "Enrollment has closed: hear about the next edition",
 };
 
 /**
  * A call to action that leads to payment: a link while enrollment is open,
- * otherwise a plain statement, so nobody is invited to a payment the server
- * would refuse.
+ * otherwise a link to the next-edition list that says why, so nobody is
+ * invited to a payment the server would refuse.
  */
 export function EnrollmentCta({
   state,
@@ -126,10 +127,11 @@ export function EnrollmentCta({
     );
   }
   return (
-    <p
-      className={`inline-flex min-h-11 items-center rounded-lg border border-current px-4 font-medium ${closedClassName}`}
+    <Link
+      to={nextEditionPath}
+      className={`inline-flex min-h-11 items-center rounded-lg border border-current px-4 font-medium underline-offset-4 hover:underline ${closedClassName}`}
     >
       {closedMessages[state]}
-    </p>
+    </Link>
   );
 }

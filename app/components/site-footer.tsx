@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { footerLinks } from "~/content/navigation";
-import { site } from "~/content/site";
+import { mailtoHref, organizerCredit, site, telHref, type SiteContact } from "~/content/site";
 
-export function SiteFooter() {
+/** `contact` is null on an error page whose root loader failed: the contact lines are left out. */
+export function SiteFooter({ contact }: { contact: SiteContact | null }) {
   return (
     <footer className="bg-brand-950 text-slate-300">
       <div className="container-page grid gap-10 py-12 md:grid-cols-3">
@@ -25,16 +26,20 @@ export function SiteFooter() {
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Contact</h2>
           <address className="mt-3 space-y-2 text-sm not-italic">
-            <p>
-              <a href={`mailto:${site.contactEmail}`} className="hover:text-white hover:underline">
-                {site.contactEmail}
-              </a>
-            </p>
-            <p>
-              <a href={site.phoneHref} className="hover:text-white hover:underline">
-                {site.phone}
-              </a>
-            </p>
+            {contact ? (
+              <>
+                <p>
+                  <a href={mailtoHref(contact.email)} className="hover:text-white hover:underline">
+                    {contact.email}
+                  </a>
+                </p>
+                <p>
+                  <a href={telHref(contact.phone)} className="hover:text-white hover:underline">
+                    {contact.phone}
+                  </a>
+                </p>
+              </>
+            ) : null}
             <p>{site.location}</p>
           </address>
         </div>
@@ -44,7 +49,7 @@ export function SiteFooter() {
           <p>
             © {site.copyrightYear} {site.name}. All rights reserved.
           </p>
-          <p>{site.organizerCredit}</p>
+          {contact ? <p>{organizerCredit(contact)}</p> : null}
         </div>
       </div>
     </footer>

@@ -1,5 +1,5 @@
 import { Link, NavLink } from "react-router";
-import { contactLink, headerGroups, homeLink, registerLink, signInLink, type NavGroup } from "~/content/navigation";
+import { contactLink, headerGroups, homeLink, signInLink, type NavGroup, type NavLinkItem } from "~/content/navigation";
 import { site } from "~/content/site";
 
 /**
@@ -12,7 +12,11 @@ export interface HeaderUser {
   email: string;
 }
 
-export function SiteHeader({ user = null }: { user?: HeaderUser | null }) {
+/**
+ * `action` is the primary button: "Register Now" while enrollment is open,
+ * the next-edition list otherwise (app/content/phases.ts).
+ */
+export function SiteHeader({ user = null, action }: { user?: HeaderUser | null; action: NavLinkItem }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="container-page flex h-16 items-center justify-between gap-4">
@@ -43,14 +47,14 @@ export function SiteHeader({ user = null }: { user?: HeaderUser | null }) {
               {user ? <AccountControls user={user} /> : <HeaderLink href={signInLink.href} label={signInLink.label} />}
             </li>
             <li className="ml-2">
-              <Link to={registerLink.href} className="btn-primary">
-                {registerLink.label}
+              <Link to={action.href} className="btn-primary">
+                {action.label}
               </Link>
             </li>
           </ul>
         </nav>
 
-        <MobileMenu user={user} />
+        <MobileMenu user={user} action={action} />
       </div>
     </header>
   );
@@ -118,7 +122,7 @@ function AccountControls({ user, stacked = false }: { user: HeaderUser; stacked?
   );
 }
 
-function MobileMenu({ user }: { user: HeaderUser | null }) {
+function MobileMenu({ user, action }: { user: HeaderUser | null; action: NavLinkItem }) {
   return (
     <details className="group/menu xl:hidden" data-testid="mobile-menu">
       <summary
@@ -183,8 +187,8 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
                 {signInLink.label}
               </Link>
             )}
-            <Link to={registerLink.href} className="btn-primary">
-              {registerLink.label}
+            <Link to={action.href} className="btn-primary">
+              {action.label}
             </Link>
           </li>
         </ul>

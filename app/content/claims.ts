@@ -5,7 +5,14 @@
  * reproduced as published, not measurements of this site.
  */
 
-import { MARKETING_PRICE_PER_PERSON_CENTS, formatUsd, prices } from "./pricing";
+import { edition2026 } from "./editions/2026";
+import { formatUsd } from "./pricing";
+
+/**
+ * Marketing pages state "$250 per person" flatly, with no early-bird
+ * qualifier: the 2026 edition's early-bird price.
+ */
+export const MARKETING_PRICE_PER_PERSON_CENTS = edition2026.prices.individual.earlyBird;
 import { formatRange, type NumberRange } from "./program";
 
 export interface Stat {
@@ -44,7 +51,7 @@ export const individualStats = [
 ] as const satisfies readonly Stat[];
 
 export const organizationStats = [
-  { value: `${oc.averageReturnPct}%`, label: "Average return on investment" },
+  { value: `${oc.averageReturnPct}%`, label: "Average return reported by participating organizations" },
   { value: formatRange(oc.paybackMonths, "months"), label: "Payback period" },
   { value: `${oc.timeSavingsPct}%`, label: "Time savings" },
   { value: `${oc.satisfactionIncreasePct}%`, label: "Increase in satisfaction" },
@@ -102,7 +109,8 @@ export function computeRoi(i: RoiInputs): RoiResult {
 /** The published example: 50 employees on the $5,000 package. */
 export const roiExampleInputs = {
   employees: 50,
-  packageCents: prices.workforce.earlyBird,
+  // The worked example as published, with the 2026 early-bird package price.
+  packageCents: edition2026.prices.workforce.earlyBird,
   individualPriceCents: MARKETING_PRICE_PER_PERSON_CENTS,
   averageSalaryCents: 6_000_000,
   productivityGainPct: 25,
@@ -125,3 +133,22 @@ export const roiExampleHeadline = {
   multipleLabel: "300X",
   multipleFloor: 300,
 } as const;
+
+/**
+ * /organizations and /workforce-package show three return figures in one
+ * visit: the organizers' claim (300%), the worked example (300X, a hundred
+ * times more) and the visitor's own calculation (258.3× with the example's
+ * figures at the regular price). Unlabelled they read as three answers to one
+ * question (issue 11); each is printed with the label that says what it is.
+ */
+export const returnFigureLabels = {
+  /** Heads the stat grid that holds the 300% average. */
+  claim: "What participating organizations report (the organizers' published figures)",
+  workedExample: `Worked example for ${roiExampleInputs.employees} employees`,
+  calculation: "Your calculation",
+} as const;
+
+export const returnFiguresNote =
+  `Three different figures, not three answers to one question: ${oc.averageReturnPct}% is the average return participating organizations report; ` +
+  `${roiExampleHeadline.multipleLabel} is the worked example's yearly value for ${roiExampleInputs.employees} employees against a ${formatUsd(roiExampleInputs.packageCents)} package; ` +
+  "and the calculator shows what your own figures give.";

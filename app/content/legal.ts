@@ -4,18 +4,22 @@
  * component (app/components/legal-document.tsx). Facts come from the other
  * content modules; only the wording lives here.
  *
+ * The contest rules, terms and sponsor agreement are the documents of the
+ * 2026 edition: a new edition's rules need counsel's review before they are
+ * published, so they name their edition instead of following the clock.
+ *
  * TODO(organizers): the spec gives section counts and a few facts, not the
  * texts. These drafts need review by the organizers' counsel; see
  * docs/content-conflicts.md.
  */
 
-import { PRICING_REGULAR_FROM, SUBMISSION_DEADLINE, finalsVenue, milestonesById } from "./dates";
+import { edition2026 } from "./editions/2026";
+import { milestonesById as milestonesOf } from "./editions";
 import { listJoin } from "./faq";
 import {
   customSponsorPackages,
   formatSponsorTierPrice,
   formatUsd,
-  prices,
   pricingPhaseLabels,
   sponsorPaymentTerms,
   sponsorTiers,
@@ -37,11 +41,12 @@ import {
   submissionLimits,
   teamSize,
 } from "./program";
-import { site } from "./site";
+import { nextEditionLimits } from "./next-edition";
+import { site, type ContactText, type SiteContact } from "./site";
 import { formatMilestoneDate, formatMountain, formatTimeMountainAndPacific } from "../lib/schedule";
 
 export type LegalBlock =
-  | { readonly type: "paragraph"; readonly text: string }
+  | { readonly type: "paragraph"; readonly text: ContactText }
   | { readonly type: "list"; readonly items: readonly string[] }
   | {
       readonly type: "table";
@@ -64,24 +69,26 @@ export interface LegalDocument {
   readonly path: `/${LegalDocumentId}`;
   readonly title: string;
   readonly summary: string;
-  readonly effective?: Date;
-  readonly lastUpdated: Date;
   /**
-   * False when the spec gives no update date and the date shown is ours (the
-   * privacy policy's, the only one given); listed for the organizers.
+   * Dates only where the spec gives them (only the privacy policy's). A date
+   * we invented would tell readers a version history that does not exist
+   * (issue 11), so the other documents show none until the organizers date them.
    */
-  readonly lastUpdatedFromSpec: boolean;
+  readonly effective?: Date;
+  readonly lastUpdated?: Date;
   readonly sections: readonly LegalSection[];
 }
 
-const p = (text: string): LegalBlock => ({ type: "paragraph", text });
+const p = (text: ContactText): LegalBlock => ({ type: "paragraph", text });
 const list = (...items: string[]): LegalBlock => ({ type: "list", items });
 
 /** Effective and last updated, as SPEC.md §2 states for the privacy policy. */
 export const PRIVACY_POLICY_DATE = new Date("2025-09-26T00:00:00-06:00");
 
 const orgName = site.fullName;
-const contactLine = `${site.contactEmail} or ${site.phone} (${site.supportHours.label})`;
+// The mailbox, phone and organizer's name are configuration (app/lib/site-config.server.ts):
+// paragraphs that name them are functions of the configured contact.
+const contactLine = (c: SiteContact) => `${c.email} or ${c.phone} (${site.supportHours.label})`;
 
 // ── Data retention ────────────────────────────────────────────────────────
 
@@ -91,8 +98,12 @@ export interface RetentionRule {
   readonly dataset: string;
   /** D1 table the operator's retention job prunes; null when not stored by this site. */
   readonly table: string | null;
-  /** Kept this many months after `from`. */
+  /** Kept this many months after `from` (0 when `days` gives the period). */
   readonly months: number;
+  /** Kept this many days instead, for periods shorter than a month. */
+  readonly days?: number;
+  /** Only the rows in this `status`, when one table holds records with different periods. */
+  readonly status?: string;
   /**
    * What happens then: the record is deleted, or (payment records, which
    * accounting totals rely on) its personal details are removed and the
@@ -166,6 +177,28 @@ export const dataRetention = [
     reason: "To make sure each payment is recorded exactly once.",
   },
   {
+    id: "next-edition-unconfirmed",
+    dataset: "Next-edition list sign-ups that were never confirmed",
+    table: "next_edition_subscribers",
+    months: 0,
+    days: nextEditionLimits.unconfirmedRetentionDays,
+    status: "unconfirmed",
+    afterwards: "deleted",
+    from: "updated_at",
+    reason: "An address joins the list only when its owner follows the confirmation link.",
+  },
+  {
+    id: "next-edition-unsubscribed",
+    dataset: "Addresses unsubscribed from the next-edition list",
+    table: "next_edition_subscribers",
+    months: 0,
+    days: nextEditionLimits.unsubscribedRetentionDays,
+    status: "unsubscribed",
+    afterwards: "deleted",
+    from: "unsubscribed_at",
+    reason: "Only until the next daily clean-up, so e-mail already on its way can be stopped.",
+  },
+  {
     id: "project-submissions",
     dataset: "Project submissions",
     table: null,
@@ -192,6 +225,12 @@ export const dataRetentionById = Object.fromEntries(dataRetention.map((r) => [r.
 /** Accounts are kept while open and deleted within this many days of a deletion request. */
 export const ACCOUNT_DELETION_DAYS = 30;
 
+/** A rule's period as the privacy policy prints it. */
+function formatPeriod(rule: RetentionRule): string {
+  if (rule.days !== undefined) return rule.days === 1 ? "1 day" : `${rule.days} days`;
+  return formatMonths(rule.months);
+}
+
 function formatMonths(months: number): string {
   if (months % 12 === 0) return months === 12 ? "12 months" : `${months / 12} years`;
   return months === 1 ? "1 month" : `${months} months`;
@@ -201,6 +240,13 @@ function formatMonths(months: number): string {
 
 const rulesWeights = judgingWeights.contestRules;
 const L = submissionLimits;
+const {
+  prices,
+  finalsVenue,
+  pricingRegularFrom: PRICING_REGULAR_FROM,
+  submissionDeadline: SUBMISSION_DEADLINE,
+} = edition2026;
+const milestonesById = milestonesOf(edition2026);
 const finals = milestonesById.finals;
 
 const contestRules: LegalDocument = {
@@ -208,15 +254,14 @@ const contestRules: LegalDocument = {
   path: "/contest-rules",
   title: "Contest Rules",
   summary: "Who may enter, what to submit, how projects are judged and awarded, and how appeals work.",
-  lastUpdated: PRIVACY_POLICY_DATE,
-  lastUpdatedFromSpec: false,
   sections: [
     {
       id: "sponsor-and-acceptance",
       title: "1. Organizer and Acceptance of Rules",
       blocks: [
         p(
-          `The ${orgName} (the "Challenge") is organized by a public benefit corporation based in ${site.location}. By registering, you agree to these rules and to the decisions of the judges and the organizers, which are final except as Section 10 provides.`,
+          (c) =>
+            `The ${orgName} (the "Challenge") is organized by ${c.organizerLegalName}, a public benefit corporation based in ${site.location}. By registering, you agree to these rules and to the decisions of the judges and the organizers, which are final except as Section 10 provides.`,
         ),
       ],
     },
@@ -338,7 +383,8 @@ const contestRules: LegalDocument = {
           "You keep the intellectual property in your project. By submitting, you allow the organizers to show your project's title, abstract, video and team names for the showcase, judging and promotion of the Challenge.",
         ),
         p(
-          `Submissions are stored for up to ${formatMonths(SUBMISSION_RETENTION_MONTHS)}, then deleted, as the Privacy Policy describes. The organizers may change these rules to correct errors or respond to circumstances outside their control, and will announce any change on this site. Questions: ${contactLine}.`,
+          (c) =>
+            `Submissions are stored for up to ${formatMonths(SUBMISSION_RETENTION_MONTHS)}, then deleted, as the Privacy Policy describes. The organizers may change these rules to correct errors or respond to circumstances outside their control, and will announce any change on this site. Questions: ${contactLine(c)}.`,
         ),
       ],
     },
@@ -352,15 +398,14 @@ const termsOfService: LegalDocument = {
   path: "/terms-of-service",
   title: "Terms of Service",
   summary: "The terms for using this website, creating an account and paying for registration.",
-  lastUpdated: PRIVACY_POLICY_DATE,
-  lastUpdatedFromSpec: false,
   sections: [
     {
       id: "acceptance",
       title: "1. Acceptance of These Terms",
       blocks: [
         p(
-          `These terms govern your use of the ${orgName} website and its services, run by a public benefit corporation in ${site.location} ("we", "us"). By using the site or creating an account you accept them. If you do not agree, please do not use the site.`,
+          (c) =>
+            `These terms govern your use of the ${orgName} website and its services, run by ${c.organizerLegalName}, a public benefit corporation in ${site.location} ("we", "us"). By using the site or creating an account you accept them. If you do not agree, please do not use the site.`,
         ),
       ],
     },
@@ -468,7 +513,7 @@ const termsOfService: LegalDocument = {
       title: "12. Changes and Termination",
       blocks: [
         p(
-          "We may update these terms; the date above shows the latest version, and material changes will be announced on the site. We may suspend an account that breaks these terms. You may stop using the site and ask us to delete your account at any time.",
+          "We may update these terms; the version on this page is the one in force, and material changes will be announced on the site. We may suspend an account that breaks these terms. You may stop using the site and ask us to delete your account at any time.",
         ),
       ],
     },
@@ -477,7 +522,8 @@ const termsOfService: LegalDocument = {
       title: "13. Governing Law and Contact",
       blocks: [
         p(
-          `These terms are governed by the laws of the State of Idaho, and disputes belong to the courts of Idaho. Questions about these terms: ${contactLine}.`,
+          (c) =>
+            `These terms are governed by the laws of the State of Idaho, and disputes belong to the courts of Idaho. Questions about these terms: ${contactLine(c)}.`,
         ),
       ],
     },
@@ -493,14 +539,14 @@ const privacyPolicy: LegalDocument = {
   summary: "What personal information we collect, why, who we share it with and how long we keep it.",
   effective: PRIVACY_POLICY_DATE,
   lastUpdated: PRIVACY_POLICY_DATE,
-  lastUpdatedFromSpec: true,
   sections: [
     {
       id: "who-we-are",
       title: "1. Who We Are",
       blocks: [
         p(
-          `The ${orgName} is run by a public benefit corporation based in ${site.location}. This policy explains how we handle personal information collected through this website.`,
+          (c) =>
+            `The ${orgName} is run by ${c.organizerLegalName}, a public benefit corporation based in ${site.location}. This policy explains how we handle personal information collected through this website.`,
         ),
       ],
     },
@@ -549,6 +595,9 @@ const privacyPolicy: LegalDocument = {
         p(
           "We send emails about the Challenge through an email delivery service, Resend. We keep a record of each message we send so we can confirm delivery.",
         ),
+        p(
+          `If you ask to hear about the next edition, we keep your email address, the name you give (if any) and what you are interested in. We first send a link to confirm that the address is yours; until you follow it we send nothing else, and an unconfirmed address is deleted after ${nextEditionLimits.unconfirmedRetentionDays} days. Once confirmed, we write only about the next edition, until you unsubscribe: every such email has a one-click unsubscribe link, and the address is then deleted at the next daily clean-up.`,
+        ),
       ],
     },
     {
@@ -586,7 +635,7 @@ const privacyPolicy: LegalDocument = {
           headers: ["Record", "Kept for", "Then", "Why"],
           rows: dataRetention.map((r) => [
             r.dataset,
-            formatMonths(r.months),
+            formatPeriod(r),
             r.afterwards === "deleted" ? "Deleted" : "Personal details removed",
             r.reason,
           ]),
@@ -610,7 +659,8 @@ const privacyPolicy: LegalDocument = {
       title: "10. Your Choices and Rights",
       blocks: [
         p(
-          `You may ask to see, correct or delete your personal information, or to stop receiving non-essential emails. Write to ${site.contactEmail}; we reply within ${site.responseTimeHours} hours on business days and complete requests within ${ACCOUNT_DELETION_DAYS} days.`,
+          (c) =>
+            `You may ask to see, correct or delete your personal information, or to stop receiving non-essential emails. Write to ${c.email}; we reply within ${site.responseTimeHours} hours on business days and complete requests within ${ACCOUNT_DELETION_DAYS} days.`,
         ),
       ],
     },
@@ -628,7 +678,8 @@ const privacyPolicy: LegalDocument = {
       title: "12. Changes and Contact",
       blocks: [
         p(
-          `We will post any change to this policy here and update the date above. Questions about your privacy: ${contactLine}.`,
+          (c) =>
+            `We will post any change to this policy here and update the date above. Questions about your privacy: ${contactLine(c)}.`,
         ),
       ],
     },
@@ -642,15 +693,14 @@ const sponsorAgreement: LegalDocument = {
   path: "/sponsor-agreement",
   title: "Sponsor Agreement",
   summary: "The terms between the organizers and each sponsor: benefits, fees, branding and term.",
-  lastUpdated: PRIVACY_POLICY_DATE,
-  lastUpdatedFromSpec: false,
   sections: [
     {
       id: "parties-and-purpose",
       title: "1. Parties and Purpose",
       blocks: [
         p(
-          `This agreement is between the public benefit corporation that organizes the ${orgName} (the "Organizer") and the company named in the signature block below (the "Sponsor"). It sets out how the Sponsor supports the Challenge and what the Sponsor receives in return.`,
+          (c) =>
+            `This agreement is between ${c.organizerLegalName}, the public benefit corporation that organizes the ${orgName} (the "Organizer"), and the company named in the signature block below (the "Sponsor"). It sets out how the Sponsor supports the Challenge and what the Sponsor receives in return.`,
         ),
       ],
     },

@@ -5,7 +5,7 @@
  */
 
 import { individualClaims, organizationClaims } from "./claims";
-import { formatRange, goals2026, judgingWeights, learningStages, programLength } from "./program";
+import { formatRange, goals2026, judgingCriteria, learningStages, programLength } from "./program";
 
 export const mission = {
   statement:
@@ -59,7 +59,7 @@ export const coreValues = [
   },
   {
     name: "Responsible AI",
-    description: "Ethical use of AI is taught at every stage and weighs in how every project is judged.",
+    description: "Ethical use of AI is taught at every stage and is one of the criteria every project is judged on.",
   },
   { name: "Innovation", description: "We reward new ideas that solve real problems, not demos for their own sake." },
   { name: "Impact", description: "Success is measured in time saved, work improved and careers advanced." },
@@ -102,7 +102,10 @@ export const strategicGoals = [
   {
     title: "Make AI use responsible",
     description: "Ethics is part of the training and part of the score.",
-    metric: `Ethical AI Use weighs ${judgingWeights.judgesPage["ethical-ai"]}% of every judging score`,
+    // No weight here: the judges page and the contest rules publish different
+    // weights for Ethical AI Use (15% and 20%), and this page is neither
+    // (docs/content-conflicts.md, issue 11).
+    metric: `${judgingCriteria[3].name} is one of the ${judgingCriteria.length} judging criteria`,
   },
 ] as const satisfies readonly StrategicGoal[];
 

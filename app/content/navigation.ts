@@ -49,9 +49,13 @@ export const headerGroups: readonly NavGroup[] = [
 ];
 
 export const homeLink: NavLinkItem = { href: "/", label: "Home" };
+/** Where a visitor leaves an address to hear about the next edition. */
+export const nextEditionPath = "/next-edition";
+/** The header's primary button, by phase (app/content/phases.ts). */
+export const registerLink: NavLinkItem = { href: "/register", label: "Register Now" };
+export const getNotifiedLink: NavLinkItem = { href: nextEditionPath, label: "Get notified" };
 export const contactLink: NavLinkItem = { href: "/contact", label: "Contact Us" };
 export const signInLink: NavLinkItem = { href: "/auth", label: "Sign In" };
-export const registerLink: NavLinkItem = { href: "/register", label: "Register Now" };
 
 export const footerLinks: readonly NavLinkItem[] = [
   { href: "/employees", label: "For Employees" },

@@ -1,18 +1,15 @@
 /**
  * Prices and sponsorship terms (SPEC.md §9 "Prices"). Money is integer cents
  * everywhere so the server can hand amounts to the payment provider as is;
- * which phase applies at a given instant is decided in app/lib/schedule.ts.
+ * which phase applies at a given instant is decided in app/lib/schedule.ts,
+ * and the amounts themselves belong to each edition (app/content/editions/).
  */
+import type { Edition } from "./editions/types";
 
 export type PlanId = "individual" | "workforce";
 export type PricingPhase = "earlyBird" | "regular";
 
 export const pricingPhases = ["earlyBird", "regular"] as const satisfies readonly PricingPhase[];
-
-export const prices = {
-  individual: { earlyBird: 25_000, regular: 30_000 },
-  workforce: { earlyBird: 500_000, regular: 600_000 },
-} as const satisfies Record<PlanId, Record<PricingPhase, number>>;
 
 export const pricingPhaseLabels = {
   earlyBird: "Early Bird",
@@ -54,9 +51,6 @@ export const plans = {
   },
 } as const satisfies Record<PlanId, Plan>;
 
-/** Marketing pages state "$250 per person" flatly, with no early-bird qualifier. */
-export const MARKETING_PRICE_PER_PERSON_CENTS = prices.individual.earlyBird;
-
 /**
  * The FAQ's conflicting reading of workforce pricing: $499 per employee, with
  * volume discounts from 25 employees. It disagrees with the flat Workforce
@@ -74,13 +68,27 @@ export const workforcePackage = {
   suggestedFor: ["Chambers of commerce", "Organizations with 20+ employees"],
   suggestedMinEmployees: 20,
   trainingAccessMonths: 12,
-  /** The pages' comparison: 20 people at $250 each equals the package price. */
-  comparison: {
-    people: 20,
-    perPersonCents: MARKETING_PRICE_PER_PERSON_CENTS,
-    totalCents: 20 * MARKETING_PRICE_PER_PERSON_CENTS,
-  },
+  /** The pages compare the package with this many individual enrollments. */
+  comparisonPeople: 20,
 } as const;
+
+/**
+ * The pages' comparison ("20 people at $250 each equals $5,000") at the price
+ * that applies on the day: the published flat $250 would set 20 × $250 =
+ * $5,000 against the $6,000 regular package and argue against buying it
+ * (issue 11). In each phase the individual and package prices line up.
+ */
+export function workforceComparison(edition: Edition, phase: PricingPhase) {
+  const { prices } = edition;
+  const people = workforcePackage.comparisonPeople;
+  const perPersonCents = prices.individual[phase];
+  return {
+    people,
+    perPersonCents,
+    totalCents: people * perPersonCents,
+    packageCents: prices.workforce[phase],
+  };
+}
 
 export type SponsorTierId = "platinum" | "gold" | "silver" | "bronze";
 
@@ -134,6 +142,19 @@ export const sponsorTiersById = Object.fromEntries(sponsorTiers.map((t) => [t.id
 >;
 
 export const defaultSponsorTier: SponsorTierId = "gold";
+
+/** The query parameter that pre-selects a tier on /sponsor-register. */
+export const SPONSOR_TIER_PARAM = "tier";
+
+/** Where a tier card's button leads: the sponsorship form with that tier picked. */
+export function sponsorRegisterPath(tier: SponsorTierId): string {
+  return `/sponsor-register?${SPONSOR_TIER_PARAM}=${tier}`;
+}
+
+/** A `?tier=` value as a tier; anything unknown (or absent) is the default, Gold. */
+export function sponsorTierFromParam(value: string | null | undefined): SponsorTierId {
+  return sponsorTierIds.find((id) => id === value) ?? defaultSponsorTier;
+}
 
 /** Packages outside the four tiers are arranged by contacting the organizers. */
 export const customSponsorPackages = "Custom packages are available on request.";

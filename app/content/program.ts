@@ -6,6 +6,7 @@
  */
 
 import type { MilestoneId } from "./dates";
+import { edition2026 } from "./editions/2026";
 
 export interface NumberRange {
   readonly min: number;
@@ -511,12 +512,8 @@ export const finalsAwards = [
   { id: "global-submission-nominees", name: "Global Submission Nominees" },
 ] as const;
 
-/** Targets for 2026; each is a floor ("500+"). */
-export const goals2026 = {
-  participants: 500,
-  organizations: 100,
-  projectSubmissions: 50,
-} as const;
+/** The mission's targets "for 2026" (SPEC.md §9); each is a floor ("500+"). */
+export const goals2026 = edition2026.goals;
 
 // ── Accounts ──────────────────────────────────────────────────────────────
 

@@ -45,6 +45,7 @@ export const publicRoutes = [
   { path: "/contest-rules", name: "Contest Rules", kind: "content", inSitemap: true },
   { path: "/register", name: "Register", kind: "form", inSitemap: true },
   { path: "/sponsor-register", name: "Become a Sponsor", kind: "form", inSitemap: true },
+  { path: "/next-edition", name: "Next Edition List", kind: "form", inSitemap: true },
   { path: "/auth", name: "Sign Up or Sign In", kind: "form", inSitemap: false },
   { path: "/sponsor-success", name: "Sponsorship Thank You", kind: "transactional", inSitemap: false },
   { path: "/registration-success", name: "Registration Success", kind: "transactional", inSitemap: false },

@@ -3,8 +3,7 @@
  * now. Tiers, amounts and categories come from pricing.ts.
  */
 
-import { FINALS_DAY, finalsVenue } from "./dates";
-import { goals2026 } from "./program";
+import type { Edition } from "./editions/types";
 
 export interface SponsorBenefit {
   readonly title: string;
@@ -53,11 +52,12 @@ export const tripleImpact = [
   },
 ] as const satisfies readonly SponsorBenefit[];
 
-export const whySponsorNow = [
-  `The first edition sets the pattern: founding sponsors are remembered as the ones who started it.`,
-  `The goals for 2026 are ${goals2026.participants}+ participants and ${goals2026.organizations}+ organizations: an audience that grows every month of enrollment.`,
-  `Your brand is part of the whole journey up to the ${finalsVenue.name} during ${finalsVenue.event}.`,
-] as const;
-
-/** The finals day, for the closing call to action. */
-export const sponsorFinalsDay = FINALS_DAY;
+/** Why sponsor the edition that is coming (sponsorship is open for it). */
+export function whySponsorNow(edition: Edition): readonly string[] {
+  const { goals, finalsVenue } = edition;
+  return [
+    `The first edition sets the pattern: founding sponsors are remembered as the ones who started it.`,
+    `The goals for the ${edition.name} are ${goals.participants}+ participants and ${goals.organizations}+ organizations: an audience that grows every month of enrollment.`,
+    `Your brand is part of the whole journey up to the ${finalsVenue.name} during ${finalsVenue.event}.`,
+  ];
+}

@@ -8,6 +8,10 @@ import { integer, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sq
 
 const isoNow = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
+/** migrations/0006_hardening.sql: a paid record's dispute, if it ever had one. */
+export const disputeStatuses = ["open", "won", "lost"] as const;
+export type DisputeStatus = (typeof disputeStatuses)[number];
+
 export const registrationStatuses = ["pending", "paid", "expired", "failed", "enrolled"] as const;
 export type RegistrationStatus = (typeof registrationStatuses)[number];
 
@@ -34,6 +38,10 @@ export const registrations = sqliteTable("registrations", {
   createdAt: text("created_at").notNull().default(isoNow),
   updatedAt: text("updated_at").notNull().default(isoNow),
   paidAt: text("paid_at"),
+  refundedCents: integer("refunded_cents").notNull().default(0),
+  refundedAt: text("refunded_at"),
+  disputeStatus: text("dispute_status", { enum: disputeStatuses }),
+  disputedAt: text("disputed_at"),
 });
 
 export const sponsorshipStatuses = ["pending", "paid", "expired", "failed"] as const;
@@ -57,6 +65,10 @@ export const sponsorships = sqliteTable("sponsorships", {
   createdAt: text("created_at").notNull().default(isoNow),
   updatedAt: text("updated_at").notNull().default(isoNow),
   paidAt: text("paid_at"),
+  refundedCents: integer("refunded_cents").notNull().default(0),
+  refundedAt: text("refunded_at"),
+  disputeStatus: text("dispute_status", { enum: disputeStatuses }),
+  disputedAt: text("disputed_at"),
 });
 
 export const companyCodes = sqliteTable("company_codes", {
@@ -66,6 +78,8 @@ export const companyCodes = sqliteTable("company_codes", {
     .references(() => registrations.id),
   createdAt: text("created_at").notNull().default(isoNow),
   revokedAt: text("revoked_at"),
+  /** 'refund' or 'dispute' when the payment's fate revoked it; NULL for an operator's regeneration. */
+  revokedReason: text("revoked_reason", { enum: ["refund", "dispute"] }),
 });
 
 export const stripeEvents = sqliteTable("stripe_events", {
@@ -94,6 +108,8 @@ export const devCheckoutSessions = sqliteTable("dev_checkout_sessions", {
     .notNull()
     .default("unpaid"),
   createdAt: text("created_at").notNull().default(isoNow),
+  /** Unix seconds, as Stripe's expires_at; past it the session reads as expired and cannot be paid. */
+  expiresAt: integer("expires_at"),
 });
 
 export type Registration = typeof registrations.$inferSelect;

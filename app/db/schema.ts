@@ -33,6 +33,8 @@ export const notifications = sqliteTable("notifications", {
   createdAt: text("created_at").notNull().default(isoNow),
   updatedAt: text("updated_at").notNull().default(isoNow),
   sentAt: text("sent_at"),
+  /** When the sweep queued this dead row once more (migrations/0006_hardening.sql); it never does twice. */
+  autoRequeuedAt: text("auto_requeued_at"),
 });
 
 export const devMailbox = sqliteTable("dev_mailbox", {
@@ -44,6 +46,8 @@ export const devMailbox = sqliteTable("dev_mailbox", {
   subject: text("subject").notNull(),
   text: text("text").notNull(),
   html: text("html").notNull(),
+  /** JSON object of extra headers (List-Unsubscribe…), or NULL. */
+  headers: text("headers"),
   createdAt: text("created_at").notNull().default(isoNow),
 });
 
@@ -71,3 +75,12 @@ export const judgeAdvisorInterests = sqliteTable("judge_advisor_interests", {
 });
 
 export type JudgeAdvisorInterestRow = typeof judgeAdvisorInterests.$inferSelect;
+
+/** Failed sign-ins within the lockout window (app/lib/auth-rate-limit.server.ts). */
+export const signInFailures = sqliteTable("sign_in_failures", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  email: text("email").notNull(),
+  /** An IPv4 address or an IPv6 /64 (app/lib/client-limit.server.ts). */
+  client: text("client").notNull(),
+  failedAt: text("failed_at").notNull(),
+});

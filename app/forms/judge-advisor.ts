@@ -5,6 +5,7 @@
  * the browser can afford (ADR 004).
  */
 import * as z from "zod/mini";
+import { NAME_PATTERN, registrationMessages } from "./registration";
 
 export const JUDGE_ADVISOR_ROLES = ["judge", "advisor"] as const;
 export type JudgeAdvisorRole = (typeof JUDGE_ADVISOR_ROLES)[number];
@@ -41,6 +42,8 @@ export const judgeAdvisorMessages = {
   longTextTooLong: "Please keep this under 2000 characters",
 } as const;
 
+export const judgeAdvisorRateLimitMessage = "You've sent this form too many times. Please wait a minute and try again.";
+
 export const judgeAdvisorToasts = {
   success: {
     type: "success",
@@ -70,8 +73,12 @@ const longText = (message: string) =>
     );
 
 export const JudgeAdvisorSchema = z.object({
-  firstName: required(m.firstName, L.name, m.nameTooLong),
-  lastName: required(m.lastName, L.name, m.nameTooLong),
+  firstName: required(m.firstName, L.name, m.nameTooLong).check(
+    z.regex(NAME_PATTERN, { error: registrationMessages.nameCharacters }),
+  ),
+  lastName: required(m.lastName, L.name, m.nameTooLong).check(
+    z.regex(NAME_PATTERN, { error: registrationMessages.nameCharacters }),
+  ),
   email: z.pipe(
     z.string({ error: m.emailInvalid }).check(z.trim(), z.maxLength(L.email, { error: m.emailTooLong })),
     z.email({ error: m.emailInvalid }),

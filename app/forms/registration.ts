@@ -20,6 +20,7 @@ export const registrationMessages = {
   websiteRequired: "Employer website is required",
   urlInvalid: "Please enter a valid URL, such as https://example.com",
   tooLong: (max: number) => `Must be at most ${max} characters`,
+  nameCharacters: "Please use only letters, spaces, hyphens, apostrophes and periods",
   companyCodeInvalid: `A company code has ${COMPANY_CODE_LENGTH} letters and digits`,
   companyCodeUnknown: "We couldn't find that company code. Check it with your organization, or leave it empty to pay.",
 } as const;
@@ -51,6 +52,19 @@ export function requiredText(required: string, max = 100) {
   return z
     .string({ error: required })
     .check(z.trim(), z.minLength(1, { error: required }), z.maxLength(max, { error: m.tooLong(max) }));
+}
+
+/**
+ * Letters and combining marks of any script, spaces, hyphens, apostrophes
+ * (straight and curly) and periods: enough for "Mary-Jane O'Neil Jr." or
+ * "Zoë Nguyễn", and nothing that reads as a link or a sentence of
+ * instructions in the e-mails a name is written into (issue 16).
+ */
+export const NAME_PATTERN = /^[\p{L}\p{M}' \u2019.-]*$/u;
+
+/** A person's first or last name: required, bounded, name characters only. */
+export function nameField(required: string, max = 100) {
+  return requiredText(required, max).check(z.regex(NAME_PATTERN, { error: m.nameCharacters }));
 }
 
 export const emailField = z.pipe(
@@ -98,8 +112,8 @@ const employerCodeField = z
 
 export const IndividualRegistrationSchema = z.object({
   registrationType: z.literal("individual"),
-  firstName: requiredText(m.firstNameRequired),
-  lastName: requiredText(m.lastNameRequired),
+  firstName: nameField(m.firstNameRequired),
+  lastName: nameField(m.lastNameRequired),
   email: emailField,
   phone: phoneField,
   companyName: optionalText(200),
@@ -108,8 +122,8 @@ export const IndividualRegistrationSchema = z.object({
 
 export const WorkforceRegistrationSchema = z.object({
   registrationType: z.literal("workforce"),
-  firstName: requiredText(m.firstNameRequired),
-  lastName: requiredText(m.lastNameRequired),
+  firstName: nameField(m.firstNameRequired),
+  lastName: nameField(m.lastNameRequired),
   email: emailField,
   phone: phoneField,
   companyName: requiredText(m.companyNameRequired, 200),

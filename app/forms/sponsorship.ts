@@ -6,7 +6,7 @@
  */
 import * as z from "zod/mini";
 import { defaultSponsorTier, sponsorTierIds } from "~/content/pricing";
-import { emailField, phoneField, registrationMessages as m, requiredText, urlField } from "./registration";
+import { emailField, nameField, phoneField, registrationMessages as m, requiredText, urlField } from "./registration";
 
 export const sponsorMessages = {
   tierInvalid: "Please choose a sponsorship tier",
@@ -19,8 +19,8 @@ export const SponsorshipSchema = z.object({
     z.optional(z.enum(sponsorTierIds, { error: sponsorMessages.tierInvalid })),
     z.transform((tier) => tier ?? defaultSponsorTier),
   ),
-  firstName: requiredText(m.firstNameRequired),
-  lastName: requiredText(m.lastNameRequired),
+  firstName: nameField(m.firstNameRequired),
+  lastName: nameField(m.lastNameRequired),
   title: requiredText(m.titleRequired, 200),
   companyName: requiredText(m.companyNameRequired, 200),
   companyUrl: urlField(sponsorMessages.companyUrlRequired),

@@ -17,7 +17,7 @@ import { site } from "../content/site";
 import { MOUNTAIN_TIME_ZONE, mountainDateKey, mountainWallClock } from "./schedule";
 
 /** UIDs must stay the same across downloads so calendars update instead of duplicating. */
-export const CALENDAR_UID_DOMAIN = site.contactEmail.slice(site.contactEmail.indexOf("@") + 1);
+export const CALENDAR_UID_DOMAIN = site.calendarUidDomain;
 
 export const CALENDAR_PRODUCT_ID = `-//${site.name}//Timeline//EN`;
 

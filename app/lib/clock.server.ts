@@ -1,3 +1,6 @@
+import { fixtureEdition, publishedEditions, type Edition } from "~/content/editions";
+import { currentEdition } from "./schedule";
+
 /**
  * The one clock. Every date-dependent decision (price phase, enrollment open,
  * past/upcoming milestones) takes its "now" from here, so a preview or a test
@@ -5,11 +8,31 @@
  * Production ignores APP_NOW: real money must never follow a pretend date.
  * See docs/decisions/003-one-clock.md.
  */
+import { isProduction } from "./config.server";
+
 export function now(env: Pick<Env, "ENVIRONMENT" | "APP_NOW">): Date {
-  if (env.ENVIRONMENT === "production" || !env.APP_NOW) return new Date();
+  if (isProduction(env) || !env.APP_NOW) return new Date();
   const pretend = new Date(env.APP_NOW);
   if (Number.isNaN(pretend.getTime())) {
     throw new Error(`APP_NOW must be an ISO 8601 timestamp such as 2025-12-01T12:00:00-07:00, got "${env.APP_NOW}"`);
   }
   return pretend;
+}
+
+/**
+ * The editions the clock may pick from: the published ones, plus the test
+ * fixture when APP_EDITION_FIXTURE=1 outside production.
+ */
+export function editionsFor(env: Pick<Env, "ENVIRONMENT" | "APP_EDITION_FIXTURE">): readonly Edition[] {
+  if (env.ENVIRONMENT === "production" || env.APP_EDITION_FIXTURE !== "1") return publishedEditions;
+  return [...publishedEditions, fixtureEdition];
+}
+
+/** The current time and the edition the site is about then. */
+export function clockFor(env: Pick<Env, "ENVIRONMENT" | "APP_NOW" | "APP_EDITION_FIXTURE">): {
+  now: Date;
+  edition: Edition;
+} {
+  const at = now(env);
+  return { now: at, edition: currentEdition(at, editionsFor(env)) };
 }

@@ -6,6 +6,7 @@
  * Later issues add their settings (Stripe, auth) to REQUIRED_IN_PRODUCTION.
  */
 import { log } from "./log.server";
+import { SITE_CONTACT_PLACEHOLDERS } from "./site-config.server";
 
 export const REQUIRED_IN_PRODUCTION = [
   { name: "RESEND_API_KEY", purpose: "sends notification e-mail through Resend" },
@@ -15,17 +16,45 @@ export const REQUIRED_IN_PRODUCTION = [
   { name: "BASE_URL", purpose: "the site's public origin, for links in e-mail and callbacks" },
   { name: "STRIPE_SECRET_KEY", purpose: "creates and verifies Stripe Checkout Sessions (docs/payments.md)" },
   { name: "STRIPE_WEBHOOK_SECRET", purpose: "verifies the signature of Stripe's webhook events" },
-] as const satisfies readonly { name: keyof Env; purpose: string }[];
+  // Shown on every page, in e-mails and in the legal texts: a development
+  // placeholder there would send visitors to a mailbox nobody reads (issue 11).
+  {
+    name: "CONTACT_EMAIL",
+    purpose: "the public contact mailbox on every page and in e-mails",
+    placeholder: SITE_CONTACT_PLACEHOLDERS.CONTACT_EMAIL,
+  },
+  {
+    name: "CONTACT_PHONE",
+    purpose: "the public phone number on every page",
+    placeholder: SITE_CONTACT_PLACEHOLDERS.CONTACT_PHONE,
+  },
+  {
+    name: "ORGANIZER_LEGAL_NAME",
+    purpose: "the organizer's legal name in the footer and the legal texts",
+    placeholder: SITE_CONTACT_PLACEHOLDERS.ORGANIZER_LEGAL_NAME,
+  },
+] as const satisfies readonly { name: keyof Env; purpose: string; placeholder?: string }[];
 
+/**
+ * Fail closed (issue 16): only an explicit `development` gets the local
+ * stand-ins, /dev/* and APP_NOW. Anything else, a typo such as "prod" or
+ * "staging" included, or no value at all, is run as production.
+ */
 export function isProduction(env: Pick<Env, "ENVIRONMENT">): boolean {
-  return env.ENVIRONMENT === "production";
+  return env.ENVIRONMENT !== "development";
 }
 
-/** The names of required production settings that are unset or blank. */
+/** RESEND_BASE_URL points the SDK at the tests' fake; production always talks to Resend itself (issue 16). */
+export function resendBaseUrl(env: Pick<Env, "ENVIRONMENT" | "RESEND_BASE_URL">): string | undefined {
+  return isProduction(env) ? undefined : env.RESEND_BASE_URL || undefined;
+}
+
+/** The names of required production settings that are unset, blank or still their development placeholder. */
 export function missingProductionSettings(env: Env): string[] {
-  return REQUIRED_IN_PRODUCTION.filter(({ name }) => {
-    const value: unknown = env[name];
-    return typeof value !== "string" || value.trim() === "";
+  return REQUIRED_IN_PRODUCTION.filter((setting) => {
+    const value: unknown = env[setting.name];
+    if (typeof value !== "string" || value.trim() === "") return true;
+    return "placeholder" in setting && value.trim() === setting.placeholder;
   }).map(({ name }) => name);
 }
 
@@ -62,9 +91,33 @@ export function misconfigurationResponse(env: Env, requestId: string): Response 
   }
 }
 
-/** Paths of the local stand-ins (/dev/mailbox, /dev/checkout/…): never served in production. */
+/**
+ * The path as the router will match it: percent-decoded (repeatedly, so
+ * %2564 cannot hide a %64), lower-cased (route matching ignores case),
+ * backslashes read as slashes and runs of slashes collapsed.
+ */
+export function normalizedPath(pathname: string): string {
+  let path = pathname;
+  for (let round = 0; round < 3; round++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      break;
+    }
+    if (decoded === path) break;
+    path = decoded;
+  }
+  return path
+    .toLowerCase()
+    .replace(/\\/g, "/")
+    .replace(/\/{2,}/g, "/");
+}
+
+/** Paths of the local stand-ins (/dev/mailbox, /dev/checkout/…): never served in production, however spelled. */
 export function isDevOnlyPath(pathname: string): boolean {
-  return pathname === "/dev" || pathname.startsWith("/dev/");
+  const path = normalizedPath(pathname);
+  return path === "/dev" || path.startsWith("/dev/");
 }
 
 function escapeHtml(value: string): string {

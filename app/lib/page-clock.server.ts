@@ -1,34 +1,52 @@
 import type { RouterContextProvider } from "react-router";
-import { milestones, type MilestoneId } from "~/content/dates";
+import { milestoneIds, type MilestoneId } from "~/content/editions";
 import { requestContext } from "~/context";
-import { now } from "./clock.server";
+import { clockFor } from "./clock.server";
 import { siteOrigin } from "./meta";
-import { enrollmentState, milestoneStatus, pricingPhase, type MilestoneStatus } from "./schedule";
+import {
+  editionPhase,
+  enrollmentState,
+  isJudgeInterestOpen,
+  isSponsorshipOpen,
+  milestoneStatus,
+  pricingPhase,
+  type MilestoneStatus,
+} from "./schedule";
+import { milestoneOf } from "~/content/editions";
 
 /**
- * The clock as seen by a loader or action: `now(env)` for this request.
- * (Kept apart from clock.server.ts, which stays free of React Router so
- * anything, a queue consumer or a unit test, can read the clock.)
+ * The clock as seen by a loader or action: `now` for this request and the
+ * edition the site is about then. (Kept apart from clock.server.ts, which
+ * stays free of React Router so anything, a queue consumer or a unit test,
+ * can read the clock.)
  */
+export function requestClock(context: Readonly<RouterContextProvider>) {
+  return clockFor(context.get(requestContext).env);
+}
+
 export function requestNow(context: Readonly<RouterContextProvider>): Date {
-  return now(context.get(requestContext).env);
+  return requestClock(context).now;
 }
 
 /**
- * What a content page needs from the one clock, as plain serializable data:
- * whether enrollment is open, which price phase applies, and each
- * milestone's status. Pages import the facts themselves from app/content.
+ * What a page needs from the one clock, as plain serializable data: the
+ * edition (by id: the page looks its facts up in app/content/editions), its
+ * phase, whether enrollment, sponsorship and judge interest are open, the
+ * price phase and each milestone's status.
  */
 export function pageClock(context: Readonly<RouterContextProvider>) {
-  const now = requestNow(context);
+  const { now, edition } = requestClock(context);
   return {
     now: now.toISOString(),
-    enrollment: enrollmentState(now),
-    phase: pricingPhase(now),
-    statuses: Object.fromEntries(milestones.map((m) => [m.id, milestoneStatus(m, now)])) as Record<
-      MilestoneId,
-      MilestoneStatus
-    >,
+    editionId: edition.id,
+    editionPhase: editionPhase(now, edition),
+    enrollment: enrollmentState(now, edition),
+    sponsorshipOpen: isSponsorshipOpen(now, edition),
+    judgeInterestOpen: isJudgeInterestOpen(now, edition),
+    phase: pricingPhase(now, edition),
+    statuses: Object.fromEntries(
+      milestoneIds.map((id) => [id, milestoneStatus(milestoneOf(edition, id), now)]),
+    ) as Record<MilestoneId, MilestoneStatus>,
   };
 }
 

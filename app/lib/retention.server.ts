@@ -4,6 +4,7 @@
  * states (app/content/legal.ts `dataRetention`), deleting old records or, for
  * payment records, removing the personal details and keeping the amounts.
  */
+import { signInLockout } from "~/content/limits";
 import { dataRetention, type RetentionRule } from "~/content/legal";
 import { log } from "./log.server";
 
@@ -40,9 +41,25 @@ export function monthsBefore(now: Date, months: number): string {
   return cutoff.toISOString();
 }
 
+/** The start of a rule's period, counted back from `now`. */
+export function retentionCutoff(now: Date, rule: Pick<RetentionRule, "months" | "days">): string {
+  if (rule.days !== undefined) return new Date(now.getTime() - rule.days * 86_400_000).toISOString();
+  return monthsBefore(now, rule.months);
+}
+
 function retentionStatement(db: D1Database, rule: RetentionRule & { table: string }, cutoff: string) {
-  const conditions = [`${rule.from} < ?1`, extraConditions[rule.table]].filter(Boolean).join(" AND ");
-  if (rule.afterwards === "deleted") return db.prepare(`DELETE FROM ${rule.table} WHERE ${conditions}`).bind(cutoff);
+  const conditions = [
+    `${rule.from} < ?1`,
+    extraConditions[rule.table],
+    // One table, several periods (the next-edition list): each rule prunes only its own rows.
+    rule.status ? "status = ?2" : undefined,
+  ]
+    .filter(Boolean)
+    .join(" AND ");
+  if (rule.afterwards === "deleted") {
+    const statement = db.prepare(`DELETE FROM ${rule.table} WHERE ${conditions}`);
+    return rule.status ? statement.bind(cutoff, rule.status) : statement.bind(cutoff);
+  }
   const columns = personalColumns[rule.table];
   if (!columns) throw new Error(`no personal columns listed for ${rule.table}`);
   // Empty strings, not NULL: several of these columns are NOT NULL. `email <> ''` skips rows already done.
@@ -65,7 +82,7 @@ export async function runDataLifecycle(db: D1Database, now: Date, requestId = "s
         "UPDATE sponsorships SET status = 'expired', updated_at = ?2 WHERE status = 'pending' AND created_at < ?1",
       )
       .bind(abandonedBefore, nowIso),
-    ...rules.map((rule) => retentionStatement(db, rule, monthsBefore(now, rule.months))),
+    ...rules.map((rule) => retentionStatement(db, rule, retentionCutoff(now, rule))),
   ]);
   const changes = results.map((result) => result.meta.changes ?? 0);
   const report: LifecycleReport = {
@@ -77,6 +94,9 @@ export async function runDataLifecycle(db: D1Database, now: Date, requestId = "s
       rows: changes[index + 2] ?? 0,
     })),
   };
+  // Failed sign-ins (an address and a client) matter only within the lockout window (ADR 008).
+  const failuresBefore = new Date(now.getTime() - signInLockout.windowMinutes * 60_000).toISOString();
+  await db.prepare("DELETE FROM sign_in_failures WHERE failed_at < ?").bind(failuresBefore).run();
   if (report.expiredCheckouts.registrations + report.expiredCheckouts.sponsorships > 0) {
     log("info", "payments.checkouts_expired", { requestId, ...report.expiredCheckouts });
   }

@@ -1,14 +1,19 @@
 /**
  * Date-dependent decisions and Mountain-Time formatting, as pure functions of
- * an explicit `now`. Nothing here reads the system clock: the one server clock
- * (APP_NOW in previews and tests) is read elsewhere and passed in, so pages,
- * payments and tests all agree on what "now" is.
+ * an explicit `now` and the edition concerned. Nothing here reads the system
+ * clock: the one server clock (APP_NOW in previews and tests) is read
+ * elsewhere and passed in, so pages, payments and tests agree on "now".
  *
- * Rules (see app/content/dates.ts for how the instants are stored):
- * - Pricing: early bird while now < PRICING_REGULAR_FROM (00:00 MT on Jan 8, 2026).
- * - Enrollment: open from EARLY_ENROLLMENT_OPENS (inclusive) while
- *   now < FINAL_ENROLLMENT_DEADLINE.closesAt, i.e. through the whole
- *   11:59 PM MT minute of Mar 18, 2026.
+ * Rules (see app/content/editions/types.ts for how instants are stored):
+ * - Current edition: the latest published edition whose first milestone has
+ *   come; once its finals day is over, the next one if published.
+ * - Pricing: early bird while now < edition.pricingRegularFrom.
+ * - Enrollment: open from edition.enrollmentOpens (inclusive) while
+ *   now < edition.finalEnrollmentDeadline.closesAt.
+ * - Phases, in order: beforeEnrollment, earlyBird, regular, creation (after
+ *   enrollment closes), showcase (while public voting is open), judging (after
+ *   voting, until the finalists are announced), finalistsAnnounced, finalsDay
+ *   (the whole Mountain calendar day of the finals), afterFinals.
  * - Milestone status:
  *   · range (has `end`): upcoming before `start`, current while start <= now < end, past from `end`;
  *   · point in time (no `end`): upcoming before `start`, past from `start` on;
@@ -16,15 +21,9 @@
  *     upcoming before that day, past once closed.
  */
 
-import {
-  EARLY_ENROLLMENT_OPENS,
-  FINAL_ENROLLMENT_DEADLINE,
-  PRICING_REGULAR_FROM,
-  milestones,
-  type Deadline,
-  type Milestone,
-} from "../content/dates";
-import { prices, type PlanId, type PricingPhase } from "../content/pricing";
+import type { Deadline, Edition, Milestone } from "../content/editions";
+import { milestoneOf, publishedEditions } from "../content/editions";
+import type { PlanId, PricingPhase } from "../content/pricing";
 
 export const MOUNTAIN_TIME_ZONE = "America/Boise";
 export const PACIFIC_TIME_ZONE = "America/Los_Angeles";
@@ -43,38 +42,95 @@ function assertValid(date: Date, name = "date"): number {
   return t;
 }
 
+// ── Editions and their phases ─────────────────────────────────────────────
+
+/** The first instant that belongs to an edition: its earliest milestone. */
+export function editionStartsAt(edition: Edition): Date {
+  return new Date(Math.min(...edition.milestones.map((m) => m.start.getTime())));
+}
+
+/** 00:00 MT on the day after the finals: from then on the edition is over. */
+export function editionEndsAt(edition: Edition): Date {
+  return nextMountainMidnight(milestoneOf(edition, "finals").start);
+}
+
+/** The edition the site is about at `now` (see the rules above). */
+export function currentEdition(now: Date, editions: readonly Edition[] = publishedEditions): Edition {
+  const t = assertValid(now, "now");
+  const sorted = [...editions].sort((a, b) => editionStartsAt(a).getTime() - editionStartsAt(b).getTime());
+  if (sorted.length === 0) throw new Error("no edition is published");
+  const started = sorted.filter((e) => editionStartsAt(e).getTime() <= t);
+  const latest = started.at(-1) ?? sorted[0]!;
+  const next = sorted[sorted.indexOf(latest) + 1];
+  return next && t >= editionEndsAt(latest).getTime() ? next : latest;
+}
+
+export const editionPhases = [
+  "beforeEnrollment",
+  "earlyBird",
+  "regular",
+  "creation",
+  "showcase",
+  "judging",
+  "finalistsAnnounced",
+  "finalsDay",
+  "afterFinals",
+] as const;
+
+export type EditionPhase = (typeof editionPhases)[number];
+
+export function editionPhase(now: Date, edition: Edition): EditionPhase {
+  const t = assertValid(now, "now");
+  const showcase = milestoneOf(edition, "showcase-voting");
+  const finals = milestoneOf(edition, "finals");
+  if (t < edition.enrollmentOpens.getTime()) return "beforeEnrollment";
+  if (t < edition.finalEnrollmentDeadline.closesAt.getTime()) {
+    return t < edition.pricingRegularFrom.getTime() ? "earlyBird" : "regular";
+  }
+  if (t < showcase.start.getTime()) return "creation";
+  if (t < (showcase.end ?? showcase.start).getTime()) return "showcase";
+  if (t < milestoneOf(edition, "finalists-announced").start.getTime()) return "judging";
+  if (t < startOfMountainDay(finals.start).getTime()) return "finalistsAnnounced";
+  if (t < editionEndsAt(edition).getTime()) return "finalsDay";
+  return "afterFinals";
+}
+
 // ── Pricing and enrollment ────────────────────────────────────────────────
 
-export function pricingPhase(now: Date): PricingPhase {
-  return assertValid(now, "now") < PRICING_REGULAR_FROM.getTime() ? "earlyBird" : "regular";
+export function pricingPhase(now: Date, edition: Edition): PricingPhase {
+  return assertValid(now, "now") < edition.pricingRegularFrom.getTime() ? "earlyBird" : "regular";
 }
 
 /** The amount the server charges for a plan at `now`. */
-export function priceFor(plan: PlanId, now: Date): { cents: number; phase: PricingPhase } {
-  const phase = pricingPhase(now);
-  return { cents: prices[plan][phase], phase };
+export function priceFor(plan: PlanId, now: Date, edition: Edition): { cents: number; phase: PricingPhase } {
+  const phase = pricingPhase(now, edition);
+  return { cents: edition.prices[plan][phase], phase };
 }
 
 export type EnrollmentState = "notYetOpen" | "open" | "closed";
 
-export function enrollmentState(now: Date): EnrollmentState {
+export function enrollmentState(now: Date, edition: Edition): EnrollmentState {
   const t = assertValid(now, "now");
-  if (t < EARLY_ENROLLMENT_OPENS.getTime()) return "notYetOpen";
-  return isDeadlinePassed(FINAL_ENROLLMENT_DEADLINE, now) ? "closed" : "open";
+  if (t < edition.enrollmentOpens.getTime()) return "notYetOpen";
+  return isDeadlinePassed(edition.finalEnrollmentDeadline, now) ? "closed" : "open";
 }
 
-export function isEnrollmentOpen(now: Date): boolean {
-  return enrollmentState(now) === "open";
+/** Sponsorships are sold until the edition's sponsorship close (the finals). */
+export function isSponsorshipOpen(now: Date, edition: Edition): boolean {
+  return assertValid(now, "now") < edition.sponsorshipClosesAt.getTime();
+}
+
+/**
+ * Judge and advisor interest is taken until judging starts; after that it can
+ * only be for the next edition, which is what the next-edition list is for.
+ */
+export function isJudgeInterestOpen(now: Date, edition: Edition): boolean {
+  return assertValid(now, "now") < milestoneOf(edition, "judging").start.getTime();
 }
 
 /** True from the end of the deadline's 11:59 PM minute on. */
 export function isDeadlinePassed(deadline: Deadline, now: Date): boolean {
   return assertValid(now, "now") >= deadline.closesAt.getTime();
-}
-
-/** Milliseconds left before the deadline closes (0 once passed), for countdowns. */
-export function timeUntilClose(deadline: Deadline, now: Date): number {
-  return Math.max(0, deadline.closesAt.getTime() - assertValid(now, "now"));
 }
 
 // ── Milestones ────────────────────────────────────────────────────────────
@@ -94,17 +150,13 @@ export function milestoneStatus(milestone: Milestone, now: Date): MilestoneStatu
   return t < milestone.end.getTime() ? "current" : "past";
 }
 
-type EditionMilestone = (typeof milestones)[number];
-
 export interface MilestoneWithStatus<M extends Milestone> {
   milestone: M;
   status: MilestoneStatus;
 }
 
-/** Each milestone (default: the edition's, in order) with its status at `now`. */
-export function milestonesWithStatus(now: Date): MilestoneWithStatus<EditionMilestone>[];
-export function milestonesWithStatus<M extends Milestone>(now: Date, list: readonly M[]): MilestoneWithStatus<M>[];
-export function milestonesWithStatus(now: Date, list: readonly Milestone[] = milestones) {
+/** Each milestone of `list`, in order, with its status at `now`. */
+export function milestonesWithStatus<M extends Milestone>(now: Date, list: readonly M[]): MilestoneWithStatus<M>[] {
   return list.map((milestone) => ({ milestone, status: milestoneStatus(milestone, now) }));
 }
 
@@ -115,20 +167,13 @@ export interface NextMilestoneOptions {
   includeCurrent?: boolean;
 }
 
-/**
- * The first milestone (default: the edition's, in chronological order) that
- * is not past, or null once all are past.
- */
-export function nextMilestone(now: Date, options?: NextMilestoneOptions): EditionMilestone | null;
+/** The first milestone of `list` (in chronological order) that is not past, or null once all are past. */
 export function nextMilestone<M extends Milestone>(
   now: Date,
-  options: NextMilestoneOptions & { list: readonly M[] },
-): M | null;
-export function nextMilestone(
-  now: Date,
-  options: NextMilestoneOptions & { list?: readonly Milestone[] } = {},
-): Milestone | null {
-  const { deadlinesOnly = false, includeCurrent = true, list = milestones } = options;
+  list: readonly M[],
+  options: NextMilestoneOptions = {},
+): M | null {
+  const { deadlinesOnly = false, includeCurrent = true } = options;
   for (const m of list) {
     if (deadlinesOnly && !m.isDeadline) continue;
     const status = milestoneStatus(m, now);
@@ -217,6 +262,12 @@ export function startOfMountainDay(date: Date): Date {
   // guess: US changes happen at 02:00, so midnight's offset is unambiguous.
   const guess = new Date(midnightAsUtc - zoneOffsetMinutes(date, MOUNTAIN_TIME_ZONE) * 60_000);
   return new Date(midnightAsUtc - zoneOffsetMinutes(guess, MOUNTAIN_TIME_ZONE) * 60_000);
+}
+
+/** 00:00 Mountain Time on the Mountain calendar day after the one containing `date`. */
+export function nextMountainMidnight(date: Date): Date {
+  // 26 h after this day's midnight is always inside the next day, whatever DST does.
+  return startOfMountainDay(new Date(startOfMountainDay(date).getTime() + 26 * 3_600_000));
 }
 
 /** "2026-03-18": the Mountain calendar date, for all-day calendar entries and keys. */

@@ -5,6 +5,7 @@
  */
 import { createCookie, redirect } from "react-router";
 import { z } from "zod";
+import { isProduction } from "./config.server";
 import type { Toast } from "./toast";
 
 export type { Toast, ToastType } from "./toast";
@@ -26,14 +27,14 @@ export type ToastInput = Omit<Toast, "id"> & { id?: string };
 
 function toastCookie(env: Pick<Env, "ENVIRONMENT" | "BETTER_AUTH_SECRET">) {
   const secret = env.BETTER_AUTH_SECRET;
-  if (!secret && env.ENVIRONMENT === "production") {
+  if (!secret && isProduction(env)) {
     throw new Error("BETTER_AUTH_SECRET is required in production to sign flash cookies");
   }
   return createCookie("toast", {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
-    secure: env.ENVIRONMENT === "production",
+    secure: isProduction(env),
     // A flash lives for the redirect that follows it, not longer.
     maxAge: 60,
     secrets: [secret || DEVELOPMENT_SECRET],

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { site } from "~/content/site";
+import { siteContact } from "~/lib/site-config.server";
 import { defineKind, oneLine, simpleHtml } from "./kind.server";
 
 export const ContactNotificationPayload = z.object({
@@ -51,7 +52,9 @@ export const contactNotification = defineKind({
   },
 });
 
-/** The organizers' mailbox; locally, the site's public address stands in. */
-export function contactRecipient(env: Pick<Env, "NOTIFY_TO">): string {
-  return env.NOTIFY_TO || site.contactEmail;
+/** The organizers' mailbox; locally, the site's configured public address stands in. */
+export function contactRecipient(
+  env: Pick<Env, "NOTIFY_TO" | "CONTACT_EMAIL" | "CONTACT_PHONE" | "ORGANIZER_LEGAL_NAME">,
+): string {
+  return env.NOTIFY_TO || siteContact(env).email;
 }

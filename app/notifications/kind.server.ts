@@ -4,6 +4,7 @@
  * module like contact.server.ts plus one line in kinds.server.ts.
  */
 import type { z } from "zod";
+import type { Db } from "~/db/client.server";
 
 export interface RenderedEmail {
   subject: string;
@@ -11,12 +12,34 @@ export interface RenderedEmail {
   html: string;
   /** Where a reply goes, e.g. the visitor who wrote a contact message. */
   replyTo?: string;
+  /** Extra headers, e.g. List-Unsubscribe on e-mail to the next-edition list. */
+  headers?: Record<string, string>;
+}
+
+/** What `prepare` may read when the consumer is about to send. */
+export interface PrepareContext {
+  env: Env;
+  db: Db;
+  now: Date;
 }
 
 export interface NotificationKind<Payload> {
   kind: string;
   payload: z.ZodType<Payload>;
   render(payload: Payload): RenderedEmail;
+  /**
+   * Runs in the consumer just before rendering, for what only the worker can
+   * know at send time (a link signed with a secret, whether the recipient is
+   * still subscribed). Throws SuppressedNotification to send nothing.
+   */
+  prepare?(payload: Payload, context: PrepareContext): Promise<Payload>;
+  /** Mail to a list: must carry List-Unsubscribe (RFC 2369) and one-click (RFC 8058) headers. */
+  list?: boolean;
+}
+
+/** The recipient must not get this e-mail any more (e.g. they unsubscribed); it is not an error. */
+export class SuppressedNotification extends Error {
+  override name = "SuppressedNotification";
 }
 
 export function defineKind<Payload>(definition: NotificationKind<Payload>): NotificationKind<Payload> {

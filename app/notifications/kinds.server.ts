@@ -2,7 +2,9 @@
 import { contactNotification } from "./contact.server";
 import { judgeAdvisorNotification } from "./judge-advisor.server";
 import { signupNotification } from "./signup.server";
-import type { NotificationKind, RenderedEmail } from "./kind.server";
+import type { NotificationKind, PrepareContext, RenderedEmail } from "./kind.server";
+import { nextEditionAnnouncement, nextEditionConfirmation } from "./next-edition.server";
+import { paymentAdjustmentNotification } from "./payment-adjustment.server";
 import { enrollmentConfirmation, registrationConfirmation, sponsorshipConfirmation } from "./payments.server";
 
 const kinds: Record<string, NotificationKind<unknown>> = {
@@ -12,14 +14,16 @@ const kinds: Record<string, NotificationKind<unknown>> = {
   [registrationConfirmation.kind]: registrationConfirmation as NotificationKind<unknown>,
   [enrollmentConfirmation.kind]: enrollmentConfirmation as NotificationKind<unknown>,
   [sponsorshipConfirmation.kind]: sponsorshipConfirmation as NotificationKind<unknown>,
+  [paymentAdjustmentNotification.kind]: paymentAdjustmentNotification as NotificationKind<unknown>,
+  [nextEditionConfirmation.kind]: nextEditionConfirmation as NotificationKind<unknown>,
+  [nextEditionAnnouncement.kind]: nextEditionAnnouncement as NotificationKind<unknown>,
 };
 
 export class UnrenderableNotification extends Error {
   override name = "UnrenderableNotification";
 }
 
-/** Renders a stored notification; throws UnrenderableNotification for an unknown kind or a bad payload. */
-export function renderNotification(kind: string, payloadJson: string): RenderedEmail {
+function parsePayload(kind: string, payloadJson: string): { definition: NotificationKind<unknown>; payload: unknown } {
   const definition = kinds[kind];
   if (!definition) throw new UnrenderableNotification(`unknown notification kind "${kind}"`);
   let json: unknown;
@@ -30,5 +34,33 @@ export function renderNotification(kind: string, payloadJson: string): RenderedE
   }
   const parsed = definition.payload.safeParse(json);
   if (!parsed.success) throw new UnrenderableNotification(`payload of kind "${kind}" does not match its schema`);
-  return definition.render(parsed.data);
+  return { definition, payload: parsed.data };
+}
+
+function renderParsed(kind: string, definition: NotificationKind<unknown>, payload: unknown): RenderedEmail {
+  const email = definition.render(payload);
+  if (definition.list && !(email.headers?.["List-Unsubscribe"] && email.headers["List-Unsubscribe-Post"])) {
+    throw new UnrenderableNotification(`e-mail of list kind "${kind}" lacks its List-Unsubscribe headers`);
+  }
+  return email;
+}
+
+/** Renders a stored notification; throws UnrenderableNotification for an unknown kind or a bad payload. */
+export function renderNotification(kind: string, payloadJson: string): RenderedEmail {
+  const { definition, payload } = parsePayload(kind, payloadJson);
+  return renderParsed(kind, definition, payload);
+}
+
+/**
+ * What the consumer sends: the kind's `prepare` (if any) completes the
+ * payload, then it is rendered. Also throws SuppressedNotification.
+ */
+export async function prepareAndRender(
+  kind: string,
+  payloadJson: string,
+  context: PrepareContext,
+): Promise<RenderedEmail> {
+  const { definition, payload } = parsePayload(kind, payloadJson);
+  const ready = definition.prepare ? await definition.prepare(payload, context) : payload;
+  return renderParsed(kind, definition, ready);
 }

@@ -4,7 +4,8 @@
  * the row's id on the NOTIFICATIONS queue. If that send fails, the row stays
  * pending and the scheduled sweep queues it again: nothing is lost.
  */
-import { and, asc, eq, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt } from "drizzle-orm";
+import { deadNotificationRetry } from "~/content/limits";
 import type { Db } from "~/db/client.server";
 import { notifications } from "~/db/schema";
 import { log } from "~/lib/log.server";
@@ -105,5 +106,47 @@ export async function requeueStalePending(
       .where(and(inArray(notifications.id, chunk), eq(notifications.status, "pending")));
   }
   log("info", "notifications.requeued", { count: ids.length });
+  return ids;
+}
+
+/**
+ * The sweep's second job (issue 16): a notification that died (its retries
+ * ran out, typically during a provider outage longer than the retry window)
+ * is queued once more, `deadNotificationRetry.afterMinutes` after it died and
+ * at most `deadNotificationRetry.perSweep` at a time. A row is revived only
+ * once (auto_requeued_at); if it dies again it waits for an operator's
+ * `npm run admin -- requeue-dead`. Returns the ids queued.
+ */
+export async function requeueDeadOnce(env: Pick<Env, "NOTIFICATIONS">, db: Db, now: Date): Promise<string[]> {
+  const cutoff = new Date(now.getTime() - deadNotificationRetry.afterMinutes * 60_000).toISOString();
+  const candidates = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(eq(notifications.status, "dead"), isNull(notifications.autoRequeuedAt), lt(notifications.updatedAt, cutoff)),
+    )
+    .orderBy(asc(notifications.updatedAt))
+    .limit(deadNotificationRetry.perSweep);
+  if (candidates.length === 0) return [];
+  const at = now.toISOString();
+  // Pending again before it is queued: if the send fails, the stale-pending sweep takes it from here.
+  const revived = await db
+    .update(notifications)
+    .set({ status: "pending", autoRequeuedAt: at, updatedAt: at })
+    .where(
+      and(
+        inArray(
+          notifications.id,
+          candidates.map((row) => row.id),
+        ),
+        eq(notifications.status, "dead"),
+        isNull(notifications.autoRequeuedAt),
+      ),
+    )
+    .returning({ id: notifications.id });
+  const ids = revived.map((row) => row.id);
+  if (ids.length === 0) return [];
+  await enqueueNotifications(env, ids, { reason: "dead-retry" });
+  log("warn", "notifications.dead_requeued", { count: ids.length, ids });
   return ids;
 }

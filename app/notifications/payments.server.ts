@@ -23,6 +23,11 @@ export const PaymentConfirmationPayload = z.object({
   organizationName: z.string().nullable(),
   /** "Project submission deadline: Mar 18, 2026, 11:59 PM MT". */
   nextDeadlines: z.array(z.string()),
+  /**
+   * The configured public mailbox when the e-mail was queued (CONTACT_EMAIL).
+   * Optional only for rows queued before it existed: those omit the address.
+   */
+  contactEmail: z.string().optional(),
 });
 
 export type PaymentConfirmationPayload = z.infer<typeof PaymentConfirmationPayload>;
@@ -54,7 +59,9 @@ function render(heading: string, intro: string, payload: PaymentConfirmationPayl
     ...codeNote,
     ...deadlines,
     "",
-    `Questions? Reply to this e-mail or write to ${site.contactEmail}.`,
+    payload.contactEmail
+      ? `Questions? Reply to this e-mail or write to ${payload.contactEmail}.`
+      : "Questions? Reply to this e-mail.",
     `— The ${site.name} team`,
   ].join("\n");
   const body: [string, string] = [

@@ -7,6 +7,7 @@ import { Resend } from "resend";
 import { site } from "~/content/site";
 import type { Db } from "~/db/client.server";
 import { devMailbox } from "~/db/schema";
+import { resendBaseUrl } from "~/lib/config.server";
 import type { RenderedEmail } from "./kind.server";
 import { isRetryable, type ProviderError } from "./retry";
 
@@ -32,7 +33,7 @@ export function senderAddress(env: Pick<Env, "EMAIL_FROM">): string {
 
 export function createTransport(env: Env, db: Db): Transport {
   const from = senderAddress(env);
-  if (env.RESEND_API_KEY) return resendTransport(env.RESEND_API_KEY, from, env.RESEND_BASE_URL);
+  if (env.RESEND_API_KEY) return resendTransport(env.RESEND_API_KEY, from, resendBaseUrl(env));
   return mailboxTransport(db, from);
 }
 
@@ -49,6 +50,7 @@ function resendTransport(apiKey: string, from: string, baseUrl: string | undefin
           text: email.text,
           html: email.html,
           ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+          ...(email.headers ? { headers: email.headers } : {}),
         },
         { idempotencyKey: email.id },
       );
@@ -77,6 +79,7 @@ function mailboxTransport(db: Db, from: string): Transport {
           subject: email.subject,
           text: email.text,
           html: email.html,
+          headers: email.headers ? JSON.stringify(email.headers) : null,
         })
         .onConflictDoNothing({ target: devMailbox.notificationId });
       return { ok: true, providerMessageId: `mailbox:${email.id}` };

@@ -5,21 +5,25 @@
  * Checkout Session, with an idempotency key derived from the record.
  */
 import { eq } from "drizzle-orm";
-import { EARLY_ENROLLMENT_OPENS } from "~/content/dates";
+import type { Edition } from "~/content/editions";
 import { getDb } from "~/db/client.server";
 import { registrations, sponsorships } from "~/db/payments-schema";
 import { registrationMessages, type RegistrationInput } from "~/forms/registration";
 import type { SponsorshipInput } from "~/forms/sponsorship";
 import { log } from "~/lib/log.server";
-import { enrollmentState, formatMountain, pricingPhase } from "~/lib/schedule";
+import { editionsFor } from "~/lib/clock.server";
+import { currentEdition, enrollmentState, formatMountain, isSponsorshipOpen, pricingPhase } from "~/lib/schedule";
 import { enrollmentConfirmation } from "~/notifications/payments.server";
 import { enqueueNotifications } from "~/notifications/outbox.server";
 import { organizationForCode } from "./company-codes.server";
+import { siteContact } from "~/lib/site-config.server";
 import { confirmationInsert, confirmationPayload } from "./confirmation.server";
+import { checkoutExpiresAt, registrationWindowEnd } from "./expiry.server";
 import { checkoutGateway } from "./gateway.server";
 import { quoteRegistration, quoteSponsorship } from "./plans.server";
 
-export type PaymentErrorCode = "enrollment_closed" | "unknown_company_code" | "rate_limited" | "checkout_failed";
+export type PaymentErrorCode =
+  "enrollment_closed" | "sponsorship_closed" | "unknown_company_code" | "rate_limited" | "checkout_failed";
 
 /** A refusal the visitor can act on; `field` names the form field it belongs to. */
 export class PaymentError extends Error {
@@ -35,12 +39,21 @@ export class PaymentError extends Error {
 
 export const paymentErrorStatus: Record<PaymentErrorCode, 400 | 403 | 429 | 502> = {
   enrollment_closed: 403,
+  sponsorship_closed: 403,
   unknown_company_code: 400,
   rate_limited: 429,
   checkout_failed: 502,
 };
 
 export const companyCodeRateLimitMessage = "Too many company code attempts. Please wait a minute and try again.";
+
+export const checkoutRateLimitMessage = "You've started too many payments. Please wait a minute and try again.";
+
+/** Each checkout writes a record and calls Stripe: counted per client like the contact form (issue 16). */
+async function checkoutAllowed(env: Env, clientIp: string): Promise<void> {
+  const { success } = await env.RATE_LIMITER.limit({ key: `checkout:${clientIp}` });
+  if (!success) throw new PaymentError("rate_limited", checkoutRateLimitMessage);
+}
 
 export type StartResult =
   { type: "checkout"; url: string; sessionId: string; recordId: string } | { type: "enrolled"; registrationId: string };
@@ -50,17 +63,27 @@ interface StartOptions {
   /** The site's public origin, for Stripe's success and cancel urls. */
   origin: string;
   now: Date;
-  /** For the company-code rate limit. */
+  /** The signed-in account's address: confirmations go there, never to an address typed in the form. */
+  accountEmail: string;
+  /** For the per-client limits: an IPv4 address or IPv6 /64 (app/lib/client-limit.server.ts). */
   clientIp: string;
   requestId?: string;
 }
 
 /** Why enrollment refuses at `now`, or null while it is open. */
-export function enrollmentClosedMessage(now: Date): string | null {
-  const state = enrollmentState(now);
+export function enrollmentClosedMessage(now: Date, edition: Edition): string | null {
+  const state = enrollmentState(now, edition);
   if (state === "open") return null;
-  if (state === "notYetOpen") return `Enrollment opens on ${formatMountain(EARLY_ENROLLMENT_OPENS, "dateTime")}.`;
-  return "Enrollment for this edition has closed.";
+  if (state === "notYetOpen") {
+    return `Enrollment for the ${edition.name} opens on ${formatMountain(edition.enrollmentOpens, "dateTime")}.`;
+  }
+  return `Enrollment for the ${edition.name} has closed.`;
+}
+
+/** Why sponsorship refuses at `now`, or null while it is open. */
+export function sponsorshipClosedMessage(now: Date, edition: Edition): string | null {
+  if (isSponsorshipOpen(now, edition)) return null;
+  return `Sponsorships for the ${edition.name} closed on ${formatMountain(edition.sponsorshipClosesAt, "longDate")}, when its finals began.`;
 }
 
 export async function startRegistration(
@@ -69,7 +92,8 @@ export async function startRegistration(
   options: StartOptions,
 ): Promise<StartResult> {
   const { now, userId, origin, requestId } = options;
-  const closed = enrollmentClosedMessage(now);
+  const edition = currentEdition(now, editionsFor(env));
+  const closed = enrollmentClosedMessage(now, edition);
   if (closed) throw new PaymentError("enrollment_closed", closed);
   const db = getDb(env);
   const id = crypto.randomUUID();
@@ -85,9 +109,10 @@ export async function startRegistration(
       throw new PaymentError("unknown_company_code", registrationMessages.companyCodeUnknown, "employerCode");
     }
     const notification = confirmationInsert(db, enrollmentConfirmation, {
-      recipient: input.email,
+      recipient: options.accountEmail,
       now,
       payload: confirmationPayload(now, {
+        contactEmail: siteContact(env).email,
         recordId: id,
         firstName: input.firstName,
         item: "Individual enrollment (Workforce Package)",
@@ -102,7 +127,7 @@ export async function startRegistration(
         userId,
         registrationType: "individual",
         plan: "individual",
-        pricingPhase: pricingPhase(now),
+        pricingPhase: pricingPhase(now, edition),
         amountCents: 0,
         status: "enrolled",
         firstName: input.firstName,
@@ -122,8 +147,9 @@ export async function startRegistration(
     return { type: "enrolled", registrationId: id };
   }
 
+  await checkoutAllowed(env, options.clientIp);
   const plan = input.registrationType;
-  const quote = quoteRegistration(env, plan, now);
+  const quote = quoteRegistration(env, plan, now, edition);
   await db.insert(registrations).values({
     id,
     userId,
@@ -148,17 +174,19 @@ export async function startRegistration(
     quote,
     successUrl: `${origin}/registration-success?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${origin}/register?tab=${plan}`,
+    expiresAt: checkoutExpiresAt(now, registrationWindowEnd(now, edition)),
     requestId,
     now,
   });
 }
 
-export async function startSponsorship(
-  env: Env,
-  input: SponsorshipInput,
-  options: Omit<StartOptions, "clientIp">,
-): Promise<StartResult> {
+export async function startSponsorship(env: Env, input: SponsorshipInput, options: StartOptions): Promise<StartResult> {
   const { now, userId, origin, requestId } = options;
+  // Whatever the browser sends: no money for an edition whose finals have begun.
+  const edition = currentEdition(now, editionsFor(env));
+  const closed = sponsorshipClosedMessage(now, edition);
+  if (closed) throw new PaymentError("sponsorship_closed", closed);
+  await checkoutAllowed(env, options.clientIp);
   const db = getDb(env);
   const id = crypto.randomUUID();
   const at = now.toISOString();
@@ -185,6 +213,8 @@ export async function startSponsorship(
     successUrl: `${origin}/sponsor-success?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${origin}/sponsor-register`,
     invoiceCreation: true,
+    // A sponsorship is payable until sponsorships close (the finals begin).
+    expiresAt: checkoutExpiresAt(now, edition.sponsorshipClosesAt),
     requestId,
     now,
   });
@@ -200,6 +230,7 @@ async function openCheckout(
     successUrl: string;
     cancelUrl: string;
     invoiceCreation?: boolean;
+    expiresAt: number;
     requestId?: string;
     now: Date;
   },
@@ -222,6 +253,7 @@ async function openCheckout(
         ...(options.quote.priceId ? { priceId: options.quote.priceId } : {}),
       },
       invoiceCreation: options.invoiceCreation,
+      expiresAt: options.expiresAt,
     });
   } catch (error) {
     log("error", "payments.checkout_create_failed", { requestId: options.requestId, kind, recordId, error });

@@ -6,8 +6,7 @@
 import { formatUsd } from "~/content/pricing";
 import type { Db } from "~/db/client.server";
 import { notifications } from "~/db/schema";
-import { formatMountain, milestoneStatus } from "~/lib/schedule";
-import { milestones } from "~/content/dates";
+import { currentEdition, formatMountain, milestoneStatus } from "~/lib/schedule";
 import type { NotificationKind } from "~/notifications/kind.server";
 import { outboxInsert } from "~/notifications/outbox.server";
 import type { PaymentConfirmationPayload } from "~/notifications/payments.server";
@@ -16,16 +15,20 @@ export function confirmationNotificationId(kind: NotificationKind<unknown>["kind
   return `${kind}:${recordId}`;
 }
 
-/** The deadlines still ahead at `now`, as the e-mail lists them. */
+/** The deadlines of the current edition still ahead at `now`, as the e-mail lists them. */
 export function nextDeadlines(now: Date): string[] {
-  return milestones
-    .filter((m) => m.isDeadline && milestoneStatus(m, now) !== "past")
+  return currentEdition(now)
+    .milestones.filter((m) => m.isDeadline && milestoneStatus(m, now) !== "past")
     .map((m) => `${m.title}: ${formatMountain(m.start, "dateTime")}`);
 }
 
 export function confirmationPayload(
   now: Date,
-  fields: Omit<PaymentConfirmationPayload, "date" | "nextDeadlines" | "amount"> & { amountCents: number | null },
+  fields: Omit<PaymentConfirmationPayload, "date" | "nextDeadlines" | "amount" | "contactEmail"> & {
+    amountCents: number | null;
+    /** The configured public mailbox (siteContact(env).email), printed in the e-mail. */
+    contactEmail: string;
+  },
 ): PaymentConfirmationPayload {
   const { amountCents, ...rest } = fields;
   return {

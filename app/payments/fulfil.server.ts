@@ -18,8 +18,10 @@ import { log } from "~/lib/log.server";
 import { registrationConfirmation, sponsorshipConfirmation } from "~/notifications/payments.server";
 import { enqueueNotifications } from "~/notifications/outbox.server";
 import { unusedCompanyCode } from "./company-codes.server";
+import { siteContact } from "~/lib/site-config.server";
 import { confirmationInsert, confirmationPayload } from "./confirmation.server";
 import { checkoutGateway, type CheckoutSessionView } from "./gateway.server";
+import { accountEmailOf } from "./user.server";
 
 export type RecordKind = "registration" | "sponsorship";
 
@@ -38,7 +40,26 @@ export function isPlausibleSessionId(value: unknown): value is string {
   return typeof value === "string" && value.length <= 255 && /^cs_[A-Za-z0-9_]+$/.test(value);
 }
 
-type Found = { kind: "registration"; row: Registration } | { kind: "sponsorship"; row: Sponsorship };
+export type Found = { kind: "registration"; row: Registration } | { kind: "sponsorship"; row: Sponsorship };
+
+/**
+ * The record this site created a session for, from D1 alone: what a visitor's
+ * session id is checked against before Stripe is ever asked (issue 16).
+ */
+export async function recordForSession(db: Db, sessionId: string): Promise<Found | null> {
+  const [registration] = await db
+    .select()
+    .from(registrations)
+    .where(eq(registrations.checkoutSessionId, sessionId))
+    .limit(1);
+  if (registration) return { kind: "registration", row: registration };
+  const [sponsorship] = await db
+    .select()
+    .from(sponsorships)
+    .where(eq(sponsorships.checkoutSessionId, sessionId))
+    .limit(1);
+  return sponsorship ? { kind: "sponsorship", row: sponsorship } : null;
+}
 
 /** The record a session pays for: named by its metadata, confirmed by client_reference_id and the stored session id. */
 async function recordOf(db: Db, session: CheckoutSessionView): Promise<Found | null> {
@@ -58,6 +79,11 @@ async function recordOf(db: Db, session: CheckoutSessionView): Promise<Found | n
   return found;
 }
 
+/**
+ * Fulfils from the gateway's word. Callers: Stripe's signed webhook, the local
+ * stand-in's Pay button, and verifyPayment() once D1 has shown the session is
+ * ours and unsettled; a visitor's session id never reaches it unchecked.
+ */
 export async function fulfil(
   env: Env,
   sessionId: string,
@@ -87,6 +113,8 @@ export async function fulfil(
     });
   }
 
+  // The account's own address (issue 16); the typed one only if the account is gone.
+  const recipient = (await accountEmailOf(env, found.row.userId)) ?? found.row.email;
   const at = now.toISOString();
   const paid = { status: "paid" as const, paidAt: at, updatedAt: at, checkoutSessionId: session.id };
   const paymentIntentId = session.paymentIntentId;
@@ -97,9 +125,10 @@ export async function fulfil(
     const row = found.row;
     const code = row.registrationType === "workforce" ? await unusedCompanyCode(db) : null;
     const notification = confirmationInsert(db, registrationConfirmation, {
-      recipient: row.email,
+      recipient,
       now,
       payload: confirmationPayload(now, {
+        contactEmail: siteContact(env).email,
         recordId: row.id,
         firstName: row.firstName,
         item: `${plans[row.plan].name} (${pricingPhaseLabels[row.pricingPhase]})`,
@@ -127,9 +156,10 @@ export async function fulfil(
   } else {
     const row = found.row;
     const notification = confirmationInsert(db, sponsorshipConfirmation, {
-      recipient: row.email,
+      recipient,
       now,
       payload: confirmationPayload(now, {
+        contactEmail: siteContact(env).email,
         recordId: row.id,
         firstName: row.firstName,
         item: `${sponsorTiersById[row.tier].name} sponsorship`,

@@ -4,9 +4,10 @@
  * at /dev/checkout/:id backed by D1. Both answer the same small interface, so
  * checkout, fulfilment and verification have one implementation each.
  */
-import { eq, and } from "drizzle-orm";
+import { and, eq, gt, isNull, or } from "drizzle-orm";
 import Stripe from "stripe";
 import { getDb } from "~/db/client.server";
+import { isProduction } from "~/lib/config.server";
 import { devCheckoutSessions } from "~/db/payments-schema";
 
 export interface LineItem {
@@ -27,6 +28,8 @@ export interface CreateSessionParams {
   lineItem: LineItem;
   /** Sponsors get a paid invoice. */
   invoiceCreation?: boolean;
+  /** Unix seconds after which the session can no longer be paid (app/payments/expiry.server.ts). */
+  expiresAt?: number;
 }
 
 /** What the site needs to know about a Checkout Session. */
@@ -60,7 +63,7 @@ export function checkoutGateway(env: Env): CheckoutGateway {
  */
 export function createStripe(env: Env): Stripe | null {
   if (!env.STRIPE_SECRET_KEY) return null;
-  const base = env.ENVIRONMENT !== "production" && env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null;
+  const base = !isProduction(env) && env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null;
   return new Stripe(env.STRIPE_SECRET_KEY, {
     httpClient: Stripe.createFetchHttpClient(),
     maxNetworkRetries: 2,
@@ -121,6 +124,7 @@ function stripeGateway(stripe: Stripe): CheckoutGateway {
           payment_intent_data: { metadata: params.metadata },
           success_url: params.successUrl,
           cancel_url: params.cancelUrl,
+          ...(params.expiresAt ? { expires_at: params.expiresAt } : {}),
           ...(params.invoiceCreation
             ? { invoice_creation: { enabled: true, invoice_data: { metadata: params.metadata } } }
             : {}),
@@ -151,7 +155,7 @@ function localGateway(env: Env): CheckoutGateway {
   const view = (row: typeof devCheckoutSessions.$inferSelect): CheckoutSessionView => ({
     id: row.id,
     url: `${new URL(row.successUrl).origin}/dev/checkout/${row.id}`,
-    status: row.status,
+    status: row.status === "open" && isPastExpiry(row.expiresAt) ? "expired" : row.status,
     paymentStatus: row.paymentStatus,
     clientReferenceId: row.clientReferenceId,
     metadata: JSON.parse(row.metadata) as Record<string, string>,
@@ -175,6 +179,7 @@ function localGateway(env: Env): CheckoutGateway {
           customerEmail: params.customerEmail,
           successUrl: params.successUrl,
           cancelUrl: params.cancelUrl,
+          expiresAt: params.expiresAt ?? null,
         })
         .onConflictDoNothing({ target: devCheckoutSessions.idempotencyKey });
       const [row] = await db
@@ -192,13 +197,23 @@ function localGateway(env: Env): CheckoutGateway {
   };
 }
 
-/** The stand-in's "Pay" button: an open session becomes complete and paid. */
+function isPastExpiry(expiresAt: number | null, now = Date.now()): boolean {
+  return expiresAt !== null && now >= expiresAt * 1000;
+}
+
+/** The stand-in's "Pay" button: an open session that has not expired becomes complete and paid. */
 export async function completeLocalSession(env: Pick<Env, "DB">, sessionId: string): Promise<boolean> {
   const db = getDb(env);
   const result = await db
     .update(devCheckoutSessions)
     .set({ status: "complete", paymentStatus: "paid" })
-    .where(and(eq(devCheckoutSessions.id, sessionId), eq(devCheckoutSessions.status, "open")));
+    .where(
+      and(
+        eq(devCheckoutSessions.id, sessionId),
+        eq(devCheckoutSessions.status, "open"),
+        or(isNull(devCheckoutSessions.expiresAt), gt(devCheckoutSessions.expiresAt, Math.floor(Date.now() / 1000))),
+      ),
+    );
   return result.meta.changes === 1;
 }
 

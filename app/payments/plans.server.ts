@@ -11,6 +11,7 @@ import {
   type PricingPhase,
   type SponsorTierId,
 } from "~/content/pricing";
+import type { Edition } from "~/content/editions";
 import { site } from "~/content/site";
 import { priceFor } from "~/lib/schedule";
 
@@ -27,8 +28,13 @@ const priceVariables = {
   workforce: { earlyBird: "STRIPE_PRICE_WORKFORCE_EARLY", regular: "STRIPE_PRICE_WORKFORCE_REGULAR" },
 } as const satisfies Record<PlanId, Record<PricingPhase, keyof Env>>;
 
-export function quoteRegistration(env: Env, plan: PlanId, now: Date): Quote & { phase: PricingPhase } {
-  const { cents, phase } = priceFor(plan, now);
+export function quoteRegistration(
+  env: Env,
+  plan: PlanId,
+  now: Date,
+  edition: Edition,
+): Quote & { phase: PricingPhase } {
+  const { cents, phase } = priceFor(plan, now, edition);
   const item = `${plans[plan].name} (${pricingPhaseLabels[phase]})`;
   const priceId = env[priceVariables[plan][phase]]?.trim();
   return {

@@ -9,9 +9,11 @@ import { plans, pricingPhaseLabels, sponsorTiersById } from "~/content/pricing";
 import { getDb } from "~/db/client.server";
 import { registrations, sponsorships } from "~/db/payments-schema";
 import { liveCodeFor } from "./company-codes.server";
-import { fulfil, type RecordKind } from "./fulfil.server";
+import { clientAllowed } from "~/lib/client-limit.server";
+import { log } from "~/lib/log.server";
+import { fulfil, isPlausibleSessionId, recordForSession, type RecordKind } from "./fulfil.server";
 
-export type PaymentStatus = "completed" | "pending" | "expired" | "unknown";
+export type PaymentStatus = "completed" | "pending" | "expired" | "failed" | "unknown";
 
 export interface VerificationResult {
   /** The verification itself worked (the session exists and is ours). */
@@ -22,12 +24,36 @@ export interface VerificationResult {
 
 const statusOf = { paid: "completed", unpaid: "pending", expired: "expired" } as const;
 
-/** Throws when the payment provider cannot be reached: callers show 'Verification Error'. */
+const settledStatus: Partial<Record<string, PaymentStatus>> = {
+  paid: "completed",
+  expired: "expired",
+  failed: "failed",
+};
+
+/**
+ * Verification for a visitor (a success page, the JSON call), who may send
+ * any session id (issue 16). D1 answers first: a session this site did not
+ * create is unknown, a settled one (paid, expired, failed) answers from its
+ * record; only an unsettled session of ours is read from Stripe, and at most
+ * `rateLimitPerMinute` times a minute per client, after which it reads as
+ * still pending (the webhook settles it meanwhile). Throws when the payment
+ * provider cannot be reached: callers show 'Verification Error'.
+ */
 export async function verifyPayment(
   env: Env,
   sessionId: string,
-  options: { now: Date; requestId?: string },
+  options: { now: Date; requestId?: string; request: Request },
 ): Promise<VerificationResult & { kind?: RecordKind; recordId?: string }> {
+  if (!isPlausibleSessionId(sessionId)) return { success: false, paymentStatus: "unknown" };
+  const found = await recordForSession(getDb(env), sessionId);
+  if (!found) return { success: false, paymentStatus: "unknown" };
+  const ours = { success: true, kind: found.kind, recordId: found.row.id };
+  const settled = settledStatus[found.row.status];
+  if (settled) return { ...ours, paymentStatus: settled };
+  if (!(await clientAllowed(env, "verify-payment", options.request))) {
+    log("warn", "payments.verification_rate_limited", { requestId: options.requestId });
+    return { ...ours, paymentStatus: "pending" };
+  }
   const result = await fulfil(env, sessionId, options);
   if (result.state === "unknown") return { success: false, paymentStatus: "unknown" };
   return { success: true, paymentStatus: statusOf[result.state], kind: result.kind, recordId: result.recordId };

@@ -11,6 +11,7 @@ import Stripe from "stripe";
 import { getDb } from "~/db/client.server";
 import { stripeEvents } from "~/db/payments-schema";
 import { log } from "~/lib/log.server";
+import { handleDisputeClosed, handleDisputeOpened, handleRefund } from "./adjustments.server";
 import { closeUnpaidSession, fulfil } from "./fulfil.server";
 
 export const HANDLED_EVENTS = [
@@ -18,7 +19,15 @@ export const HANDLED_EVENTS = [
   "checkout.session.async_payment_succeeded",
   "checkout.session.async_payment_failed",
   "checkout.session.expired",
+  "charge.refunded",
+  "charge.dispute.created",
+  "charge.dispute.closed",
 ] as const;
+
+function paymentIntentOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === "string" ? value : value.id;
+}
 
 export interface WebhookAnswer {
   status: 200 | 400 | 500 | 503;
@@ -74,6 +83,35 @@ export async function handleStripeWebhook(
         sessionId = event.data.object.id;
         await closeUnpaidSession(env, sessionId, "expired", now);
         break;
+      case "charge.refunded": {
+        const charge = event.data.object;
+        await handleRefund(
+          env,
+          {
+            id: charge.id,
+            paymentIntentId: paymentIntentOf(charge.payment_intent),
+            amount: charge.amount,
+            amountRefunded: charge.amount_refunded,
+            refunded: charge.refunded,
+          },
+          { eventId: event.id, now, requestId },
+        );
+        break;
+      }
+      case "charge.dispute.created":
+      case "charge.dispute.closed": {
+        const dispute = event.data.object;
+        const facts = {
+          id: dispute.id,
+          paymentIntentId: paymentIntentOf(dispute.payment_intent),
+          amount: dispute.amount,
+          status: dispute.status,
+        };
+        const context = { eventId: event.id, now, requestId };
+        if (event.type === "charge.dispute.created") await handleDisputeOpened(env, facts, context);
+        else await handleDisputeClosed(env, facts, context);
+        break;
+      }
       default:
         // Other event types the endpoint may be subscribed to: acknowledged, not handled.
         break;

@@ -1,33 +1,39 @@
 import { Link } from "react-router";
 import { CheckList, StatGrid } from "~/components/content-blocks";
 import { Card, PageHero, Section } from "~/components/page";
-import { FINALS_DAY, finalsVenue } from "~/content/dates";
-import { goals2026, learningStages, programLength } from "~/content/program";
-import { site, supportChannels } from "~/content/site";
-import { originLoader } from "~/lib/meta";
+import { editionById } from "~/content/editions";
+import { finalsSentence, goalsHeading } from "~/content/phases";
+import { learningStages, programLength } from "~/content/program";
+import { mailtoHref, organizerCredit, site, supportChannels, telHref } from "~/content/site";
+import { useSiteContact } from "~/lib/site-contact";
 import { contentMeta } from "~/lib/content-meta";
-import { formatMountain } from "~/lib/schedule";
+import { contentPageData } from "~/lib/page-clock.server";
+import type { Route } from "./+types/about";
 
-export const loader = originLoader;
+export function loader(args: Route.LoaderArgs) {
+  const { editionId, editionPhase, origin } = contentPageData(args);
+  return { editionId, editionPhase, origin };
+}
 
 export const meta = contentMeta(
   "About",
   "Who runs the Idaho AI Challenge, why it exists, and how to reach the organizers in Rexburg, Idaho.",
 );
 
-const goals = [
-  { value: `${goals2026.participants}+`, label: "Participants" },
-  { value: `${goals2026.organizations}+`, label: "Organizations" },
-  { value: `${goals2026.projectSubmissions}+`, label: "Project submissions" },
-];
-
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
+  const edition = editionById(loaderData.editionId);
+  const goals = [
+    { value: `${edition.goals.participants}+`, label: "Participants" },
+    { value: `${edition.goals.organizations}+`, label: "Organizations" },
+    { value: `${edition.goals.projectSubmissions}+`, label: "Project submissions" },
+  ];
+  const contact = useSiteContact();
   return (
     <>
       <PageHero
         eyebrow="About"
         title={`About the ${site.name}`}
-        lead={`${site.fullName}: a statewide program that helps Idaho's employees and entrepreneurs learn to use AI at work and prove it on a real problem. ${site.organizerCredit}`}
+        lead={`${site.fullName}: a statewide program that helps Idaho's employees and entrepreneurs learn to use AI at work and prove it on a real problem. ${organizerCredit(contact)}`}
       >
         <a href="#contact" className="btn-primary">
           Contact the organizers
@@ -50,12 +56,12 @@ export default function About() {
                   .map((s) => s.certification)
                   .join(", ")}`,
                 "A capstone project on a real workplace problem",
-                `The ${finalsVenue.name} in ${finalsVenue.city}, ${formatMountain(FINALS_DAY, "longDate")}`,
+                finalsSentence(edition, loaderData.editionPhase),
               ]}
             />
           </Card>
           <div>
-            <h3 className="text-lg font-semibold text-brand-950">Our goals for 2026</h3>
+            <h3 className="text-lg font-semibold text-brand-950">{goalsHeading(edition, loaderData.editionPhase)}</h3>
             <div className="mt-3">
               <StatGrid stats={goals} />
             </div>
@@ -76,13 +82,13 @@ export default function About() {
       >
         <div className="grid gap-6 md:grid-cols-3">
           <Card title="Email">
-            <a href={site.contactEmailHref} className="font-semibold text-brand-700 underline">
-              {site.contactEmail}
+            <a href={mailtoHref(contact.email)} className="font-semibold text-brand-700 underline">
+              {contact.email}
             </a>
           </Card>
           <Card title="Phone">
-            <a href={site.phoneHref} className="font-semibold text-brand-700 underline">
-              {site.phone}
+            <a href={telHref(contact.phone)} className="font-semibold text-brand-700 underline">
+              {contact.phone}
             </a>
             <p className="mt-1 text-sm">{site.supportHours.label}</p>
           </Card>

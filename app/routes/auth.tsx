@@ -14,8 +14,14 @@ import { PageHero } from "~/components/page";
 import { ToastRegion } from "~/components/toast";
 import { requestContext } from "~/context";
 import { authTab, authToasts, SignInSchema, SignUpSchema, type AuthTab } from "~/forms/auth";
-import { parseWithSchema } from "~/forms/parse";
-import { AUTH_RATE_LIMIT_MESSAGE, AUTH_RATE_LIMIT_RETRY_AFTER, authAttemptAllowed } from "~/lib/auth-rate-limit.server";
+import { parseSubmission } from "~/forms/parse.server";
+import {
+  AUTH_RATE_LIMIT_MESSAGE,
+  AUTH_RATE_LIMIT_RETRY_AFTER,
+  authAttemptAllowed,
+  clearSignInFailures,
+  recordSignInFailure,
+} from "~/lib/auth-rate-limit.server";
 import { appendSetCookies, createAuth, getSessionUser } from "~/lib/auth.server";
 import { log } from "~/lib/log.server";
 import { pageMeta } from "~/lib/meta";
@@ -68,17 +74,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const tab = authTab(String(formData.get(INTENT_FIELD) ?? ""));
   const redirectTo = safeRedirectPath(formData.get(REDIRECT_FIELD));
   const schema = tab === "signup" ? SignUpSchema : SignInSchema;
-  const submission = parseWithSchema(formData, { schema });
-  // A password is never sent back to the page.
-  if (submission.status !== "success") return reply(tab, submission.reply({ hideFields: ["password"] }), 400);
-
-  const { email, password } = submission.value;
-  if (!(await authAttemptAllowed(env, request, tab === "signup" ? "sign-up" : "sign-in", email))) {
+  const submission = parseSubmission(formData, { schema });
+  const attempt = tab === "signup" ? "sign-up" : "sign-in";
+  // Invalid posts count too (issue 16); the address only when there is a valid one.
+  const address = submission.status === "success" ? submission.value.email : undefined;
+  if (!(await authAttemptAllowed(env, request, attempt, address))) {
     log("warn", "auth.rate_limited", { requestId, attempt: tab, via: "page" });
     return reply(tab, submission.reply({ formErrors: [AUTH_RATE_LIMIT_MESSAGE], hideFields: ["password"] }), 429, {
       headers: { "Retry-After": String(AUTH_RATE_LIMIT_RETRY_AFTER) },
     });
   }
+  // A password is never sent back to the page.
+  if (submission.status !== "success") return reply(tab, submission.reply({ hideFields: ["password"] }), 400);
+  const { email, password } = submission.value;
 
   const auth = createAuth(env, request, { requestId });
   let response: Response;
@@ -98,8 +106,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!response.ok) {
     // The same words whether or not the account exists (the library's own message may say).
     log("info", "auth.refused", { requestId, attempt: tab, status: response.status });
+    if (tab === "signin") await recordSignInFailure(env, request, email);
     return reply(tab, submission.reply({ hideFields: ["password"] }), tab === "signup" ? 400 : 401, { refused: true });
   }
+  if (tab === "signin") await clearSignInFailures(env, request, email);
   // The session cookie better-auth set goes out with our redirect.
   const headers = appendSetCookies(new Headers(), response.headers);
   return redirectWithToast(env, redirectTo, tab === "signup" ? authToasts.signUpSuccess : authToasts.signInSuccess, {
@@ -113,13 +123,13 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 };
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta(
+// Indexable like every form page (issue 12: SEO 100): people search for how to sign in.
+// It stays out of the sitemap; only the transactional success pages are noindex.
+export const meta: Route.MetaFunction = () =>
+  pageMeta(
     "Sign Up or Sign In",
     "Create an account or sign in to register for the Idaho AI Challenge, sponsor it, or offer to judge or advise.",
-  ),
-  { name: "robots", content: "noindex" },
-];
+  );
 
 const tabs: { id: AuthTab; label: string }[] = [
   { id: "signup", label: "Sign Up" },

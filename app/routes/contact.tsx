@@ -14,11 +14,14 @@ import {
 } from "~/components/forms";
 import { PageHero } from "~/components/page";
 import { ToastRegion } from "~/components/toast";
-import { site } from "~/content/site";
+import { mailtoHref, site, telHref } from "~/content/site";
+import { useSiteContact } from "~/lib/site-contact";
 import { requestContext } from "~/context";
 import { ContactSchema, contactLimits, contactRateLimitMessage, contactToasts, HONEYPOT_FIELD } from "~/forms/contact";
 import { saveContactMessage } from "~/forms/contact.server";
-import { parseWithSchema } from "~/forms/parse";
+import { parseSubmission } from "~/forms/parse.server";
+import { rateLimitRetryAfterSeconds } from "~/content/limits";
+import { clientAllowed } from "~/lib/client-limit.server";
 import { contentMeta } from "~/lib/content-meta";
 import { log } from "~/lib/log.server";
 import { siteOrigin } from "~/lib/meta";
@@ -51,6 +54,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionData>({ result: null, toast: null }, { status: 400 });
   }
 
+  const submission = parseSubmission(formData, { schema: ContactSchema });
+
+  // Every post counts, valid or not (issue 16): each costs a parse and a page, and a
+  // flood of invalid ones is as much abuse as a flood of messages.
+  if (!(await clientAllowed(env, "contact", request))) {
+    log("warn", "contact.rate_limited", { requestId });
+    return data<ActionData>(
+      { result: submission.reply({ formErrors: [contactRateLimitMessage] }), toast: null },
+      { status: 429, headers: { "Retry-After": String(rateLimitRetryAfterSeconds) } },
+    );
+  }
+
   // A bot that fills the hidden field hears what a person hears; nothing is stored.
   const honeypot = formData.get(HONEYPOT_FIELD);
   if (honeypot !== null && honeypot !== "") {
@@ -58,20 +73,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(env, "/contact", contactToasts.success);
   }
 
-  const submission = parseWithSchema(formData, { schema: ContactSchema });
   if (submission.status !== "success") {
     return data<ActionData>({ result: submission.reply(), toast: null }, { status: 400 });
-  }
-
-  // Counts messages, not typing mistakes: only a valid message uses up the allowance.
-  const ip = request.headers.get("cf-connecting-ip") ?? "unknown";
-  const { success } = await env.RATE_LIMITER.limit({ key: `contact:${ip}` });
-  if (!success) {
-    log("warn", "contact.rate_limited", { requestId });
-    return data<ActionData>(
-      { result: submission.reply({ formErrors: [contactRateLimitMessage] }), toast: null },
-      { status: 429, headers: { "Retry-After": "60" } },
-    );
   }
 
   try {
@@ -161,6 +164,7 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
 }
 
 function ContactDetails() {
+  const contact = useSiteContact();
   return (
     <aside aria-labelledby="contact-details-heading" className="space-y-8">
       <div>
@@ -171,16 +175,16 @@ function ContactDetails() {
           <div>
             <dt className="text-sm font-semibold uppercase tracking-wide text-slate-500">Email</dt>
             <dd className="mt-1">
-              <a href={site.contactEmailHref} className="font-medium text-brand-700 underline hover:no-underline">
-                {site.contactEmail}
+              <a href={mailtoHref(contact.email)} className="font-medium text-brand-700 underline hover:no-underline">
+                {contact.email}
               </a>
             </dd>
           </div>
           <div>
             <dt className="text-sm font-semibold uppercase tracking-wide text-slate-500">Phone</dt>
             <dd className="mt-1">
-              <a href={site.phoneHref} className="font-medium text-brand-700 underline hover:no-underline">
-                {site.phone}
+              <a href={telHref(contact.phone)} className="font-medium text-brand-700 underline hover:no-underline">
+                {contact.phone}
               </a>
             </dd>
           </div>

@@ -1,4 +1,5 @@
 import { desc } from "drizzle-orm";
+import { Fragment } from "react";
 import { data } from "react-router";
 import { requestContext } from "~/context";
 import { getDb } from "~/db/client.server";
@@ -58,13 +59,19 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
                       <dd>{message.replyTo}</dd>
                     </>
                   ) : null}
+                  {Object.entries(parseHeaders(message.headers)).map(([name, value]) => (
+                    <Fragment key={name}>
+                      <dt className="font-semibold text-slate-600">{name}</dt>
+                      <dd className="break-all">{value}</dd>
+                    </Fragment>
+                  ))}
                   <dt className="font-semibold text-slate-600">Stored</dt>
                   <dd>
                     <time dateTime={message.createdAt}>{message.createdAt}</time>
                   </dd>
                 </dl>
                 <pre className="mt-4 overflow-x-auto whitespace-pre-wrap rounded-lg bg-slate-50 p-4 font-mono text-sm text-slate-800">
-                  {message.text}
+                  <Linkified text={message.text} />
                 </pre>
               </article>
             </li>
@@ -72,5 +79,34 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
         </ol>
       )}
     </section>
+  );
+}
+
+/** The stored extra headers (List-Unsubscribe…), a JSON object or NULL. */
+function parseHeaders(json: string | null): Record<string, string> {
+  if (!json) return {};
+  try {
+    const value: unknown = JSON.parse(json);
+    return value && typeof value === "object" ? (value as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Links in the text become clickable, so a confirmation or unsubscribe link can be followed from here. */
+function Linkified({ text }: { text: string }) {
+  const parts = text.split(/(https?:\/\/[^\s<>"]+)/g);
+  return (
+    <>
+      {parts.map((part, index) =>
+        index % 2 === 1 ? (
+          <a key={index} href={part} className="break-all text-brand-700 underline">
+            {part}
+          </a>
+        ) : (
+          <Fragment key={index}>{part}</Fragment>
+        ),
+      )}
+    </>
   );
 }

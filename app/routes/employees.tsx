@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { CheckList, PlanPrices, StatGrid } from "~/components/content-blocks";
 import { Card, EnrollmentCta, PageHero, Section } from "~/components/page";
 import { individualStats } from "~/content/claims";
-import { SUBMISSION_DEADLINE, employeePageEnrollmentDates, finalsVenue, FINALS_DAY } from "~/content/dates";
+import { editionById } from "~/content/editions";
+import { finalsSentence } from "~/content/phases";
 import {
   audiences,
   credentialsNote,
@@ -22,8 +23,8 @@ import { formatMountain, formatTimeMountainAndPacific } from "~/lib/schedule";
 import type { Route } from "./+types/employees";
 
 export function loader(args: Route.LoaderArgs) {
-  const { enrollment, phase, origin } = contentPageData(args);
-  return { enrollment, phase, origin };
+  const { enrollment, phase, origin, editionId, editionPhase } = contentPageData(args);
+  return { enrollment, phase, origin, editionId, editionPhase };
 }
 
 export const meta = contentMeta(
@@ -34,7 +35,10 @@ export const meta = contentMeta(
 const ENROLL_PATH = "/register?tab=individual";
 
 export default function Employees({ loaderData }: Route.ComponentProps) {
-  const { enrollment, phase } = loaderData;
+  const { enrollment, phase, editionPhase } = loaderData;
+  const edition = editionById(loaderData.editionId);
+  const { finalsVenue, submissionDeadline } = edition;
+  const deadlinePast = enrollment === "closed";
   return (
     <>
       <PageHero
@@ -56,9 +60,11 @@ export default function Employees({ loaderData }: Route.ComponentProps) {
             <h2 id="enrollment-dates-heading" className="text-lg font-semibold text-brand-950">
               Enrollment dates
             </h2>
-            <p className="text-slate-700">{`Enrollment opens: ${employeePageEnrollmentDates}. Enrollment closes: ${employeePageEnrollmentDates}.`}</p>
+            <p className="text-slate-700" data-testid="enrollment-dates">
+              {`${edition.name}: enrollment ${enrollment === "notYetOpen" ? "opens" : "opened"} ${formatMountain(edition.enrollmentOpens, "dateTime")} and ${deadlinePast ? "closed" : "closes"} ${formatMountain(edition.finalEnrollmentDeadline.due, "dateTime")}.`}
+            </p>
           </div>
-          <PlanPrices plan="individual" phase={phase} />
+          <PlanPrices editionId={edition.id} enrollment={enrollment} plan="individual" phase={phase} />
         </div>
       </section>
 
@@ -78,7 +84,7 @@ export default function Employees({ loaderData }: Route.ComponentProps) {
               items={[
                 "Hands-on training you apply to your own job",
                 credentialsNote,
-                `A chance to present at the ${finalsVenue.name} on ${formatMountain(FINALS_DAY, "longDate")}`,
+                `A chance to present at the finals. ${finalsSentence(edition, editionPhase)}.`,
                 "Support by email and phone on weekdays",
               ]}
             />
@@ -138,7 +144,7 @@ export default function Employees({ loaderData }: Route.ComponentProps) {
         id="submission"
         tone="muted"
         title="Your project submission"
-        lead={`Submissions are due ${formatMountain(SUBMISSION_DEADLINE.due, "longDate")} at ${formatTimeMountainAndPacific(SUBMISSION_DEADLINE.due)}, with no exceptions. A complete submission has all of these:`}
+        lead={`${deadlinePast ? `The ${edition.name}'s submissions were due` : "Submissions are due"} ${formatMountain(submissionDeadline.due, "longDate")} at ${formatTimeMountainAndPacific(submissionDeadline.due)}, with no exceptions. A complete submission has all of these:`}
       >
         <ol className="grid gap-4 md:grid-cols-2">
           {submissionComponents.map((c, index) => (

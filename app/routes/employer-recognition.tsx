@@ -1,16 +1,16 @@
 import { Link } from "react-router";
 import { CheckList, participantRange } from "~/components/content-blocks";
 import { Card, EnrollmentCta, PageHero, Section } from "~/components/page";
-import { FINALS_DAY, finalsVenue } from "~/content/dates";
+import { editionById } from "~/content/editions";
+import { finalsSentence } from "~/content/phases";
 import { finalsAwards, recognitionTiers } from "~/content/program";
 import { contentMeta } from "~/lib/content-meta";
 import { contentPageData } from "~/lib/page-clock.server";
-import { formatMountain } from "~/lib/schedule";
 import type { Route } from "./+types/employer-recognition";
 
 export function loader(args: Route.LoaderArgs) {
-  const { enrollment, origin } = contentPageData(args);
-  return { enrollment, origin };
+  const { enrollment, origin, editionId, editionPhase } = contentPageData(args);
+  return { enrollment, origin, editionId, editionPhase };
 }
 
 export const meta = contentMeta(
@@ -21,7 +21,9 @@ export const meta = contentMeta(
 const workforceChampion = finalsAwards.find((a) => a.id === "ai-workforce-champion");
 
 export default function EmployerRecognition({ loaderData }: Route.ComponentProps) {
-  const { enrollment } = loaderData;
+  const { enrollment, editionPhase } = loaderData;
+  const edition = editionById(loaderData.editionId);
+  const { finalsVenue } = edition;
   return (
     <>
       <PageHero
@@ -62,7 +64,7 @@ export default function EmployerRecognition({ loaderData }: Route.ComponentProps
       >
         <div className="grid gap-6 md:grid-cols-3">
           <Card title={`At the ${finalsVenue.name}`}>
-            {`Recognized organizations are celebrated at the ${finalsVenue.showcase} in ${finalsVenue.city} on ${formatMountain(FINALS_DAY, "longDate")}.`}
+            {`Recognized organizations are celebrated at the ${finalsVenue.showcase}. ${finalsSentence(edition, editionPhase)}.`}
           </Card>
           <Card title={workforceChampion ? `The ${workforceChampion.name} award` : "Finals awards"}>
             The finals include an award for the employer that does most to build its workforce's AI skills.

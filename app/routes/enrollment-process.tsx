@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { CheckList, FaqList, NumberedSteps } from "~/components/content-blocks";
 import { MilestoneList, TimeZoneNote } from "~/components/milestones";
 import { Card, PageHero, Section } from "~/components/page";
-import { milestones } from "~/content/dates";
+import { editionById } from "~/content/editions";
 import { workforcePackage } from "~/content/pricing";
 import {
   companyCode,
@@ -15,16 +15,14 @@ import { contentPageData } from "~/lib/page-clock.server";
 import type { Route } from "./+types/enrollment-process";
 
 export function loader(args: Route.LoaderArgs) {
-  const { statuses, origin } = contentPageData(args);
-  return { statuses, origin };
+  const { statuses, origin, editionId } = contentPageData(args);
+  return { statuses, origin, editionId };
 }
 
 export const meta = contentMeta(
   "Enrollment Process",
   "How an organization enrolls in five steps: register, pay, share the company code, employees join, track progress.",
 );
-
-const organizationDates = milestones.filter((m) => m.audience === "organizations");
 
 const faqs = [
   {
@@ -48,6 +46,7 @@ const faqs = [
 ] as const;
 
 export default function EnrollmentProcess({ loaderData }: Route.ComponentProps) {
+  const organizationDates = editionById(loaderData.editionId).milestones.filter((m) => m.audience === "organizations");
   const { statuses, origin } = loaderData;
   return (
     <>

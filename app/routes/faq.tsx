@@ -1,12 +1,18 @@
 import { Link } from "react-router";
 import { OrganizationJsonLd } from "~/components/json-ld";
 import { PageHero, Section } from "~/components/page";
-import { faqGroupAnchor, faqGroups, faqQuickLinks, type FaqItem } from "~/content/faq";
-import { site } from "~/content/site";
-import { canonicalUrl, originLoader, pageMeta } from "~/lib/meta";
+import { editionById } from "~/content/editions";
+import { faqGroupAnchor, faqGroupsFor, faqQuickLinks, type FaqItem } from "~/content/faq";
+import { contactText, mailtoHref, site, type SiteContact } from "~/content/site";
+import { useSiteContact } from "~/lib/site-contact";
+import { canonicalUrl, pageMeta } from "~/lib/meta";
+import { contentPageData } from "~/lib/page-clock.server";
 import type { Route } from "./+types/faq";
 
-export const loader = originLoader;
+export function loader(args: Route.LoaderArgs) {
+  const { origin, editionId, now } = contentPageData(args);
+  return { origin, editionId, now };
+}
 
 export const meta = ({ loaderData, location }: Route.MetaArgs) =>
   pageMeta(
@@ -19,7 +25,7 @@ export const meta = ({ loaderData, location }: Route.MetaArgs) =>
  * One question. Items of a group share a `name`, so the browser keeps one
  * open at a time with no script (exclusive <details>).
  */
-function FaqEntry({ item, group }: { item: FaqItem; group: string }) {
+function FaqEntry({ item, group, contact }: { item: FaqItem; group: string; contact: SiteContact }) {
   return (
     <details id={item.id} name={group} className="group rounded-xl border border-slate-200 bg-white">
       <summary className="flex min-h-11 items-center justify-between gap-4 px-5 py-4 font-semibold text-brand-950">
@@ -29,9 +35,11 @@ function FaqEntry({ item, group }: { item: FaqItem; group: string }) {
         </span>
       </summary>
       <div className="space-y-3 px-5 pb-5 text-slate-700">
-        {item.paragraphs.map((text) => (
-          <p key={text}>{text}</p>
-        ))}
+        {item.paragraphs
+          .map((paragraph) => contactText(paragraph, contact))
+          .map((text) => (
+            <p key={text}>{text}</p>
+          ))}
         {item.list ? (
           <ul className="list-disc space-y-1 pl-6">
             {item.list.map((entry) => (
@@ -56,6 +64,8 @@ function FaqEntry({ item, group }: { item: FaqItem; group: string }) {
 }
 
 export default function Faq({ loaderData }: Route.ComponentProps) {
+  const faqGroups = faqGroupsFor(editionById(loaderData.editionId), new Date(loaderData.now));
+  const contact = useSiteContact();
   return (
     <>
       <OrganizationJsonLd origin={loaderData.origin} />
@@ -64,7 +74,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
         title="Frequently Asked Questions"
         lead="Everything about joining, enrolling your team, the training, submitting your project and getting help."
       >
-        <a href={site.contactEmailHref} className="btn-primary">
+        <a href={mailtoHref(contact.email)} className="btn-primary">
           Email Support
         </a>
         <Link to="/about#contact" className="btn-outline">
@@ -98,7 +108,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
           <Section key={group.title} id={anchor} title={group.title} tone={index % 2 === 0 ? "white" : "muted"}>
             <div className="max-w-3xl space-y-3" data-testid="faq-group">
               {group.items.map((item) => (
-                <FaqEntry key={item.id} item={item} group={`faq-${anchor}`} />
+                <FaqEntry key={item.id} item={item} group={`faq-${anchor}`} contact={contact} />
               ))}
             </div>
           </Section>
@@ -127,7 +137,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
         lead={`Our team answers ${site.supportHours.label} and replies within ${site.responseTimeHours} hours.`}
       >
         <div className="flex flex-wrap gap-3">
-          <a href={site.contactEmailHref} className="btn-primary">
+          <a href={mailtoHref(contact.email)} className="btn-primary">
             Email Support
           </a>
           <Link to="/about#contact" className="btn-outline">

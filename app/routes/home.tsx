@@ -1,12 +1,15 @@
 import { Link } from "react-router";
 import { Card, EnrollmentCta, PageHero, Section, StatusPill } from "~/components/page";
-import { milestonesById } from "~/content/dates";
+import { editionById, milestonesById } from "~/content/editions";
+import { phaseSummary } from "~/content/phases";
 import { homeDeadlineIds, homeHero, homeSections } from "~/content/home";
 import { individualStats } from "~/content/claims";
-import { formatUsd, plans, pricingPhaseLabels, prices } from "~/content/pricing";
+import { formatUsd, plans, pricingPhaseLabels } from "~/content/pricing";
 import { awards, finalistCredential, finalsAwards, howItWorks, learningStages, formatRange } from "~/content/program";
 import { site } from "~/content/site";
+import { EditionResults } from "~/components/edition-results";
 import { FinalsEventJsonLd, OrganizationJsonLd } from "~/components/json-ld";
+import { NextEditionForm } from "~/components/next-edition-form";
 import { contentMeta } from "~/lib/content-meta";
 import { contentPageData } from "~/lib/page-clock.server";
 import { formatMilestoneDate, formatMilestoneTime, nextMilestone } from "~/lib/schedule";
@@ -19,26 +22,39 @@ export function loader(args: Route.LoaderArgs) {
   return {
     ...page,
     // A period already under way (the creation period) is not "next".
-    nextDeadlineId: nextMilestone(new Date(page.now), { includeCurrent: false })?.id ?? null,
+    nextDeadlineId:
+      nextMilestone(new Date(page.now), editionById(page.editionId).milestones, { includeCurrent: false })?.id ?? null,
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { phase, enrollment, statuses, nextDeadlineId } = loaderData;
+  const { phase, enrollment, statuses, nextDeadlineId, editionPhase } = loaderData;
+  const edition = editionById(loaderData.editionId);
+  const milestones = milestonesById(edition);
   const deadlines = homeDeadlineIds.map((id) => ({ id, status: statuses[id] }));
-  const next = nextDeadlineId ? milestonesById[nextDeadlineId] : null;
+  const next = nextDeadlineId ? milestones[nextDeadlineId] : null;
+  const open = enrollment === "open";
   return (
     <>
       <OrganizationJsonLd origin={loaderData.origin} />
-      <FinalsEventJsonLd origin={loaderData.origin} />
+      <FinalsEventJsonLd origin={loaderData.origin} editionId={edition.id} />
       <PageHero eyebrow={homeHero.eyebrow} title={homeHero.title} lead={<p>{homeHero.lead}</p>}>
-        <EnrollmentCta state={enrollment} to={homeHero.primaryCta.href} closedClassName="text-white">
-          {homeHero.primaryCta.label}
-        </EnrollmentCta>
+        {open ? (
+          <EnrollmentCta state={enrollment} to={homeHero.primaryCta.href} closedClassName="text-white">
+            {homeHero.primaryCta.label}
+          </EnrollmentCta>
+        ) : null}
         <Link to={homeHero.secondaryCta.href} className="btn-outline text-white">
           {homeHero.secondaryCta.label}
           <span className="sr-only"> {homeHero.secondaryCta.context}</span>
         </Link>
+        {open ? null : (
+          // Its own row (basis-full), so the Learn More button keeps its height.
+          <div className="max-w-2xl basis-full text-slate-900" data-testid="hero-next-edition">
+            <p className="mb-4 text-lg font-semibold text-white">{phaseSummary(editionPhase, edition.name)}</p>
+            <NextEditionForm interest="participant" headingLevel={2} id="next-edition-home" />
+          </div>
+        )}
       </PageHero>
 
       <div className="border-b border-slate-200 bg-accent-300/30">
@@ -53,13 +69,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </>
           ) : (
             <>
-              This edition's milestones have all passed.{" "}
+              {phaseSummary(editionPhase, edition.name)}{" "}
               <Link to="/timeline" className="underline">
                 Look back at the timeline
               </Link>{" "}
               or{" "}
-              <Link to="/contact" className="underline">
-                ask us about the next edition
+              <Link to="/next-edition" className="underline">
+                hear about the next edition
               </Link>
               .
             </>
@@ -90,7 +106,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Section id="deadlines" title={homeSections.deadlines.title} lead={homeSections.deadlines.lead} tone="muted">
         <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
           {deadlines.map(({ id, status }) => {
-            const milestone = milestonesById[id];
+            const milestone = milestones[id];
             const time = formatMilestoneTime(milestone);
             return (
               <li key={id} className="flex flex-col gap-2 p-5 sm:flex-row sm:items-center sm:justify-between">
@@ -160,9 +176,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <Section id="packages" title={homeSections.packages.title} lead={homeSections.packages.lead}>
         <p className="mb-6">
-          <span className="rounded-full bg-accent-300 px-3 py-1 text-sm font-semibold text-brand-950">
-            {`${pricingPhaseLabels[phase]} pricing`}
-          </span>
+          {open ? (
+            <span className="rounded-full bg-accent-300 px-3 py-1 text-sm font-semibold text-brand-950">
+              {`${pricingPhaseLabels[phase]} pricing`}
+            </span>
+          ) : (
+            <span className="text-slate-700" data-testid="packages-closed">
+              {enrollment === "notYetOpen"
+                ? `Prices for the ${edition.name}, from the day enrollment opens.`
+                : `Enrollment in the ${edition.name} has closed; the next edition's prices are published with its dates.`}
+            </span>
+          )}
         </p>
         <div className="grid gap-6 md:grid-cols-2">
           {(["individual", "workforce"] as const).map((planId) => {
@@ -170,9 +194,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             return (
               <div key={planId} className="card flex flex-col" data-testid={`plan-${planId}`}>
                 <h3 className="text-xl font-bold text-brand-950">{plan.name}</h3>
-                <p className="mt-2 text-4xl font-extrabold text-brand-700" data-testid={`price-${planId}`}>
-                  {formatUsd(prices[planId][phase])}
-                </p>
+                {enrollment === "closed" ? null : (
+                  <p className="mt-2 text-4xl font-extrabold text-brand-700" data-testid={`price-${planId}`}>
+                    {formatUsd(edition.prices[planId][phase])}
+                  </p>
+                )}
                 <p className="mt-3 text-slate-600">{plan.description}</p>
                 <ul className="mt-4 flex-1 space-y-2 text-slate-700">
                   {plan.includes.map((item) => (
@@ -194,6 +220,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           })}
         </div>
       </Section>
+
+      {editionPhase === "afterFinals" ? <EditionResults editionId={edition.id} /> : null}
 
       <Section id="awards" title={homeSections.awards.title} lead={homeSections.awards.lead} tone="muted">
         <ul className="grid gap-6 md:grid-cols-3">

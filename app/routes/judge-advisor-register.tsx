@@ -12,16 +12,29 @@ import {
   useIsPending,
   useSchemaForm,
 } from "~/components/forms";
+import { NextEditionPlainForm } from "~/components/next-edition-plain-form";
+import { nextEditionEmbed } from "~/next-edition/embed.server";
 import { PageHero } from "~/components/page";
 import { ToastRegion } from "~/components/toast";
 import { requestContext } from "~/context";
-import { JUDGE_ADVISOR_ROLES, JudgeAdvisorSchema, judgeAdvisorToasts, roleLabels } from "~/forms/judge-advisor";
+import {
+  JUDGE_ADVISOR_ROLES,
+  JudgeAdvisorSchema,
+  judgeAdvisorRateLimitMessage,
+  judgeAdvisorToasts,
+  roleLabels,
+} from "~/forms/judge-advisor";
 import { saveJudgeAdvisorInterest } from "~/forms/judge-advisor.server";
-import { parseWithSchema } from "~/forms/parse";
+import { parseSubmission } from "~/forms/parse.server";
+import { rateLimitRetryAfterSeconds } from "~/content/limits";
 import { getSessionUser } from "~/lib/auth.server";
+import { clientAllowed } from "~/lib/client-limit.server";
 import { gateDescriptions, requireUserForForm } from "~/lib/gate.server";
 import { log } from "~/lib/log.server";
 import { pageMeta } from "~/lib/meta";
+import { requestClock } from "~/lib/page-clock.server";
+import { formatMountain, isJudgeInterestOpen } from "~/lib/schedule";
+import { milestoneOf } from "~/content/editions";
 import type { RouteHandle } from "~/lib/route-handle";
 import { authPath } from "~/lib/safe-redirect";
 import type { Toast } from "~/lib/toast";
@@ -36,13 +49,33 @@ const PATH = "/judge-advisor-register";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, requestId } = context.get(requestContext);
   const user = await getSessionUser(request, env, { requestId });
-  return { email: user?.email ?? null };
+  return {
+    email: user?.email ?? null,
+    closedMessage: interestClosedMessage(context),
+    nextEdition: nextEditionEmbed("judge"),
+  };
+}
+
+/** Why interest is no longer taken (judging has begun), or null while it is. */
+function interestClosedMessage(context: Route.LoaderArgs["context"]): string | null {
+  const { now, edition } = requestClock(context);
+  if (isJudgeInterestOpen(now, edition)) return null;
+  const judging = milestoneOf(edition, "judging").start;
+  return `Judging for the ${edition.name} began on ${formatMountain(judging, "longDate")}, so we are no longer taking judge and advisor interest for it. Leave your address to hear when the next edition needs judges and advisors.`;
 }
 
 type ActionData = { result: SubmissionResult<string[]> | null; toast: Toast | null };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, requestId } = context.get(requestContext);
+  // Whatever the browser sends: nothing is taken for an edition already being judged.
+  const closedMessage = interestClosedMessage(context);
+  if (closedMessage) {
+    return data<ActionData>(
+      { result: null, toast: { id: crypto.randomUUID(), ...judgeAdvisorToasts.failure, description: closedMessage } },
+      { status: 403 },
+    );
+  }
   // Signed out: the 'Authentication Required' toast and /auth, back here afterwards.
   const user = await requireUserForForm(request, context, {
     description: gateDescriptions.judgeAdvisor,
@@ -54,7 +87,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch {
     return data<ActionData>({ result: null, toast: null }, { status: 400 });
   }
-  const submission = parseWithSchema(formData, { schema: JudgeAdvisorSchema });
+  const submission = parseSubmission(formData, { schema: JudgeAdvisorSchema });
+  // Like the contact form: every post counts, valid or not (issue 16).
+  if (!(await clientAllowed(env, "judge-advisor", request))) {
+    log("warn", "judge_advisor.rate_limited", { requestId });
+    return data<ActionData>(
+      { result: submission.reply({ formErrors: [judgeAdvisorRateLimitMessage] }), toast: null },
+      { status: 429, headers: { "Retry-After": String(rateLimitRetryAfterSeconds) } },
+    );
+  }
   if (submission.status !== "success") {
     return data<ActionData>({ result: submission.reply(), toast: null }, { status: 400 });
   }
@@ -70,6 +111,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A fresh, empty form follows (the loader fills in the account's email again).
   return redirectWithToast(env, PATH, judgeAdvisorToasts.success);
 }
+
+// Route headers other than cookies reach the page only through this export.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 export const meta: Route.MetaFunction = () =>
   pageMeta(
@@ -89,7 +136,23 @@ export default function JudgeAdvisorRegister({ loaderData, actionData }: Route.C
       <ToastRegion toast={actionData?.toast} />
       <section className="section bg-slate-50">
         <div className="container-page max-w-3xl">
-          {loaderData.email ? null : (
+          {loaderData.closedMessage ? (
+            <div className="card border-l-4 border-amber-500 p-6" data-testid="interest-closed">
+              <h2 className="text-xl font-bold text-brand-950">Interest for this edition is closed</h2>
+              <p className="mt-2 text-slate-700">{loaderData.closedMessage}</p>
+              <div className="mt-4">
+                <NextEditionPlainForm embed={loaderData.nextEdition} />
+              </div>
+              <p className="mt-4 text-slate-700">
+                Something to tell us now?{" "}
+                <Link to="/contact" className="font-medium text-brand-700 underline">
+                  Contact us
+                </Link>
+                .
+              </p>
+            </div>
+          ) : null}
+          {loaderData.email || loaderData.closedMessage ? null : (
             <p data-testid="login-prompt" className="card mb-6 p-4 text-slate-800">
               Please{" "}
               <Link to={authPath(PATH, "signin")} className="font-semibold text-brand-700 underline">
@@ -102,11 +165,13 @@ export default function JudgeAdvisorRegister({ loaderData, actionData }: Route.C
               to express your interest.
             </p>
           )}
-          <JudgeAdvisorForm
-            key={location.key}
-            signedInEmail={loaderData.email}
-            lastResult={actionData?.result ?? undefined}
-          />
+          {loaderData.closedMessage ? null : (
+            <JudgeAdvisorForm
+              key={location.key}
+              signedInEmail={loaderData.email}
+              lastResult={actionData?.result ?? undefined}
+            />
+          )}
           <p className="mt-6 text-slate-600">
             Want to know more first?{" "}
             <Link to="/judges-advisors" className="font-medium text-brand-700 underline hover:no-underline">

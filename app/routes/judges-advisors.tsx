@@ -1,14 +1,18 @@
 import { Link } from "react-router";
 import { FinalsEventJsonLd } from "~/components/json-ld";
 import { Card, PageHero, Section } from "~/components/page";
-import { milestonesById } from "~/content/dates";
+import { editionById, milestoneOf } from "~/content/editions";
 import { advisorRequirements, advisoryGroups, criterionDescriptions, judgeRequirements } from "~/content/judges";
 import { judgingCriteria, judgingWeights } from "~/content/program";
-import { canonicalUrl, originLoader, pageMeta } from "~/lib/meta";
+import { canonicalUrl, pageMeta } from "~/lib/meta";
+import { contentPageData } from "~/lib/page-clock.server";
 import { formatMilestoneDate } from "~/lib/schedule";
 import type { Route } from "./+types/judges-advisors";
 
-export const loader = originLoader;
+export function loader(args: Route.LoaderArgs) {
+  const { origin, editionId, judgeInterestOpen, statuses } = contentPageData(args);
+  return { origin, editionId, judgeInterestOpen, judgingStatus: statuses.judging };
+}
 
 export const meta = ({ loaderData, location }: Route.MetaArgs) =>
   pageMeta(
@@ -20,24 +24,31 @@ export const meta = ({ loaderData, location }: Route.MetaArgs) =>
 const weights = judgingWeights.judgesPage;
 
 export default function JudgesAdvisors({ loaderData }: Route.ComponentProps) {
-  const judgingDates = formatMilestoneDate(milestonesById.judging);
+  const { judgeInterestOpen, judgingStatus } = loaderData;
+  const edition = editionById(loaderData.editionId);
+  const judgingDates = formatMilestoneDate(milestoneOf(edition, "judging"));
+  const interestLabel = judgeInterestOpen ? "Express Your Interest" : "Judge or Advise the Next Edition";
   return (
     <>
-      <FinalsEventJsonLd origin={loaderData.origin} />
+      <FinalsEventJsonLd origin={loaderData.origin} editionId={edition.id} />
       <PageHero
         eyebrow="About"
         title="Judges & Advisors"
         lead="Experts from industry, academia and business score the projects and guide the Challenge."
       >
         <Link to="/judge-advisor-register" className="btn-primary">
-          Express Your Interest
+          {interestLabel}
         </Link>
       </PageHero>
 
       <Section
         id="evaluation-criteria"
         title="Evaluation Criteria"
-        lead={`Judges score every complete submission against five weighted criteria during judging, ${judgingDates}.`}
+        lead={`Judges score every complete submission against five weighted criteria. ${
+          judgingStatus === "past"
+            ? `The ${edition.name}'s judging ran ${judgingDates}.`
+            : `The ${edition.name}'s judging runs ${judgingDates}.`
+        }`}
       >
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-5">
           {judgingCriteria.map((criterion) => (
@@ -54,7 +65,9 @@ export default function JudgesAdvisors({ loaderData }: Route.ComponentProps) {
         <div role="note" className="card max-w-2xl border-brand-200 bg-brand-50">
           <h3 className="text-lg font-semibold text-brand-950">Judge Profiles Coming Soon</h3>
           <p className="mt-2 text-slate-700">
-            We are confirming this edition&apos;s judges and will introduce them here before judging begins.
+            {judgingStatus === "upcoming"
+              ? `We are confirming the ${edition.name}'s judges and will introduce them here before judging begins.`
+              : `The ${edition.name}'s judges will be introduced here with its results.`}
           </p>
         </div>
       </Section>
@@ -82,7 +95,7 @@ export default function JudgesAdvisors({ loaderData }: Route.ComponentProps) {
               {judgeRequirements.map((item) => (
                 <li key={item}>{item}</li>
               ))}
-              <li>{`Judging runs ${judgingDates}`}</li>
+              <li>{`${judgingStatus === "past" ? "Judging ran" : "Judging runs"} ${judgingDates}`}</li>
             </ul>
           </Card>
           <Card title="For advisors">
@@ -99,11 +112,15 @@ export default function JudgesAdvisors({ loaderData }: Route.ComponentProps) {
         id="get-involved"
         title="Share your expertise"
         tone="brand"
-        lead="Tell us whether you would like to judge or advise, and what you know best."
+        lead={
+          judgeInterestOpen
+            ? "Tell us whether you would like to judge or advise, and what you know best."
+            : `Judging for the ${edition.name} has begun. Leave your address to hear when judges and advisors are needed for the next edition.`
+        }
       >
         <div className="flex flex-wrap gap-3">
           <Link to="/judge-advisor-register" className="btn-primary">
-            Apply to Judge or Advise
+            {judgeInterestOpen ? "Apply to Judge or Advise" : interestLabel}
           </Link>
           <Link to="/why-join" className="btn-outline">
             Why Join the Challenge

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
-import { LegalDates } from "~/components/legal-document";
+import { hasLegalDates, LegalDates } from "~/components/legal-document";
 import { PageHero } from "~/components/page";
 import { legalDocuments } from "~/content/legal";
-import { site } from "~/content/site";
+import { mailtoHref } from "~/content/site";
+import { useSiteContact } from "~/lib/site-contact";
 import { canonicalUrl, originLoader, pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/legal";
 
@@ -11,11 +12,12 @@ export const loader = originLoader;
 export const meta = ({ loaderData, location }: Route.MetaArgs) =>
   pageMeta(
     "Legal",
-    "The Challenge's contest rules, terms of service, privacy policy and sponsor agreement, with their update dates.",
+    "The Challenge's contest rules, terms of service, privacy policy and sponsor agreement.",
     canonicalUrl(loaderData?.origin, location.pathname),
   );
 
 export default function Legal() {
+  const contact = useSiteContact();
   return (
     <>
       <PageHero
@@ -37,17 +39,19 @@ export default function Legal() {
                   </Link>
                 </h3>
                 <p className="mt-2 text-slate-600">{doc.summary}</p>
-                <div className="mt-3 text-sm text-slate-600">
-                  <LegalDates doc={doc} />
-                </div>
+                {hasLegalDates(doc) ? (
+                  <div className="mt-3 text-sm text-slate-600">
+                    <LegalDates doc={doc} />
+                  </div>
+                ) : null}
                 <p className="mt-1 text-sm text-slate-600">{doc.sections.length} sections</p>
               </li>
             ))}
           </ul>
           <p className="mt-10 max-w-3xl text-slate-600">
             Questions about any of these documents? Email{" "}
-            <a href={site.contactEmailHref} className="text-brand-700 underline">
-              {site.contactEmail}
+            <a href={mailtoHref(contact.email)} className="text-brand-700 underline">
+              {contact.email}
             </a>{" "}
             or{" "}
             <Link to="/contact" className="text-brand-700 underline">

@@ -1,9 +1,16 @@
 import { Link } from "react-router";
 import { CheckList, FaqList, NumberedSteps, PlanPrices, StatGrid, participantRange } from "~/components/content-blocks";
 import { Card, EnrollmentCta, PageHero, Section } from "~/components/page";
-import { organizationStats, roiExample, roiExampleHeadline, roiExampleInputs } from "~/content/claims";
-import { FINAL_ENROLLMENT_DEADLINE, milestonesById } from "~/content/dates";
-import { formatUsd, plans, workforcePackage } from "~/content/pricing";
+import {
+  organizationStats,
+  returnFigureLabels,
+  returnFiguresNote,
+  roiExample,
+  roiExampleHeadline,
+  roiExampleInputs,
+} from "~/content/claims";
+import { editionById, milestonesById, type Edition } from "~/content/editions";
+import { formatUsd, plans, workforceComparison, workforcePackage } from "~/content/pricing";
 import {
   audiences,
   companyCode,
@@ -18,8 +25,8 @@ import { formatMountain } from "~/lib/schedule";
 import type { Route } from "./+types/organizations";
 
 export function loader(args: Route.LoaderArgs) {
-  const { enrollment, phase, origin } = contentPageData(args);
-  return { enrollment, phase, origin };
+  const { enrollment, phase, origin, editionId } = contentPageData(args);
+  return { enrollment, phase, origin, editionId };
 }
 
 export const meta = contentMeta(
@@ -31,44 +38,50 @@ const REGISTER_PATH = "/register?tab=workforce";
 
 const ex = roiExampleInputs;
 
-const faqs = [
-  {
-    question: "Which organizations can enroll?",
-    answer: (
-      <>
-        <p>
-          {`Businesses, chambers of commerce, associations and government agencies that are based in Idaho or have Idaho-based employees. The package is suggested for chambers and organizations with ${workforcePackage.suggestedMinEmployees} or more employees.`}
-        </p>
-        <CheckList className="mt-3" items={organizationRequirements.items.map((r) => r.text)} />
-      </>
-    ),
-  },
-  {
-    question: "How many employees can we enroll?",
-    answer:
-      "As many as you like: the Workforce Package is a one-time payment that covers unlimited employee enrollments.",
-  },
-  {
-    question: "How do our employees join?",
-    answer: `${companyCode.issued}, you receive a unique company code. Share it with your team; employees who register with it are linked to your organization automatically.`,
-  },
-  {
-    question: "What if our company code gets out?",
-    answer:
-      "Keep the code private. You can look it up at any time in your organization dashboard and regenerate it there if it has been shared too widely.",
-  },
-  {
-    question: "How long do we have access to the training?",
-    answer: `${workforcePackage.trainingAccessMonths} months (one year) from the date you enroll.`,
-  },
-  {
-    question: "When can we enroll?",
-    answer: `Organization enrollment opens ${formatMountain(milestonesById["organization-enrollment-opens"].start, "longDate")} and is rolling; the first cohort starts ${formatMountain(milestonesById["program-starts"].start, "longDate")} and new cohorts start monthly. The final enrollment deadline is ${formatMountain(FINAL_ENROLLMENT_DEADLINE.due, "longDate")}.`,
-  },
-] as const;
+function faqsFor(edition: Edition) {
+  const milestones = milestonesById(edition);
+  return [
+    {
+      question: "Which organizations can enroll?",
+      answer: (
+        <>
+          <p>
+            {`Businesses, chambers of commerce, associations and government agencies that are based in Idaho or have Idaho-based employees. The package is suggested for chambers and organizations with ${workforcePackage.suggestedMinEmployees} or more employees.`}
+          </p>
+          <CheckList className="mt-3" items={organizationRequirements.items.map((r) => r.text)} />
+        </>
+      ),
+    },
+    {
+      question: "How many employees can we enroll?",
+      answer:
+        "As many as you like: the Workforce Package is a one-time payment that covers unlimited employee enrollments.",
+    },
+    {
+      question: "How do our employees join?",
+      answer: `${companyCode.issued}, you receive a unique company code. Share it with your team; employees who register with it are linked to your organization automatically.`,
+    },
+    {
+      question: "What if our company code gets out?",
+      answer:
+        "Keep the code private. You can look it up at any time in your organization dashboard and regenerate it there if it has been shared too widely.",
+    },
+    {
+      question: "How long do we have access to the training?",
+      answer: `${workforcePackage.trainingAccessMonths} months (one year) from the date you enroll.`,
+    },
+    {
+      question: "When can we enroll?",
+      answer: `Organization enrollment opens ${formatMountain(milestones["organization-enrollment-opens"].start, "longDate")} and is rolling; the first cohort starts ${formatMountain(milestones["program-starts"].start, "longDate")} and new cohorts start monthly. The final enrollment deadline is ${formatMountain(edition.finalEnrollmentDeadline.due, "longDate")}.`,
+    },
+  ] as const;
+}
 
 export default function Organizations({ loaderData }: Route.ComponentProps) {
   const { enrollment, phase } = loaderData;
+  const edition = editionById(loaderData.editionId);
+  const faqs = faqsFor(edition);
+  const comparison = workforceComparison(edition, phase);
   return (
     <>
       <PageHero
@@ -87,9 +100,9 @@ export default function Organizations({ loaderData }: Route.ComponentProps) {
       <Section id="workforce-package" title="The Workforce Package" lead={plans.workforce.description}>
         <div className="grid gap-8 lg:grid-cols-2">
           <div>
-            <PlanPrices plan="workforce" phase={phase} />
+            <PlanPrices editionId={edition.id} enrollment={enrollment} plan="workforce" phase={phase} />
             <p className="mt-4 text-slate-700">
-              {`Compare: ${workforcePackage.comparison.people} people at ${formatUsd(workforcePackage.comparison.perPersonCents)} each comes to ${formatUsd(workforcePackage.comparison.totalCents)}. The package covers everyone you enroll beyond that at no extra cost.`}
+              {`Compare: ${comparison.people} people at ${formatUsd(comparison.perPersonCents)} each comes to ${formatUsd(comparison.totalCents)}. The package covers everyone you enroll beyond that at no extra cost.`}
             </p>
             <div className="mt-6 flex flex-wrap gap-3">
               <EnrollmentCta state={enrollment} to={REGISTER_PATH} closedClassName="text-slate-700">
@@ -114,15 +127,11 @@ export default function Organizations({ loaderData }: Route.ComponentProps) {
         </ul>
       </Section>
 
-      <Section
-        id="roi-impact"
-        tone="muted"
-        title="ROI and impact"
-        lead="The organizers' figures for participating organizations, and the worked example behind them."
-      >
+      <Section id="roi-impact" tone="muted" title="ROI and impact" lead={returnFiguresNote}>
+        <h3 className="mb-4 text-xl font-semibold text-brand-950">{returnFigureLabels.claim}</h3>
         <StatGrid stats={organizationStats} />
         <div className="mt-10 card">
-          <h3 className="text-xl font-semibold text-brand-950">{`Worked example: ${ex.employees} employees`}</h3>
+          <h3 className="text-xl font-semibold text-brand-950">{returnFigureLabels.workedExample}</h3>
           <ul className="mt-4 space-y-2 text-slate-700">
             <li>
               {`Cost: ${formatUsd(roiExample.costPerEmployeeCents)} per employee, against ${formatUsd(roiExample.individualTotalCents)} at individual pricing, a saving of ${formatUsd(roiExample.packageSavingsCents)}.`}
@@ -136,7 +145,7 @@ export default function Organizations({ loaderData }: Route.ComponentProps) {
             <li>{`Consulting savings: ${formatUsd(roiExample.consultingSavingsCents)}+.`}</li>
           </ul>
           <p className="mt-4 text-2xl font-extrabold text-brand-800">
-            {`Total: ${roiExampleHeadline.totalValueLabel} in value, a ${roiExampleHeadline.multipleLabel} return`}
+            {`Total: ${roiExampleHeadline.totalValueLabel} in yearly value, a ${roiExampleHeadline.multipleLabel} return on the package price`}
           </p>
           <Link to="/workforce-package#calculate-roi" className="btn-secondary mt-6">
             Calculate your own ROI

@@ -16,11 +16,13 @@ import {
   useIsPending,
   useSchemaForm,
 } from "~/components/forms";
+import { NextEditionPlainForm } from "~/components/next-edition-plain-form";
+import { nextEditionEmbed } from "~/next-edition/embed.server";
 import { PageHero } from "~/components/page";
 import { ToastRegion } from "~/components/toast";
 import { formatUsd, plans, pricingPhaseLabels, type PlanId } from "~/content/pricing";
 import { requestContext } from "~/context";
-import { parseWithSchema } from "~/forms/parse";
+import { parseSubmission } from "~/forms/parse.server";
 import {
   IndividualRegistrationSchema,
   paymentToasts,
@@ -28,7 +30,8 @@ import {
   WorkforceRegistrationSchema,
   type RegisterTab,
 } from "~/forms/registration";
-import { requestNow } from "~/lib/page-clock.server";
+import { requestClock, requestNow } from "~/lib/page-clock.server";
+import { clientKey } from "~/lib/client-limit.server";
 import { formatCompanyCode } from "~/lib/company-code";
 import { gateDescriptions, requireUserForForm } from "~/lib/gate.server";
 import { log } from "~/lib/log.server";
@@ -51,16 +54,17 @@ export const handle = { hydrate: true } satisfies RouteHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
-  const now = requestNow(context);
+  const { now, edition } = requestClock(context);
   const user = await signedInUser(request, env);
   const tab = registerTab(new URL(request.url).searchParams.get("tab"));
-  const individual = priceFor("individual", now);
-  const workforce = priceFor("workforce", now);
+  const individual = priceFor("individual", now, edition);
+  const workforce = priceFor("workforce", now, edition);
   return {
     tab,
     phase: individual.phase,
     prices: { individual: formatUsd(individual.cents), workforce: formatUsd(workforce.cents) },
-    closedMessage: enrollmentClosedMessage(now),
+    closedMessage: enrollmentClosedMessage(now, edition),
+    nextEdition: nextEditionEmbed(tab === "workforce" ? "organization" : "participant"),
     user: user ? { email: user.email } : null,
   };
 }
@@ -91,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUserForForm(request, context, { description: gateDescriptions.registration });
 
   const schema = tab === "workforce" ? WorkforceRegistrationSchema : IndividualRegistrationSchema;
-  const submission = parseWithSchema(formData, { schema });
+  const submission = parseSubmission(formData, { schema });
   if (submission.status !== "success") {
     return data<ActionData>({ result: submission.reply(), toast: null, handoff: null }, { status: 400 });
   }
@@ -102,7 +106,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       userId: user.id,
       origin: siteOrigin(request, env),
       now: requestNow(context),
-      clientIp: request.headers.get("cf-connecting-ip") ?? "unknown",
+      accountEmail: user.email,
+      clientIp: clientKey(request),
       requestId,
     });
   } catch (error) {
@@ -149,21 +154,26 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         title="Register for the Challenge"
         lead="Join as an individual, or enroll your whole organization with the Workforce Package."
       >
-        <p
-          data-testid="pricing-badge"
-          className="rounded-full bg-accent-300 px-4 py-1.5 text-sm font-bold uppercase tracking-wide text-brand-950"
-        >
-          {pricingPhaseLabels[phase]} pricing
-        </p>
+        {closedMessage ? null : (
+          <p
+            data-testid="pricing-badge"
+            className="rounded-full bg-accent-300 px-4 py-1.5 text-sm font-bold uppercase tracking-wide text-brand-950"
+          >
+            {pricingPhaseLabels[phase]} pricing
+          </p>
+        )}
       </PageHero>
       <ToastRegion toast={actionData?.toast} />
       <section className="section bg-slate-50">
         <div className="container-page max-w-3xl">
           {closedMessage ? (
-            <div role="status" className="card border-l-4 border-amber-500 p-6">
+            <div className="card mb-6 border-l-4 border-amber-500 p-6" data-testid="enrollment-closed">
               <h2 className="text-xl font-bold text-brand-950">Enrollment is closed</h2>
               <p className="mt-2 text-slate-700">{closedMessage}</p>
-              <p className="mt-2 text-slate-700">
+              <div className="mt-4">
+                <NextEditionPlainForm embed={loaderData.nextEdition} />
+              </div>
+              <p className="mt-4 text-slate-700">
                 Questions?{" "}
                 <Link to="/contact" className="font-medium text-brand-700 underline">
                   Contact us
@@ -172,7 +182,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
               </p>
             </div>
           ) : null}
-          {!user ? (
+          {!user && !closedMessage ? (
             <p data-testid="login-prompt" className="card mb-6 p-4 text-slate-800">
               Please{" "}
               <Link to={authPath(`/register?tab=${tab}`, "signin")} className="font-semibold text-brand-700 underline">
@@ -202,7 +212,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             ))}
           </nav>
           <div className="card rounded-t-none p-6 sm:p-8">
-            <PlanSummary plan={tab} price={prices[tab]} phase={pricingPhaseLabels[phase]} />
+            <PlanSummary plan={tab} price={closedMessage ? null : prices[tab]} phase={pricingPhaseLabels[phase]} />
             {closedMessage ? null : tab === "workforce" ? (
               <WorkforceForm key="workforce" actionData={actionData} email={user?.email} />
             ) : (
@@ -215,15 +225,18 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-function PlanSummary({ plan, price, phase }: { plan: PlanId; price: string; phase: string }) {
+/** The plan; its price only while it can be bought. */
+function PlanSummary({ plan, price, phase }: { plan: PlanId; price: string | null; phase: string }) {
   const p = plans[plan];
   return (
     <div>
       <h2 className="text-2xl font-bold text-brand-950">{p.name}</h2>
-      <p className="mt-1 text-3xl font-extrabold text-brand-800">
-        <span data-testid={`register-price-${plan}`}>{price}</span>{" "}
-        <span className="text-base font-semibold text-slate-600">({phase})</span>
-      </p>
+      {price ? (
+        <p className="mt-1 text-3xl font-extrabold text-brand-800">
+          <span data-testid={`register-price-${plan}`}>{price}</span>{" "}
+          <span className="text-base font-semibold text-slate-600">({phase})</span>
+        </p>
+      ) : null}
       <p className="mt-2 text-slate-700">{p.description}</p>
       <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
         {p.includes.map((item) => (

@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       if (details?.status === "enrolled") paymentStatus = "enrolled";
       else details = null;
     } else {
-      const verification = await verifyPayment(env, sessionId, { now: requestNow(context), requestId });
+      const verification = await verifyPayment(env, sessionId, { now: requestNow(context), requestId, request });
       paymentStatus = verification.paymentStatus;
       if (!verification.success) toast = { id: crypto.randomUUID(), ...paymentToasts.verificationError };
       if (verification.success && verification.kind && verification.recordId) {

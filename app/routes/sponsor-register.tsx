@@ -17,21 +17,35 @@ import {
   useIsPending,
   useSchemaForm,
 } from "~/components/forms";
+import { NextEditionPlainForm } from "~/components/next-edition-plain-form";
+import { nextEditionEmbed, type NextEditionEmbedData } from "~/next-edition/embed.server";
 import { PageHero } from "~/components/page";
 import { ToastRegion } from "~/components/toast";
-import { defaultSponsorTier, formatSponsorTierPrice, sponsorTiers } from "~/content/pricing";
+import {
+  formatSponsorTierPrice,
+  SPONSOR_TIER_PARAM,
+  sponsorRegisterPath,
+  sponsorTierFromParam,
+  sponsorTiers,
+} from "~/content/pricing";
 import { requestContext } from "~/context";
-import { parseWithSchema } from "~/forms/parse";
+import { parseSubmission } from "~/forms/parse.server";
 import { paymentToasts } from "~/forms/registration";
 import { SponsorshipSchema } from "~/forms/sponsorship";
-import { requestNow } from "~/lib/page-clock.server";
+import { clientKey } from "~/lib/client-limit.server";
+import { requestClock, requestNow } from "~/lib/page-clock.server";
 import { gateDescriptions, requireUserForForm } from "~/lib/gate.server";
 import { log } from "~/lib/log.server";
 import { authPath } from "~/lib/safe-redirect";
 import { pageMeta, siteOrigin } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Toast } from "~/lib/toast";
-import { PaymentError, paymentErrorStatus, startSponsorship } from "~/payments/checkout.server";
+import {
+  PaymentError,
+  paymentErrorStatus,
+  sponsorshipClosedMessage,
+  startSponsorship,
+} from "~/payments/checkout.server";
 import { signedInUser } from "~/payments/user.server";
 import type { Route } from "./+types/sponsor-register";
 
@@ -40,7 +54,15 @@ export const handle = { hydrate: true } satisfies RouteHandle;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
   const user = await signedInUser(request, env);
-  return { user: user ? { email: user.email } : null };
+  // Tier cards link here with ?tier=<id>; the picker starts on that tier, in the server HTML too.
+  const tier = sponsorTierFromParam(new URL(request.url).searchParams.get(SPONSOR_TIER_PARAM));
+  const { now, edition } = requestClock(context);
+  return {
+    user: user ? { email: user.email } : null,
+    tier,
+    closedMessage: sponsorshipClosedMessage(now, edition),
+    nextEdition: nextEditionEmbed("sponsor"),
+  };
 }
 
 type ActionData = {
@@ -58,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionData>({ result: null, toast: null, handoff: null }, { status: 400 });
   }
   const user = await requireUserForForm(request, context, { description: gateDescriptions.sponsor });
-  const submission = parseWithSchema(formData, { schema: SponsorshipSchema });
+  const submission = parseSubmission(formData, { schema: SponsorshipSchema });
   if (submission.status !== "success") {
     return data<ActionData>({ result: submission.reply(), toast: null, handoff: null }, { status: 400 });
   }
@@ -68,6 +90,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       userId: user.id,
       origin: siteOrigin(request, env),
       now: requestNow(context),
+      accountEmail: user.email,
+      clientIp: clientKey(request),
       requestId,
     });
   } catch (error) {
@@ -97,13 +121,13 @@ export const meta: Route.MetaFunction = () =>
   pageMeta("Become a Sponsor", "Sponsor the Idaho AI Challenge: choose a tier and pay securely online.");
 
 export default function SponsorRegister({ loaderData, actionData }: Route.ComponentProps) {
-  const { user } = loaderData;
+  const { user, tier: initialTier, closedMessage, nextEdition } = loaderData;
   const pending = useIsPending();
   const [form, fields] = useSchemaForm({
     id: "sponsor",
     schema: SponsorshipSchema,
     lastResult: actionData?.result,
-    defaultValue: { sponsorshipTier: defaultSponsorTier, email: user?.email },
+    defaultValue: { sponsorshipTier: initialTier, email: user?.email },
   });
   const summary = [
     { id: `${fields.sponsorshipTier.id}-${sponsorTiers[0]?.id}`, label: "Tier", errors: fields.sponsorshipTier.errors },
@@ -114,7 +138,10 @@ export default function SponsorRegister({ loaderData, actionData }: Route.Compon
     ...personSummary(fields, ["email", "phone"]),
   ];
   const focusId = actionData?.result?.status === "error" ? firstInvalid(summary)?.id : undefined;
-  const selectedTier = fields.sponsorshipTier.value ?? defaultSponsorTier;
+  const selectedTier = fields.sponsorshipTier.value ?? initialTier;
+  // Signing in from here comes back to the same tier.
+  const returnPath = sponsorRegisterPath(initialTier);
+  if (closedMessage) return <SponsorshipClosed message={closedMessage} nextEdition={nextEdition} />;
   return (
     <>
       <PageHero
@@ -128,11 +155,11 @@ export default function SponsorRegister({ loaderData, actionData }: Route.Compon
           {!user ? (
             <p data-testid="login-prompt" className="card mb-6 p-4 text-slate-800">
               Please{" "}
-              <Link to={authPath("/sponsor-register", "signin")} className="font-semibold text-brand-700 underline">
+              <Link to={authPath(returnPath, "signin")} className="font-semibold text-brand-700 underline">
                 log in
               </Link>{" "}
               or{" "}
-              <Link to={authPath("/sponsor-register")} className="font-semibold text-brand-700 underline">
+              <Link to={authPath(returnPath)} className="font-semibold text-brand-700 underline">
                 create an account
               </Link>{" "}
               to become a sponsor.
@@ -210,6 +237,37 @@ export default function SponsorRegister({ loaderData, actionData }: Route.Compon
               Continue to Payment
             </SubmitButton>
           </Form>
+        </div>
+      </section>
+    </>
+  );
+}
+
+/** After the finals: no form that the server would refuse, but a way to hear about the next edition. */
+function SponsorshipClosed({ message, nextEdition }: { message: string; nextEdition: NextEditionEmbedData }) {
+  return (
+    <>
+      <PageHero
+        eyebrow="Sponsorship"
+        title="Become a Sponsor"
+        lead="Invest in Idaho's AI-ready workforce: sponsors back the next edition of the Challenge."
+      />
+      <section className="section bg-slate-50">
+        <div className="container-page max-w-3xl">
+          <div className="card border-l-4 border-amber-500 p-6" data-testid="sponsorship-closed">
+            <h2 className="text-xl font-bold text-brand-950">Sponsorships are closed</h2>
+            <p className="mt-2 text-slate-700">{message}</p>
+            <div className="mt-4">
+              <NextEditionPlainForm embed={nextEdition} />
+            </div>
+            <p className="mt-4 text-slate-700">
+              Want to talk about a sponsorship now?{" "}
+              <Link to="/contact" className="font-medium text-brand-700 underline">
+                Contact us
+              </Link>
+              .
+            </p>
+          </div>
         </div>
       </section>
     </>

@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let details: PurchaseDetails | null = null;
   let toast: Toast | null = null;
   try {
-    const verification = await verifyPayment(env, sessionId, { now: requestNow(context), requestId });
+    const verification = await verifyPayment(env, sessionId, { now: requestNow(context), requestId, request });
     paymentStatus = verification.paymentStatus;
     if (!verification.success) toast = { id: crypto.randomUUID(), ...paymentToasts.verificationError };
     if (verification.paymentStatus === "completed" && verification.kind && verification.recordId) {

@@ -1,35 +1,48 @@
 import { Link } from "react-router";
 import { CheckList, StatGrid } from "~/components/content-blocks";
 import { Card, PageHero, Section } from "~/components/page";
-import { FINALS_DAY, finalsVenue } from "~/content/dates";
+import { editionById, milestoneOf } from "~/content/editions";
+import { nextEditionPath } from "~/content/navigation";
 import {
   customSponsorPackages,
   formatSponsorTierPrice,
   sponsorCategories,
   sponsorPaymentTerms,
+  sponsorRegisterPath,
   sponsorTiers,
 } from "~/content/pricing";
-import { goals2026 } from "~/content/program";
-import { site } from "~/content/site";
-import { originLoader } from "~/lib/meta";
+import { mailtoHref, telHref } from "~/content/site";
+import { useSiteContact } from "~/lib/site-contact";
 import { contentMeta } from "~/lib/content-meta";
+import { contentPageData } from "~/lib/page-clock.server";
 import { formatMountain } from "~/lib/schedule";
+import type { Route } from "./+types/sponsors";
 
-export const loader = originLoader;
+export function loader(args: Route.LoaderArgs) {
+  const { origin, editionId, editionPhase, sponsorshipOpen } = contentPageData(args);
+  return { origin, editionId, editionPhase, sponsorshipOpen };
+}
 
 export const meta = contentMeta(
   "Sponsors",
   "Sponsor Idaho's statewide AI upskilling Challenge: Platinum, Gold, Silver and Bronze tiers, and who each one suits.",
 );
 
-const reach = [
-  { value: `${goals2026.participants}+`, label: "Participants expected in 2026" },
-  { value: `${goals2026.organizations}+`, label: "Organizations expected" },
-  { value: `${goals2026.projectSubmissions}+`, label: "Project submissions expected" },
-  { value: formatMountain(FINALS_DAY, "monthDay"), label: `${finalsVenue.name}, ${finalsVenue.city}` },
-];
-
-export default function Sponsors() {
+export default function Sponsors({ loaderData }: Route.ComponentProps) {
+  const { sponsorshipOpen, editionPhase } = loaderData;
+  const edition = editionById(loaderData.editionId);
+  const { goals, finalsVenue } = edition;
+  const over = editionPhase === "afterFinals";
+  const reach = [
+    { value: `${goals.participants}+`, label: `Participants ${over ? "targeted" : "expected"} in the ${edition.name}` },
+    { value: `${goals.organizations}+`, label: `Organizations ${over ? "targeted" : "expected"}` },
+    { value: `${goals.projectSubmissions}+`, label: `Project submissions ${over ? "targeted" : "expected"}` },
+    {
+      value: formatMountain(milestoneOf(edition, "finals").start, "monthDay"),
+      label: `${finalsVenue.name}, ${finalsVenue.city}${over ? " (held)" : ""}`,
+    },
+  ];
+  const contact = useSiteContact();
   return (
     <>
       <PageHero
@@ -69,7 +82,11 @@ export default function Sponsors() {
         id="tiers"
         tone="muted"
         title="Sponsorship tiers"
-        lead="Four levels of support, each with its own benefits."
+        lead={
+          sponsorshipOpen
+            ? "Four levels of support, each with its own benefits."
+            : `Sponsorships for the ${edition.name} have closed. The tiers below show what sponsors receive; leave your address to hear when the next edition's sponsorships open.`
+        }
       >
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {sponsorTiers.map((tier) => (
@@ -82,21 +99,30 @@ export default function Sponsors() {
               <h3 className="text-xl font-bold text-brand-950">{tier.name}</h3>
               <p className="mt-1 text-3xl font-extrabold text-brand-800">{formatSponsorTierPrice(tier)}</p>
               <CheckList className="mt-4 flex-1 text-slate-700" items={tier.benefits} />
-              <Link to="/sponsor-register" className="btn-secondary mt-6">
-                {`Become a ${tier.name} sponsor`}
-              </Link>
+              {sponsorshipOpen ? (
+                <Link to={sponsorRegisterPath(tier.id)} className="btn-secondary mt-6">
+                  {`Become a ${tier.name} sponsor`}
+                </Link>
+              ) : null}
             </li>
           ))}
         </ul>
         <div className="mt-8 max-w-3xl space-y-2 text-slate-700">
+          {sponsorshipOpen ? null : (
+            <p>
+              <Link to={`${nextEditionPath}?interest=sponsor`} className="btn-primary">
+                Hear about the next edition&apos;s sponsorships
+              </Link>
+            </p>
+          )}
           <p>
             {`${customSponsorPackages} Write to `}
-            <a href={site.contactEmailHref} className="font-semibold text-brand-700 underline">
-              {site.contactEmail}
+            <a href={mailtoHref(contact.email)} className="font-semibold text-brand-700 underline">
+              {contact.email}
             </a>
             {" or call "}
-            <a href={site.phoneHref} className="font-semibold text-brand-700 underline">
-              {site.phone}
+            <a href={telHref(contact.phone)} className="font-semibold text-brand-700 underline">
+              {contact.phone}
             </a>
             .
           </p>

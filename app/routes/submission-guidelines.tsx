@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { CheckList, NumberedSteps } from "~/components/content-blocks";
 import { AddToCalendar } from "~/components/milestones";
 import { EnrollmentCta, PageHero, Section, StatusPill } from "~/components/page";
-import { RECOMMENDED_EARLY_SUBMISSION_HOURS, SUBMISSION_DEADLINE, milestonesById } from "~/content/dates";
+import { RECOMMENDED_EARLY_SUBMISSION_HOURS } from "~/content/dates";
+import { editionById, milestoneOf } from "~/content/editions";
 import {
   MISSING_COMPONENT_CONSEQUENCE,
   SUBMISSION_RETENTION_MONTHS,
@@ -19,8 +20,8 @@ import { formatMountain, formatTimeMountainAndPacific } from "~/lib/schedule";
 import type { Route } from "./+types/submission-guidelines";
 
 export function loader(args: Route.LoaderArgs) {
-  const { enrollment, origin, statuses } = contentPageData(args);
-  return { enrollment, origin, deadlineStatus: statuses["submission-deadline"] };
+  const { enrollment, origin, statuses, editionId } = contentPageData(args);
+  return { enrollment, origin, editionId, deadlineStatus: statuses["submission-deadline"] };
 }
 
 export const meta = contentMeta(
@@ -28,10 +29,11 @@ export const meta = contentMeta(
   "The five required project components, how submissions are judged, the four-step submission process and the deadline.",
 );
 
-const deadlineText = `${formatMountain(SUBMISSION_DEADLINE.due, "weekdayDate")}, ${formatTimeMountainAndPacific(SUBMISSION_DEADLINE.due)}`;
-
 export default function SubmissionGuidelines({ loaderData }: Route.ComponentProps) {
   const { enrollment, origin, deadlineStatus } = loaderData;
+  const edition = editionById(loaderData.editionId);
+  const { due } = edition.submissionDeadline;
+  const deadlineText = `${formatMountain(due, "weekdayDate")}, ${formatTimeMountainAndPacific(due)}`;
   const passed = deadlineStatus === "past";
   return (
     <>
@@ -68,7 +70,7 @@ export default function SubmissionGuidelines({ loaderData }: Route.ComponentProp
               ? "The deadline for this edition has passed; late submissions are not accepted."
               : `No exceptions. Submit at least ${RECOMMENDED_EARLY_SUBMISSION_HOURS} hours early to be safe.`}
           </p>
-          <AddToCalendar milestone={milestonesById["submission-deadline"]} origin={origin} />
+          <AddToCalendar milestone={milestoneOf(edition, "submission-deadline")} origin={origin} />
         </div>
       </section>
 

@@ -1,7 +1,10 @@
 import { Link } from "react-router";
 import { MilestoneList, TimeZoneNote } from "~/components/milestones";
 import { EnrollmentCta, PageHero, Section } from "~/components/page";
-import { FINAL_ENROLLMENT_DEADLINE, finalsVenue, milestones, weeklyCheckIn } from "~/content/dates";
+import { EditionResults } from "~/components/edition-results";
+import { weeklyCheckIn } from "~/content/dates";
+import { editionById } from "~/content/editions";
+import { phaseSummary } from "~/content/phases";
 import { participantJourney } from "~/content/program";
 import { TIMELINE_ICS_PATH } from "~/lib/calendar";
 import { contentMeta } from "~/lib/content-meta";
@@ -11,7 +14,7 @@ import type { Route } from "./+types/timeline";
 
 export function loader(args: Route.LoaderArgs) {
   const data = contentPageData(args);
-  const next = nextMilestone(new Date(data.now));
+  const next = nextMilestone(new Date(data.now), editionById(data.editionId).milestones);
   return { ...data, nextId: next?.id ?? null };
 }
 
@@ -21,14 +24,17 @@ export const meta = contentMeta(
 );
 
 export default function Timeline({ loaderData }: Route.ComponentProps) {
-  const { enrollment, statuses, origin, nextId, now } = loaderData;
+  const { enrollment, statuses, origin, nextId, now, editionPhase } = loaderData;
+  const edition = editionById(loaderData.editionId);
+  const { milestones, finalsVenue, finalEnrollmentDeadline } = edition;
   const next = milestones.find((m) => m.id === nextId);
+  const over = editionPhase === "afterFinals";
   return (
     <>
       <PageHero
         eyebrow="For Employees"
         title="Challenge Timeline"
-        lead={`Every date of the Challenge in one place, from early enrollment to the ${finalsVenue.name} in ${finalsVenue.city}. Each milestone shows whether it is past, happening now or upcoming.`}
+        lead={`Every date of the ${edition.name} in one place, from early enrollment to the ${finalsVenue.name} in ${finalsVenue.city}. Each milestone shows whether it is past, happening now or upcoming.`}
       >
         <a href={TIMELINE_ICS_PATH} className="btn-primary" download>
           Download all dates (.ics)
@@ -54,16 +60,13 @@ export default function Timeline({ loaderData }: Route.ComponentProps) {
                 {`: ${formatMilestoneDate(next)}`}
               </p>
             ) : (
-              <p className="mt-2 text-slate-700">
-                All milestones of this edition are past. Thank you to every participant, judge, sponsor and organization
-                who took part.
-              </p>
+              <p className="mt-2 text-slate-700">{phaseSummary(editionPhase, edition.name)}</p>
             )}
           </div>
           <div className="card" id="enrollment-status">
             <h3 className="text-lg font-semibold text-brand-950">Enrollment</h3>
             <p className="mt-2 text-slate-700">
-              {`The final enrollment deadline is ${formatMountain(FINAL_ENROLLMENT_DEADLINE.due, "longDate")} at ${formatTimeMountainAndPacific(FINAL_ENROLLMENT_DEADLINE.due)}.`}
+              {`The final enrollment deadline ${enrollment === "closed" ? "was" : "is"} ${formatMountain(finalEnrollmentDeadline.due, "longDate")} at ${formatTimeMountainAndPacific(finalEnrollmentDeadline.due)}.`}
             </p>
             <div className="mt-4">
               <EnrollmentCta state={enrollment} to="/register?tab=individual" closedClassName="text-slate-700">
@@ -85,14 +88,16 @@ export default function Timeline({ loaderData }: Route.ComponentProps) {
         </div>
         <MilestoneList items={milestones} statuses={statuses} origin={origin} />
         <p className="mt-8 text-slate-700">
-          {`Optional weekly check-ins run on ${weeklyCheckIn.label} throughout the program.`}
+          {`Optional weekly check-ins ${over ? "ran" : "run"} on ${weeklyCheckIn.label} throughout the program.`}
         </p>
       </Section>
+
+      {over ? <EditionResults editionId={edition.id} tone="white" /> : null}
 
       <Section
         id="journey"
         title="Your journey"
-        lead="Six steps take you from enrollment to the finals stage. Each one links to its date above."
+        lead={`Six steps take ${over ? "each participant" : "you"} from enrollment to the finals stage. Each one links to its date above.`}
       >
         <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {participantJourney.map((step, index) => (
@@ -111,18 +116,25 @@ export default function Timeline({ loaderData }: Route.ComponentProps) {
         </ol>
       </Section>
 
-      <Section id="calendar" tone="brand" title="Never miss a deadline">
+      <Section id="calendar" tone="brand" title={over ? "Keep the dates" : "Never miss a deadline"}>
         <p className="max-w-3xl text-brand-100">
-          The calendar file holds every milestone and updates in place when you import it again; calendar apps that
-          subscribe to a link can use its address too.
+          {over
+            ? `The ${edition.name}'s calendar file stays available for your records. The next edition's dates will be published here; leave your address to hear first.`
+            : "The calendar file holds every milestone and updates in place when you import it again; calendar apps that subscribe to a link can use its address too."}
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
           <a href={TIMELINE_ICS_PATH} className="btn-primary" download>
             Download all dates (.ics)
           </a>
-          <Link to="/faq" className="btn-outline">
-            Read the FAQ
-          </Link>
+          {over ? (
+            <Link to="/next-edition" className="btn-outline">
+              Get notified about the next edition
+            </Link>
+          ) : (
+            <Link to="/faq" className="btn-outline">
+              Read the FAQ
+            </Link>
+          )}
         </div>
       </Section>
     </>

@@ -1,6 +1,6 @@
-import { milestones, milestonesById, type MilestoneId } from "~/content/dates";
+import { milestonesById, type EditionMilestone, type MilestoneId } from "~/content/editions";
 import { buildCalendar, calendarFileName } from "~/lib/calendar";
-import { requestNow } from "~/lib/page-clock.server";
+import { requestClock } from "~/lib/page-clock.server";
 import type { Route } from "./+types/timeline[.]ics";
 
 /**
@@ -11,9 +11,11 @@ import type { Route } from "./+types/timeline[.]ics";
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const id = url.searchParams.get("milestone");
-  let list: readonly (typeof milestones)[number][] = milestones;
+  const { now, edition } = requestClock(context);
+  const byId = milestonesById(edition);
+  let list: readonly EditionMilestone[] = edition.milestones;
   if (id !== null) {
-    const one = Object.hasOwn(milestonesById, id) ? milestonesById[id as MilestoneId] : undefined;
+    const one = Object.hasOwn(byId, id) ? byId[id as MilestoneId] : undefined;
     if (!one) {
       return new Response(`No milestone "${id}". See /timeline for the list.\n`, {
         status: 404,
@@ -22,7 +24,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     }
     list = [one];
   }
-  const body = buildCalendar(list, { dtstamp: requestNow(context), origin: url.origin });
+  const body = buildCalendar(list, { dtstamp: now, origin: url.origin });
   return new Response(body, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

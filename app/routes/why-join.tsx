@@ -2,27 +2,29 @@ import { Link } from "react-router";
 import { CheckList, StatGrid } from "~/components/content-blocks";
 import { Card, PageHero, Section } from "~/components/page";
 import { individualStats } from "~/content/claims";
-import { FINALS_DAY, finalsVenue } from "~/content/dates";
-import {
-  audiences,
-  credentialsNote,
-  finalistCredential,
-  finalsAwards,
-  goals2026,
-  programLength,
-} from "~/content/program";
-import { originLoader } from "~/lib/meta";
+import { editionById } from "~/content/editions";
+import { finalsSentence } from "~/content/phases";
+import { audiences, credentialsNote, finalistCredential, finalsAwards, programLength } from "~/content/program";
 import { contentMeta } from "~/lib/content-meta";
-import { formatMountain } from "~/lib/schedule";
+import { contentPageData } from "~/lib/page-clock.server";
+import type { Route } from "./+types/why-join";
 
-export const loader = originLoader;
+export function loader(args: Route.LoaderArgs) {
+  const { origin, editionId, editionPhase, enrollment } = contentPageData(args);
+  return { origin, editionId, editionPhase, enrollment };
+}
 
 export const meta = contentMeta(
   "Why Join",
   "What the Challenge does for you: measurable impact at work, a statewide professional network and recognition at the finals.",
 );
 
-export default function WhyJoin() {
+export default function WhyJoin({ loaderData }: Route.ComponentProps) {
+  const { editionPhase, enrollment } = loaderData;
+  const edition = editionById(loaderData.editionId);
+  const { goals, finalsVenue } = edition;
+  // "Enroll Now" only while enrollment is open; the link still leads to /employees.
+  const enrollLabel = enrollment === "open" ? "Enroll Now" : "How to join";
   return (
     <>
       <PageHero
@@ -31,7 +33,7 @@ export default function WhyJoin() {
         lead="Learn AI on your own real work, prove what you can do with it, and meet the people across Idaho doing the same."
       >
         <Link to="/employees" className="btn-primary">
-          Enroll Now
+          {enrollLabel}
         </Link>
         <Link to="/training" className="btn-outline">
           View Training Details
@@ -50,7 +52,11 @@ export default function WhyJoin() {
         id="professional-network"
         tone="muted"
         title="Professional Network"
-        lead={`Join a statewide community: the organizers expect ${goals2026.participants}+ participants from ${goals2026.organizations}+ organizations in 2026.`}
+        lead={
+          editionPhase === "afterFinals"
+            ? `Join a statewide community: the ${edition.name} set out to bring together ${goals.participants}+ participants from ${goals.organizations}+ organizations.`
+            : `Join a statewide community: the organizers expect ${goals.participants}+ participants from ${goals.organizations}+ organizations in the ${edition.name}.`
+        }
       >
         <div className="grid gap-6 md:grid-cols-3">
           <Card title="Peers across Idaho">
@@ -62,7 +68,7 @@ export default function WhyJoin() {
             leaders and business leaders.
           </Card>
           <Card title={`The ${finalsVenue.name}`}>
-            {`Finalists present in ${finalsVenue.city} during ${finalsVenue.event} on ${formatMountain(FINALS_DAY, "longDate")}.`}
+            {`Finalists present their projects during ${finalsVenue.event}. ${finalsSentence(edition, editionPhase)}.`}
           </Card>
         </div>
       </Section>
@@ -96,7 +102,7 @@ export default function WhyJoin() {
       <Section id="get-started" tone="brand" title="Take the next step">
         <div className="flex flex-wrap gap-3">
           <Link to="/employees" className="btn-primary">
-            Enroll Now
+            {enrollLabel}
           </Link>
           <Link to="/training" className="btn-outline">
             View Training Details

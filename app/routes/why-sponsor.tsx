@@ -1,14 +1,26 @@
 import { Link } from "react-router";
 import { Card, PageHero, Section } from "~/components/page";
-import { finalsVenue } from "~/content/dates";
-import { customSponsorPackages, formatSponsorTierPrice, sponsorCategories, sponsorTiers } from "~/content/pricing";
-import { site } from "~/content/site";
-import { sponsorBenefits, sponsorFinalsDay, tripleImpact, whySponsorNow } from "~/content/sponsorship";
-import { canonicalUrl, originLoader, pageMeta } from "~/lib/meta";
+import { editionById, milestoneOf } from "~/content/editions";
+import { nextEditionPath } from "~/content/navigation";
+import {
+  customSponsorPackages,
+  formatSponsorTierPrice,
+  sponsorCategories,
+  sponsorRegisterPath,
+  sponsorTiers,
+} from "~/content/pricing";
+import { mailtoHref, site, telHref } from "~/content/site";
+import { useSiteContact } from "~/lib/site-contact";
+import { sponsorBenefits, tripleImpact, whySponsorNow } from "~/content/sponsorship";
+import { canonicalUrl, pageMeta } from "~/lib/meta";
+import { contentPageData } from "~/lib/page-clock.server";
 import { formatMountain } from "~/lib/schedule";
 import type { Route } from "./+types/why-sponsor";
 
-export const loader = originLoader;
+export function loader(args: Route.LoaderArgs) {
+  const { origin, editionId, sponsorshipOpen } = contentPageData(args);
+  return { origin, editionId, sponsorshipOpen };
+}
 
 export const meta = ({ loaderData, location }: Route.MetaArgs) =>
   pageMeta(
@@ -17,7 +29,11 @@ export const meta = ({ loaderData, location }: Route.MetaArgs) =>
     canonicalUrl(loaderData?.origin, location.pathname),
   );
 
-export default function WhySponsor() {
+export default function WhySponsor({ loaderData }: Route.ComponentProps) {
+  const { sponsorshipOpen } = loaderData;
+  const edition = editionById(loaderData.editionId);
+  const { finalsVenue } = edition;
+  const contact = useSiteContact();
   return (
     <>
       <PageHero
@@ -28,7 +44,7 @@ export default function WhySponsor() {
         <Link to="/sponsors" className="btn-primary">
           View Sponsorship Tiers
         </Link>
-        <a href={site.contactEmailHref} className="btn-outline">
+        <a href={mailtoHref(contact.email)} className="btn-outline">
           Contact Us
         </a>
       </PageHero>
@@ -82,11 +98,16 @@ export default function WhySponsor() {
                 ) : null}
               </h3>
               <p className="mt-2 text-3xl font-extrabold text-brand-800">{formatSponsorTierPrice(tier)}</p>
-              <ul className="mt-4 list-disc space-y-1 pl-5 text-slate-600">
+              <ul className="mt-4 flex-1 list-disc space-y-1 pl-5 text-slate-600">
                 {tier.benefits.map((benefit) => (
                   <li key={benefit}>{benefit}</li>
                 ))}
               </ul>
+              {sponsorshipOpen ? (
+                <Link to={sponsorRegisterPath(tier.id)} className="btn-secondary mt-6">
+                  {`Become a ${tier.name} sponsor`}
+                </Link>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -98,25 +119,40 @@ export default function WhySponsor() {
       </Section>
 
       <Section id="why-now" title="Why Sponsor Now">
-        <ul className="max-w-3xl list-disc space-y-3 pl-6 text-lg text-slate-700">
-          {whySponsorNow.map((reason) => (
-            <li key={reason}>{reason}</li>
-          ))}
-        </ul>
+        {sponsorshipOpen ? (
+          <ul className="max-w-3xl list-disc space-y-3 pl-6 text-lg text-slate-700">
+            {whySponsorNow(edition).map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        ) : (
+          <div className="max-w-3xl space-y-4 text-lg text-slate-700">
+            <p>{`Sponsorships for the ${edition.name} have closed. The next edition will open its sponsorships with its dates.`}</p>
+            <p>
+              <Link to={`${nextEditionPath}?interest=sponsor`} className="btn-secondary">
+                Hear when sponsorships open
+              </Link>
+            </p>
+          </div>
+        )}
       </Section>
 
       <Section
         id="get-in-touch"
         title="Let's talk sponsorship"
         tone="brand"
-        lead={`Reach us before the ${finalsVenue.name} on ${formatMountain(sponsorFinalsDay, "longDate")}: we answer within ${site.responseTimeHours} hours.`}
+        lead={
+          sponsorshipOpen
+            ? `Reach us before the ${finalsVenue.name} on ${formatMountain(milestoneOf(edition, "finals").start, "longDate")}: we answer within ${site.responseTimeHours} hours.`
+            : `Talk to us about sponsoring the next edition: we answer within ${site.responseTimeHours} hours.`
+        }
       >
         <div className="flex flex-wrap gap-3">
-          <a href={site.contactEmailHref} className="btn-primary">
-            Email {site.contactEmail}
+          <a href={mailtoHref(contact.email)} className="btn-primary">
+            Email {contact.email}
           </a>
-          <a href={site.phoneHref} className="btn-outline">
-            Call {site.phone}
+          <a href={telHref(contact.phone)} className="btn-outline">
+            Call {contact.phone}
           </a>
         </div>
       </Section>

@@ -2,11 +2,27 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { CheckList, PlanPrices, StatGrid } from "~/components/content-blocks";
 import { Card, EnrollmentCta, PageHero, Section } from "~/components/page";
-import { organizationStats, roiExample, roiExampleHeadline, roiExampleInputs, type RoiResult } from "~/content/claims";
-import { formatUsd, plans, pricingPhaseLabels, workforcePackage, type PricingPhase } from "~/content/pricing";
+import {
+  organizationStats,
+  returnFigureLabels,
+  returnFiguresNote,
+  roiExample,
+  roiExampleHeadline,
+  roiExampleInputs,
+  type RoiResult,
+} from "~/content/claims";
+import {
+  formatUsd,
+  plans,
+  pricingPhaseLabels,
+  workforceComparison,
+  workforcePackage,
+  type PricingPhase,
+} from "~/content/pricing";
+import { editionById } from "~/content/editions";
 import { audiences, organizationDashboardFeatures, recognitionTiers } from "~/content/program";
 import { contentMeta } from "~/lib/content-meta";
-import { contentPageData, requestNow } from "~/lib/page-clock.server";
+import { contentPageData, requestClock } from "~/lib/page-clock.server";
 import {
   evaluateRoi,
   roiFieldNames,
@@ -21,17 +37,17 @@ import { priceFor } from "~/lib/schedule";
 import type { Route } from "./+types/workforce-package";
 
 export function loader(args: Route.LoaderArgs) {
-  const { enrollment, phase, origin } = contentPageData(args);
-  const now = requestNow(args.context);
+  const { enrollment, phase, origin, editionId } = contentPageData(args);
+  const { now, edition } = requestClock(args.context);
   const prices: RoiPrices = {
-    packageCents: priceFor("workforce", now).cents,
-    individualPriceCents: priceFor("individual", now).cents,
+    packageCents: priceFor("workforce", now, edition).cents,
+    individualPriceCents: priceFor("individual", now, edition).cents,
   };
   const url = new URL(args.request.url);
   const values = roiValuesFromQuery(url.searchParams);
   // Computed on the server too, so the GET form works with JavaScript off.
   const outcome = evaluateRoi(values, prices);
-  return { enrollment, phase, origin, prices, values, outcome, search: url.search };
+  return { enrollment, phase, origin, editionId, prices, values, outcome, search: url.search };
 }
 
 export const meta = contentMeta(
@@ -45,7 +61,8 @@ export const handle = { hydrate: true } satisfies RouteHandle;
 const REGISTER_PATH = "/register?tab=workforce";
 
 export default function WorkforcePackage({ loaderData }: Route.ComponentProps) {
-  const { enrollment, phase, prices, values, outcome, search } = loaderData;
+  const { enrollment, phase, editionId, prices, values, outcome, search } = loaderData;
+  const comparison = workforceComparison(editionById(editionId), phase);
   return (
     <>
       <PageHero
@@ -66,9 +83,9 @@ export default function WorkforcePackage({ loaderData }: Route.ComponentProps) {
           <h2 id="price-heading" className="sr-only">
             Price
           </h2>
-          <PlanPrices plan="workforce" phase={phase} />
+          <PlanPrices editionId={editionId} enrollment={enrollment} plan="workforce" phase={phase} />
           <p className="mt-3 text-slate-700">
-            {`A one-time payment. Compare: ${workforcePackage.comparison.people} people at ${formatUsd(workforcePackage.comparison.perPersonCents)} each is ${formatUsd(workforcePackage.comparison.totalCents)}, and the package has no limit on how many you enroll.`}
+            {`A one-time payment. Compare: ${comparison.people} people at ${formatUsd(comparison.perPersonCents)} each is ${formatUsd(comparison.totalCents)}, and the package has no limit on how many you enroll.`}
           </p>
         </div>
       </section>
@@ -106,10 +123,11 @@ export default function WorkforcePackage({ loaderData }: Route.ComponentProps) {
         <RoiCalculator key={search} initialValues={values} initialOutcome={outcome} prices={prices} phase={phase} />
       </Section>
 
-      <Section id="outcomes" tone="muted" title="Outcomes organizations report">
+      <Section id="outcomes" tone="muted" title="Outcomes organizations report" lead={returnFiguresNote}>
+        <h3 className="mb-4 text-xl font-semibold text-brand-950">{returnFigureLabels.claim}</h3>
         <StatGrid stats={organizationStats} />
         <p className="mt-6 max-w-3xl text-slate-700">
-          {`In the published worked example, ${roiExampleInputs.employees} employees cost ${formatUsd(roiExample.costPerEmployeeCents)} each instead of ${formatUsd(roiExample.individualTotalCents)} at individual pricing (a saving of ${formatUsd(roiExample.packageSavingsCents)}), and produce ${roiExampleHeadline.totalValueLabel} in yearly value: a ${roiExampleHeadline.multipleLabel} return.`}
+          {`${returnFigureLabels.workedExample}: the package costs ${formatUsd(roiExample.costPerEmployeeCents)} per employee instead of ${formatUsd(roiExample.individualTotalCents)} for all ${roiExampleInputs.employees} at individual pricing (a saving of ${formatUsd(roiExample.packageSavingsCents)}), and the example counts ${roiExampleHeadline.totalValueLabel} in yearly value: a ${roiExampleHeadline.multipleLabel} return on the package price.`}
         </p>
       </Section>
 
@@ -290,7 +308,7 @@ function RoiResults({ result, prices, phase }: { result: RoiResult | null; price
           {`${money(result.totalValueCents)} a year`}
         </p>
         <p className="mt-1 text-lg font-semibold text-slate-800" data-testid="roi-multiple">
-          {`${multipleFormat.format(result.returnMultiple)}× the package price`}
+          {`${returnFigureLabels.calculation}: ${multipleFormat.format(result.returnMultiple)}× the package price`}
         </p>
       </div>
       <p className="mt-2 text-sm text-slate-600">{priceNote}</p>

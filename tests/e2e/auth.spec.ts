@@ -171,6 +171,8 @@ test.describe("judge/advisor interest", () => {
 
     await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Sign In" }).click();
     await waitForPage(page, testInfo);
+    // A hydrated page switches tabs in place: fill the sign-in form, not the sign-up form it replaces.
+    await expect(authForm(page).getByRole("button", { name: "Sign In" })).toBeVisible();
     await authForm(page).getByLabel("Email").fill(email);
     await authForm(page).getByLabel("Password").fill("right password");
     await authForm(page).getByRole("button", { name: "Sign In" }).click();

@@ -2,13 +2,15 @@ import { expect, test } from "@playwright/test";
 import { publicRoutes } from "../../app/content/routes";
 import { pageWeight } from "../../bench/page-weight.mjs";
 
-// Budgets from the performance issue, checked on the served pages: content
-// pages ship no JavaScript; CSS under 15 KB gzip. Form pages: the issue's goal
-// is 120 KB gzip, but React, React Router and the app shell alone weigh
-// about 115 KB before any form code (ADR 004 has the breakdown); they ship
-// 134–138 KB today. Until the organizers decide between that and dropping
-// hydration on form pages, this guards against growth past 140 KB.
-const FORM_PAGE_JS_BUDGET_GZIP = 140 * 1024;
+// Budgets from the performance issues, checked on the served pages: content
+// pages ship no JavaScript; CSS under 15 KB gzip. Form pages hydrate after
+// the first paint (ADR 007): nothing is requested while the page parses, and
+// what the deferred entry loads afterwards stays within 140 KB gzip, the
+// weight the organizers accepted for React on form pages (issue 12; ADR 004
+// has the breakdown). Their inline scripts (route data, the activation
+// script) travel in the HTML and are held to a few kilobytes.
+const FORM_PAGE_JS_AFTER_PAINT_GZIP = 140 * 1024;
+const FORM_PAGE_INLINE_JS_GZIP = 4 * 1024;
 const CSS_BUDGET_GZIP = 15 * 1024;
 
 test.describe("page weight budgets", () => {
@@ -18,9 +20,20 @@ test.describe("page weight budgets", () => {
       expect(weight.status, `status of ${route.path}`).toBeLessThan(500);
       if (route.kind === "content") {
         expect(weight.js.raw, `JavaScript on ${route.path}`).toBe(0);
-        expect(weight.js.files + weight.js.inline, `scripts on ${route.path}`).toBe(0);
+        expect(weight.js.files + weight.inline.count, `scripts on ${route.path}`).toBe(0);
+        expect(weight.deferred.files, `deferred scripts on ${route.path}`).toBe(0);
       } else {
-        expect(weight.js.gzip, `gzipped JavaScript on ${route.path}`).toBeLessThanOrEqual(FORM_PAGE_JS_BUDGET_GZIP);
+        expect(weight.js.files, `scripts and modulepreloads requested before the paint on ${route.path}`).toBe(0);
+        expect(weight.js.moduleScripts, `module scripts run while ${route.path} parses`).toBe(0);
+        if (route.kind === "form") {
+          expect(weight.deferred.files, `chunks the deferred entry of ${route.path} loads`).toBeGreaterThan(0);
+        }
+        expect(weight.deferred.gzip, `gzipped JavaScript after the paint on ${route.path}`).toBeLessThanOrEqual(
+          FORM_PAGE_JS_AFTER_PAINT_GZIP,
+        );
+        expect(weight.inline.gzip, `gzipped inline scripts on ${route.path}`).toBeLessThanOrEqual(
+          FORM_PAGE_INLINE_JS_GZIP,
+        );
       }
       expect(weight.css.gzip, `gzipped CSS on ${route.path}`).toBeLessThanOrEqual(CSS_BUDGET_GZIP);
     });

@@ -35,7 +35,7 @@ test.describe("the contact form", () => {
     await expect(page.getByLabel("Subject (optional)")).not.toHaveAttribute("aria-invalid", "true");
   });
 
-  test("never cuts long input: the visitor is told instead", async ({ page }, testInfo) => {
+  test("never cuts long input silently: the visitor is told", async ({ page }, testInfo) => {
     await openContact(page, testInfo);
     const name = page.getByLabel("Name", { exact: true });
     await expect(name).not.toHaveAttribute("maxlength");
@@ -44,7 +44,10 @@ test.describe("the contact form", () => {
     await page.getByLabel("Message", { exact: true }).fill("A perfectly fine message.");
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByLabel("Name", { exact: true })).toHaveAccessibleDescription(messages.nameTooLong);
-    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("N".repeat(101));
+    // In the browser the form keeps all of it; a server answer echoes at most the field's
+    // maximum (issue 16: a page never carries back more than the form could hold).
+    const kept = testInfo.project.name === "chromium" ? 101 : 100;
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("N".repeat(kept));
     // The rest of the input is kept.
     await expect(page.getByLabel("Message", { exact: true })).toHaveValue("A perfectly fine message.");
   });

@@ -25,6 +25,7 @@ export interface FakeEmail {
   text?: string;
   html?: string;
   reply_to?: string | string[];
+  headers?: Record<string, string>;
   receivedAt: string;
 }
 
@@ -110,6 +111,7 @@ export function createFakeResend() {
       text: typeof body.text === "string" ? body.text : undefined,
       html: typeof body.html === "string" ? body.html : undefined,
       reply_to: body.reply_to as string | string[] | undefined,
+      headers: body.headers as Record<string, string> | undefined,
       receivedAt: new Date().toISOString(),
     });
     if (idempotencyKey) acct.idempotent.set(idempotencyKey, { body: raw, id });

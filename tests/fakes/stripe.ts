@@ -11,7 +11,10 @@
  * - POST /_fake/sessions/:id/expire  the session expired unpaid
  * - POST /_fake/prices               ← { id, unit_amount }: a Price the account knows
  * - POST /_fake/failures             ← { statuses: number[] }: answer the next creates with these statuses
- * - GET  /_fake/state                → { sessions, requests }
+ * - POST /_fake/advance              ← { seconds }: move this account's clock on (sessions past expires_at expire)
+ * - GET  /_fake/state                → { sessions, requests } (every /v1 request, in order: tests count them)
+ * expires_at is checked as Stripe does (30 minutes to 24 hours after creation)
+ * and honoured: a session past it reads as expired and cannot be paid.
  */
 
 export interface FakeSession {
@@ -51,6 +54,8 @@ interface Account {
   requests: FakeRequest[];
   idempotent: Map<string, { raw: string; status: number; body: string }>;
   queuedFailures: number[];
+  /** Seconds this account's clock is ahead of the real one (POST /_fake/advance). */
+  clockOffset: number;
 }
 
 type Params = Record<string, unknown>;
@@ -97,7 +102,14 @@ export function createFakeStripe() {
   function account(key: string): Account {
     let found = accounts.get(key);
     if (!found) {
-      found = { sessions: new Map(), prices: new Map(), requests: [], idempotent: new Map(), queuedFailures: [] };
+      found = {
+        sessions: new Map(),
+        prices: new Map(),
+        requests: [],
+        idempotent: new Map(),
+        queuedFailures: [],
+        clockOffset: 0,
+      };
       accounts.set(key, found);
     }
     return found;
@@ -137,7 +149,19 @@ export function createFakeStripe() {
       }
     }
     const id = `cs_test_${randomId(58)}`;
-    const now = Math.floor(Date.now() / 1000);
+    const now = nowFor(acct);
+    let expiresAt = now + 24 * 3600;
+    if (params.expires_at !== undefined) {
+      expiresAt = Number(params.expires_at);
+      if (!Number.isInteger(expiresAt) || expiresAt < now + 30 * 60 || expiresAt > now + 24 * 3600) {
+        return stripeError(
+          400,
+          "invalid_request_error",
+          "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.",
+          { param: "expires_at" },
+        );
+      }
+    }
     const invoiceCreation = params.invoice_creation as Params | undefined;
     const session: FakeSession = {
       id,
@@ -160,10 +184,20 @@ export function createFakeStripe() {
       line_items_requested: lineItems,
       livemode: false,
       created: now,
-      expires_at: now + 24 * 3600,
+      expires_at: expiresAt,
     };
     acct.sessions.set(id, session);
     return json(session);
+  }
+
+  function nowFor(acct: Account): number {
+    return Math.floor(Date.now() / 1000) + acct.clockOffset;
+  }
+
+  /** Stripe expires an open session at expires_at; reading it after that shows it expired. */
+  function current(acct: Account, session: FakeSession | undefined): FakeSession | undefined {
+    if (session && session.status === "open" && nowFor(acct) >= session.expires_at) session.status = "expired";
+    return session;
   }
 
   async function fetch(request: Request): Promise<Response> {
@@ -212,7 +246,7 @@ export function createFakeStripe() {
       }
       const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
       if (request.method === "GET" && match) {
-        const session = acct.sessions.get(decodeURIComponent(match[1] ?? ""));
+        const session = current(acct, acct.sessions.get(decodeURIComponent(match[1] ?? "")));
         if (!session) {
           return stripeError(404, "invalid_request_error", `No such checkout.session: '${match[1]}'`, {
             code: "resource_missing",
@@ -228,8 +262,11 @@ export function createFakeStripe() {
     // Test controls.
     const control = /^\/_fake\/sessions\/([^/]+)\/(pay|expire)$/.exec(path);
     if (request.method === "POST" && control) {
-      const session = acct.sessions.get(control[1] ?? "");
+      const session = current(acct, acct.sessions.get(control[1] ?? ""));
       if (!session) return json({ error: "no such session" }, 404);
+      if (control[2] === "pay" && session.status === "expired") {
+        return json({ error: "this session has expired and can no longer be paid" }, 409);
+      }
       if (control[2] === "pay") {
         const body = (raw ? JSON.parse(raw) : {}) as { payment_status?: "paid" | "unpaid" };
         session.status = "complete";
@@ -250,6 +287,11 @@ export function createFakeStripe() {
     if (request.method === "POST" && path === "/_fake/failures") {
       const body = JSON.parse(raw) as { statuses?: number[] };
       acct.queuedFailures = [...(body.statuses ?? [])];
+      return json({ ok: true });
+    }
+    if (request.method === "POST" && path === "/_fake/advance") {
+      const body = JSON.parse(raw) as { seconds: number };
+      acct.clockOffset += body.seconds;
       return json({ ok: true });
     }
     if (request.method === "GET" && path === "/_fake/state") {

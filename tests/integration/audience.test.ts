@@ -1,15 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { roiExample, roiExampleInputs } from "../../app/content/claims";
+import { formatSponsorTierPrice, formatUsd, sponsorTiers } from "../../app/content/pricing";
 import {
   FINAL_ENROLLMENT_DEADLINE,
   SUBMISSION_DEADLINE,
-  employeePageEnrollmentDates,
+  edition2026,
   milestones,
   milestonesById,
-} from "../../app/content/dates";
-import { formatSponsorTierPrice, formatUsd, prices, sponsorTiers } from "../../app/content/pricing";
+  prices,
+} from "../edition-2026";
 import { judgingCriteria, judgingWeights, learningStages, submissionComponents } from "../../app/content/program";
-import { site } from "../../app/content/site";
+import { env } from "cloudflare:test";
+import { mailtoHref, site, telHref } from "../../app/content/site";
+import { siteContact } from "../../app/lib/site-config.server";
 import { milestoneUid } from "../../app/lib/calendar";
 import { currentPriceText } from "../../app/lib/price-text";
 import { evaluateRoi } from "../../app/lib/roi-form";
@@ -29,6 +32,9 @@ const REGULAR = "2026-02-10T12:00:00-07:00";
 const JUDGING_WEEK = "2026-03-25T12:00:00-06:00";
 const AFTER_EDITION = "2026-11-22T12:00:00-07:00";
 
+// The configured contact details of the test worker (wrangler.toml's [vars]).
+const contact = siteContact(env);
+
 async function page(path: string, appNow = EARLY_BIRD) {
   const response = await fetchWithEnv(path, { APP_NOW: appNow });
   return { response, html: await response.text() };
@@ -47,11 +53,7 @@ const routes: Record<string, { anchors: string[]; links: string[]; text: string[
   "/employees": {
     anchors: ["why-join", "what-you-learn", "certifications", "submission"],
     links: ["/register?tab=individual", "/submission-guidelines", "/timeline"],
-    text: [
-      ...learningStages.map((s) => s.certification),
-      `Enrollment opens: ${employeePageEnrollmentDates}`,
-      "Impact statement",
-    ],
+    text: [...learningStages.map((s) => s.certification), `${edition2026.name}: enrollment`, "Impact statement"],
   },
   "/organizations": {
     anchors: ["workforce-package", "roi-impact", "recognition", "enrollment", "faqs"],
@@ -66,13 +68,13 @@ const routes: Record<string, { anchors: string[]; links: string[]; text: string[
   },
   "/sponsors": {
     anchors: ["why-sponsor", "tiers"],
-    links: ["/why-sponsor", "/sponsor-register", site.contactEmailHref],
+    links: ["/why-sponsor", "/sponsor-register?tier=platinum", mailtoHref(contact.email)],
     text: sponsorTiers.flatMap((t) => [t.name, formatSponsorTierPrice(t)]),
   },
   "/about": {
     anchors: ["mission-vision", "contact"],
-    links: ["/contact", "/mission-vision", site.contactEmailHref, site.phoneHref],
-    text: [site.contactEmail, site.phone, site.location],
+    links: ["/contact", "/mission-vision", mailtoHref(contact.email), telHref(contact.phone)],
+    text: [contact.email, contact.phone, site.location, contact.organizerLegalName],
   },
   "/timeline": {
     anchors: milestones.map((m) => m.id),
@@ -153,7 +155,7 @@ describe("audience and program pages", () => {
   it("ships JavaScript only on the ROI calculator's page", async () => {
     for (const path of Object.keys(routes)) {
       const { html: markup } = await page(path);
-      const hydrates = /<script[^>]*type="module"|rel="modulepreload"/.test(markup);
+      const hydrates = /<script[^>]*(type="module"|data-deferred-entry)|rel="modulepreload"/.test(markup);
       expect(hydrates, path).toBe(path === "/workforce-package");
     }
   });
@@ -163,14 +165,15 @@ describe("calls to action follow enrollment on the one clock", () => {
   it("links Enroll Now to /register?tab=individual while enrollment is open", async () => {
     const { html: markup } = await page("/employees", EARLY_BIRD);
     expect(markup).toMatch(/<a[^>]+href="\/register\?tab=individual"[^>]*>Enroll Now<\/a>/);
-    expect(markup).not.toContain("Enrollment for this edition has closed.");
+    expect(markup).not.toContain("Enrollment has closed: hear about the next edition");
   });
 
   it("says plainly that enrollment has closed once it has", async () => {
     for (const path of ["/employees", "/organizations", "/workforce-package", "/submission-guidelines", "/timeline"]) {
       const { response, html: markup } = await page(path, AFTER_EDITION);
       expect(response.status).toBe(200);
-      expect(markup, path).toContain("Enrollment for this edition has closed.");
+      expect(markup, path).toContain("Enrollment has closed: hear about the next edition");
+      expect(markup, path).toContain('href="/next-edition"');
       expect(markup, path).not.toMatch(/href="\/register\?tab=/);
     }
   });
@@ -184,15 +187,15 @@ describe("pages render prices and deadlines from app/content", () => {
 
   for (const { appNow, phase } of phases) {
     it(`shows the ${phase} prices at ${appNow}`, async () => {
-      expect(priceFor("individual", new Date(appNow)).phase).toBe(phase);
+      expect(priceFor("individual", new Date(appNow), edition2026).phase).toBe(phase);
       const employees = await page("/employees", appNow);
-      expect(employees.html).toContain(currentPriceText("individual", phase));
+      expect(employees.html).toContain(currentPriceText(edition2026, "individual", phase));
       expect(employees.html).toContain(formatUsd(prices.individual[phase]));
       const workforce = await page("/workforce-package", appNow);
-      expect(workforce.html).toContain(currentPriceText("workforce", phase));
+      expect(workforce.html).toContain(currentPriceText(edition2026, "workforce", phase));
       expect(workforce.html).toContain(`Workforce Package price of ${formatUsd(prices.workforce[phase])}`);
       const organizations = await page("/organizations", appNow);
-      expect(organizations.html).toContain(currentPriceText("workforce", phase));
+      expect(organizations.html).toContain(currentPriceText(edition2026, "workforce", phase));
     });
 
     it(`shows the submission deadline from content at ${appNow}`, async () => {
@@ -208,7 +211,7 @@ describe("pages render prices and deadlines from app/content", () => {
 
   it("never shows the other phase's price as the current one", async () => {
     const { html: markup } = await page("/employees", REGULAR);
-    expect(markup).not.toContain(currentPriceText("individual", "earlyBird"));
+    expect(markup).not.toContain(currentPriceText(edition2026, "individual", "earlyBird"));
   });
 });
 
@@ -275,7 +278,7 @@ describe("the ROI calculator works as a GET form", () => {
     expect(markup).toContain(`${formatUsd(roiExample.totalValueCents)} a year`);
     expect(markup).toContain(formatUsd(roiExample.productivityValueCents));
     expect(markup).toContain(formatUsd(roiExample.automationValueCents));
-    expect(markup).toContain("310× the package price");
+    expect(markup).toContain("Your calculation: 310× the package price");
     expect(markup).toContain(`value="${roiExampleInputs.employees}"`);
     expect(markup).toMatch(/<svg[^>]+role="img"/);
     expect(markup).toContain("<caption");

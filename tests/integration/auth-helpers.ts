@@ -1,10 +1,17 @@
 import { env } from "cloudflare:test";
-import { fetchSite } from "./worker";
+import { fetchSite, fetchWithEnv } from "./worker";
 
 export { uniqueEmail, uniqueIp } from "./contact-helpers";
 
-/** Posts a form as a browser without JavaScript does (urlencoded, same origin, no redirect following). */
-export function postForm(path: string, fields: Record<string, string>, init: { ip: string; cookie?: string }) {
+/**
+ * Posts a form as a browser without JavaScript does (urlencoded, same origin,
+ * no redirect following); `appNow` sets the site's clock for this request.
+ */
+export function postForm(
+  path: string,
+  fields: Record<string, string>,
+  init: { ip: string; cookie?: string; appNow?: string },
+) {
   const headers: Record<string, string> = {
     "content-type": "application/x-www-form-urlencoded",
     "cf-connecting-ip": init.ip,
@@ -12,7 +19,13 @@ export function postForm(path: string, fields: Record<string, string>, init: { i
     "sec-fetch-site": "same-origin",
   };
   if (init.cookie) headers.cookie = init.cookie;
-  return fetchSite(path, { method: "POST", headers, body: new URLSearchParams(fields).toString(), redirect: "manual" });
+  const request = {
+    method: "POST",
+    headers,
+    body: new URLSearchParams(fields).toString(),
+    redirect: "manual",
+  } as const;
+  return init.appNow ? fetchWithEnv(path, { APP_NOW: init.appNow }, request) : fetchSite(path, request);
 }
 
 /** better-auth's JSON API, as a script or a future client would call it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { milestonesById } from "~/content/dates";
-import { formatUsd, prices } from "~/content/pricing";
+import { formatUsd } from "~/content/pricing";
+import { milestonesById, prices } from "../edition-2026";
 import { formatMilestoneDate } from "~/lib/schedule";
 import { expectHtmlNotToContain, expectHtmlToContain, fetchWithEnv } from "./worker";
 
@@ -39,9 +39,8 @@ describe("home page", () => {
 
   it("says plainly that enrollment has closed once the final deadline has passed", async () => {
     const html = await homeAt("2026-11-22T12:00:00-07:00");
-    expectHtmlToContain(html, "Enrollment for this edition has closed.");
-    expectHtmlNotToContain(html, 'href="/register?tab=individual"');
-    expectHtmlToContain(html, "milestones have all passed");
+    expectHtmlToContain(html, "The 2026 Challenge is over.", 'action="/next-edition"');
+    expectHtmlNotToContain(html, 'href="/register?tab=individual"', 'data-testid="price-individual"');
   });
 
   it("has every section of the home page and exactly one h1", async () => {

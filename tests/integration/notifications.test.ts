@@ -13,6 +13,7 @@ import { isRetryable, retryDelaySeconds } from "~/notifications/retry";
 import { builtWorker, contactRowsFor, notificationById, uniqueEmail, type NotificationRow } from "./contact-helpers";
 import { fakeResendAccount } from "./resend-fake";
 import { fetchSite, fetchWithEnv } from "./worker";
+import { completeProductionEnv } from "./production-env";
 
 const QUEUE = "idaho-ai-challenge-notifications";
 const DEAD_LETTER_QUEUE = "idaho-ai-challenge-notifications-dlq";
@@ -315,16 +316,8 @@ describe("the sweep (cron trigger)", () => {
 
 describe("/dev/* in production", () => {
   it("answers 404", async () => {
-    const response = await fetchWithEnv("/dev/mailbox", {
-      ENVIRONMENT: "production",
-      RESEND_API_KEY: "re_live",
-      EMAIL_FROM: "Idaho AI Challenge <notifications@example.org>",
-      NOTIFY_TO: "organizers@example.org",
-      BETTER_AUTH_SECRET: "s".repeat(32),
-      BASE_URL: "https://example.org",
-      STRIPE_SECRET_KEY: "sk_live",
-      STRIPE_WEBHOOK_SECRET: "whsec_live",
-    });
+    // Every required setting (./production-env.ts), so the 404 is /dev's own and not the misconfiguration page.
+    const response = await fetchWithEnv("/dev/mailbox", completeProductionEnv);
     expect(response.status).toBe(404);
     expect(await response.text()).not.toContain("Local mailbox");
   });

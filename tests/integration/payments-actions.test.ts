@@ -118,7 +118,7 @@ describe("POST /register", () => {
     const response = await post("/register", fields, { cookie, env: { APP_NOW: "2026-03-19T00:00:00-06:00" } });
     expect(response.status).toBe(403);
     const html = await response.text();
-    expectHtmlToContain(html, "Registration Failed", "Enrollment for this edition has closed.");
+    expectHtmlToContain(html, "Registration Failed", "Enrollment for the 2026 Challenge has closed.");
     expect(await registrationRowsFor(fields.email!)).toHaveLength(0);
   });
 

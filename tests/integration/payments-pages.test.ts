@@ -35,6 +35,7 @@ async function standInCheckout(input: RegistrationInput = individual()) {
     origin: "http://localhost",
     now: EARLY_BIRD_NOW,
     clientIp: uniqueIp(),
+    accountEmail: "account@example.com",
   });
   if (started.type !== "checkout") throw new Error("expected a checkout");
   return started;
@@ -203,6 +204,8 @@ describe("GET /sponsor-success", () => {
       userId: "user_sponsor",
       origin: "http://localhost",
       now: EARLY_BIRD_NOW,
+      clientIp: uniqueIp(),
+      accountEmail: "sponsor-account@example.com",
     });
     if (started.type !== "checkout") throw new Error("expected a checkout");
     const pay = await payOnStandIn(started.url);

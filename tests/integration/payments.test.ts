@@ -5,7 +5,8 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { prices, sponsorTiersById } from "~/content/pricing";
+import { sponsorTiersById } from "~/content/pricing";
+import { prices } from "../edition-2026";
 import { RegistrationSchema, type RegistrationInput } from "~/forms/registration";
 import { COMPANY_CODE_ALPHABET, COMPANY_CODE_LENGTH } from "~/lib/company-code";
 import { PaymentError, startRegistration, startSponsorship } from "~/payments/checkout.server";
@@ -22,6 +23,7 @@ import {
   registrationRow,
   sponsor,
   sponsorshipRow,
+  uniqueEmail,
   uniqueIp,
   workforce,
 } from "./payments-helpers";
@@ -31,7 +33,12 @@ import { fetchWithEnv } from "./worker";
 const ORIGIN = "http://localhost";
 
 function options(now = EARLY_BIRD_NOW, userId = `user_${crypto.randomUUID()}`) {
-  return { userId, origin: ORIGIN, now, clientIp: uniqueIp() };
+  return { userId, origin: ORIGIN, now, clientIp: uniqueIp(), accountEmail: uniqueEmail("account") };
+}
+
+/** A visitor's request, from an IP of its own (verification is limited per client). */
+function visitor(ip = uniqueIp()) {
+  return new Request("http://localhost/registration-success", { headers: { "cf-connecting-ip": ip } });
 }
 
 async function checkout(account: FakeStripeAccount, input: RegistrationInput = individual(), now = EARLY_BIRD_NOW) {
@@ -270,7 +277,7 @@ describe("fulfil(sessionId)", () => {
     const started = await checkout(other);
     await other.pay(started.sessionId);
     expect(await fulfil(account.env, started.sessionId, { now: EARLY_BIRD_NOW })).toEqual({ state: "unknown" });
-    expect(await verifyPayment(account.env, "cs_test_bogus", { now: EARLY_BIRD_NOW })).toEqual({
+    expect(await verifyPayment(account.env, "cs_test_bogus", { now: EARLY_BIRD_NOW, request: visitor() })).toEqual({
       success: false,
       paymentStatus: "unknown",
     });
@@ -351,9 +358,9 @@ describe("POST /api/stripe/webhook", () => {
     const succeeded = await account.event("checkout.session.async_payment_succeeded", { id: started.sessionId });
     const [a, b, c, d] = await Promise.all([
       postWebhook(account, completed),
-      verifyPayment(account.env, started.sessionId, { now: EARLY_BIRD_NOW }),
+      verifyPayment(account.env, started.sessionId, { now: EARLY_BIRD_NOW, request: visitor() }),
       postWebhook(account, succeeded),
-      verifyPayment(account.env, started.sessionId, { now: EARLY_BIRD_NOW }),
+      verifyPayment(account.env, started.sessionId, { now: EARLY_BIRD_NOW, request: visitor() }),
     ]);
     expect([a.status, c.status]).toEqual([200, 200]);
     expect(b).toMatchObject({ success: true, paymentStatus: "completed" });
@@ -369,7 +376,9 @@ describe("POST /api/stripe/webhook", () => {
     const completed = await account.event("checkout.session.completed", { id: started.sessionId });
     expect((await postWebhook(account, completed)).status).toBe(200);
     expect(await registrationRow(started.recordId)).toMatchObject({ status: "pending" });
-    expect(await verifyPayment(account.env, started.sessionId, { now: EARLY_BIRD_NOW })).toMatchObject({
+    expect(
+      await verifyPayment(account.env, started.sessionId, { now: EARLY_BIRD_NOW, request: visitor() }),
+    ).toMatchObject({
       success: true,
       paymentStatus: "pending",
     });
@@ -397,7 +406,9 @@ describe("POST /api/stripe/webhook", () => {
     const expired = await account.event("checkout.session.expired", { id: started.sessionId });
     expect((await postWebhook(account, expired)).status).toBe(200);
     expect(await registrationRow(started.recordId)).toMatchObject({ status: "expired", paid_at: null });
-    expect(await verifyPayment(account.env, started.sessionId, { now: EARLY_BIRD_NOW })).toMatchObject({
+    expect(
+      await verifyPayment(account.env, started.sessionId, { now: EARLY_BIRD_NOW, request: visitor() }),
+    ).toMatchObject({
       paymentStatus: "expired",
     });
     expect(await confirmationsFor(started.recordId)).toHaveLength(0);

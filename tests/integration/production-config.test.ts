@@ -1,9 +1,19 @@
 import { createExecutionContext, createMessageBatch, env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
+import { developmentSiteContact } from "~/content/site";
 import { assertProductionConfig, ConfigurationError, missingProductionSettings } from "~/lib/config.server";
+import { SITE_CONTACT_PLACEHOLDERS } from "~/lib/site-config.server";
 import { builtWorker } from "./contact-helpers";
 import { completeProductionEnv } from "./production-env";
 import { fetchWithEnv } from "./worker";
+
+function developmentValues() {
+  return {
+    CONTACT_EMAIL: developmentSiteContact.email,
+    CONTACT_PHONE: developmentSiteContact.phone,
+    ORGANIZER_LEGAL_NAME: developmentSiteContact.organizerLegalName,
+  };
+}
 
 describe("production refuses to run without its settings", () => {
   it("answers every request with a 500 page and logs what is missing", async () => {
@@ -19,7 +29,16 @@ describe("production refuses to run without its settings", () => {
       }
       const logged = errors.mock.calls.map(([line]) => String(line)).find((line) => line.includes("config.production"));
       expect(logged).toBeDefined();
-      for (const name of ["RESEND_API_KEY", "EMAIL_FROM", "NOTIFY_TO", "BETTER_AUTH_SECRET", "BASE_URL"]) {
+      for (const name of [
+        "RESEND_API_KEY",
+        "EMAIL_FROM",
+        "NOTIFY_TO",
+        "BETTER_AUTH_SECRET",
+        "BASE_URL",
+        "CONTACT_EMAIL",
+        "CONTACT_PHONE",
+        "ORGANIZER_LEGAL_NAME",
+      ]) {
         expect(logged).toContain(name);
       }
     } finally {
@@ -36,6 +55,47 @@ describe("production refuses to run without its settings", () => {
     ]);
     expect(() => assertProductionConfig({ ...base, EMAIL_FROM: "" })).toThrow(ConfigurationError);
     expect(() => assertProductionConfig({ ...env, ENVIRONMENT: "development" } as Env)).not.toThrow();
+  });
+
+  it("refuses the contact settings while unset, blank or still development's placeholders", async () => {
+    const base = { ...env, ...completeProductionEnv } as Env;
+    const contactSettings = ["CONTACT_EMAIL", "CONTACT_PHONE", "ORGANIZER_LEGAL_NAME"] as const;
+    expect(missingProductionSettings({ ...base, ...developmentValues() })).toEqual(contactSettings);
+    expect(
+      missingProductionSettings({
+        ...base,
+        CONTACT_EMAIL: undefined,
+        CONTACT_PHONE: "  ",
+        ORGANIZER_LEGAL_NAME: ` ${developmentSiteContact.organizerLegalName} `,
+      }),
+    ).toEqual(contactSettings);
+    for (const name of contactSettings) {
+      expect(missingProductionSettings({ ...base, [name]: developmentValues()[name] }), name).toEqual([name]);
+    }
+
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      // Everything else set, contact details still development's: no page is served.
+      const response = await fetchWithEnv("/contact", { ...completeProductionEnv, ...developmentValues() });
+      expect(response.status).toBe(500);
+      const html = await response.text();
+      expect(html).toContain("temporarily unavailable");
+      expect(html).not.toContain(developmentSiteContact.email);
+      const logged = errors.mock.calls.map(([line]) => String(line)).find((line) => line.includes("config.production"));
+      for (const name of contactSettings) expect(logged).toContain(name);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it("development's [vars] are exactly the placeholders production refuses", () => {
+    // The test worker runs on wrangler.toml's top-level [vars].
+    expect({
+      CONTACT_EMAIL: env.CONTACT_EMAIL,
+      CONTACT_PHONE: env.CONTACT_PHONE,
+      ORGANIZER_LEGAL_NAME: env.ORGANIZER_LEGAL_NAME,
+    }).toEqual(developmentValues());
+    expect(SITE_CONTACT_PLACEHOLDERS).toEqual(developmentValues());
   });
 
   it("serves pages once everything is set", async () => {

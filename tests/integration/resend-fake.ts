@@ -14,6 +14,7 @@ export interface FakeEmail {
   text?: string;
   html?: string;
   reply_to?: string | string[];
+  headers?: Record<string, string>;
 }
 
 export function fakeResendAccount() {

@@ -100,3 +100,35 @@ describe("the data lifecycle job", () => {
     expect(await count("SELECT count(*) AS n FROM registrations WHERE status = 'expired'")).toBe(1);
   });
 });
+
+describe("the next-edition list's retention", () => {
+  const daysAgo = (days: number, minutes = 0) =>
+    new Date(now.getTime() - days * 86_400_000 - minutes * 60_000).toISOString();
+
+  function insertSubscriber(id: string, status: string, updatedAt: string, unsubscribedAt: string | null = null) {
+    return env.DB.prepare(
+      `INSERT INTO next_edition_subscribers (id, email, status, unsubscribe_nonce, updated_at, unsubscribed_at)
+       VALUES (?1, ?1 || '@example.com', ?2, 'n', ?3, ?4)`,
+    )
+      .bind(id, status, updatedAt, unsubscribedAt)
+      .run();
+  }
+
+  it("deletes unconfirmed sign-ups and unsubscribed addresses after their periods, and keeps confirmed ones", async () => {
+    await env.DB.prepare("DELETE FROM next_edition_subscribers").run();
+    const unconfirmed = dataRetentionById["next-edition-unconfirmed"].days ?? -1;
+    const unsubscribed = dataRetentionById["next-edition-unsubscribed"].days ?? -1;
+    await insertSubscriber("unconfirmed-old", "unconfirmed", daysAgo(unconfirmed, 1));
+    await insertSubscriber("unconfirmed-new", "unconfirmed", daysAgo(unconfirmed, -1));
+    await insertSubscriber("unsubscribed-old", "unsubscribed", daysAgo(0), daysAgo(unsubscribed, 1));
+    await insertSubscriber("unsubscribed-new", "unsubscribed", daysAgo(0), daysAgo(unsubscribed, -1));
+    await insertSubscriber("confirmed-old", "confirmed", daysAgo(900));
+    const report = await runDataLifecycle(env.DB, now);
+    expect(report.retention.find((r) => r.id === "next-edition-unconfirmed")?.rows).toBe(1);
+    expect(report.retention.find((r) => r.id === "next-edition-unsubscribed")?.rows).toBe(1);
+    const { results } = await env.DB.prepare("SELECT id FROM next_edition_subscribers ORDER BY id").all<{
+      id: string;
+    }>();
+    expect(results.map((r) => r.id)).toEqual(["confirmed-old", "unconfirmed-new", "unsubscribed-new"]);
+  });
+});

@@ -19,6 +19,8 @@ export interface FakeSessionState {
   url: string;
   invoice_creation: { enabled: boolean } | null;
   line_items_requested: unknown;
+  payment_intent: string | null;
+  expires_at: number;
 }
 
 export interface FakeRequestState {
@@ -58,6 +60,19 @@ export function fakeStripeAccount(overrides: Partial<Env> = {}) {
       if (!response.ok) throw new Error(`fake pay failed: ${response.status}`);
       return (await response.json()) as FakeSessionState;
     },
+    /** The customer tries to pay: the fake's answer, 409 once the session has expired. */
+    async tryPay(sessionId: string) {
+      return control(`/_fake/sessions/${sessionId}/pay`, { payment_status: "paid" });
+    },
+    /** Moves this account's clock on, as time passing at Stripe. */
+    async advance(seconds: number) {
+      await control("/_fake/advance", { seconds });
+    },
+    /** How many API calls (/v1/…) the site has made to this account. */
+    async apiCalls(): Promise<number> {
+      const response = await fetch(`${baseUrl}/_fake/state`, { headers });
+      return ((await response.json()) as { requests: unknown[] }).requests.length;
+    },
     async expire(sessionId: string) {
       const response = await control(`/_fake/sessions/${sessionId}/expire`);
       if (!response.ok) throw new Error(`fake expire failed: ${response.status}`);
@@ -85,6 +100,26 @@ export function fakeStripeAccount(overrides: Partial<Env> = {}) {
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },
         data: { object: { object: "checkout.session", ...session } },
+      });
+      const signature = await stripe.webhooks.generateTestHeaderStringAsync({
+        payload: body,
+        secret: webhookSecret,
+        cryptoProvider: Stripe.createSubtleCryptoProvider(),
+      });
+      return { id, body, signature };
+    },
+    /** Any other event (a charge, a dispute), with its object as given. */
+    async objectEvent(type: string, object: Record<string, unknown>, id = `evt_${crypto.randomUUID()}`) {
+      const body = JSON.stringify({
+        id,
+        object: "event",
+        api_version: "2025-01-01",
+        created: Math.floor(Date.now() / 1000),
+        type,
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        data: { object },
       });
       const signature = await stripe.webhooks.generateTestHeaderStringAsync({
         payload: body,

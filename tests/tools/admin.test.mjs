@@ -2,7 +2,7 @@
 // Wrangler the way an operator does, which workerd-hosted vitest cannot).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -138,4 +138,108 @@ describe("docs/admin.md", () => {
       assert.doesNotThrow(() => query(sql, target));
     });
   }
+});
+
+describe("the next-edition list", () => {
+  before(() => {
+    query(
+      `INSERT INTO next_edition_subscribers (id, email, name, interests, status, unsubscribe_nonce, confirmed_at) VALUES
+        ('s1', 'ann@example.com', 'Ann, "the planner"', '["judge","sponsor"]', 'confirmed', 'n1', '2026-11-01T00:00:00.000Z'),
+        ('s2', 'bo@example.com', NULL, '["participant"]', 'confirmed', 'n2', '2026-11-02T00:00:00.000Z'),
+        ('s3', 'cy@example.com', NULL, '["advisor"]', 'confirmed', 'n3', '2026-11-03T00:00:00.000Z'),
+        ('s4', 'unconfirmed@example.com', NULL, '["judge"]', 'unconfirmed', 'n4', NULL),
+        ('s5', 'gone@example.com', NULL, '[]', 'unsubscribed', 'n5', NULL)`,
+      target,
+    );
+  });
+
+  test("export subscribers writes the confirmed addresses only, interests joined", () => {
+    const run = admin(["export", "subscribers"]);
+    assert.equal(run.status, 0, run.stderr);
+    const [header, ...rows] = parseCsv(run.stdout);
+    assert.deepEqual(header, ["email", "name", "interests", "confirmed_at", "created_at"]);
+    assert.deepEqual(
+      rows.map((row) => row.slice(0, 3)),
+      [
+        ["ann@example.com", 'Ann, "the planner"', "judge;sponsor"],
+        ["bo@example.com", "", "participant"],
+        ["cy@example.com", "", "advisor"],
+      ],
+    );
+  });
+
+  test("announce writes one e-mail per confirmed subscriber, however often it runs or is interrupted", () => {
+    const dir = mkdtempSync(join(tmpdir(), "announce-"));
+    const file = join(dir, "open.md");
+    writeFileSync(file, "# Enrollment is open; don't miss it\n\nHello!\n\nIt's 'open' now; \"really\".\n", "utf8");
+    const announcementRows = () =>
+      query(
+        "SELECT id, recipient, status, subject, payload, updated_at FROM notifications WHERE kind = 'next-edition-announcement' ORDER BY id",
+        target,
+      );
+
+    // Interrupted after one batch of two…
+    const first = admin([
+      "announce",
+      file,
+      "--batch-size",
+      "2",
+      "--max-batches",
+      "1",
+      "--base-url",
+      "http://localhost:9999",
+    ]);
+    assert.equal(first.status, 0, first.stderr);
+    assert.match(first.stdout, /2 new e-mail\(s\) for 2 confirmed subscriber\(s\); stopped early/);
+    assert.equal(announcementRows().length, 2);
+    // One of them is sent meanwhile.
+    const sentId = String(announcementRows()[0]?.id);
+    query(`UPDATE notifications SET status = 'sent' WHERE id = '${sentId}'`, target);
+
+    // …then run to the end, twice.
+    for (const expected of [/1 new e-mail\(s\) for 3 confirmed/, /0 new e-mail\(s\) for 3 confirmed/]) {
+      const run = admin(["announce", file, "--batch-size", "2", "--base-url", "http://localhost:9999"]);
+      assert.equal(run.status, 0, run.stderr);
+      assert.match(run.stdout, expected);
+      assert.match(run.stdout, /every subscriber has one/);
+    }
+
+    const rows = announcementRows();
+    assert.deepEqual(
+      rows.map((row) => row.recipient),
+      ["ann@example.com", "bo@example.com", "cy@example.com"],
+    );
+    assert.equal(new Set(rows.map((row) => row.id)).size, 3);
+    assert.ok(rows.every((row) => String(row.id).startsWith("announcement:")));
+    assert.equal(rows.find((row) => row.id === sentId)?.status, "sent");
+    assert.equal(rows.filter((row) => row.status === "pending").length, 2);
+    // Pending rows are handed to the outbox sweep at once.
+    assert.ok(rows.every((row) => row.status !== "pending" || row.updated_at === "1970-01-01T00:00:00.000Z"));
+    const payload = JSON.parse(String(rows[0]?.payload));
+    assert.deepEqual(payload, {
+      announcementId: String(rows[0]?.id).split(":")[1],
+      subscriberId: "s1",
+      subject: "Enrollment is open; don't miss it",
+      body: "Hello!\n\nIt's 'open' now; \"really\".",
+      origin: "http://localhost:9999",
+    });
+    assert.equal(rows[0]?.subject, "Enrollment is open; don't miss it");
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("announce refuses a batch size that is not a whole number above 0", () => {
+    const run = admin(["announce", "any.md", "--batch-size", "0"]);
+    assert.equal(run.status, 2);
+    assert.match(run.stderr, /--batch-size takes a whole number above 0/);
+  });
+
+  test("announce refuses a file without a subject line", () => {
+    const dir = mkdtempSync(join(tmpdir(), "announce-"));
+    const file = join(dir, "bad.md");
+    writeFileSync(file, "No heading here.\n", "utf8");
+    const run = admin(["announce", file]);
+    assert.equal(run.status, 1);
+    assert.match(run.stderr, /# Subject/);
+    rmSync(dir, { recursive: true, force: true });
+  });
 });

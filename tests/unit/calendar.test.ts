@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { milestones, milestonesById, type Milestone } from "../../app/content/dates";
+import type { Milestone } from "../../app/content/dates";
+import { milestones, milestonesById } from "../edition-2026";
 import {
   BOISE_VTIMEZONE,
   buildCalendar,

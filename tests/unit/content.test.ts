@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
-  EARLY_ENROLLMENT_OPENS,
-  FINAL_ENROLLMENT_DEADLINE,
   MARKETING_PRICE_PER_PERSON_CENTS,
   MIN_PASSWORD_LENGTH,
-  PRICING_REGULAR_FROM,
-  STANDARD_REGISTRATION_OPENS,
-  SUBMISSION_DEADLINE,
   computeRoi,
   defaultSponsorTier,
   faqWorkforcePricing,
@@ -16,26 +11,37 @@ import {
   judgingCriteria,
   judgingWeights,
   learningStages,
-  milestones,
-  milestonesById,
   organizationEnrollmentSteps,
   organizationStats,
   participantJourney,
-  prices,
+  pricingPhases,
   recognitionTierFor,
   recognitionTiers,
   roiExample,
   roiExampleHeadline,
   roiExampleInputs,
   site,
+  telHref,
+  mailtoHref,
+  workforceComparison,
   sponsorTierIds,
   sponsorTiers,
   sponsorTiersById,
   submissionComponents,
   teamSize,
   tracks,
-  workforcePackage,
 } from "../../app/content";
+import {
+  EARLY_ENROLLMENT_OPENS,
+  FINAL_ENROLLMENT_DEADLINE,
+  PRICING_REGULAR_FROM,
+  STANDARD_REGISTRATION_OPENS,
+  SUBMISSION_DEADLINE,
+  milestones,
+  milestonesById,
+  edition2026,
+  prices,
+} from "../edition-2026";
 
 // Read back in Boise with Intl directly (not through app/lib/schedule), so these
 // checks do not share code with what they check.
@@ -177,9 +183,23 @@ describe("pricing", () => {
     expect(faqWorkforcePricing.perEmployeeCents).toBe(49_900);
   });
 
-  it("20 people at $250 equals the $5,000 package", () => {
-    expect(workforcePackage.comparison.totalCents).toBe(prices.workforce.earlyBird);
-    expect(formatUsd(workforcePackage.comparison.totalCents)).toBe("$5,000");
+  it("20 people at the day's individual price never cost less than the package", () => {
+    expect(workforceComparison(edition2026, "earlyBird")).toEqual({
+      people: 20,
+      perPersonCents: 25_000,
+      totalCents: 500_000,
+      packageCents: 500_000,
+    });
+    expect(workforceComparison(edition2026, "regular")).toEqual({
+      people: 20,
+      perPersonCents: 30_000,
+      totalCents: 600_000,
+      packageCents: 600_000,
+    });
+    for (const phase of pricingPhases) {
+      const c = workforceComparison(edition2026, phase);
+      expect(c.totalCents).toBeGreaterThanOrEqual(c.packageCents);
+    }
   });
 
   it("formatUsd", () => {
@@ -303,9 +323,12 @@ describe("claims and the worked ROI example", () => {
 });
 
 describe("site", () => {
-  it("phone link dials the printed number", () => {
-    expect(site.phoneHref).toBe(`tel:+1${site.phone.replace(/\D/g, "")}`);
-    expect(site.contactEmailHref).toBe(`mailto:${site.contactEmail}`);
+  it("phone links dial the printed number", () => {
+    expect(telHref("(208) 555-0100")).toBe("tel:+12085550100");
+    expect(telHref("208.555.0100")).toBe("tel:+12085550100");
+    expect(telHref("1-208-555-0100")).toBe("tel:+12085550100");
+    expect(telHref("+44 20 7946 0000")).toBe("tel:+442079460000");
+    expect(mailtoHref("team@example.org")).toBe("mailto:team@example.org");
   });
 
   it("support hours and location", () => {

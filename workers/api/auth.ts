@@ -3,6 +3,8 @@ import {
   AUTH_RATE_LIMIT_MESSAGE,
   AUTH_RATE_LIMIT_RETRY_AFTER,
   authAttemptAllowed,
+  clearSignInFailures,
+  recordSignInFailure,
   type AuthAttempt,
 } from "~/lib/auth-rate-limit.server";
 import { createAuth } from "~/lib/auth.server";
@@ -35,11 +37,18 @@ async function emailOf(request: Request): Promise<string | undefined> {
 export const authRoutes = new Hono<ApiEnv>().all("/*", async (c) => {
   const request = c.req.raw;
   const attempt = request.method === "POST" ? limitedEndpoints[c.req.path] : undefined;
-  if (attempt && !(await authAttemptAllowed(c.env, request, attempt, await emailOf(request)))) {
+  const email = attempt ? await emailOf(request) : undefined;
+  if (attempt && !(await authAttemptAllowed(c.env, request, attempt, email))) {
     log("warn", "auth.rate_limited", { requestId: c.get("requestId"), attempt, via: "api" });
     return c.json({ code: "TOO_MANY_REQUESTS", message: AUTH_RATE_LIMIT_MESSAGE }, 429, {
       "Retry-After": String(AUTH_RATE_LIMIT_RETRY_AFTER),
     });
   }
-  return createAuth(c.env, request, { requestId: c.get("requestId") }).handler(request);
+  const response = await createAuth(c.env, request, { requestId: c.get("requestId") }).handler(request);
+  if (attempt === "sign-in") {
+    // The lockout rule's memory (ADR 008): a refused sign-in is a failure; one that worked clears this client's.
+    if (response.ok) await clearSignInFailures(c.env, request, email);
+    else if (response.status === 401) await recordSignInFailure(c.env, request, email);
+  }
+  return response;
 });

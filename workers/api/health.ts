@@ -1,9 +1,12 @@
 import { Hono } from "hono";
+import { log } from "~/lib/log.server";
 import type { ApiEnv } from "./index";
 
 /**
  * Liveness for operators and the test harness: proves the worker answers and
- * that D1 answers with its migrations applied.
+ * that D1 answers with its migrations applied. A failure says only that the
+ * database is down: its error text (table names, SQL) goes to the log, which
+ * operators read by the X-Request-Id of the answer.
  */
 export const health = new Hono<ApiEnv>().get("/", async (c) => {
   try {
@@ -15,12 +18,13 @@ export const health = new Hono<ApiEnv>().get("/", async (c) => {
       database: { status: "ok", migrationsApplied: row?.applied ?? 0 },
     });
   } catch (error) {
+    log("error", "health.database_failed", { requestId: c.get("requestId"), error });
     return c.json(
       {
         status: "error",
         service: "idaho-ai-challenge",
         environment: c.env.ENVIRONMENT,
-        database: { status: "error", message: error instanceof Error ? error.message : String(error) },
+        database: { status: "error" },
       },
       503,
     );

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { RegistrationSchema } from "~/forms/registration";
 import { SponsorshipSchema } from "~/forms/sponsorship";
 import { now as clockNow } from "~/lib/clock.server";
+import { clientKey } from "~/lib/client-limit.server";
 import { log } from "~/lib/log.server";
 import { siteOrigin } from "~/lib/meta";
 import { PaymentError, paymentErrorStatus, startRegistration, startSponsorship } from "~/payments/checkout.server";
@@ -43,7 +44,8 @@ export const payments = new Hono<ApiEnv>()
         userId: user.id,
         origin: siteOrigin(c.req.raw, c.env),
         now: clockNow(c.env),
-        clientIp: c.req.header("cf-connecting-ip") ?? "unknown",
+        accountEmail: user.email,
+        clientIp: clientKey(c.req.raw),
         requestId: c.get("requestId"),
       });
       return started.type === "checkout"
@@ -64,6 +66,8 @@ export const payments = new Hono<ApiEnv>()
         userId: user.id,
         origin: siteOrigin(c.req.raw, c.env),
         now: clockNow(c.env),
+        accountEmail: user.email,
+        clientIp: clientKey(c.req.raw),
         requestId: c.get("requestId"),
       });
       if (started.type !== "checkout") throw new Error("a sponsorship always goes to checkout");
@@ -81,6 +85,7 @@ export const payments = new Hono<ApiEnv>()
       const { success, paymentStatus } = await verifyPayment(c.env, parsed.data.sessionId, {
         now: clockNow(c.env),
         requestId: c.get("requestId"),
+        request: c.req.raw,
       });
       return c.json({ success, paymentStatus }, success ? 200 : 404);
     } catch (error) {

@@ -1,0 +1,63 @@
+/**
+ * The site's protective limits (issue 16), written once: the worker entry,
+ * the actions, fulfilment and the notification sweep read them from here, and
+ * docs/operations.md lists them for operators. Per-client counters use the
+ * RATE_LIMITER binding, whose own allowance (10 a minute per key) is set in
+ * wrangler.toml; `rateLimitPerMinute` restates it for the pages and the docs.
+ */
+
+const KIB = 1024;
+
+/** Request bodies larger than this are refused with 413 before any route reads them. */
+export const requestBodyLimits = {
+  /** Every form post and JSON call: the longest form (judge/advisor) is under 10 KB. */
+  defaultBytes: 64 * KIB,
+  /** Stripe's signed events: a charge or dispute with its expansions stays well under this. */
+  stripeWebhookBytes: 512 * KIB,
+} as const;
+
+/** The RATE_LIMITER binding's allowance per key (wrangler.toml `simple = { limit = 10, period = 60 }`). */
+export const rateLimitPerMinute = 10;
+
+/** Seconds a refused client is told to wait (Retry-After): the binding's period. */
+export const rateLimitRetryAfterSeconds = 60;
+
+/**
+ * IPv6 clients are counted per /64 (the prefix one subscriber or host is
+ * routed): counting each address would hand anyone 2^64 fresh allowances.
+ */
+export const ipv6PrefixHextets = 4;
+
+/**
+ * Sign-in lockout (ADR 008). The strict limit is the binding's, per client
+ * and address. Across all clients an address may fail this many times in the
+ * window; past that, a client that has itself failed for the address in the
+ * window is refused until the window passes, while a client that has not may
+ * still try (so the owner is never locked out by someone else's guesses).
+ */
+export const signInLockout = {
+  addressFailureCeiling: 20,
+  windowMinutes: 15,
+} as const;
+
+/**
+ * A Checkout Session expires when the price or the enrollment window it was
+ * opened in ends, within Stripe's bounds (30 minutes to 24 hours after
+ * creation, with a minute's margin each side for the trip to Stripe). So a
+ * session opened in the last half hour of a window may outlive it by at most
+ * that half hour (ADR 008).
+ */
+export const checkoutSessionLifetime = {
+  minMinutes: 31,
+  maxMinutes: 24 * 60 - 1,
+} as const;
+
+/**
+ * Dead notifications (retries exhausted) are queued once more by the sweep,
+ * at the earliest this long after they died (an outage has usually passed),
+ * at most this many per sweep, and never more than once each.
+ */
+export const deadNotificationRetry = {
+  afterMinutes: 60,
+  perSweep: 50,
+} as const;

@@ -1,0 +1,31 @@
+/**
+ * The drizzle view of the next-edition list (migrations/0005_next_edition_list.sql,
+ * the source of truth). Kept apart from schema.ts so each issue owns its tables.
+ */
+import { sql } from "drizzle-orm";
+import { sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+const isoNow = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+export const subscriberStatuses = ["unconfirmed", "confirmed", "unsubscribed"] as const;
+export type SubscriberStatus = (typeof subscriberStatuses)[number];
+
+/** The next-edition list (migrations/0005_next_edition_list.sql, docs/admin.md). */
+export const nextEditionSubscribers = sqliteTable("next_edition_subscribers", {
+  id: text("id").primaryKey(),
+  /** Lower-cased, so one address is one entry. */
+  email: text("email").notNull().unique(),
+  name: text("name"),
+  /** JSON array of interest keys, sorted. */
+  interests: text("interests").notNull().default("[]"),
+  status: text("status", { enum: subscriberStatuses }).notNull().default("unconfirmed"),
+  confirmNonce: text("confirm_nonce"),
+  unsubscribeNonce: text("unsubscribe_nonce").notNull(),
+  confirmationSentAt: text("confirmation_sent_at"),
+  confirmedAt: text("confirmed_at"),
+  unsubscribedAt: text("unsubscribed_at"),
+  createdAt: text("created_at").notNull().default(isoNow),
+  updatedAt: text("updated_at").notNull().default(isoNow),
+});
+
+export type NextEditionSubscriber = typeof nextEditionSubscribers.$inferSelect;

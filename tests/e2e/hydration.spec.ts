@@ -1,0 +1,139 @@
+import { expect, test, type Page } from "@playwright/test";
+import { publicRoutes } from "../../app/content/routes";
+import { authForm, uniqueEmail, useOwnClientIp, withJavaScript } from "./auth-helpers";
+
+// Issue 12, ADR 007: form pages paint as the server's HTML and hydrate later
+// (load, first paint and an idle moment, or the first interaction). Until
+// then they are the no-JavaScript page and must behave like it.
+
+const formPaths = publicRoutes.filter((route) => route.kind === "form").map((route) => route.path);
+const hydrated = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+
+/**
+ * Holds back the entry module (React and the router's start-up) until
+ * `release()`, so a test can act in the window before hydration however
+ * fast the machine is. The route modules may load; nothing hydrates.
+ */
+async function holdHydration(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
+
+/** Errors in the browser: a hydration mismatch is reported as one. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
+}
+
+test.describe("form pages hydrate after the first paint", () => {
+  for (const path of formPaths) {
+    test(`${path}: no script is requested before the first paint`, async ({ page }, testInfo) => {
+      const errors = collectErrors(page);
+      await page.goto(path);
+      await page.waitForLoadState("load");
+      if (withJavaScript(testInfo)) await hydrated(page);
+      const { firstPaint, scripts } = await page.evaluate(() => ({
+        firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+          .map((entry) => ({ name: new URL(entry.name).pathname, startTime: entry.startTime })),
+      }));
+      if (withJavaScript(testInfo)) {
+        expect(firstPaint, "a first contentful paint").not.toBeNull();
+        expect(scripts.length, "chunks loaded to hydrate").toBeGreaterThan(0);
+        const early = scripts.filter((script) => script.startTime < (firstPaint ?? 0));
+        expect(early, `scripts requested before the paint at ${firstPaint} ms`).toEqual([]);
+      } else {
+        expect(scripts, "scripts requested without JavaScript").toEqual([]);
+        await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test("hydrates by itself, without any interaction", async ({ page }, testInfo) => {
+    await page.goto("/contact");
+    if (withJavaScript(testInfo)) {
+      await hydrated(page);
+    } else {
+      await page.waitForLoadState("load");
+      await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+    }
+  });
+
+  test("text typed before hydration stays in the fields, and focus stays where it was", async ({ page }, testInfo) => {
+    const errors = collectErrors(page);
+    const { release } = await holdHydration(page);
+    await page.goto("/contact");
+    const name = page.getByLabel("Name", { exact: true });
+    const message = page.getByLabel("Message", { exact: true });
+    await name.pressSequentially("Typed Early");
+    await message.pressSequentially("Typed before React arrived.");
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+
+    release();
+    if (withJavaScript(testInfo)) await hydrated(page);
+    await expect(name).toHaveValue("Typed Early");
+    await expect(message).toHaveValue("Typed before React arrived.");
+    await expect(message).toBeFocused();
+    // Typing goes on where it stopped.
+    await page.keyboard.type(" More.");
+    await expect(message).toHaveValue("Typed before React arrived. More.");
+    expect(errors).toEqual([]);
+  });
+
+  test("a submit before hydration is the plain POST: the server answers with the field errors", async ({ page }) => {
+    const { release } = await holdHydration(page);
+    await page.goto("/contact");
+    await page.getByLabel("Name", { exact: true }).fill("J");
+    const post = page.waitForRequest((request) => request.method() === "POST" && request.isNavigationRequest());
+    await page.getByRole("button", { name: "Send Message" }).click();
+    expect(new URL((await post).url()).pathname).toBe("/contact");
+    await expect(page.getByLabel("Name", { exact: true })).toHaveAccessibleDescription(
+      "Name must be at least 2 characters",
+    );
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("J");
+    release();
+  });
+
+  test("a sign-up before hydration is the plain POST and redirect", async ({ page }) => {
+    await useOwnClientIp(page);
+    const { release } = await holdHydration(page);
+    await page.goto("/auth");
+    const form = authForm(page);
+    await form.getByLabel("Email").fill(uniqueEmail("early"));
+    await form.getByLabel("Password").fill("a good passphrase");
+    const post = page.waitForRequest((request) => request.method() === "POST" && request.isNavigationRequest());
+    await form.getByRole("button", { name: "Create Account" }).click();
+    await post;
+    await expect(page).toHaveURL(/\/register(\?|$)/);
+    await expect(page.getByText("Account Created!")).toBeVisible();
+    release();
+  });
+
+  test("after hydration the form validates in place, without a request", async ({ page }, testInfo) => {
+    await page.goto("/contact");
+    const documentPosts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") documentPosts.push(request.url());
+    });
+    if (withJavaScript(testInfo)) await hydrated(page);
+    await page.getByLabel("Name", { exact: true }).fill("J");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByLabel("Name", { exact: true })).toHaveAccessibleDescription(
+      "Name must be at least 2 characters",
+    );
+    // With JavaScript the schema runs in the browser; without it the server answers.
+    expect(documentPosts).toHaveLength(withJavaScript(testInfo) ? 0 : 1);
+  });
+});
