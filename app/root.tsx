@@ -18,7 +18,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { ToastRegion } from "./components/toast";
 import { requestContext } from "./context";
-import { appendSetCookies, getSession, type SessionUser } from "./lib/auth.server";
+import { appendSetCookies, getSession, type SessionUser } from "~/accounts/auth.server";
 import { log } from "./lib/log.server";
 import { pageMeta } from "./lib/meta";
 import { siteContact } from "./lib/site-config.server";
@@ -26,8 +26,8 @@ import { wantsHydration } from "./lib/route-handle";
 import { getToast } from "./lib/toast.server";
 import { getNotifiedLink } from "./content/navigation";
 import { headerActionByPhase } from "./content/phases";
-import { clockFor } from "./lib/clock.server";
-import { editionPhase } from "./lib/schedule";
+import { clockFor } from "~/clock/clock.server";
+import { editionPhase } from "~/clock/schedule";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

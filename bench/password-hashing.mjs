@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Measures the cost of one password hash (sign-up) and one verification
-// (sign-in) with app/lib/password.server.ts, in workerd (through Miniflare,
+// (sign-in) with app/accounts/password.server.ts, in workerd (through Miniflare,
 // with nodejs_compat as in production) and in Node for comparison.
 // Figures feed docs/decisions/005-password-hashing.md. Asserts nothing.
 //
@@ -15,7 +15,7 @@ import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
-import { hashPassword, verifyPassword } from "../app/lib/password.server.ts";
+import { hashPassword, verifyPassword } from "../app/accounts/password.server.ts";
 
 const rounds = Math.max(3, Number(process.env.ROUNDS ?? 7));
 const cases = [
@@ -30,7 +30,7 @@ const ms = (value) => `${value.toFixed(1)} ms`;
 
 async function workerSource() {
   const entry = `
-    import { hashPassword, verifyPassword } from ${JSON.stringify(fileURLToPath(new URL("../app/lib/password.server.ts", import.meta.url)))};
+    import { hashPassword, verifyPassword } from ${JSON.stringify(fileURLToPath(new URL("../app/accounts/password.server.ts", import.meta.url)))};
     export default {
       async fetch(request) {
         const url = new URL(request.url);

@@ -2,7 +2,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { requestContext } from "~/context";
 import { isDevOnlyPath, isProduction, misconfigurationResponse } from "~/lib/config.server";
 import { log } from "~/lib/log.server";
-import { DATA_LIFECYCLE_CRON, runDataLifecycle } from "~/lib/retention.server";
+import { DATA_LIFECYCLE_CRON, runDataLifecycle } from "~/lifecycle/retention.server";
 import { api } from "./api";
 import { handleNotificationBatch, sweepNotifications } from "./notifications-consumer";
 import { withCachePolicy } from "./cache";

@@ -1,8 +1,8 @@
 import type { Stat } from "~/content/claims";
 import { editionById } from "~/content/editions";
 import { formatUsd, pricingPhaseLabels, pricingPhases, type PlanId, type PricingPhase } from "~/content/pricing";
-import { currentPriceText, phaseCondition } from "~/lib/price-text";
-import type { EnrollmentState } from "~/lib/schedule";
+import { currentPriceText, phaseCondition } from "~/clock/price-text";
+import type { EnrollmentState } from "~/clock/schedule";
 
 /** Big figures with their labels, as a description list. */
 export function StatGrid({ stats, tone = "light" }: { stats: readonly Stat[]; tone?: "light" | "dark" }) {

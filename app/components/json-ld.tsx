@@ -1,6 +1,6 @@
 import { editionById, milestoneOf } from "~/content/editions";
 import { site, telHref, type SiteContact } from "~/content/site";
-import { MOUNTAIN_TIME_ZONE, zonedWallClock, zoneOffsetMinutes } from "~/lib/schedule";
+import { MOUNTAIN_TIME_ZONE, zonedWallClock, zoneOffsetMinutes } from "~/clock/schedule";
 import { useSiteContact } from "~/lib/site-contact";
 import { useNonce } from "./nonce";
 

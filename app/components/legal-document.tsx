@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { LegalBlock, LegalDocument } from "~/content/legal";
 import { contactText } from "~/content/site";
-import { formatMountain, mountainDateKey } from "~/lib/schedule";
+import { formatMountain, mountainDateKey } from "~/clock/schedule";
 import { useSiteContact } from "~/lib/site-contact";
 import { PageHero } from "./page";
 

@@ -1,12 +1,12 @@
 import type { Milestone } from "~/content/dates";
-import { googleCalendarUrl, milestoneIcsPath } from "~/lib/calendar";
+import { googleCalendarUrl, milestoneIcsPath } from "~/clock/calendar";
 import {
   formatMilestoneDate,
   formatMilestoneTime,
   formatPacific,
   formatTimeMountainAndPacific,
   type MilestoneStatus,
-} from "~/lib/schedule";
+} from "~/clock/schedule";
 import { StatusPill } from "./page";
 
 /**

@@ -19,8 +19,8 @@ import {
   useSchemaForm,
 } from "~/components/forms";
 import { nextEditionCopy, nextEditionInterests, type NextEditionInterest } from "~/content/next-edition";
-import { HONEYPOT_FIELD, NextEditionSchema } from "~/forms/next-edition";
-import { safeRedirectPath } from "~/lib/safe-redirect";
+import { HONEYPOT_FIELD, NextEditionSchema } from "~/next-edition/schema";
+import { safeRedirectPath } from "~/accounts/safe-redirect";
 
 export const NEXT_EDITION_ACTION = "/next-edition";
 

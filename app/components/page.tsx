@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { nextEditionPath } from "~/content/navigation";
-import type { EnrollmentState, MilestoneStatus } from "~/lib/schedule";
+import type { EnrollmentState, MilestoneStatus } from "~/clock/schedule";
 
 /** The opening band of a page: its one h1, a lead paragraph and optional actions. */
 export function PageHero({

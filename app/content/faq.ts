@@ -34,7 +34,7 @@ import {
   vendorCertifications,
 } from "./program";
 import { site, type ContactText } from "./site";
-import { enrollmentState, formatMountain, formatTimeMountainAndPacific, isDeadlinePassed } from "../lib/schedule";
+import { enrollmentState, formatMountain, formatTimeMountainAndPacific, isDeadlinePassed } from "../clock/schedule";
 
 export interface FaqLink {
   readonly href: string;

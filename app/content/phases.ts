@@ -1,16 +1,16 @@
 /**
  * What the site says and offers in each phase of an edition (the phases are
- * decided in app/lib/schedule.ts). Pages take their calls to action and the
+ * decided in app/clock/schedule.ts). Pages take their calls to action and the
  * tense of their copy from here, so nothing invites an action the server
  * would refuse on that day and nothing past is written as future.
  */
-import { formatMountain } from "../lib/schedule";
+import { formatMountain } from "../clock/schedule";
 import type { Edition } from "./editions/types";
 import { milestoneOf } from "./editions";
 import { getNotifiedLink as getNotified, registerLink as register, type NavLinkItem } from "./navigation";
 
-export type { EditionPhase } from "../lib/schedule";
-import type { EditionPhase } from "../lib/schedule";
+export type { EditionPhase } from "../clock/schedule";
+import type { EditionPhase } from "../clock/schedule";
 
 /** The header's primary button: registration while it is open, the next-edition list otherwise. */
 export const headerActionByPhase = {

@@ -1,7 +1,7 @@
 /**
  * Prices and sponsorship terms (SPEC.md §9 "Prices"). Money is integer cents
  * everywhere so the server can hand amounts to the payment provider as is;
- * which phase applies at a given instant is decided in app/lib/schedule.ts,
+ * which phase applies at a given instant is decided in app/clock/schedule.ts,
  * and the amounts themselves belong to each edition (app/content/editions/).
  */
 import type { Edition } from "./editions/types";

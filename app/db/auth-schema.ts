@@ -54,7 +54,7 @@ export const account = sqliteTable(
     accessTokenExpiresAt: integer("access_token_expires_at", { mode: "timestamp_ms" }),
     refreshTokenExpiresAt: integer("refresh_token_expires_at", { mode: "timestamp_ms" }),
     scope: text("scope"),
-    /** The scrypt hash of app/lib/password.server.ts, for providerId "credential". */
+    /** The scrypt hash of app/accounts/password.server.ts, for providerId "credential". */
     password: text("password"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(nowMs),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),

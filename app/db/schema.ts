@@ -76,7 +76,7 @@ export const judgeAdvisorInterests = sqliteTable("judge_advisor_interests", {
 
 export type JudgeAdvisorInterestRow = typeof judgeAdvisorInterests.$inferSelect;
 
-/** Failed sign-ins within the lockout window (app/lib/auth-rate-limit.server.ts). */
+/** Failed sign-ins within the lockout window (app/accounts/rate-limit.server.ts). */
 export const signInFailures = sqliteTable("sign_in_failures", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   email: text("email").notNull(),

@@ -4,7 +4,7 @@ import {
   nextEditionLimits,
   type NextEditionInterest,
 } from "~/content/next-edition";
-import { HONEYPOT_FIELD } from "~/forms/next-edition";
+import { HONEYPOT_FIELD } from "~/next-edition/schema";
 
 /**
  * What a page that hydrates needs to show the next-edition form once its own

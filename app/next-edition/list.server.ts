@@ -7,9 +7,9 @@ import { eq } from "drizzle-orm";
 import { nextEditionLimits } from "~/content/next-edition";
 import { getDb } from "~/db/client.server";
 import { nextEditionSubscribers, type NextEditionSubscriber } from "~/db/next-edition-schema";
-import type { NextEditionSignup } from "~/forms/next-edition";
+import type { NextEditionSignup } from "~/next-edition/schema";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
-import { nextEditionConfirmation } from "~/notifications/next-edition.server";
+import { nextEditionConfirmation } from "~/next-edition/notification.server";
 import { CONFIRM_PATH } from "./links.server";
 import { newNonce, signToken, verifyToken } from "./tokens.server";
 

@@ -1,11 +1,15 @@
 /** Every notification kind the consumer knows how to render. */
-import { contactNotification } from "./contact.server";
-import { judgeAdvisorNotification } from "./judge-advisor.server";
-import { signupNotification } from "./signup.server";
+import { contactNotification } from "~/contact/notification.server";
+import { judgeAdvisorNotification } from "~/judge-advisor/notification.server";
+import { signupNotification } from "~/accounts/signup-notification.server";
 import type { NotificationKind, PrepareContext, RenderedEmail } from "./kind.server";
-import { nextEditionAnnouncement, nextEditionConfirmation } from "./next-edition.server";
-import { paymentAdjustmentNotification } from "./payment-adjustment.server";
-import { enrollmentConfirmation, registrationConfirmation, sponsorshipConfirmation } from "./payments.server";
+import { nextEditionAnnouncement, nextEditionConfirmation } from "~/next-edition/notification.server";
+import { paymentAdjustmentNotification } from "~/payments/adjustment-notification.server";
+import {
+  enrollmentConfirmation,
+  registrationConfirmation,
+  sponsorshipConfirmation,
+} from "~/payments/notification.server";
 
 const kinds: Record<string, NotificationKind<unknown>> = {
   [contactNotification.kind]: contactNotification as NotificationKind<unknown>,

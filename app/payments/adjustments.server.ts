@@ -20,13 +20,13 @@ import { getDb, type Db } from "~/db/client.server";
 import { notifications } from "~/db/schema";
 import { companyCodes, registrations, sponsorships, type DisputeStatus } from "~/db/payments-schema";
 import { log } from "~/lib/log.server";
-import { contactRecipient } from "~/notifications/contact.server";
+import { contactRecipient } from "~/contact/notification.server";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
 import {
   paymentAdjustmentNotification,
   type AdjustmentEvent,
   type PaymentAdjustmentPayload,
-} from "~/notifications/payment-adjustment.server";
+} from "~/payments/adjustment-notification.server";
 import type { Found } from "./fulfil.server";
 import { accountEmailOf } from "./user.server";
 

@@ -6,10 +6,10 @@
 import { formatUsd } from "~/content/pricing";
 import type { Db } from "~/db/client.server";
 import { notifications } from "~/db/schema";
-import { currentEdition, formatMountain, milestoneStatus } from "~/lib/schedule";
+import { currentEdition, formatMountain, milestoneStatus } from "~/clock/schedule";
 import type { NotificationKind } from "~/notifications/kind.server";
 import { outboxInsert } from "~/notifications/outbox.server";
-import type { PaymentConfirmationPayload } from "~/notifications/payments.server";
+import type { PaymentConfirmationPayload } from "~/payments/notification.server";
 
 export function confirmationNotificationId(kind: NotificationKind<unknown>["kind"], recordId: string): string {
   return `${kind}:${recordId}`;

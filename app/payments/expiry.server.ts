@@ -7,7 +7,7 @@
  */
 import type { Edition } from "~/content/editions";
 import { checkoutSessionLifetime } from "~/content/limits";
-import { pricingPhase } from "~/lib/schedule";
+import { pricingPhase } from "~/clock/schedule";
 
 /** The end of what a registration checkout opened at `now` was offered under. */
 export function registrationWindowEnd(now: Date, edition: Edition): Date {

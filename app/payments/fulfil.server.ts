@@ -15,7 +15,7 @@ import { plans, pricingPhaseLabels, sponsorTiersById } from "~/content/pricing";
 import { getDb, type Db } from "~/db/client.server";
 import { companyCodes, registrations, sponsorships, type Registration, type Sponsorship } from "~/db/payments-schema";
 import { log } from "~/lib/log.server";
-import { registrationConfirmation, sponsorshipConfirmation } from "~/notifications/payments.server";
+import { registrationConfirmation, sponsorshipConfirmation } from "~/payments/notification.server";
 import { enqueueNotifications } from "~/notifications/outbox.server";
 import { unusedCompanyCode } from "./company-codes.server";
 import { siteContact } from "~/lib/site-config.server";

@@ -13,7 +13,7 @@ import {
 } from "~/content/pricing";
 import type { Edition } from "~/content/editions";
 import { site } from "~/content/site";
-import { priceFor } from "~/lib/schedule";
+import { priceFor } from "~/clock/schedule";
 
 export interface Quote {
   amountCents: number;

@@ -7,7 +7,7 @@ import { learningStages, programLength } from "~/content/program";
 import { mailtoHref, organizerCredit, site, supportChannels, telHref } from "~/content/site";
 import { useSiteContact } from "~/lib/site-contact";
 import { contentMeta } from "~/lib/content-meta";
-import { contentPageData } from "~/lib/page-clock.server";
+import { contentPageData } from "~/clock/page-clock.server";
 import type { Route } from "./+types/about";
 
 export function loader(args: Route.LoaderArgs) {

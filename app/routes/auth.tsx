@@ -13,7 +13,7 @@ import {
 import { PageHero } from "~/components/page";
 import { ToastRegion } from "~/components/toast";
 import { requestContext } from "~/context";
-import { authTab, authToasts, SignInSchema, SignUpSchema, type AuthTab } from "~/forms/auth";
+import { authTab, authToasts, SignInSchema, SignUpSchema, type AuthTab } from "~/accounts/schema";
 import { parseSubmission } from "~/forms/parse.server";
 import {
   AUTH_RATE_LIMIT_MESSAGE,
@@ -21,12 +21,12 @@ import {
   authAttemptAllowed,
   clearSignInFailures,
   recordSignInFailure,
-} from "~/lib/auth-rate-limit.server";
-import { appendSetCookies, createAuth, getSessionUser } from "~/lib/auth.server";
+} from "~/accounts/rate-limit.server";
+import { appendSetCookies, createAuth, getSessionUser } from "~/accounts/auth.server";
 import { log } from "~/lib/log.server";
 import { pageMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
-import { DEFAULT_AFTER_AUTH, safeRedirectPath } from "~/lib/safe-redirect";
+import { DEFAULT_AFTER_AUTH, safeRedirectPath } from "~/accounts/safe-redirect";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/auth";

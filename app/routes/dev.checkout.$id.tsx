@@ -1,7 +1,7 @@
 import { data, Form, redirect } from "react-router";
 import { formatUsd } from "~/content/pricing";
 import { requestContext } from "~/context";
-import { requestNow } from "~/lib/page-clock.server";
+import { requestNow } from "~/clock/page-clock.server";
 import { isProduction } from "~/lib/config.server";
 import { pageMeta } from "~/lib/meta";
 import { fulfil } from "~/payments/fulfil.server";

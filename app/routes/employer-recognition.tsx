@@ -5,7 +5,7 @@ import { editionById } from "~/content/editions";
 import { finalsSentence } from "~/content/phases";
 import { finalsAwards, recognitionTiers } from "~/content/program";
 import { contentMeta } from "~/lib/content-meta";
-import { contentPageData } from "~/lib/page-clock.server";
+import { contentPageData } from "~/clock/page-clock.server";
 import type { Route } from "./+types/employer-recognition";
 
 export function loader(args: Route.LoaderArgs) {

@@ -11,7 +11,7 @@ import {
   organizationRequirements,
 } from "~/content/program";
 import { contentMeta } from "~/lib/content-meta";
-import { contentPageData } from "~/lib/page-clock.server";
+import { contentPageData } from "~/clock/page-clock.server";
 import type { Route } from "./+types/enrollment-process";
 
 export function loader(args: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { faqGroupAnchor, faqGroupsFor, faqQuickLinks, type FaqItem } from "~/con
 import { contactText, mailtoHref, site, type SiteContact } from "~/content/site";
 import { useSiteContact } from "~/lib/site-contact";
 import { canonicalUrl, pageMeta } from "~/lib/meta";
-import { contentPageData } from "~/lib/page-clock.server";
+import { contentPageData } from "~/clock/page-clock.server";
 import type { Route } from "./+types/faq";
 
 export function loader(args: Route.LoaderArgs) {

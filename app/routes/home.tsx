@@ -11,8 +11,8 @@ import { EditionResults } from "~/components/edition-results";
 import { FinalsEventJsonLd, OrganizationJsonLd } from "~/components/json-ld";
 import { NextEditionForm } from "~/components/next-edition-form";
 import { contentMeta } from "~/lib/content-meta";
-import { contentPageData } from "~/lib/page-clock.server";
-import { formatMilestoneDate, formatMilestoneTime, nextMilestone } from "~/lib/schedule";
+import { contentPageData } from "~/clock/page-clock.server";
+import { formatMilestoneDate, formatMilestoneTime, nextMilestone } from "~/clock/schedule";
 import type { Route } from "./+types/home";
 
 export const meta = contentMeta(site.name, site.tagline);

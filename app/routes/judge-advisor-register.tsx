@@ -23,20 +23,20 @@ import {
   judgeAdvisorRateLimitMessage,
   judgeAdvisorToasts,
   roleLabels,
-} from "~/forms/judge-advisor";
-import { saveJudgeAdvisorInterest } from "~/forms/judge-advisor.server";
+} from "~/judge-advisor/schema";
+import { saveJudgeAdvisorInterest } from "~/judge-advisor/save.server";
 import { parseSubmission } from "~/forms/parse.server";
 import { rateLimitRetryAfterSeconds } from "~/content/limits";
-import { getSessionUser } from "~/lib/auth.server";
+import { getSessionUser } from "~/accounts/auth.server";
 import { clientAllowed } from "~/lib/client-limit.server";
-import { gateDescriptions, requireUserForForm } from "~/lib/gate.server";
+import { gateDescriptions, requireUserForForm } from "~/accounts/gate.server";
 import { log } from "~/lib/log.server";
 import { pageMeta } from "~/lib/meta";
-import { requestClock } from "~/lib/page-clock.server";
-import { formatMountain, isJudgeInterestOpen } from "~/lib/schedule";
+import { requestClock } from "~/clock/page-clock.server";
+import { formatMountain, isJudgeInterestOpen } from "~/clock/schedule";
 import { milestoneOf } from "~/content/editions";
 import type { RouteHandle } from "~/lib/route-handle";
-import { authPath } from "~/lib/safe-redirect";
+import { authPath } from "~/accounts/safe-redirect";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/judge-advisor-register";

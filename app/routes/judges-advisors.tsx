@@ -5,8 +5,8 @@ import { editionById, milestoneOf } from "~/content/editions";
 import { advisorRequirements, advisoryGroups, criterionDescriptions, judgeRequirements } from "~/content/judges";
 import { judgingCriteria, judgingWeights } from "~/content/program";
 import { canonicalUrl, pageMeta } from "~/lib/meta";
-import { contentPageData } from "~/lib/page-clock.server";
-import { formatMilestoneDate } from "~/lib/schedule";
+import { contentPageData } from "~/clock/page-clock.server";
+import { formatMilestoneDate } from "~/clock/schedule";
 import type { Route } from "./+types/judges-advisors";
 
 export function loader(args: Route.LoaderArgs) {

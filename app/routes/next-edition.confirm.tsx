@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { ListLinkPage } from "~/components/list-link-page";
 import { nextEditionCopy } from "~/content/next-edition";
 import { requestContext } from "~/context";
-import { now } from "~/lib/clock.server";
+import { now } from "~/clock/clock.server";
 import { log } from "~/lib/log.server";
 import { pageMeta } from "~/lib/meta";
 import { checkConfirmToken, confirmSubscription } from "~/next-edition/list.server";

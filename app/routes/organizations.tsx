@@ -20,8 +20,8 @@ import {
   recognitionTiers,
 } from "~/content/program";
 import { contentMeta } from "~/lib/content-meta";
-import { contentPageData } from "~/lib/page-clock.server";
-import { formatMountain } from "~/lib/schedule";
+import { contentPageData } from "~/clock/page-clock.server";
+import { formatMountain } from "~/clock/schedule";
 import type { Route } from "./+types/organizations";
 
 export function loader(args: Route.LoaderArgs) {

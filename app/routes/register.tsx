@@ -29,16 +29,16 @@ import {
   registerTab,
   WorkforceRegistrationSchema,
   type RegisterTab,
-} from "~/forms/registration";
-import { requestClock, requestNow } from "~/lib/page-clock.server";
+} from "~/payments/registration-form";
+import { requestClock, requestNow } from "~/clock/page-clock.server";
 import { clientKey } from "~/lib/client-limit.server";
-import { formatCompanyCode } from "~/lib/company-code";
-import { gateDescriptions, requireUserForForm } from "~/lib/gate.server";
+import { formatCompanyCode } from "~/payments/company-code";
+import { gateDescriptions, requireUserForForm } from "~/accounts/gate.server";
 import { log } from "~/lib/log.server";
-import { authPath } from "~/lib/safe-redirect";
+import { authPath } from "~/accounts/safe-redirect";
 import { pageMeta, siteOrigin } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
-import { priceFor } from "~/lib/schedule";
+import { priceFor } from "~/clock/schedule";
 import type { Toast } from "~/lib/toast";
 import {
   enrollmentClosedMessage,

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { requestContext } from "~/context";
-import { authToasts } from "~/forms/auth";
-import { appendSetCookies, createAuth } from "~/lib/auth.server";
+import { authToasts } from "~/accounts/schema";
+import { appendSetCookies, createAuth } from "~/accounts/auth.server";
 import { log } from "~/lib/log.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/sign-out";

@@ -30,13 +30,13 @@ import {
 } from "~/content/pricing";
 import { requestContext } from "~/context";
 import { parseSubmission } from "~/forms/parse.server";
-import { paymentToasts } from "~/forms/registration";
-import { SponsorshipSchema } from "~/forms/sponsorship";
+import { paymentToasts } from "~/payments/registration-form";
+import { SponsorshipSchema } from "~/payments/sponsorship-form";
 import { clientKey } from "~/lib/client-limit.server";
-import { requestClock, requestNow } from "~/lib/page-clock.server";
-import { gateDescriptions, requireUserForForm } from "~/lib/gate.server";
+import { requestClock, requestNow } from "~/clock/page-clock.server";
+import { gateDescriptions, requireUserForForm } from "~/accounts/gate.server";
 import { log } from "~/lib/log.server";
-import { authPath } from "~/lib/safe-redirect";
+import { authPath } from "~/accounts/safe-redirect";
 import { pageMeta, siteOrigin } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Toast } from "~/lib/toast";

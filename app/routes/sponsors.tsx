@@ -14,8 +14,8 @@ import {
 import { mailtoHref, telHref } from "~/content/site";
 import { useSiteContact } from "~/lib/site-contact";
 import { contentMeta } from "~/lib/content-meta";
-import { contentPageData } from "~/lib/page-clock.server";
-import { formatMountain } from "~/lib/schedule";
+import { contentPageData } from "~/clock/page-clock.server";
+import { formatMountain } from "~/clock/schedule";
 import type { Route } from "./+types/sponsors";
 
 export function loader(args: Route.LoaderArgs) {

@@ -15,8 +15,8 @@ import {
   teamSize,
 } from "~/content/program";
 import { contentMeta } from "~/lib/content-meta";
-import { contentPageData } from "~/lib/page-clock.server";
-import { formatMountain, formatTimeMountainAndPacific } from "~/lib/schedule";
+import { contentPageData } from "~/clock/page-clock.server";
+import { formatMountain, formatTimeMountainAndPacific } from "~/clock/schedule";
 import type { Route } from "./+types/submission-guidelines";
 
 export function loader(args: Route.LoaderArgs) {

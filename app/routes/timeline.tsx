@@ -6,10 +6,10 @@ import { weeklyCheckIn } from "~/content/dates";
 import { editionById } from "~/content/editions";
 import { phaseSummary } from "~/content/phases";
 import { participantJourney } from "~/content/program";
-import { TIMELINE_ICS_PATH } from "~/lib/calendar";
+import { TIMELINE_ICS_PATH } from "~/clock/calendar";
 import { contentMeta } from "~/lib/content-meta";
-import { contentPageData } from "~/lib/page-clock.server";
-import { formatMilestoneDate, formatMountain, formatTimeMountainAndPacific, nextMilestone } from "~/lib/schedule";
+import { contentPageData } from "~/clock/page-clock.server";
+import { formatMilestoneDate, formatMountain, formatTimeMountainAndPacific, nextMilestone } from "~/clock/schedule";
 import type { Route } from "./+types/timeline";
 
 export function loader(args: Route.LoaderArgs) {

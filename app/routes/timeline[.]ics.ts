@@ -1,6 +1,6 @@
 import { milestonesById, type EditionMilestone, type MilestoneId } from "~/content/editions";
-import { buildCalendar, calendarFileName } from "~/lib/calendar";
-import { requestClock } from "~/lib/page-clock.server";
+import { buildCalendar, calendarFileName } from "~/clock/calendar";
+import { requestClock } from "~/clock/page-clock.server";
 import type { Route } from "./+types/timeline[.]ics";
 
 /**

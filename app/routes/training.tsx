@@ -15,7 +15,7 @@ import {
 } from "~/content/program";
 import { site } from "~/content/site";
 import { contentMeta } from "~/lib/content-meta";
-import { contentPageData } from "~/lib/page-clock.server";
+import { contentPageData } from "~/clock/page-clock.server";
 import type { Route } from "./+types/training";
 
 export function loader(args: Route.LoaderArgs) {

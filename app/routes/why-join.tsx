@@ -6,7 +6,7 @@ import { editionById } from "~/content/editions";
 import { finalsSentence } from "~/content/phases";
 import { audiences, credentialsNote, finalistCredential, finalsAwards, programLength } from "~/content/program";
 import { contentMeta } from "~/lib/content-meta";
-import { contentPageData } from "~/lib/page-clock.server";
+import { contentPageData } from "~/clock/page-clock.server";
 import type { Route } from "./+types/why-join";
 
 export function loader(args: Route.LoaderArgs) {

@@ -13,8 +13,8 @@ import { mailtoHref, site, telHref } from "~/content/site";
 import { useSiteContact } from "~/lib/site-contact";
 import { sponsorBenefits, tripleImpact, whySponsorNow } from "~/content/sponsorship";
 import { canonicalUrl, pageMeta } from "~/lib/meta";
-import { contentPageData } from "~/lib/page-clock.server";
-import { formatMountain } from "~/lib/schedule";
+import { contentPageData } from "~/clock/page-clock.server";
+import { formatMountain } from "~/clock/schedule";
 import type { Route } from "./+types/why-sponsor";
 
 export function loader(args: Route.LoaderArgs) {

@@ -22,7 +22,7 @@ import {
 import { editionById } from "~/content/editions";
 import { audiences, organizationDashboardFeatures, recognitionTiers } from "~/content/program";
 import { contentMeta } from "~/lib/content-meta";
-import { contentPageData, requestClock } from "~/lib/page-clock.server";
+import { contentPageData, requestClock } from "~/clock/page-clock.server";
 import {
   evaluateRoi,
   roiFieldNames,
@@ -31,9 +31,9 @@ import {
   type RoiFieldName,
   type RoiFormValues,
   type RoiPrices,
-} from "~/lib/roi-form";
+} from "~/forms/roi";
 import type { RouteHandle } from "~/lib/route-handle";
-import { priceFor } from "~/lib/schedule";
+import { priceFor } from "~/clock/schedule";
 import type { Route } from "./+types/workforce-package";
 
 export function loader(args: Route.LoaderArgs) {

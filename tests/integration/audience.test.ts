@@ -13,16 +13,16 @@ import { judgingCriteria, judgingWeights, learningStages, submissionComponents }
 import { env } from "cloudflare:test";
 import { mailtoHref, site, telHref } from "../../app/content/site";
 import { siteContact } from "../../app/lib/site-config.server";
-import { milestoneUid } from "../../app/lib/calendar";
-import { currentPriceText } from "../../app/lib/price-text";
-import { evaluateRoi } from "../../app/lib/roi-form";
+import { milestoneUid } from "../../app/clock/calendar";
+import { currentPriceText } from "../../app/clock/price-text";
+import { evaluateRoi } from "../../app/forms/roi";
 import {
   formatMountain,
   formatTimeMountainAndPacific,
   milestoneStatus,
   priceFor,
   type MilestoneStatus,
-} from "../../app/lib/schedule";
+} from "../../app/clock/schedule";
 import { fetchWithEnv } from "./worker";
 
 // Fixed days on the one clock: early bird with enrollment open, regular with

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { requestBodyLimits } from "~/content/limits";
-import { ContactSchema, contactLimits } from "~/forms/contact";
+import { ContactSchema, contactLimits } from "~/contact/schema";
 import { uniqueIp } from "./contact-helpers";
 import { fetchSite } from "./worker";
 

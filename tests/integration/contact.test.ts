@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { developmentSiteContact } from "~/content/site";
-import { contactMessages as m, contactRateLimitMessage } from "~/forms/contact";
+import { contactMessages as m, contactRateLimitMessage } from "~/contact/schema";
 import {
   contactRowsFor,
   cookiesOf,

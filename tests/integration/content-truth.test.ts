@@ -13,8 +13,8 @@ import { formatUsd, sponsorRegisterPath, sponsorTiers, type SponsorTierId } from
 import { judgingWeights } from "~/content/program";
 import { developmentSiteContact } from "~/content/site";
 import { siteContact } from "~/lib/site-config.server";
-import { contactRecipient } from "~/notifications/contact.server";
-import { registrationConfirmation } from "~/notifications/payments.server";
+import { contactRecipient } from "~/contact/notification.server";
+import { registrationConfirmation } from "~/payments/notification.server";
 import { confirmationPayload } from "~/payments/confirmation.server";
 import { expectHtmlNotToContain, expectHtmlToContain, fetchWithEnv } from "./worker";
 

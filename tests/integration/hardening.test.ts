@@ -6,7 +6,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { requestBodyLimits, signInLockout } from "~/content/limits";
-import { runDataLifecycle } from "~/lib/retention.server";
+import { runDataLifecycle } from "~/lifecycle/retention.server";
 import { startRegistration, startSponsorship } from "~/payments/checkout.server";
 import { verifyPayment } from "~/payments/verify.server";
 import { awaitFreshRateLimitWindow, cookieHeaderFrom, createAccount } from "./auth-helpers";

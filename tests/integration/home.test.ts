@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatUsd } from "~/content/pricing";
 import { milestonesById, prices } from "../edition-2026";
-import { formatMilestoneDate } from "~/lib/schedule";
+import { formatMilestoneDate } from "~/clock/schedule";
 import { expectHtmlNotToContain, expectHtmlToContain, fetchWithEnv } from "./worker";
 
 async function homeAt(appNow: string): Promise<string> {

@@ -7,7 +7,7 @@ import {
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { saveContactMessage } from "~/forms/contact.server";
+import { saveContactMessage } from "~/contact/save.server";
 import { STALE_PENDING_MINUTES } from "~/notifications/outbox.server";
 import { isRetryable, retryDelaySeconds } from "~/notifications/retry";
 import { builtWorker, contactRowsFor, notificationById, uniqueEmail, type NotificationRow } from "./contact-helpers";

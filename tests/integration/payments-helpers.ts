@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
-import { IndividualRegistrationSchema, WorkforceRegistrationSchema } from "~/forms/registration";
-import { SponsorshipSchema } from "~/forms/sponsorship";
+import { IndividualRegistrationSchema, WorkforceRegistrationSchema } from "~/payments/registration-form";
+import { SponsorshipSchema } from "~/payments/sponsorship-form";
 
 /** Inside the enrollment window, early bird (the e2e tests' date too). */
 export const EARLY_BIRD_NOW = new Date("2025-12-01T12:00:00-07:00");

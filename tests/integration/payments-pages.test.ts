@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import type { RegistrationInput } from "~/forms/registration";
+import type { RegistrationInput } from "~/payments/registration-form";
 import { startRegistration, startSponsorship } from "~/payments/checkout.server";
 import {
   EARLY_BIRD_NOW,

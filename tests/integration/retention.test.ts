@@ -2,7 +2,12 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { beforeEach, describe, expect, it } from "vitest";
 import { dataRetentionById } from "~/content/legal";
 import { loadBuiltWorker } from "./worker";
-import { ABANDONED_CHECKOUT_HOURS, DATA_LIFECYCLE_CRON, monthsBefore, runDataLifecycle } from "~/lib/retention.server";
+import {
+  ABANDONED_CHECKOUT_HOURS,
+  DATA_LIFECYCLE_CRON,
+  monthsBefore,
+  runDataLifecycle,
+} from "~/lifecycle/retention.server";
 
 const now = new Date("2027-06-15T12:00:00.000Z");
 const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000).toISOString();

@@ -14,7 +14,7 @@ import {
   milestoneEventLines,
   milestoneIcsPath,
   milestoneUid,
-} from "../../app/lib/calendar";
+} from "../../app/clock/calendar";
 
 const encoder = new TextEncoder();
 const octets = (s: string) => encoder.encode(s).length;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { now } from "~/lib/clock.server";
+import { now } from "~/clock/clock.server";
 
 describe("the clock", () => {
   it("reads APP_NOW outside production", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ContactSchema, contactMessages as m } from "~/forms/contact";
+import { ContactSchema, contactMessages as m } from "~/contact/schema";
 
 const valid = { name: "Jo", email: "jo@example.com", subject: "Hi", message: "Ten chars!" };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { edition2026, fixtureEdition, milestoneIds, publishedEditions } from "../../app/content/editions";
-import { editionsFor } from "../../app/lib/clock.server";
+import { editionsFor } from "../../app/clock/clock.server";
 import {
   currentEdition,
   editionEndsAt,
@@ -8,7 +8,7 @@ import {
   editionStartsAt,
   isJudgeInterestOpen,
   isSponsorshipOpen,
-} from "../../app/lib/schedule";
+} from "../../app/clock/schedule";
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { ContactSchema, contactMessages } from "~/forms/contact";
+import { ContactSchema, contactMessages } from "~/contact/schema";
 import { parseWithSchema, requiredFields } from "~/forms/parse";
-import { IndividualRegistrationSchema } from "~/forms/registration";
-import { SponsorshipSchema } from "~/forms/sponsorship";
+import { IndividualRegistrationSchema } from "~/payments/registration-form";
+import { SponsorshipSchema } from "~/payments/sponsorship-form";
 
 function form(entries: Record<string, string>): FormData {
   const data = new FormData();

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, needsRehash, parsePasswordHash, PASSWORD_PARAMS, verifyPassword } from "~/lib/password.server";
+import {
+  hashPassword,
+  needsRehash,
+  parsePasswordHash,
+  PASSWORD_PARAMS,
+  verifyPassword,
+} from "~/accounts/password.server";
 
 // Most cases use a cheap cost to keep the suite fast; one checks the real one.
 const cheap = { N: 2 ** 10, r: 8, p: 1 };

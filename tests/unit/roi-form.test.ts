@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { roiExample, roiExampleHeadline, roiExampleInputs } from "../../app/content/claims";
-import { evaluateRoi, roiDefaultValues, roiValuesFromQuery } from "../../app/lib/roi-form";
+import { evaluateRoi, roiDefaultValues, roiValuesFromQuery } from "../../app/forms/roi";
 
 const examplePrices = {
   packageCents: roiExampleInputs.packageCents,

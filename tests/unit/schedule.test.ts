@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Milestone } from "../../app/content/editions";
-import * as schedule from "../../app/lib/schedule";
+import * as schedule from "../../app/clock/schedule";
 import {
   formatMilestoneDate,
   formatMilestoneTime,
@@ -13,7 +13,7 @@ import {
   mountainDateKey,
   startOfMountainDay,
   zoneOffsetMinutes,
-} from "../../app/lib/schedule";
+} from "../../app/clock/schedule";
 
 import {
   FINAL_ENROLLMENT_DEADLINE,

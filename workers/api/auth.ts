@@ -6,8 +6,8 @@ import {
   clearSignInFailures,
   recordSignInFailure,
   type AuthAttempt,
-} from "~/lib/auth-rate-limit.server";
-import { createAuth } from "~/lib/auth.server";
+} from "~/accounts/rate-limit.server";
+import { createAuth } from "~/accounts/auth.server";
 import { log } from "~/lib/log.server";
 import type { ApiEnv } from "./index";
 

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { RegistrationSchema } from "~/forms/registration";
-import { SponsorshipSchema } from "~/forms/sponsorship";
-import { now as clockNow } from "~/lib/clock.server";
+import { RegistrationSchema } from "~/payments/registration-form";
+import { SponsorshipSchema } from "~/payments/sponsorship-form";
+import { now as clockNow } from "~/clock/clock.server";
 import { clientKey } from "~/lib/client-limit.server";
 import { log } from "~/lib/log.server";
 import { siteOrigin } from "~/lib/meta";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { now } from "~/lib/clock.server";
+import { now } from "~/clock/clock.server";
 import { handleStripeWebhook } from "~/payments/webhook.server";
 import type { ApiEnv } from "./index";
 

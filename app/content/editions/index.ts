@@ -1,7 +1,7 @@
 /**
  * Every edition of the Challenge. Publishing next year's edition is adding its
  * module to `publishedEditions`; which one the site is about on a given day is
- * decided by the clock (`currentEdition` in app/lib/schedule.ts).
+ * decided by the clock (`currentEdition` in app/clock/schedule.ts).
  */
 import { edition2026 } from "./2026";
 import { fixtureEdition } from "./fixture";

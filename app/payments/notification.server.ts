@@ -7,8 +7,8 @@
  */
 import { z } from "zod";
 import { site } from "~/content/site";
-import { formatCompanyCode } from "~/lib/company-code";
-import { defineKind, oneLine, simpleHtml } from "./kind.server";
+import { formatCompanyCode } from "~/payments/company-code";
+import { defineKind, oneLine, simpleHtml } from "~/notifications/kind.server";
 
 export const PaymentConfirmationPayload = z.object({
   recordId: z.string(),

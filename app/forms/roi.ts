@@ -7,7 +7,7 @@
  */
 
 import * as z from "zod/mini";
-import { computeRoi, roiExampleInputs, type RoiResult } from "../content/claims";
+import { computeRoi, roiExampleInputs, type RoiResult } from "~/content/claims";
 
 export const roiFieldNames = [
   "employees",

@@ -18,7 +18,7 @@ import { and, count, eq, gte, lt } from "drizzle-orm";
 import { rateLimitRetryAfterSeconds, signInLockout } from "~/content/limits";
 import { getDb } from "~/db/client.server";
 import { signInFailures } from "~/db/schema";
-import { clientAllowed, clientKey } from "./client-limit.server";
+import { clientAllowed, clientKey } from "~/lib/client-limit.server";
 
 export type AuthAttempt = "sign-in" | "sign-up";
 

@@ -4,9 +4,9 @@
  */
 import { getDb } from "~/db/client.server";
 import { contactSubmissions } from "~/db/schema";
-import { contactNotification, contactRecipient } from "~/notifications/contact.server";
+import { contactNotification, contactRecipient } from "~/contact/notification.server";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
-import type { ContactMessage } from "./contact";
+import type { ContactMessage } from "~/contact/schema";
 
 export async function saveContactMessage(
   env: Pick<Env, "DB" | "NOTIFICATIONS" | "NOTIFY_TO">,

@@ -1,5 +1,5 @@
 import { fixtureEdition, publishedEditions, type Edition } from "~/content/editions";
-import { currentEdition } from "./schedule";
+import { currentEdition } from "~/clock/schedule";
 
 /**
  * The one clock. Every date-dependent decision (price phase, enrollment open,
@@ -8,7 +8,7 @@ import { currentEdition } from "./schedule";
  * Production ignores APP_NOW: real money must never follow a pretend date.
  * See docs/decisions/003-one-clock.md.
  */
-import { isProduction } from "./config.server";
+import { isProduction } from "~/lib/config.server";
 
 export function now(env: Pick<Env, "ENVIRONMENT" | "APP_NOW">): Date {
   if (isProduction(env) || !env.APP_NOW) return new Date();

@@ -12,9 +12,9 @@
  * is exclusive, as RFC 5545 §3.6.1 reads it.
  */
 
-import type { Milestone } from "../content/dates";
-import { site } from "../content/site";
-import { MOUNTAIN_TIME_ZONE, mountainDateKey, mountainWallClock } from "./schedule";
+import type { Milestone } from "~/content/dates";
+import { site } from "~/content/site";
+import { MOUNTAIN_TIME_ZONE, mountainDateKey, mountainWallClock } from "~/clock/schedule";
 
 /** UIDs must stay the same across downloads so calendars update instead of duplicating. */
 export const CALENDAR_UID_DOMAIN = site.calendarUidDomain;

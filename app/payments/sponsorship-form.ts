@@ -6,7 +6,14 @@
  */
 import * as z from "zod/mini";
 import { defaultSponsorTier, sponsorTierIds } from "~/content/pricing";
-import { emailField, nameField, phoneField, registrationMessages as m, requiredText, urlField } from "./registration";
+import {
+  emailField,
+  nameField,
+  phoneField,
+  registrationMessages as m,
+  requiredText,
+  urlField,
+} from "~/payments/registration-form";
 
 export const sponsorMessages = {
   tierInvalid: "Please choose a sponsorship tier",

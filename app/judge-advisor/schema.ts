@@ -5,7 +5,7 @@
  * the browser can afford (ADR 004).
  */
 import * as z from "zod/mini";
-import { NAME_PATTERN, registrationMessages } from "./registration";
+import { NAME_PATTERN, registrationMessages } from "~/payments/registration-form";
 
 export const JUDGE_ADVISOR_ROLES = ["judge", "advisor"] as const;
 export type JudgeAdvisorRole = (typeof JUDGE_ADVISOR_ROLES)[number];

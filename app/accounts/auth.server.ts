@@ -13,10 +13,10 @@ import { getSessionCookie } from "better-auth/cookies";
 import { drizzle } from "drizzle-orm/d1";
 import * as authSchema from "~/db/auth-schema";
 import { site } from "~/content/site";
-import { queueSignupNotification } from "~/notifications/signup.server";
-import { isProduction } from "./config.server";
-import { log } from "./log.server";
-import { hashPassword, verifyPassword } from "./password.server";
+import { queueSignupNotification } from "~/accounts/signup-notification.server";
+import { isProduction } from "~/lib/config.server";
+import { log } from "~/lib/log.server";
+import { hashPassword, verifyPassword } from "~/accounts/password.server";
 
 /** Where better-auth's HTTP handler is mounted (workers/api/auth.ts). */
 export const AUTH_BASE_PATH = "/api/auth";

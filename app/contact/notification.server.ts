@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { site } from "~/content/site";
 import { siteContact } from "~/lib/site-config.server";
-import { defineKind, oneLine, simpleHtml } from "./kind.server";
+import { defineKind, oneLine, simpleHtml } from "~/notifications/kind.server";
 
 export const ContactNotificationPayload = z.object({
   type: z.literal("INSERT"),

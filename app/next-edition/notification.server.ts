@@ -18,7 +18,7 @@ import {
   SuppressedNotification,
   type PrepareContext,
   type RenderedEmail,
-} from "./kind.server";
+} from "~/notifications/kind.server";
 
 /** The footer and headers every e-mail to the list carries. */
 export function withUnsubscribe(email: Omit<RenderedEmail, "headers">, url: string | undefined): RenderedEmail {

@@ -6,9 +6,9 @@
 import { z } from "zod";
 import { site } from "~/content/site";
 import { getDb } from "~/db/client.server";
-import { contactRecipient } from "./contact.server";
-import { defineKind, oneLine, simpleHtml } from "./kind.server";
-import { enqueueNotifications, outboxInsert } from "./outbox.server";
+import { contactRecipient } from "~/contact/notification.server";
+import { defineKind, oneLine, simpleHtml } from "~/notifications/kind.server";
+import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
 
 export const SignupNotificationPayload = z.object({
   type: z.literal("INSERT"),

@@ -6,7 +6,7 @@
  */
 import { signInLockout } from "~/content/limits";
 import { dataRetention, type RetentionRule } from "~/content/legal";
-import { log } from "./log.server";
+import { log } from "~/lib/log.server";
 
 /**
  * Stripe Checkout sessions expire after 24 hours; a row still pending a day

@@ -5,8 +5,8 @@
  * lists every field of the form (§3).
  */
 import { z } from "zod";
-import { roleLabels, type JudgeAdvisorInterest } from "~/forms/judge-advisor";
-import { defineKind, oneLine, simpleHtml } from "./kind.server";
+import { roleLabels, type JudgeAdvisorInterest } from "~/judge-advisor/schema";
+import { defineKind, oneLine, simpleHtml } from "~/notifications/kind.server";
 
 export const JudgeAdvisorNotificationPayload = z.object({
   name: z.string(),

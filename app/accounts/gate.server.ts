@@ -6,9 +6,9 @@
  */
 import type { RouterContextProvider } from "react-router";
 import { requestContext } from "~/context";
-import { getSessionUser, type SessionUser } from "./auth.server";
-import { authPath, safeRedirectPath } from "./safe-redirect";
-import { redirectWithToast } from "./toast.server";
+import { getSessionUser, type SessionUser } from "~/accounts/auth.server";
+import { authPath, safeRedirectPath } from "~/accounts/safe-redirect";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export const AUTH_REQUIRED_TITLE = "Authentication Required";
 

@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import { milestoneIds, type MilestoneId } from "~/content/editions";
 import { requestContext } from "~/context";
-import { clockFor } from "./clock.server";
-import { siteOrigin } from "./meta";
+import { clockFor } from "~/clock/clock.server";
+import { siteOrigin } from "~/lib/meta";
 import {
   editionPhase,
   enrollmentState,
@@ -11,7 +11,7 @@ import {
   milestoneStatus,
   pricingPhase,
   type MilestoneStatus,
-} from "./schedule";
+} from "~/clock/schedule";
 import { milestoneOf } from "~/content/editions";
 
 /**

@@ -7,7 +7,7 @@
  * Written with zod/mini, which the browser can afford (ADR 004).
  */
 import * as z from "zod/mini";
-import { COMPANY_CODE_ALPHABET, COMPANY_CODE_LENGTH, normalizeCompanyCode } from "~/lib/company-code";
+import { COMPANY_CODE_ALPHABET, COMPANY_CODE_LENGTH, normalizeCompanyCode } from "~/payments/company-code";
 
 export const registrationMessages = {
   firstNameRequired: "First name is required",

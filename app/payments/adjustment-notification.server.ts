@@ -6,8 +6,8 @@
  */
 import { z } from "zod";
 import { site } from "~/content/site";
-import { formatCompanyCode } from "~/lib/company-code";
-import { defineKind, oneLine, simpleHtml } from "./kind.server";
+import { formatCompanyCode } from "~/payments/company-code";
+import { defineKind, oneLine, simpleHtml } from "~/notifications/kind.server";
 
 export const adjustmentEvents = ["refund", "partial-refund", "dispute-opened", "dispute-won", "dispute-lost"] as const;
 export type AdjustmentEvent = (typeof adjustmentEvents)[number];

@@ -4,10 +4,10 @@
  */
 import { getDb } from "~/db/client.server";
 import { judgeAdvisorInterests } from "~/db/schema";
-import { contactRecipient } from "~/notifications/contact.server";
-import { judgeAdvisorNotification, judgeAdvisorPayload } from "~/notifications/judge-advisor.server";
+import { contactRecipient } from "~/contact/notification.server";
+import { judgeAdvisorNotification, judgeAdvisorPayload } from "~/judge-advisor/notification.server";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
-import type { JudgeAdvisorInterest } from "./judge-advisor";
+import type { JudgeAdvisorInterest } from "~/judge-advisor/schema";
 
 export async function saveJudgeAdvisorInterest(
   env: Pick<Env, "DB" | "NOTIFICATIONS" | "NOTIFY_TO">,
