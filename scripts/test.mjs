@@ -5,7 +5,7 @@
 // Every step runs even when an earlier one failed, so one run shows all that
 // is wrong; the last line is the overall count and the exit code is non-zero
 // on any failure.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -32,47 +32,12 @@ function step(name, command, args) {
   return result.status === 0;
 }
 
-/**
- * Once, in a fresh clone, the vitest run stopped making progress with workerd
- * at 100% CPU (not reproduced in later runs; see the closing note of the
- * session that added this). A run that passes takes 2–5 minutes: after
- * VITEST_HANG_MINUTES the whole process group is killed and the step is run
- * once more, so one hang cannot hold CI for its whole time limit. A second
- * hang, or any failure, still fails the step.
- * @param {string} name @param {string} command @param {string[]} args
- */
-async function stepWithRetryOnHang(name, command, args) {
-  const minutes = Number(process.env.VITEST_HANG_MINUTES ?? 12);
-  for (let attempt = 1; attempt <= 2; attempt++) {
-    console.log(`\n▶ ${name}${attempt > 1 ? " (second attempt after a hang)" : ""}`);
-    const child = spawn(command, args, { cwd: root, env, stdio: "inherit", detached: true });
-    let hung = false;
-    const timer = setTimeout(() => {
-      hung = true;
-      console.log(`\n${name}: no result after ${minutes} minutes; stopping it`);
-      try {
-        process.kill(-(/** @type {number} */ (child.pid)), "SIGKILL");
-      } catch {
-        // Already gone.
-      }
-    }, minutes * 60_000);
-    const code = await new Promise((resolve) => child.on("exit", (status) => resolve(status)));
-    clearTimeout(timer);
-    if (!hung) {
-      if (code !== 0) failed.push(name);
-      return code === 0;
-    }
-  }
-  failed.push(name);
-  return false;
-}
-
 step("typecheck", "npm", ["run", "typecheck"]);
 step("lint", "npx", ["eslint", "."]);
 step("format", "npx", ["prettier", "--check", "."]);
 const built = step("build", "npx", ["react-router", "build"]);
 if (built) {
-  await stepWithRetryOnHang("unit and integration tests", "npx", [
+  step("unit and integration tests", "npx", [
     "vitest",
     "run",
     "--reporter=default",
