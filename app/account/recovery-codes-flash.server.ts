@@ -7,7 +7,6 @@
  */
 import { createCookie } from "react-router";
 import { isProduction } from "~/lib/config.server";
-import { ACCOUNT_PATH } from "./session.server";
 
 const DEVELOPMENT_SECRET = "development-only-account-flash-secret-not-for-production";
 const MAX_AGE_SECONDS = 300;
@@ -16,7 +15,8 @@ function flashCookie(env: Pick<Env, "ENVIRONMENT" | "BETTER_AUTH_SECRET">) {
   const production = isProduction(env);
   if (!env.BETTER_AUTH_SECRET && production) throw new Error("BETTER_AUTH_SECRET is required in production");
   return createCookie("recovery_codes", {
-    path: ACCOUNT_PATH,
+    // Not "/account": with JavaScript the page's data comes from /account.data, which that path would not match.
+    path: "/",
     httpOnly: true,
     sameSite: "lax",
     secure: production,
