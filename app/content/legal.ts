@@ -660,7 +660,7 @@ const privacyPolicy: LegalDocument = {
       blocks: [
         p(
           (c) =>
-            `You may ask to see, correct or delete your personal information, or to stop receiving non-essential emails. Signed in, your account page shows what your account holds, lets you download it as a file and delete the account. Otherwise write to ${c.email}; we reply within ${site.responseTimeHours} hours on business days and complete requests within ${ACCOUNT_DELETION_DAYS} days.`,
+            `You may ask to see, correct or delete your personal information, or to stop receiving non-essential emails. Write to ${c.email}; we reply within ${site.responseTimeHours} hours on business days and complete requests within ${ACCOUNT_DELETION_DAYS} days. You can also see what your account holds, download it as a file and delete the account yourself on your account page when signed in.`,
         ),
       ],
     },
