@@ -1,7 +1,8 @@
 import { createHmac } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { authForm, open, signUp, toast, uniqueEmail, useOwnClientIp } from "./auth-helpers";
+import { authForm, open, signUp, toast, uniqueEmail, useOwnClientIp, withJavaScript } from "./auth-helpers";
+import { axeViolations } from "./axe";
 
 const PASSWORD = "a good passphrase";
 
@@ -52,6 +53,8 @@ test("an account, start to finish: /account, two-step sign-in, sign in with a co
   await expect(page.getByRole("heading", { level: 1, name: "Your Account" })).toBeVisible();
   await expect(page.getByText("You haven't registered for the Challenge yet.")).toBeVisible();
   await expect(page.getByRole("table", { name: "Devices signed in to your account" })).toBeVisible();
+  // axe is a script: it runs where JavaScript does (the page is the same server HTML either way).
+  if (withJavaScript(testInfo)) expect(await axeViolations(page)).toEqual([]);
 
   // Two-step sign-in: password, QR code and key, then a code from the "app".
   const enable = form(page, "Turn on two-step sign-in");
@@ -62,6 +65,7 @@ test("an account, start to finish: /account, two-step sign-in, sign in with a co
   const uri = (await page.getByTestId("totp-uri").textContent()) ?? "";
   const secret = new URL(uri).searchParams.get("secret") ?? "";
   expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+  if (withJavaScript(testInfo)) expect(await axeViolations(page)).toEqual([]);
   const confirm = form(page, "Confirm with a code");
   await confirm.getByLabel("6-digit code").fill(await freshTotp(secret));
   await confirm.getByRole("button", { name: "Turn On Two-Step Sign-In" }).click();
