@@ -20,6 +20,9 @@ import {
 } from "./account-helpers";
 import { expectHtmlNotToContain, expectHtmlToContain } from "./worker";
 
+/** Each test hashes or checks scrypt passwords several times (ADR 005): slow on a busy machine. */
+const ACCOUNT_TEST_TIMEOUT = { timeout: 60_000 };
+
 async function signedInAs(cookie: string): Promise<string | null> {
   const response = await getPage("/api/auth/get-session", cookie);
   const body = await response.json<{ user?: { email: string } } | null>();
@@ -34,7 +37,7 @@ describe("the TOTP helper", () => {
   });
 });
 
-describe("/account: who may see it", () => {
+describe("/account: who may see it", ACCOUNT_TEST_TIMEOUT, () => {
   it("sends a signed-out visitor to /auth with /account as the return target", async () => {
     const response = await getPage("/account");
     expect(response.status).toBe(302);
@@ -119,7 +122,7 @@ describe("/account: who may see it", () => {
   });
 });
 
-describe("/account: password and sessions", () => {
+describe("/account: password and sessions", ACCOUNT_TEST_TIMEOUT, () => {
   it("refuses a wrong current password and an invalid new one, with the same page", async () => {
     const ip = uniqueIp();
     const me = await newAccount(uniqueEmail("pw"), ip);
@@ -192,7 +195,7 @@ describe("/account: password and sessions", () => {
   });
 });
 
-describe("/account: two-step sign-in (TOTP)", () => {
+describe("/account: two-step sign-in (TOTP)", ACCOUNT_TEST_TIMEOUT, () => {
   it("enrols with the password, a QR code and a right code; a wrong code or password is refused", async () => {
     const ip = uniqueIp();
     const me = await newAccount(uniqueEmail("totp"), ip);
@@ -346,7 +349,7 @@ describe("/account: two-step sign-in (TOTP)", () => {
   });
 });
 
-describe("/account: delete the account", () => {
+describe("/account: delete the account", ACCOUNT_TEST_TIMEOUT, () => {
   it("refuses a wrong password or a missing confirmation", async () => {
     const ip = uniqueIp();
     const me = await newAccount(uniqueEmail("del"), ip);
@@ -432,7 +435,7 @@ describe("/account: delete the account", () => {
   });
 });
 
-describe("/account/data.json", () => {
+describe("/account/data.json", ACCOUNT_TEST_TIMEOUT, () => {
   it("downloads the account's own data as a JSON attachment, never another person's", async () => {
     const ip = uniqueIp();
     const me = await newAccount(uniqueEmail("export"), ip);
