@@ -34,6 +34,9 @@ export default [
   // Forms: contact, accounts, registration, sponsorship, judges and advisors.
   route("auth", "routes/auth.tsx"),
   route("sign-out", "routes/sign-out.tsx"),
+  route("auth/two-factor", "routes/auth.two-factor.tsx"),
+  route("account", "routes/account.tsx"),
+  route("account/data.json", "routes/account.data[.]json.ts"),
   route("judge-advisor-register", "routes/judge-advisor-register.tsx"),
   route("dev/checkout/:id", "routes/dev.checkout.$id.tsx"),
   route("register", "routes/register.tsx"),

@@ -17,6 +17,7 @@ import { queueSignupNotification } from "~/accounts/signup-notification.server";
 import { isProduction } from "~/lib/config.server";
 import { log } from "~/lib/log.server";
 import { hashPassword, verifyPassword } from "~/accounts/password.server";
+import { twoFactorPlugin } from "~/accounts/two-factor-plugin.server";
 
 /** Where better-auth's HTTP handler is mounted (workers/api/auth.ts). */
 export const AUTH_BASE_PATH = "/api/auth";
@@ -64,6 +65,8 @@ export function createAuth(env: AuthEnv, request: Request, { requestId }: { requ
       // Native scrypt instead of better-auth's pure-JavaScript one (ADR 005).
       password: { hash: hashPassword, verify: ({ hash, password }) => verifyPassword(hash, password) },
     },
+    // TOTP second factor and recovery codes (issue 13): /account enrols, /auth/two-factor asks.
+    plugins: [twoFactorPlugin()],
     databaseHooks: {
       user: {
         create: {

@@ -102,10 +102,14 @@ function DesktopGroup({ group }: { group: NavGroup }) {
 function AccountControls({ user, stacked = false }: { user: HeaderUser; stacked?: boolean }) {
   return (
     <div className={stacked ? "flex flex-col gap-2" : "flex items-center gap-2"}>
-      <span className="max-w-40 truncate text-sm text-slate-700" title={user.email}>
-        <span className="sr-only">Signed in as </span>
+      <Link
+        to="/account"
+        className="max-w-40 truncate rounded-md px-1 text-sm text-slate-700 underline-offset-2 hover:text-brand-800 hover:underline"
+        title={`Your account (${user.email})`}
+      >
+        <span className="sr-only">Your account, signed in as </span>
         {user.email}
-      </span>
+      </Link>
       <form method="post" action="/sign-out">
         <button
           type="submit"

@@ -641,7 +641,7 @@ const privacyPolicy: LegalDocument = {
           ]),
         },
         p(
-          `Your account is kept while it is open and deleted within ${ACCOUNT_DELETION_DAYS} days of your request to delete it; records we must keep for accounting are kept for the period above.`,
+          `Your account is kept while it is open. You can delete it yourself on your account page: your sign-in details, sessions, two-step sign-in settings and judge and advisor interest forms are deleted at once, and your name, email, phone and title are removed from your registration and sponsorship payment records, which keep only the amounts, dates and organization names for the accounting period above. Employees already enrolled with an organization's company code stay enrolled. If you ask us by email instead, we delete your account within ${ACCOUNT_DELETION_DAYS} days.`,
         ),
       ],
     },
@@ -660,7 +660,7 @@ const privacyPolicy: LegalDocument = {
       blocks: [
         p(
           (c) =>
-            `You may ask to see, correct or delete your personal information, or to stop receiving non-essential emails. Write to ${c.email}; we reply within ${site.responseTimeHours} hours on business days and complete requests within ${ACCOUNT_DELETION_DAYS} days.`,
+            `You may ask to see, correct or delete your personal information, or to stop receiving non-essential emails. Write to ${c.email}; we reply within ${site.responseTimeHours} hours on business days and complete requests within ${ACCOUNT_DELETION_DAYS} days. You can also see what your account holds, download it as a file and delete the account yourself on your account page when signed in.`,
         ),
       ],
     },

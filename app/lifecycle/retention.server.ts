@@ -60,11 +60,25 @@ function retentionStatement(db: D1Database, rule: RetentionRule & { table: strin
     const statement = db.prepare(`DELETE FROM ${rule.table} WHERE ${conditions}`);
     return rule.status ? statement.bind(cutoff, rule.status) : statement.bind(cutoff);
   }
-  const columns = personalColumns[rule.table];
-  if (!columns) throw new Error(`no personal columns listed for ${rule.table}`);
+  return anonymizeStatement(db, rule.table, conditions).bind(cutoff);
+}
+
+/** Blanks the personal columns of a payment table's rows that meet `conditions`, keeping the amounts. */
+function anonymizeStatement(db: D1Database, table: string, conditions: string) {
+  const columns = personalColumns[table];
+  if (!columns) throw new Error(`no personal columns listed for ${table}`);
   // Empty strings, not NULL: several of these columns are NOT NULL. `email <> ''` skips rows already done.
   const assignments = columns.map((column) => `${column} = ''`).join(", ");
-  return db.prepare(`UPDATE ${rule.table} SET ${assignments} WHERE ${conditions} AND email <> ''`).bind(cutoff);
+  return db.prepare(`UPDATE ${table} SET ${assignments} WHERE ${conditions} AND email <> ''`);
+}
+
+/**
+ * A deleted account's payment records (issue 13): anonymized now, as the
+ * retention period would later, so the amounts stay for the accounts. For a
+ * D1 batch that also deletes the account.
+ */
+export function anonymizePaymentRecordsOf(db: D1Database, userId: string): D1PreparedStatement[] {
+  return Object.keys(personalColumns).map((table) => anonymizeStatement(db, table, "user_id = ?1").bind(userId));
 }
 
 export async function runDataLifecycle(db: D1Database, now: Date, requestId = "scheduled"): Promise<LifecycleReport> {

@@ -23,6 +23,7 @@ import {
   recordSignInFailure,
 } from "~/accounts/rate-limit.server";
 import { appendSetCookies, createAuth, getSessionUser } from "~/accounts/auth.server";
+import { secondFactorRequired, twoFactorPath } from "~/accounts/two-factor.server";
 import { log } from "~/lib/log.server";
 import { pageMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -112,6 +113,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (tab === "signin") await clearSignInFailures(env, request, email);
   // The session cookie better-auth set goes out with our redirect.
   const headers = appendSetCookies(new Headers(), response.headers);
+  // Right password, second factor on: no session yet, a challenge cookie and the code page (issue 13).
+  if (tab === "signin" && (await secondFactorRequired(response)))
+    return redirect(twoFactorPath(redirectTo), { headers });
   return redirectWithToast(env, redirectTo, tab === "signup" ? authToasts.signUpSuccess : authToasts.signInSuccess, {
     headers,
   });

@@ -8,6 +8,7 @@ import {
   type AuthAttempt,
 } from "~/accounts/rate-limit.server";
 import { createAuth } from "~/accounts/auth.server";
+import { twoFactorAttemptAllowed } from "~/accounts/two-factor.server";
 import { log } from "~/lib/log.server";
 import type { ApiEnv } from "./index";
 
@@ -43,6 +44,15 @@ export const authRoutes = new Hono<ApiEnv>().all("/*", async (c) => {
     return c.json({ code: "TOO_MANY_REQUESTS", message: AUTH_RATE_LIMIT_MESSAGE }, 429, {
       "Retry-After": String(AUTH_RATE_LIMIT_RETRY_AFTER),
     });
+  }
+  // Second-factor codes are limited per client like the /auth/two-factor page (issue 13).
+  if (request.method === "POST" && c.req.path.startsWith("/api/auth/two-factor/")) {
+    if (!(await twoFactorAttemptAllowed(c.env, request))) {
+      log("warn", "auth.rate_limited", { requestId: c.get("requestId"), attempt: "two-factor", via: "api" });
+      return c.json({ code: "TOO_MANY_REQUESTS", message: AUTH_RATE_LIMIT_MESSAGE }, 429, {
+        "Retry-After": String(AUTH_RATE_LIMIT_RETRY_AFTER),
+      });
+    }
   }
   const response = await createAuth(c.env, request, { requestId: c.get("requestId") }).handler(request);
   if (attempt === "sign-in") {

@@ -1,0 +1,180 @@
+/**
+ * Everything an account did on the site (issue 13): its registrations (with
+ * the company code of its own paid Workforce Package), enrolments through an
+ * organization's code, sponsorships and judge/advisor interests. Every query
+ * is bound to the account's user id: nobody sees another person's records.
+ * Contact messages are not tied to accounts and are not listed.
+ */
+import { and, desc, eq, gt } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { plans, pricingPhaseLabels, sponsorTiersById } from "~/content/pricing";
+import { session } from "~/db/auth-schema";
+import { getDb } from "~/db/client.server";
+import { registrations, sponsorships } from "~/db/payments-schema";
+import { judgeAdvisorInterests } from "~/db/schema";
+import { liveCodeFor } from "~/payments/company-codes.server";
+import { describeUserAgent } from "./user-agent";
+
+export interface AccountRegistration {
+  id: string;
+  kind: "individual" | "workforce" | "enrollment";
+  item: string;
+  amountCents: number;
+  currency: string;
+  status: string;
+  createdAt: string;
+  paidAt: string | null;
+  refundedCents: number;
+  /** The organization: the one registered (Workforce) or joined with its code (enrolment). */
+  organizationName: string | null;
+  /** The live company code of this account's own paid Workforce Package; never anyone else's. */
+  companyCode: string | null;
+  /** The receipt page the success page shows its owner, when there is one. */
+  receiptPath: string | null;
+}
+
+export interface AccountSponsorship {
+  id: string;
+  item: string;
+  amountCents: number;
+  currency: string;
+  status: string;
+  companyName: string;
+  createdAt: string;
+  paidAt: string | null;
+  refundedCents: number;
+}
+
+export interface AccountInterest {
+  id: number;
+  role: "judge" | "advisor";
+  organization: string;
+  title: string;
+  createdAt: string;
+}
+
+export interface AccountActivity {
+  registrations: AccountRegistration[];
+  sponsorships: AccountSponsorship[];
+  interests: AccountInterest[];
+}
+
+type RegistrationRow = typeof registrations.$inferSelect;
+
+function receiptPathOf(row: RegistrationRow): string | null {
+  if (row.status === "enrolled") return `/registration-success?${new URLSearchParams({ registration_id: row.id })}`;
+  if (row.checkoutSessionId && row.status === "paid") {
+    return `/registration-success?${new URLSearchParams({ session_id: row.checkoutSessionId })}`;
+  }
+  return null;
+}
+
+/** The account's registration rows, newest first, with the organization a code enrolled it in. */
+export async function registrationRowsOf(env: Pick<Env, "DB">, userId: string) {
+  const db = getDb(env);
+  const rows = await db
+    .select()
+    .from(registrations)
+    .where(eq(registrations.userId, userId))
+    .orderBy(desc(registrations.createdAt));
+  return Promise.all(
+    rows.map(async (row) => {
+      let organizationName = row.registrationType === "workforce" ? row.companyName : null;
+      if (row.status === "enrolled" && row.organizationRegistrationId) {
+        const [organization] = await db
+          .select({ companyName: registrations.companyName })
+          .from(registrations)
+          .where(eq(registrations.id, row.organizationRegistrationId));
+        organizationName = organization?.companyName ?? row.companyName;
+      }
+      // The owner rule of the success page: only this account's own paid Workforce row.
+      const companyCode =
+        row.registrationType === "workforce" && row.status === "paid" ? await liveCodeFor(db, row.id) : null;
+      return { row, organizationName, companyCode };
+    }),
+  );
+}
+
+export async function accountActivity(env: Pick<Env, "DB">, userId: string): Promise<AccountActivity> {
+  const db = getDb(env);
+  const [registrationRows, sponsorshipRows, interestRows] = await Promise.all([
+    registrationRowsOf(env, userId),
+    db.select().from(sponsorships).where(eq(sponsorships.userId, userId)).orderBy(desc(sponsorships.createdAt)),
+    db
+      .select()
+      .from(judgeAdvisorInterests)
+      .where(eq(judgeAdvisorInterests.userId, userId))
+      .orderBy(desc(judgeAdvisorInterests.createdAt)),
+  ]);
+  return {
+    registrations: registrationRows.map(({ row, organizationName, companyCode }) => ({
+      id: row.id,
+      kind: row.status === "enrolled" ? "enrollment" : row.registrationType,
+      item:
+        row.status === "enrolled"
+          ? "Individual enrollment (Workforce Package)"
+          : `${plans[row.plan].name} (${pricingPhaseLabels[row.pricingPhase]})`,
+      amountCents: row.status === "enrolled" ? 0 : row.amountCents,
+      currency: row.currency,
+      status: row.status,
+      createdAt: row.createdAt,
+      paidAt: row.paidAt,
+      refundedCents: row.refundedCents,
+      organizationName,
+      companyCode,
+      receiptPath: receiptPathOf(row),
+    })),
+    sponsorships: sponsorshipRows.map((row) => ({
+      id: row.id,
+      item: `${sponsorTiersById[row.tier].name} sponsorship`,
+      amountCents: row.amountCents,
+      currency: row.currency,
+      status: row.status,
+      companyName: row.companyName,
+      createdAt: row.createdAt,
+      paidAt: row.paidAt,
+      refundedCents: row.refundedCents,
+    })),
+    interests: interestRows.map((row) => ({
+      id: row.id,
+      role: row.role,
+      organization: row.organization,
+      title: row.title,
+      createdAt: row.createdAt,
+    })),
+  };
+}
+
+export interface AccountSessionRow {
+  id: string;
+  device: string;
+  createdAt: string;
+  lastUsedAt: string;
+  current: boolean;
+}
+
+/** The account's live sessions, most recently used first; `currentId` is this request's. */
+export async function accountSessions(
+  env: Pick<Env, "DB">,
+  userId: string,
+  currentId: string,
+  now = new Date(),
+): Promise<AccountSessionRow[]> {
+  const rows = await drizzle(env.DB)
+    .select({
+      id: session.id,
+      userAgent: session.userAgent,
+      createdAt: session.createdAt,
+      updatedAt: session.updatedAt,
+    })
+    .from(session)
+    .where(and(eq(session.userId, userId), gt(session.expiresAt, now)))
+    .orderBy(desc(session.updatedAt));
+  return rows.map((row) => ({
+    id: row.id,
+    device: describeUserAgent(row.userAgent),
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.updatedAt.toISOString(),
+    current: row.id === currentId,
+  }));
+}

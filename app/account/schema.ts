@@ -1,0 +1,92 @@
+/**
+ * The /account forms (issue 13). One schema per form, zod/mini like the /auth
+ * forms; a new password follows the sign-up rules (app/accounts/schema.ts).
+ * Passwords are never trimmed.
+ */
+import * as z from "zod/mini";
+import { authLimits, authMessages } from "~/accounts/schema";
+
+export const accountIntents = [
+  "change-password",
+  "sign-out-others",
+  "enable-two-factor",
+  "confirm-two-factor",
+  "disable-two-factor",
+  "delete-account",
+] as const;
+export type AccountIntent = (typeof accountIntents)[number];
+
+export function accountIntent(value: unknown): AccountIntent | null {
+  return accountIntents.find((intent) => intent === value) ?? null;
+}
+
+export const accountMessages = {
+  currentPasswordRequired: "Please enter your current password",
+  currentPasswordWrong: "That isn't your current password",
+  passwordRequired: authMessages.passwordRequired,
+  passwordWrong: "That password isn't right",
+  codeRequired: "Please enter the 6-digit code from your authenticator app",
+  codeWrong: "That code didn't work. Check the time on your phone and try again.",
+  rateLimited: "Too many attempts. Please wait a minute and try again.",
+  failed: "Something went wrong. Please try again.",
+  confirmDeleteRequired: "Please tick the box to confirm",
+} as const;
+
+/** Flash toasts after a redirect back to /account (or home, after deletion). */
+export const accountToasts = {
+  passwordChanged: {
+    type: "success",
+    title: "Password Changed",
+    description: "Your other devices have been signed out.",
+  },
+  othersSignedOut: {
+    type: "success",
+    title: "Signed Out Elsewhere",
+    description: "Only this device is signed in now.",
+  },
+  twoFactorOn: {
+    type: "success",
+    title: "Two-Step Sign-In Is On",
+    description: "Save your recovery codes now: they are shown only once.",
+  },
+  twoFactorOff: { type: "info", title: "Two-Step Sign-In Is Off", description: "Sign-in asks only for your password." },
+  deleted: {
+    type: "info",
+    title: "Account Deleted",
+    description: "Your account and its personal details have been removed. Thank you for taking part.",
+  },
+} as const;
+
+const password = (required: string) =>
+  z
+    .string({ error: required })
+    .check(
+      z.minLength(1, { error: required }),
+      z.maxLength(authLimits.password.max, { error: authMessages.passwordTooLong }),
+    );
+
+export const ChangePasswordSchema = z.object({
+  currentPassword: password(accountMessages.currentPasswordRequired),
+  newPassword: z
+    .string({ error: authMessages.passwordTooShort })
+    .check(
+      z.minLength(authLimits.password.min, { error: authMessages.passwordTooShort }),
+      z.maxLength(authLimits.password.max, { error: authMessages.passwordTooLong }),
+    ),
+});
+
+/** Enabling or disabling the second factor, and deleting the account: the password again. */
+export const PasswordSchema = z.object({ password: password(accountMessages.passwordRequired) });
+
+export const DeleteAccountSchema = z.object({
+  password: password(accountMessages.passwordRequired),
+  confirm: z.literal("yes", { error: accountMessages.confirmDeleteRequired }),
+});
+
+export const ConfirmTwoFactorSchema = z.object({
+  code: z
+    .string({ error: accountMessages.codeRequired })
+    .check(z.trim(), z.regex(/^\d{3}\s?\d{3}$/, { error: accountMessages.codeRequired })),
+  /** Only to show the QR code again after a wrong code; never used to verify. */
+  totpURI: z.optional(z.string().check(z.maxLength(512))),
+});

@@ -1,0 +1,123 @@
+import { createHmac } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
+import { authForm, open, signUp, toast, uniqueEmail, useOwnClientIp, withJavaScript } from "./auth-helpers";
+import { axeViolations } from "./axe";
+
+const PASSWORD = "a good passphrase";
+
+/** RFC 6238 (SHA-1, 6 digits, 30 s), as the authenticator app on a phone computes it. */
+function totp(base32Secret: string, at = Date.now()): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const char of base32Secret.replace(/=+$/, "").toUpperCase()) {
+    bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
+  }
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const mac = createHmac("sha1", key).update(counter).digest();
+  const start = mac[mac.length - 1]! & 0x0f;
+  return String((mac.readUInt32BE(start) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+/** A code fresh enough to survive the trip: wait out the last seconds of a 30-second step. */
+async function freshTotp(secret: string): Promise<string> {
+  const intoStep = Date.now() % 30_000;
+  if (intoStep > 25_000) await new Promise((resolve) => setTimeout(resolve, 30_000 - intoStep + 200));
+  return totp(secret);
+}
+
+function form(page: Page, name: string) {
+  return page.getByRole("form", { name });
+}
+
+test.beforeEach(async ({ page }) => {
+  await useOwnClientIp(page);
+});
+
+test("an account, start to finish: /account, two-step sign-in, sign in with a code, download, delete", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail("account");
+  await signUp(page, testInfo, email, PASSWORD);
+
+  // The header's e-mail is the way to the account page.
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: /Your account/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Your Account" })).toBeVisible();
+  await expect(page.getByText("You haven't registered for the Challenge yet.")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Devices signed in to your account" })).toBeVisible();
+  // axe is a script: it runs where JavaScript does (the page is the same server HTML either way).
+  if (withJavaScript(testInfo)) expect(await axeViolations(page)).toEqual([]);
+
+  // Two-step sign-in: password, QR code and key, then a code from the "app".
+  const enable = form(page, "Turn on two-step sign-in");
+  await enable.getByLabel("Password").fill(PASSWORD);
+  await enable.getByRole("button", { name: "Set Up Two-Step Sign-In" }).click();
+  await expect(page.getByRole("img", { name: /QR code/ })).toBeVisible();
+  await expect(page.getByTestId("totp-secret")).not.toBeEmpty();
+  const uri = (await page.getByTestId("totp-uri").textContent()) ?? "";
+  const secret = new URL(uri).searchParams.get("secret") ?? "";
+  expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+  if (withJavaScript(testInfo)) expect(await axeViolations(page)).toEqual([]);
+  const confirm = form(page, "Confirm with a code");
+  await confirm.getByLabel("6-digit code").fill(await freshTotp(secret));
+  await confirm.getByRole("button", { name: "Turn On Two-Step Sign-In" }).click();
+  await expect(toast(page, "Two-Step Sign-In Is On")).toBeVisible();
+  await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
+
+  // Sign out, then sign in: the password, then a code.
+  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await open(page, "/auth?tab=signin&redirectTo=%2Faccount", testInfo);
+  await authForm(page).getByLabel("Email").fill(email);
+  await authForm(page).getByLabel("Password").fill(PASSWORD);
+  await authForm(page).getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/auth\/two-factor\?redirectTo=%2Faccount$/);
+  await page.getByLabel("Code").fill("000000" === totp(secret) ? "111111" : "000000");
+  await page.getByRole("button", { name: "Verify and Sign In" }).click();
+  await expect(page.getByText("That code didn't work.")).toBeVisible();
+  await page.getByLabel("Code").fill(await freshTotp(secret));
+  await page.getByRole("button", { name: "Verify and Sign In" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(toast(page, "Welcome Back!")).toBeVisible();
+  await expect(page.getByText("Two-step sign-in is on.")).toBeVisible();
+
+  // Download my data: a JSON file of this account.
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download My Data" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^idaho-ai-challenge-account-.+\.json$/);
+  const data = JSON.parse(await readFile((await download.path())!, "utf8")) as {
+    account: { email: string; twoFactorEnabled: boolean };
+    registrations: unknown[];
+  };
+  expect(data.account).toMatchObject({ email, twoFactorEnabled: true });
+  expect(data.registrations).toEqual([]);
+
+  // Delete: a wrong password is refused; the right one deletes and signs out.
+  const remove = form(page, "Delete my account");
+  await remove.getByLabel("Password").fill("not the password");
+  await remove.getByLabel("I understand my account will be deleted for good.").check();
+  await remove.getByRole("button", { name: "Delete My Account" }).click();
+  await expect(form(page, "Delete my account").getByText("That password isn't right")).toBeVisible();
+  await form(page, "Delete my account").getByLabel("Password").fill(PASSWORD);
+  await form(page, "Delete my account").getByLabel("I understand my account will be deleted for good.").check();
+  await form(page, "Delete my account").getByRole("button", { name: "Delete My Account" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(toast(page, "Account Deleted")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign In" })).toBeVisible();
+
+  // The account is gone: signing in fails.
+  await open(page, "/auth?tab=signin", testInfo);
+  await authForm(page).getByLabel("Email").fill(email);
+  await authForm(page).getByLabel("Password").fill(PASSWORD);
+  await authForm(page).getByRole("button", { name: "Sign In" }).click();
+  await expect(toast(page, "Login Failed")).toBeVisible();
+});

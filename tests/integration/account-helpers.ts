@@ -1,0 +1,209 @@
+import { env } from "cloudflare:test";
+import { cookieHeaderFrom, createAccount, postForm, userByEmail } from "./auth-helpers";
+import { fetchSite } from "./worker";
+
+export const PASSWORD = "a good passphrase";
+
+// ── RFC 6238 TOTP (SHA-1, 6 digits, 30 s) with WebCrypto, as an authenticator app computes it ──
+
+function base32Decode(input: string): Uint8Array<ArrayBuffer> {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  const clean = input.replace(/=+$/, "").replace(/\s+/g, "").toUpperCase();
+  let bits = 0;
+  let value = 0;
+  const out: number[] = [];
+  for (const char of clean) {
+    const index = alphabet.indexOf(char);
+    if (index < 0) throw new Error(`not base32: ${char}`);
+    value = (value << 5) | index;
+    bits += 5;
+    if (bits >= 8) {
+      out.push((value >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  return new Uint8Array(out);
+}
+
+/** The code for the 30-second step `offset` steps from now. */
+export async function totp(base32Secret: string, { offset = 0, at = Date.now() } = {}): Promise<string> {
+  const counter = Math.floor(at / 1000 / 30) + offset;
+  const message = new Uint8Array(8);
+  new DataView(message.buffer).setBigUint64(0, BigInt(counter));
+  const key = await crypto.subtle.importKey("raw", base32Decode(base32Secret), { name: "HMAC", hash: "SHA-1" }, false, [
+    "sign",
+  ]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, message));
+  const start = mac[mac.length - 1]! & 0x0f;
+  const binary = new DataView(mac.buffer, start, 4).getUint32(0) & 0x7fffffff;
+  return String(binary % 1_000_000).padStart(6, "0");
+}
+
+/** A six-digit code that no nearby time step accepts. */
+export async function wrongTotp(base32Secret: string): Promise<string> {
+  const near = new Set(await Promise.all([-2, -1, 0, 1, 2].map((offset) => totp(base32Secret, { offset }))));
+  for (let n = 0; ; n++) {
+    const candidate = String(n).padStart(6, "0");
+    if (!near.has(candidate)) return candidate;
+  }
+}
+
+/** RFC 6238's own test vector, to prove the helper before trusting it. */
+export const RFC6238_SHA1_SECRET = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ"; // "12345678901234567890"
+
+// ── Requests ──
+
+export function getPage(path: string, cookie?: string, ip = "10.251.0.1") {
+  const headers: Record<string, string> = { "cf-connecting-ip": ip };
+  if (cookie) headers.cookie = cookie;
+  return fetchSite(path, { headers, redirect: "manual" });
+}
+
+export function postAccount(
+  intent: string,
+  fields: Record<string, string>,
+  { cookie, ip }: { cookie: string; ip: string },
+) {
+  return postForm("/account", { intent, ...fields }, { ip, cookie });
+}
+
+export interface TestAccount {
+  id: string;
+  email: string;
+  cookie: string;
+}
+
+export async function newAccount(email: string, ip: string): Promise<TestAccount> {
+  const cookie = await createAccount(email, PASSWORD, ip);
+  const user = await userByEmail(email);
+  if (!user) throw new Error("account not created");
+  return { id: user.id, email, cookie };
+}
+
+function unescapeHtml(text: string): string {
+  return text
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'");
+}
+
+/** The otpauth URI and its base32 secret on an enrolment page. */
+export function enrolmentOf(html: string): { uri: string; secret: string } {
+  const match = /data-testid="totp-uri">([^<]+)</.exec(html);
+  if (!match) throw new Error("no otpauth URI on the page");
+  const uri = unescapeHtml(match[1]!);
+  const secret = new URL(uri).searchParams.get("secret");
+  if (!secret) throw new Error("no secret in the URI");
+  return { uri, secret };
+}
+
+export function recoveryCodesOf(html: string): string[] {
+  const list = /data-testid="recovery-codes">(.*?)<\/ul>/s.exec(html)?.[1] ?? "";
+  return [...list.matchAll(/<li>([^<]+)<\/li>/g)].map((m) => m[1]!);
+}
+
+/**
+ * Turns on TOTP for the account through /account (password, then a code) and
+ * returns the secret, the recovery codes shown once, and the new cookie.
+ */
+export async function enableTotp(account: TestAccount, ip: string) {
+  const started = await postAccount("enable-two-factor", { password: PASSWORD }, { cookie: account.cookie, ip });
+  if (started.status !== 200) throw new Error(`enable: ${started.status}`);
+  const { uri, secret } = enrolmentOf(await started.text());
+  const confirmed = await postAccount(
+    "confirm-two-factor",
+    { code: await totp(secret), totpURI: uri },
+    { cookie: account.cookie, ip },
+  );
+  if (confirmed.status !== 302) throw new Error(`confirm: ${confirmed.status} ${await confirmed.text()}`);
+  const cookie = cookieHeaderFrom(confirmed, account.cookie);
+  const page = await getPage("/account", cookie, ip);
+  const recoveryCodes = recoveryCodesOf(await page.text());
+  return { secret, recoveryCodes, cookie: cookieHeaderFrom(page, cookie) };
+}
+
+/** Signs in through /auth as a browser without JavaScript; returns the response and the cookies it set. */
+export async function signInOnPage(email: string, password: string, ip: string, redirectTo = "/account") {
+  const response = await postForm("/auth", { intent: "signin", email, password, redirectTo }, { ip });
+  return { response, cookie: cookieHeaderFrom(response) };
+}
+
+// ── Seeds: another person's rows sit beside the account's own ──
+
+export async function seedRegistration(
+  userId: string,
+  fields: Partial<{
+    id: string;
+    type: "individual" | "workforce";
+    status: string;
+    amountCents: number;
+    companyName: string | null;
+    checkoutSessionId: string | null;
+    organizationRegistrationId: string | null;
+    email: string;
+  }> = {},
+) {
+  const id = fields.id ?? `reg_${crypto.randomUUID()}`;
+  const type = fields.type ?? "individual";
+  await env.DB.prepare(
+    `INSERT INTO registrations (id, user_id, registration_type, plan, pricing_phase, amount_cents, status,
+       first_name, last_name, email, phone, company_name, title, checkout_session_id, organization_registration_id, paid_at)
+     VALUES (?, ?, ?, ?, 'earlyBird', ?, ?, 'Avery', 'Nguyen', ?, '208-555-0142', ?, ?, ?, ?, ?)`,
+  )
+    .bind(
+      id,
+      userId,
+      type,
+      type,
+      fields.amountCents ?? 19900,
+      fields.status ?? "paid",
+      fields.email ?? "avery@example.com",
+      fields.companyName ?? null,
+      type === "workforce" ? "Director of People" : null,
+      fields.checkoutSessionId === undefined
+        ? `cs_test_${crypto.randomUUID().replace(/-/g, "")}`
+        : fields.checkoutSessionId,
+      fields.organizationRegistrationId ?? null,
+      (fields.status ?? "paid") === "paid" ? new Date().toISOString() : null,
+    )
+    .run();
+  return id;
+}
+
+export async function seedCompanyCode(registrationId: string): Promise<string> {
+  const code = `CODE${crypto.randomUUID().slice(0, 6).toUpperCase()}`;
+  await env.DB.prepare("INSERT INTO company_codes (code, registration_id) VALUES (?, ?)")
+    .bind(code, registrationId)
+    .run();
+  return code;
+}
+
+export async function seedSponsorship(userId: string, companyName: string) {
+  const id = `spo_${crypto.randomUUID()}`;
+  await env.DB.prepare(
+    `INSERT INTO sponsorships (id, user_id, tier, amount_cents, status, first_name, last_name, title, company_name,
+       company_url, email, phone, paid_at)
+     VALUES (?, ?, 'gold', 1000000, 'paid', 'Jamie', 'Lee', 'CEO', ?, 'https://gemstate.example.com', 'jamie@example.com', '208-555-0123', ?)`,
+  )
+    .bind(id, userId, companyName, new Date().toISOString())
+    .run();
+  return id;
+}
+
+export async function seedInterest(userId: string, organization: string) {
+  const result = await env.DB.prepare(
+    `INSERT INTO judge_advisor_interests (user_id, role, first_name, last_name, email, phone, organization, title,
+       expertise, experience, motivation)
+     VALUES (?, 'judge', 'Riley', 'Park', 'riley@example.com', '208-555-0188', ?, 'CTO', 'ML', '10 years', 'Help')`,
+  )
+    .bind(userId, organization)
+    .run();
+  return result.meta.last_row_id;
+}
+
+export async function countRows(sql: string, ...values: unknown[]): Promise<number> {
+  const row = await env.DB.prepare(sql)
+    .bind(...values)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
