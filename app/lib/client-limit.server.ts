@@ -14,7 +14,9 @@ export type LimitScope =
   | "company-code"
   | "verify-payment"
   | "auth:sign-in"
-  | "auth:sign-up";
+  | "auth:sign-up"
+  | "auth:verify-email"
+  | "auth:password-reset";
 
 /** Expands an IPv6 address to its eight hextets, or null when it is not one. */
 function ipv6Hextets(address: string): string[] | null {
