@@ -56,6 +56,3 @@ export const recoveryToasts = {
     description: "Sign in with your new password. You've been signed out everywhere else.",
   },
 } as const;
-
-/** Where the resend form posts (app/routes/verify-email.resend.tsx). */
-export const RESEND_VERIFICATION_PATH = "/account/verify-email";

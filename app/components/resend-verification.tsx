@@ -1,6 +1,11 @@
 import { Form } from "react-router";
-import { RESEND_VERIFICATION_PATH } from "~/accounts/recovery-schema";
 import { SubmitButton, useIsPending } from "~/components/forms";
+
+/**
+ * Where the resend form posts (app/routes/verify-email.resend.tsx). Kept here,
+ * not with the zod schemas, so /register's browser bundle stays in budget.
+ */
+export const RESEND_VERIFICATION_PATH = "/account/verify-email";
 
 /**
  * "Send a new link": a small form of its own (never inside another form) that

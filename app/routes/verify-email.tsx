@@ -4,7 +4,6 @@ import { recoveryMessages, recoveryToasts } from "~/accounts/recovery-schema";
 import { authPath, DEFAULT_AFTER_AUTH } from "~/accounts/safe-redirect";
 import { unverifiedTokenEmail } from "~/accounts/verification-token";
 import { PageHero } from "~/components/page";
-import { ResendVerificationForm } from "~/components/resend-verification";
 import { requestContext } from "~/context";
 import { log } from "~/lib/log.server";
 import { pageMeta } from "~/lib/meta";
@@ -103,7 +102,13 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
             ) : signedIn ? (
               <>
                 <p className="mt-4 text-slate-700">We can send you a new link; it works for 24 hours.</p>
-                <ResendVerificationForm redirectTo={DEFAULT_AFTER_AUTH} />
+                {/* A plain form: this page ships no JavaScript (it needs none), so it posts like one anyway. */}
+                <form method="post" action="/account/verify-email" className="mt-3">
+                  <input type="hidden" name="redirectTo" value={DEFAULT_AFTER_AUTH} />
+                  <button type="submit" className="btn-secondary">
+                    Send a new verification link
+                  </button>
+                </form>
               </>
             ) : (
               <p className="mt-4 text-slate-700">
