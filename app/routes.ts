@@ -37,6 +37,11 @@ export default [
   route("auth/two-factor", "routes/auth.two-factor.tsx"),
   route("account", "routes/account.tsx"),
   route("account/data.json", "routes/account.data[.]json.ts"),
+  // Account recovery (issue 13): the e-mailed links and the resend endpoint.
+  route("auth/forgot-password", "routes/auth.forgot-password.tsx"),
+  route("auth/reset-password", "routes/auth.reset-password.tsx"),
+  route("verify-email", "routes/verify-email.tsx"),
+  route("account/verify-email", "routes/verify-email.resend.tsx"),
   route("judge-advisor-register", "routes/judge-advisor-register.tsx"),
   route("dev/checkout/:id", "routes/dev.checkout.$id.tsx"),
   route("register", "routes/register.tsx"),

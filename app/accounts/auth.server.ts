@@ -18,6 +18,7 @@ import { isProduction } from "~/lib/config.server";
 import { log } from "~/lib/log.server";
 import { hashPassword, verifyPassword } from "~/accounts/password.server";
 import { twoFactorPlugin } from "~/accounts/two-factor-plugin.server";
+import { recoveryAuthOptions } from "~/accounts/recovery-auth.server";
 
 /** Where better-auth's HTTP handler is mounted (workers/api/auth.ts). */
 export const AUTH_BASE_PATH = "/api/auth";
@@ -50,6 +51,7 @@ function authSecret(env: Pick<Env, "BETTER_AUTH_SECRET" | "ENVIRONMENT">): strin
 export function createAuth(env: AuthEnv, request: Request, { requestId }: { requestId?: string } = {}) {
   const baseURL = authBaseUrl(env, request);
   const production = isProduction(env);
+  const recovery = recoveryAuthOptions(env, baseURL, { requestId });
   return betterAuth({
     appName: site.name,
     baseURL,
@@ -64,9 +66,15 @@ export function createAuth(env: AuthEnv, request: Request, { requestId }: { requ
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       // Native scrypt instead of better-auth's pure-JavaScript one (ADR 005).
       password: { hash: hashPassword, verify: ({ hash, password }) => verifyPassword(hash, password) },
+      // Password reset by e-mail (issue 13): app/accounts/recovery-auth.server.ts.
+      ...recovery.emailAndPassword,
     },
     // TOTP second factor and recovery codes (issue 13): /account enrols, /auth/two-factor asks.
     plugins: [twoFactorPlugin()],
+    // E-mail verification, hashed reset tokens, the existing-address sign-up (issue 13).
+    emailVerification: recovery.emailVerification,
+    verification: recovery.verification,
+    hooks: recovery.hooks,
     databaseHooks: {
       user: {
         create: {
@@ -108,6 +116,13 @@ export interface SessionUser {
   id: string;
   email: string;
   createdAt: string;
+  /** The address was confirmed through the link e-mailed to it (issue 13). */
+  emailVerified: boolean;
+}
+
+/** Whether the account's address is verified: required for a Workforce Package and for a company code. */
+export function isEmailVerified(user: Pick<SessionUser, "emailVerified"> | null | undefined): boolean {
+  return user?.emailVerified === true;
 }
 
 /**
@@ -126,7 +141,14 @@ export async function getSession(
     returnHeaders: true,
   });
   const found = result.response?.user;
-  const user = found ? { id: found.id, email: found.email, createdAt: found.createdAt.toISOString() } : null;
+  const user = found
+    ? {
+        id: found.id,
+        email: found.email,
+        createdAt: found.createdAt.toISOString(),
+        emailVerified: found.emailVerified === true,
+      }
+    : null;
   const headers = result.headers.has("set-cookie") ? result.headers : null;
   return { user, headers };
 }

@@ -16,7 +16,9 @@ export type LimitScope =
   | "auth:sign-in"
   | "auth:sign-up"
   | "auth:two-factor"
-  | "account:password";
+  | "account:password"
+  | "auth:verify-email"
+  | "auth:password-reset";
 
 /** Expands an IPv6 address to its eight hextets, or null when it is not one. */
 function ipv6Hextets(address: string): string[] | null {

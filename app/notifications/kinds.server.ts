@@ -2,6 +2,11 @@
 import { contactNotification } from "~/contact/notification.server";
 import { judgeAdvisorNotification } from "~/judge-advisor/notification.server";
 import { signupNotification } from "~/accounts/signup-notification.server";
+import {
+  emailVerificationEmail,
+  existingAccountSignUpEmail,
+  passwordResetEmail,
+} from "~/accounts/account-emails.server";
 import type { NotificationKind, PrepareContext, RenderedEmail } from "./kind.server";
 import { nextEditionAnnouncement, nextEditionConfirmation } from "~/next-edition/notification.server";
 import { paymentAdjustmentNotification } from "~/payments/adjustment-notification.server";
@@ -21,6 +26,9 @@ const kinds: Record<string, NotificationKind<unknown>> = {
   [paymentAdjustmentNotification.kind]: paymentAdjustmentNotification as NotificationKind<unknown>,
   [nextEditionConfirmation.kind]: nextEditionConfirmation as NotificationKind<unknown>,
   [nextEditionAnnouncement.kind]: nextEditionAnnouncement as NotificationKind<unknown>,
+  [emailVerificationEmail.kind]: emailVerificationEmail as NotificationKind<unknown>,
+  [passwordResetEmail.kind]: passwordResetEmail as NotificationKind<unknown>,
+  [existingAccountSignUpEmail.kind]: existingAccountSignUpEmail as NotificationKind<unknown>,
 };
 
 export class UnrenderableNotification extends Error {

@@ -23,7 +23,12 @@ import { checkoutGateway } from "./gateway.server";
 import { quoteRegistration, quoteSponsorship } from "./plans.server";
 
 export type PaymentErrorCode =
-  "enrollment_closed" | "sponsorship_closed" | "unknown_company_code" | "rate_limited" | "checkout_failed";
+  | "enrollment_closed"
+  | "sponsorship_closed"
+  | "unknown_company_code"
+  | "email_unverified"
+  | "rate_limited"
+  | "checkout_failed";
 
 /** A refusal the visitor can act on; `field` names the form field it belongs to. */
 export class PaymentError extends Error {
@@ -41,11 +46,20 @@ export const paymentErrorStatus: Record<PaymentErrorCode, 400 | 403 | 429 | 502>
   enrollment_closed: 403,
   sponsorship_closed: 403,
   unknown_company_code: 400,
+  email_unverified: 403,
   rate_limited: 429,
   checkout_failed: 502,
 };
 
 export const companyCodeRateLimitMessage = "Too many company code attempts. Please wait a minute and try again.";
+
+/** Issue 13: an organization's purchase and a company-code enrolment need a verified address. */
+export const unverifiedEmailMessages = {
+  workforce:
+    "Please verify your e-mail address before buying the Workforce Package: follow the link we e-mailed you, or ask for a new one.",
+  companyCode:
+    "Please verify your e-mail address before enrolling with a company code: follow the link we e-mailed you, or ask for a new one.",
+} as const;
 
 export const checkoutRateLimitMessage = "You've started too many payments. Please wait a minute and try again.";
 
@@ -65,6 +79,8 @@ interface StartOptions {
   now: Date;
   /** The signed-in account's address: confirmations go there, never to an address typed in the form. */
   accountEmail: string;
+  /** From the server's session (isEmailVerified), never the browser: required for workforce and company codes. */
+  emailVerified: boolean;
   /** For the per-client limits: an IPv4 address or IPv6 /64 (app/lib/client-limit.server.ts). */
   clientIp: string;
   requestId?: string;
@@ -95,6 +111,14 @@ export async function startRegistration(
   const edition = currentEdition(now, editionsFor(env));
   const closed = enrollmentClosedMessage(now, edition);
   if (closed) throw new PaymentError("enrollment_closed", closed);
+  if (!options.emailVerified) {
+    if (input.registrationType === "workforce") {
+      throw new PaymentError("email_unverified", unverifiedEmailMessages.workforce);
+    }
+    if (input.employerCode) {
+      throw new PaymentError("email_unverified", unverifiedEmailMessages.companyCode, "employerCode");
+    }
+  }
   const db = getDb(env);
   const id = crypto.randomUUID();
   const at = now.toISOString();
@@ -180,7 +204,12 @@ export async function startRegistration(
   });
 }
 
-export async function startSponsorship(env: Env, input: SponsorshipInput, options: StartOptions): Promise<StartResult> {
+/** A sponsorship does not need a verified address (issue 13). */
+export async function startSponsorship(
+  env: Env,
+  input: SponsorshipInput,
+  options: Omit<StartOptions, "emailVerified">,
+): Promise<StartResult> {
   const { now, userId, origin, requestId } = options;
   // Whatever the browser sends: no money for an edition whose finals have begun.
   const edition = currentEdition(now, editionsFor(env));

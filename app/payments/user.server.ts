@@ -4,7 +4,7 @@
  */
 import { getSessionUser, type SessionUser } from "~/accounts/auth.server";
 
-export type PaymentUser = Pick<SessionUser, "id" | "email">;
+export type PaymentUser = Pick<SessionUser, "id" | "email" | "emailVerified">;
 
 export async function signedInUser(request: Request, env: Env, requestId?: string): Promise<PaymentUser | null> {
   return getSessionUser(request, env, { requestId });

@@ -222,6 +222,13 @@ function AuthForm({
         autoComplete={tab === "signup" ? "new-password" : "current-password"}
         autoFocus={focusId === fields.password.id}
       />
+      {tab === "signin" ? (
+        <p className="text-sm">
+          <Link to="/auth/forgot-password" className="font-medium text-brand-700 underline hover:no-underline">
+            Forgot your password?
+          </Link>
+        </p>
+      ) : null}
       <SubmitButton pending={pending} pendingLabel={tab === "signup" ? "Creating Account..." : "Signing In..."}>
         {tab === "signup" ? "Create Account" : "Sign In"}
       </SubmitButton>

@@ -47,6 +47,8 @@ import {
   startRegistration,
 } from "~/payments/checkout.server";
 import { signedInUser } from "~/payments/user.server";
+import { isEmailVerified } from "~/accounts/auth.server";
+import { VerifyEmailNotice } from "~/components/resend-verification";
 import type { Route } from "./+types/register";
 
 // The forms validate in the browser and open checkout in a new tab.
@@ -65,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     prices: { individual: formatUsd(individual.cents), workforce: formatUsd(workforce.cents) },
     closedMessage: enrollmentClosedMessage(now, edition),
     nextEdition: nextEditionEmbed(tab === "workforce" ? "organization" : "participant"),
-    user: user ? { email: user.email } : null,
+    user: user ? { email: user.email, emailVerified: isEmailVerified(user) } : null,
   };
 }
 
@@ -107,6 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       origin: siteOrigin(request, env),
       now: requestNow(context),
       accountEmail: user.email,
+      emailVerified: isEmailVerified(user),
       clientIp: clientKey(request),
       requestId,
     });
@@ -194,6 +197,17 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
               </Link>{" "}
               to register.
             </p>
+          ) : null}
+          {user && !user.emailVerified && !closedMessage ? (
+            <VerifyEmailNotice
+              email={user.email}
+              redirectTo={`/register?tab=${tab}`}
+              reason={
+                tab === "workforce"
+                  ? "The Workforce Package needs a verified e-mail address."
+                  : "Enrolling with a company code needs a verified e-mail address (paying as an individual doesn't)."
+              }
+            />
           ) : null}
           <nav aria-label="Registration type" className="flex gap-2 border-b border-slate-300">
             {tabs.map((t) => (

@@ -57,3 +57,27 @@ export async function awaitFreshRateLimitWindow(burstMs = 30_000): Promise<void>
   const intoMinute = Date.now() % 60_000;
   if (intoMinute > 60_000 - burstMs) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 100));
 }
+
+/**
+ * The link in the newest e-mail to `address` whose subject matches, once the
+ * queue consumer has stored it in the local mailbox (/dev/mailbox).
+ */
+export async function mailboxLink(page: Page, address: string, subject: RegExp, link: RegExp): Promise<string> {
+  const entry = page.locator("article", { hasText: address }).filter({ hasText: subject }).first();
+  await expect(async () => {
+    await page.goto("/dev/mailbox");
+    await expect(entry).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 45_000 });
+  const href = await entry.locator("a", { hasText: link }).first().getAttribute("href");
+  if (!href) throw new Error(`no link matching ${link} in the e-mail to ${address}`);
+  return href;
+}
+
+/** Follows the verification link e-mailed to `address` (issue 13): the real flow, ending on /register. */
+export async function verifyEmailFromMailbox(page: Page, testInfo: TestInfo, address: string): Promise<void> {
+  const href = await mailboxLink(page, address, /Verify your e-mail address/, /\/verify-email\?token=/);
+  await page.goto(href);
+  await expect(toast(page, "Email verified")).toBeVisible();
+  await expect(page).toHaveURL(/\/register$/);
+  await waitForPage(page, testInfo);
+}

@@ -1,5 +1,13 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { open, toast, uniqueEmail, useOwnClientIp, waitForPage, withJavaScript } from "./auth-helpers";
+import {
+  open,
+  toast,
+  uniqueEmail,
+  useOwnClientIp,
+  verifyEmailFromMailbox,
+  waitForPage,
+  withJavaScript,
+} from "./auth-helpers";
 
 /**
  * Paid registration and sponsorship end to end (issue 8), through the local
@@ -79,6 +87,8 @@ test.describe("paid registration", () => {
   test("workforce: pay $5,000, get a company code; an employee enrols with it for free", async ({ page }, testInfo) => {
     const email = uniqueEmail("workforce");
     await signUp(page, testInfo, email);
+    // A Workforce Package and a company code need a verified address (issue 13).
+    await verifyEmailFromMailbox(page, testInfo, email);
     await open(page, "/register?tab=workforce", testInfo);
     await expect(page.getByRole("link", { name: "Workforce Package" })).toHaveAttribute("aria-current", "page");
     await fillPerson(page, email);

@@ -190,16 +190,19 @@ describe("the /auth page", () => {
     expect(notifications.some((row) => JSON.parse(row.payload).user.id === user!.id)).toBe(true);
   });
 
-  it("refuses a second account for the same email without saying that it exists", async () => {
+  it("answers a sign-up for an existing address like a fresh one, signing nobody in (issue 13)", async () => {
     const email = uniqueEmail("dup");
-    await (await signUpOnPage(email)).text();
-    const response = await signUpOnPage(email, "another password");
-    expect(response.status).toBe(400);
-    expect(sessionCookieOf(response)).toBeUndefined();
-    const html = await response.text();
-    expectHtmlToContain(html, "Sign Up Failed", "We couldn&#x27;t create an account with these details");
-    expect(html.toLowerCase()).not.toContain("already exists");
-    expect(html.toLowerCase()).not.toContain("already registered");
+    const fresh = await signUpOnPage(email);
+    const again = await signUpOnPage(email, "another password");
+    expect(again.status).toBe(fresh.status);
+    expect(again.headers.get("location")).toBe(fresh.headers.get("location"));
+    await fresh.text();
+    expect(sessionCookieOf(again)).toBeUndefined();
+    const { html } = await follow(again, cookieHeaderFrom(again));
+    expectHtmlToContain(html, "Account Created!", "You can now register for the challenge");
+    expect(html.toLowerCase()).not.toContain("already");
+    // The owner hears of it (tests/integration/recovery.test.ts reads that e-mail).
+    expect((await notificationsOfKind("existing-account-sign-up")).some((row) => row.recipient === email)).toBe(true);
   });
 
   it("says 'Login Failed' in the same words for a wrong password and an unknown address", async () => {

@@ -6,7 +6,7 @@
  * the success page. No STRIPE_SECRET_KEY: the local stand-in checkout.
  */
 import { describe, expect, it } from "vitest";
-import { createAccount } from "./auth-helpers";
+import { createVerifiedAccount } from "./auth-helpers";
 import {
   individualFields,
   registrationRowsFor,
@@ -44,7 +44,8 @@ function get(path: string, cookie?: string) {
 }
 
 async function account() {
-  return createAccount(uniqueEmail("payer"), "a good passphrase", uniqueIp());
+  // Verified: these tests buy Workforce Packages and use company codes (issue 13's rule is tested in recovery.test.ts).
+  return createVerifiedAccount(uniqueEmail("payer"), "a good passphrase", uniqueIp());
 }
 
 /** Pays on the stand-in and answers the success page's path. */

@@ -36,6 +36,7 @@ async function standInCheckout(input: RegistrationInput = individual()) {
     now: EARLY_BIRD_NOW,
     clientIp: uniqueIp(),
     accountEmail: "account@example.com",
+    emailVerified: true,
   });
   if (started.type !== "checkout") throw new Error("expected a checkout");
   return started;

@@ -8,6 +8,7 @@ import { log } from "~/lib/log.server";
 import { siteOrigin } from "~/lib/meta";
 import { PaymentError, paymentErrorStatus, startRegistration, startSponsorship } from "~/payments/checkout.server";
 import { signedInUser } from "~/payments/user.server";
+import { isEmailVerified } from "~/accounts/auth.server";
 import { verifyPayment } from "~/payments/verify.server";
 import type { ApiEnv } from "./index";
 
@@ -45,6 +46,7 @@ export const payments = new Hono<ApiEnv>()
         origin: siteOrigin(c.req.raw, c.env),
         now: clockNow(c.env),
         accountEmail: user.email,
+        emailVerified: isEmailVerified(user),
         clientIp: clientKey(c.req.raw),
         requestId: c.get("requestId"),
       });
