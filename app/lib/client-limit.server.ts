@@ -14,7 +14,8 @@ export type LimitScope =
   | "company-code"
   | "verify-payment"
   | "auth:sign-in"
-  | "auth:sign-up";
+  | "auth:sign-up"
+  | "organization";
 
 /** Expands an IPv6 address to its eight hextets, or null when it is not one. */
 function ipv6Hextets(address: string): string[] | null {

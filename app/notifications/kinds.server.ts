@@ -10,6 +10,7 @@ import {
   registrationConfirmation,
   sponsorshipConfirmation,
 } from "~/payments/notification.server";
+import * as organization from "~/organization/notification.server";
 
 const kinds: Record<string, NotificationKind<unknown>> = {
   [contactNotification.kind]: contactNotification as NotificationKind<unknown>,
@@ -21,6 +22,15 @@ const kinds: Record<string, NotificationKind<unknown>> = {
   [paymentAdjustmentNotification.kind]: paymentAdjustmentNotification as NotificationKind<unknown>,
   [nextEditionConfirmation.kind]: nextEditionConfirmation as NotificationKind<unknown>,
   [nextEditionAnnouncement.kind]: nextEditionAnnouncement as NotificationKind<unknown>,
+  // The organization dashboard (issue 14).
+  ...Object.fromEntries(
+    [
+      organization.employeeInvitation,
+      organization.codeRegenerated,
+      organization.employeeRemoved,
+      organization.adminInvitation,
+    ].map((kind) => [kind.kind, kind as NotificationKind<unknown>]),
+  ),
 };
 
 export class UnrenderableNotification extends Error {
