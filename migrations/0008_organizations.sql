@@ -3,14 +3,23 @@
 -- 1. registrations.status gains 'removed': an administrator took an employee
 --    out of the organization, which ends their free enrolment. SQLite cannot
 --    change a CHECK constraint in place, so the table is rebuilt with the same
---    columns (as of 0006) and indexes. Foreign keys that point at it
---    (company_codes, the table's own organization_registration_id) name the
---    table, so they follow the rebuilt one; D1 checks them at commit.
+--    columns (as of 0006) and indexes: copied aside, dropped, created anew
+--    under its own name, filled back. Foreign keys that point at it
+--    (company_codes, organization_registration_id) name the table, so they
+--    follow the new one. D1 enforces foreign keys; deferring them lets the
+--    drop's implicit delete wait until the rows are back (SQLite counts each
+--    child left without a parent and counts it off when the parent row is
+--    inserted again), so the commit finds nothing amiss. Renaming a rebuilt
+--    copy instead would leave that count up and fail the commit on any
+--    database with a company code.
 --    A migration that adds a column to registrations before this one must add
---    it to both column lists below.
+--    it to the CREATE TABLE and both column lists below.
 PRAGMA defer_foreign_keys = true;
 
-CREATE TABLE registrations_rebuilt (
+CREATE TABLE registrations_0008_copy AS SELECT * FROM registrations;
+DROP TABLE registrations;
+
+CREATE TABLE registrations (
   id TEXT PRIMARY KEY,
   user_id TEXT NOT NULL,
   registration_type TEXT NOT NULL CHECK (registration_type IN ('individual', 'workforce')),
@@ -40,7 +49,7 @@ CREATE TABLE registrations_rebuilt (
   disputed_at TEXT
 );
 
-INSERT INTO registrations_rebuilt (
+INSERT INTO registrations (
   id, user_id, registration_type, plan, pricing_phase, amount_cents, currency, status,
   first_name, last_name, email, phone, company_name, employer_code, title, employer_website,
   organization_registration_id, checkout_session_id, payment_intent_id, created_at, updated_at, paid_at,
@@ -51,10 +60,9 @@ SELECT
   first_name, last_name, email, phone, company_name, employer_code, title, employer_website,
   organization_registration_id, checkout_session_id, payment_intent_id, created_at, updated_at, paid_at,
   refunded_cents, refunded_at, dispute_status, disputed_at
-FROM registrations;
+FROM registrations_0008_copy;
 
-DROP TABLE registrations;
-ALTER TABLE registrations_rebuilt RENAME TO registrations;
+DROP TABLE registrations_0008_copy;
 CREATE INDEX registrations_user_id ON registrations (user_id);
 CREATE INDEX registrations_status_plan ON registrations (status, plan);
 CREATE INDEX registrations_organization ON registrations (organization_registration_id);
