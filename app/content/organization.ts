@@ -41,7 +41,8 @@ export const organizationMessages = {
   employeeNotFound: "That person isn't enrolled with your organization any more.",
   adminInviteInvalidEmail: "Please enter a valid email address",
   adminAlready: "That account already manages this organization.",
-  adminInvited: (email: string) => `We e-mailed an invitation to ${email}. The link works for 7 days, once.`,
+  adminInvited: (email: string) =>
+    `We e-mailed an invitation to ${email}. The link works once, for ${organizationLimits.adminInvitationDays} days.`,
   adminRemoved: "The co-administrator was removed.",
   adminInvitationCancelled: "The invitation was cancelled; its link no longer works.",
   ownerCannotBeRemoved: "The account that bought the Workforce Package can't be removed.",

@@ -34,8 +34,8 @@ export function splitAddresses(pasted: string): string[] {
 export type InviteResult =
   { ok: true; message: string; sent: number } | { ok: false; message: string; status: 400 | 409 | 429 };
 
-/** Rows per multi-row insert: D1 binds at most 100 parameters per statement (5 per row here). */
-const ROWS_PER_INSERT = 20;
+/** Rows per multi-row insert: D1 binds at most 100 parameters per statement (5 per row here; a margin kept). */
+const ROWS_PER_INSERT = 15;
 
 export async function inviteEmployees(
   env: Pick<Env, "NOTIFICATIONS">,

@@ -190,6 +190,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
+// The loader's Cache-Control (private, no-store: the page holds the organization's data) and a
+// refusal's Retry-After reach the document.
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const headers = new Headers(loaderHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(
     loaderData ? `${loaderData.organization.name}: organization dashboard` : "Organization dashboard",

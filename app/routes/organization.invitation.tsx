@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       signedInAs: user.email,
       message: invitation ? null : organizationMessages.acceptInvalid,
     },
-    { headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } },
+    { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
@@ -61,6 +61,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     description: result.message,
   });
 }
+
+// The loader's Cache-Control (private, no-store: the page holds the organization's data) reaches the document.
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Organization invitation", "Accept an invitation to manage an organization in the Challenge."),

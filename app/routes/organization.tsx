@@ -22,6 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+// The loader's Cache-Control (private, no-store: the page holds the organization's data) reaches the document.
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Your organizations", "The organizations you manage in the Challenge."),
   { name: "robots", content: "noindex" },

@@ -61,11 +61,14 @@ async function invitationFor(page: Page, address: string) {
   return entry;
 }
 
+/** A second person in a browser context of their own (own cookies, own client IP for the limits). */
 async function newPerson(browser: Browser, testInfo: TestInfo) {
-  const context = await browser.newContext({ ...testInfo.project.use, baseURL: testInfo.project.use.baseURL });
-  const page = await context.newPage();
-  await useOwnClientIp(page);
-  return { context, page };
+  const bytes = crypto.getRandomValues(new Uint8Array(3));
+  const context = await browser.newContext({
+    ...testInfo.project.use,
+    extraHTTPHeaders: { "cf-connecting-ip": `10.${bytes[0]}.${bytes[1]}.${bytes[2]}` },
+  });
+  return { context, page: await context.newPage() };
 }
 
 test("buy, invite two employees, one enrols from the e-mail's link, listed; regenerate the code", async ({

@@ -133,7 +133,7 @@ const intents: Record<string, string>[] = [
   { intent: "remove-admin", userId: "x" },
 ];
 
-describe("who sees the dashboard", () => {
+describe("who sees the dashboard", { timeout: 60_000 }, () => {
   it("owner and co-administrator see it; another account gets 404 on every URL and action; anonymous goes to sign-in", async () => {
     const owner = await account("owner");
     const org = await buyWorkforce(owner);
@@ -197,7 +197,7 @@ describe("who sees the dashboard", () => {
   });
 });
 
-describe("regenerating the company code", () => {
+describe("regenerating the company code", { timeout: 60_000 }, () => {
   it("stops the old code at once, issues a new one, keeps enrolled employees, tells the organizers and logs who", async () => {
     const owner = await account("owner");
     const org = await buyWorkforce(owner);
@@ -261,7 +261,7 @@ describe("regenerating the company code", () => {
   });
 });
 
-describe("inviting employees", () => {
+describe("inviting employees", { timeout: 60_000 }, () => {
   it("reports invalid addresses and sends nothing, keeping the paste", async () => {
     const owner = await account("owner");
     const org = await buyWorkforce(owner);
@@ -315,6 +315,23 @@ describe("inviting employees", () => {
     expect(logged[0]!.actor_user_id).toBe(owner.id);
   });
 
+  it("sends a long paste in one batch", async () => {
+    const owner = await account("owner");
+    const org = await buyWorkforce(owner);
+    const tag = crypto.randomUUID().slice(0, 8);
+    const many = Array.from({ length: 47 }, (_, i) => `bulk${i}.${tag}@example.com`);
+    const response = await post(org.path, { intent: "invite", addresses: many.join("; ") }, { cookie: owner.cookie });
+    expect(response.status).toBe(303);
+    const counted = await env.DB.prepare(
+      "SELECT (SELECT count(*) FROM organization_employee_invitations WHERE registration_id = ?1) AS invitations, (SELECT count(*) FROM notifications WHERE kind = 'organization-employee-invitation' AND recipient LIKE ?2) AS mails",
+    )
+      .bind(org.id, `%.${tag}@example.com`)
+      .first();
+    expect(counted).toEqual({ invitations: 47, mails: 47 });
+    const page = await (await get(org.path, owner.cookie)).text();
+    expectHtmlToContain(page, `You can send ${organizationLimits.invitationsPerDay - 47} more today.`);
+  });
+
   it("refuses a paste over the limit of one paste or of the day, sending nothing", async () => {
     const owner = await account("owner");
     const org = await buyWorkforce(owner);
@@ -353,7 +370,7 @@ function toastCookie(response: Response): string {
     .split(";")[0]!;
 }
 
-describe("employees", () => {
+describe("employees", { timeout: 60_000 }, () => {
   it("lists, searches and exports the enrolled employees as spreadsheet-safe CSV", async () => {
     const owner = await account("owner");
     const org = await buyWorkforce(owner);
@@ -438,7 +455,7 @@ describe("employees", () => {
   });
 });
 
-describe("the recognition tier on the dashboard", () => {
+describe("the recognition tier on the dashboard", { timeout: 60_000 }, () => {
   it("counts live enrolments against the content's tiers", async () => {
     const owner = await account("owner");
     const org = await buyWorkforce(owner);
@@ -462,7 +479,7 @@ describe("the recognition tier on the dashboard", () => {
   });
 });
 
-describe("co-administrators", () => {
+describe("co-administrators", { timeout: 60_000 }, () => {
   it("accepts only for the invited, verified account, once", async () => {
     const owner = await account("owner");
     const org = await buyWorkforce(owner);
@@ -553,7 +570,7 @@ describe("co-administrators", () => {
   });
 });
 
-describe("the audit entry's guard", () => {
+describe("the audit entry's guard", { timeout: 60_000 }, () => {
   it("rolls the whole batch back when the change it logs did not happen", async () => {
     const owner = await account("owner");
     const org = await buyWorkforce(owner);
