@@ -51,11 +51,18 @@ interface Account {
   id: string;
 }
 
-async function account(tag = "person"): Promise<Account> {
+/**
+ * A signed-up account, its address verified unless asked otherwise: buying a
+ * Workforce Package and enrolling with a code need a verified address once
+ * issue 13's rule is in (harmless before it).
+ */
+async function account(tag = "person", { verified = true } = {}): Promise<Account> {
   const email = uniqueEmail(tag);
   const cookie = await createAccount(email, "a good passphrase", uniqueIp());
   const row = await env.DB.prepare("SELECT id FROM user WHERE email = ?").bind(email).first<{ id: string }>();
-  return { email, cookie, id: row!.id };
+  const person = { email, cookie, id: row!.id };
+  if (verified) await verify(person);
+  return person;
 }
 
 async function verify(person: Account) {
@@ -117,7 +124,6 @@ async function inviteAdmin(owner: Account, organizationPath: string, email: stri
 
 async function addCoAdmin(owner: Account, organizationPath: string) {
   const admin = await account("coadmin");
-  await verify(admin);
   const token = await inviteAdmin(owner, organizationPath, admin.email);
   const accepted = await post("/organization/invitation", { token }, { cookie: admin.cookie });
   expect(accepted.status).toBe(303);
@@ -483,7 +489,7 @@ describe("co-administrators", { timeout: 60_000 }, () => {
   it("accepts only for the invited, verified account, once", async () => {
     const owner = await account("owner");
     const org = await buyWorkforce(owner);
-    const invited = await account("invited");
+    const invited = await account("invited", { verified: false });
     const token = await inviteAdmin(owner, org.path, invited.email);
     const stored = await env.DB.prepare("SELECT token_hash FROM organization_admin_invitations WHERE email = ?")
       .bind(invited.email)
@@ -499,7 +505,6 @@ describe("co-administrators", { timeout: 60_000 }, () => {
     );
 
     const wrong = await account("wrong");
-    await verify(wrong);
     const byWrong = await post("/organization/invitation", { token }, { cookie: wrong.cookie });
     expect(byWrong.status).toBe(403);
     expectHtmlToContain(await byWrong.text(), "sent to a different e-mail address");
@@ -532,7 +537,6 @@ describe("co-administrators", { timeout: 60_000 }, () => {
     const owner = await account("owner");
     const org = await buyWorkforce(owner);
     const late = await account("late");
-    await verify(late);
     const expired = await inviteAdmin(owner, org.path, late.email);
     await env.DB.prepare(
       "UPDATE organization_admin_invitations SET expires_at = '2025-11-30T00:00:00.000Z' WHERE email = ?",
