@@ -28,6 +28,7 @@ import { getNotifiedLink } from "./content/navigation";
 import { headerActionByPhase } from "./content/phases";
 import { clockFor } from "~/clock/clock.server";
 import { editionPhase } from "~/clock/schedule";
+import { managesAnOrganization } from "~/organization/access.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -44,7 +45,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [{ toast, headers }, session] = await Promise.all([getToast(request, env), signedIn(request, env, requestId)]);
   // The toast's clearing cookie and a refreshed session cookie, if any.
   const responseHeaders = appendSetCookies(new Headers(headers ?? undefined), session.headers);
-  const user = session.user ? { email: session.user.email } : null;
+  const user = session.user
+    ? { email: session.user.email, manager: await managesAnOrganizationSafely(env, session.user.id, requestId) }
+    : null;
   const { now, edition } = clockFor(env);
   const headerAction = headerActionByPhase[editionPhase(now, edition)];
   // The configured contact details, for the footer and every page (useSiteContact).
@@ -62,6 +65,16 @@ async function signedIn(
   } catch (error) {
     log("error", "auth.session_lookup_failed", { requestId, error });
     return { user: null, headers: null };
+  }
+}
+
+/** For the header's link to /organization (issue 14); a failure only hides the link. */
+async function managesAnOrganizationSafely(env: Env, userId: string, requestId: string): Promise<boolean> {
+  try {
+    return await managesAnOrganization(env, userId);
+  } catch (error) {
+    log("error", "organization.lookup_failed", { requestId, error });
+    return false;
   }
 }
 

@@ -56,5 +56,11 @@ export default [
   route("next-edition/confirm", "routes/next-edition.confirm.tsx"),
   route("next-edition/unsubscribe", "routes/next-edition.unsubscribe.tsx"),
 
+  // The organization dashboard (issue 14): owners and co-administrators only.
+  route("organization", "routes/organization.tsx"),
+  route("organization/invitation", "routes/organization.invitation.tsx"),
+  route("organization/:id", "routes/organization.$id.tsx"),
+  route("organization/:id/employees.csv", "routes/organization.$id.employees[.]csv.ts"),
+
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

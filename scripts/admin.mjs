@@ -34,23 +34,11 @@ export const exportQueries = {
   },
 };
 
-/**
- * RFC 4180 CSV: every field quoted when it holds a comma, quote, CR or LF;
- * quotes doubled; CRLF line ends; NULL as an empty field.
- * @param {Record<string, unknown>[]} rows
- * @param {string[]} [columns]
- */
-export function toCsv(rows, columns = Object.keys(rows[0] ?? {})) {
-  /** @param {unknown} value */
-  const field = (value) => {
-    if (value === null || value === undefined) return "";
-    const text = String(value);
-    return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-  };
-  return [columns.map(field).join(","), ...rows.map((row) => columns.map((c) => field(row[c])).join(","))]
-    .map((line) => `${line}\r\n`)
-    .join("");
-}
+// The one CSV writer (RFC 4180, spreadsheet-safe), shared with the organization
+// dashboard's download; Node 22 reads the TypeScript module as is.
+export const { toCsv } = /** @type {typeof import("../app/lib/csv.ts")} */ (
+  await import(new URL("../app/lib/csv.ts", import.meta.url).href)
+);
 
 /**
  * @param {string} sql

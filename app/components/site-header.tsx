@@ -10,6 +10,8 @@ import { site } from "~/content/site";
 /** The signed-in account, as the root loader provides it. */
 export interface HeaderUser {
   email: string;
+  /** Manages an organization: the header links its dashboard (issue 14). */
+  manager?: boolean;
 }
 
 /**
@@ -110,6 +112,11 @@ function AccountControls({ user, stacked = false }: { user: HeaderUser; stacked?
         <span className="sr-only">Your account, signed in as </span>
         {user.email}
       </Link>
+      {user.manager ? (
+        <Link to="/organization" className="rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50">
+          Organization
+        </Link>
+      ) : null}
       <form method="post" action="/sign-out">
         <button
           type="submit"

@@ -12,7 +12,8 @@ const isoNow = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 export const disputeStatuses = ["open", "won", "lost"] as const;
 export type DisputeStatus = (typeof disputeStatuses)[number];
 
-export const registrationStatuses = ["pending", "paid", "expired", "failed", "enrolled"] as const;
+/** 'removed': an organization's administrator took the employee out (migrations/0008_organizations.sql). */
+export const registrationStatuses = ["pending", "paid", "expired", "failed", "enrolled", "removed"] as const;
 export type RegistrationStatus = (typeof registrationStatuses)[number];
 
 export const registrations = sqliteTable("registrations", {

@@ -18,7 +18,8 @@ export type LimitScope =
   | "auth:two-factor"
   | "account:password"
   | "auth:verify-email"
-  | "auth:password-reset";
+  | "auth:password-reset"
+  | "organization";
 
 /** Expands an IPv6 address to its eight hextets, or null when it is not one. */
 function ipv6Hextets(address: string): string[] | null {

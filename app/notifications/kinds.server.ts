@@ -15,6 +15,7 @@ import {
   registrationConfirmation,
   sponsorshipConfirmation,
 } from "~/payments/notification.server";
+import * as organization from "~/organization/notification.server";
 
 const kinds: Record<string, NotificationKind<unknown>> = {
   [contactNotification.kind]: contactNotification as NotificationKind<unknown>,
@@ -29,6 +30,15 @@ const kinds: Record<string, NotificationKind<unknown>> = {
   [emailVerificationEmail.kind]: emailVerificationEmail as NotificationKind<unknown>,
   [passwordResetEmail.kind]: passwordResetEmail as NotificationKind<unknown>,
   [existingAccountSignUpEmail.kind]: existingAccountSignUpEmail as NotificationKind<unknown>,
+  // The organization dashboard (issue 14).
+  ...Object.fromEntries(
+    [
+      organization.employeeInvitation,
+      organization.codeRegenerated,
+      organization.employeeRemoved,
+      organization.adminInvitation,
+    ].map((kind) => [kind.kind, kind as NotificationKind<unknown>]),
+  ),
 };
 
 export class UnrenderableNotification extends Error {

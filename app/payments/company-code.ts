@@ -16,3 +16,11 @@ export function normalizeCompanyCode(value: string): string {
 export function formatCompanyCode(code: string): string {
   return code.match(/.{1,4}/g)?.join("-") ?? code;
 }
+
+/** A `code` from a link (an employee's invitation, issue 14) as the form shows it, or null when it is not a code's shape. */
+export function prefilledCompanyCode(value: string | null): string | null {
+  if (!value) return null;
+  const code = normalizeCompanyCode(value);
+  const valid = code.length === COMPANY_CODE_LENGTH && [...code].every((c) => COMPANY_CODE_ALPHABET.includes(c));
+  return valid ? formatCompanyCode(code) : null;
+}

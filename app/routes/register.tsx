@@ -32,7 +32,7 @@ import {
 } from "~/payments/registration-form";
 import { requestClock, requestNow } from "~/clock/page-clock.server";
 import { clientKey } from "~/lib/client-limit.server";
-import { formatCompanyCode } from "~/payments/company-code";
+import { formatCompanyCode, prefilledCompanyCode } from "~/payments/company-code";
 import { gateDescriptions, requireUserForForm } from "~/accounts/gate.server";
 import { log } from "~/lib/log.server";
 import { authPath } from "~/accounts/safe-redirect";
@@ -58,7 +58,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
   const { now, edition } = requestClock(context);
   const user = await signedInUser(request, env);
-  const tab = registerTab(new URL(request.url).searchParams.get("tab"));
+  const url = new URL(request.url);
+  const tab = registerTab(url.searchParams.get("tab"));
+  // An employee's invitation links here with its company code (issue 14): fill it in.
+  const code = tab === "individual" ? prefilledCompanyCode(url.searchParams.get("code")) : null;
   const individual = priceFor("individual", now, edition);
   const workforce = priceFor("workforce", now, edition);
   return {
@@ -68,6 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     closedMessage: enrollmentClosedMessage(now, edition),
     nextEdition: nextEditionEmbed(tab === "workforce" ? "organization" : "participant"),
     user: user ? { email: user.email, emailVerified: isEmailVerified(user) } : null,
+    code,
   };
 }
 
@@ -149,7 +153,8 @@ const tabs: { id: RegisterTab; label: string }[] = [
 ];
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, phase, prices, closedMessage, user } = loaderData;
+  const { tab, phase, prices, closedMessage, user, code } = loaderData;
+  const here = `/register?tab=${tab}${code ? `&code=${encodeURIComponent(code)}` : ""}`;
   return (
     <>
       <PageHero
@@ -188,11 +193,11 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           {!user && !closedMessage ? (
             <p data-testid="login-prompt" className="card mb-6 p-4 text-slate-800">
               Please{" "}
-              <Link to={authPath(`/register?tab=${tab}`, "signin")} className="font-semibold text-brand-700 underline">
+              <Link to={authPath(here, "signin")} className="font-semibold text-brand-700 underline">
                 log in
               </Link>{" "}
               or{" "}
-              <Link to={authPath(`/register?tab=${tab}`)} className="font-semibold text-brand-700 underline">
+              <Link to={authPath(here)} className="font-semibold text-brand-700 underline">
                 create an account
               </Link>{" "}
               to register.
@@ -230,7 +235,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             {closedMessage ? null : tab === "workforce" ? (
               <WorkforceForm key="workforce" actionData={actionData} email={user?.email} />
             ) : (
-              <IndividualForm key="individual" actionData={actionData} email={user?.email} />
+              <IndividualForm key="individual" actionData={actionData} email={user?.email} code={code} />
             )}
           </div>
         </div>
@@ -263,13 +268,13 @@ function PlanSummary({ plan, price, phase }: { plan: PlanId; price: string | nul
 
 type FormProps = { actionData: ActionData | undefined; email: string | undefined };
 
-function IndividualForm({ actionData, email }: FormProps) {
+function IndividualForm({ actionData, email, code }: FormProps & { code: string | null }) {
   const pending = useIsPending();
   const [form, fields] = useSchemaForm({
     id: "register-individual",
     schema: IndividualRegistrationSchema,
     lastResult: actionData?.result,
-    defaultValue: { email },
+    defaultValue: { email, employerCode: code ?? undefined },
   });
   const summary = [
     ...personSummary(fields),

@@ -77,6 +77,11 @@ describe("toCsv", () => {
     const csv = toCsv([{ a: "plain", b: 'say "hi", twice', c: null, d: "line1\nline2" }]);
     assert.equal(csv, 'a,b,c,d\r\nplain,"say ""hi"", twice",,"line1\nline2"\r\n');
   });
+
+  test("is the dashboard's writer: a cell that would run as a spreadsheet formula gets a leading quote", () => {
+    const csv = toCsv([{ a: "=1+2", b: "+x", c: "-y", d: "@z", e: "\tt", f: "x=1", g: -3 }]);
+    assert.equal(csv, "a,b,c,d,e,f,g\r\n'=1+2,'+x,'-y,'@z,'\tt,x=1,-3\r\n");
+  });
 });
 
 describe("npm run admin -- export", () => {
@@ -84,6 +89,10 @@ describe("npm run admin -- export", () => {
     const tricky = 'Quotes "here", commas, and\nnewlines — Zoë ✓';
     query(
       `INSERT INTO contact_submissions (name, email, subject, message) VALUES ('Ada, Countess', 'ada@example.com', NULL, '${tricky.replaceAll("'", "''")}')`,
+      target,
+    );
+    query(
+      "INSERT INTO contact_submissions (name, email, subject, message) VALUES ('=HYPERLINK(\"http://evil.example\")', 'eve@example.com', NULL, 'a message long enough')",
       target,
     );
     const run = admin(["export", "contacts"]);
@@ -94,6 +103,9 @@ describe("npm run admin -- export", () => {
     assert.equal(record.name, "Ada, Countess");
     assert.equal(record.subject, "");
     assert.equal(record.message, tricky);
+    // Spreadsheet-safe (OWASP CSV injection): the formula arrives as text.
+    const hostile = parseCsv(run.stdout).find((row) => row.includes("eve@example.com"));
+    assert.ok(hostile?.includes(`'=HYPERLINK("http://evil.example")`), JSON.stringify(hostile));
   });
 
   test("refuses an unknown table with the usage", () => {

@@ -1,0 +1,128 @@
+/**
+ * Who may see and change an organization (issue 14). An organization is a
+ * paid Workforce registration; it is managed by the account that bought it
+ * (its owner, registrations.user_id) and the co-administrators it added
+ * (organization_admins). Everyone else is told nothing: 404, as for a page
+ * that does not exist. Every loader and action of the dashboard starts here.
+ */
+import { and, asc, eq, inArray, or } from "drizzle-orm";
+import { data, type RouterContextProvider } from "react-router";
+import { requireUserForForm } from "~/accounts/gate.server";
+import type { SessionUser } from "~/accounts/auth.server";
+import { organizationMessages } from "~/content/organization";
+import { requestContext } from "~/context";
+import { getDb, type Db } from "~/db/client.server";
+import { organizationAdmins } from "~/db/organization-schema";
+import { registrations } from "~/db/payments-schema";
+
+export type OrganizationRole = "owner" | "admin";
+
+export interface Organization {
+  /** The Workforce registration's id: the dashboard's URL, never the code. */
+  id: string;
+  name: string;
+  ownerUserId: string;
+  paidAt: string | null;
+  /** The signed-in account's role. */
+  role: OrganizationRole;
+}
+
+/** Registration ids are UUIDs; anything else is not worth a query. */
+const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const paidWorkforce = and(eq(registrations.registrationType, "workforce"), eq(registrations.status, "paid"));
+
+/** The organization `registrationId` if `userId` manages it, else null. */
+export async function organizationFor(db: Db, registrationId: string, userId: string): Promise<Organization | null> {
+  if (!ID_PATTERN.test(registrationId)) return null;
+  const [row] = await db
+    .select({
+      id: registrations.id,
+      companyName: registrations.companyName,
+      userId: registrations.userId,
+      paidAt: registrations.paidAt,
+    })
+    .from(registrations)
+    .where(and(eq(registrations.id, registrationId), paidWorkforce))
+    .limit(1);
+  if (!row) return null;
+  const base = {
+    id: row.id,
+    name: row.companyName ?? "Your organization",
+    ownerUserId: row.userId,
+    paidAt: row.paidAt,
+  };
+  if (row.userId === userId) return { ...base, role: "owner" };
+  const [admin] = await db
+    .select({ userId: organizationAdmins.userId })
+    .from(organizationAdmins)
+    .where(and(eq(organizationAdmins.registrationId, registrationId), eq(organizationAdmins.userId, userId)))
+    .limit(1);
+  return admin ? { ...base, role: "admin" } : null;
+}
+
+/** Every organization `userId` manages, oldest first. */
+export async function organizationsOf(db: Db, userId: string): Promise<Organization[]> {
+  const rows = await db
+    .select({
+      id: registrations.id,
+      companyName: registrations.companyName,
+      userId: registrations.userId,
+      paidAt: registrations.paidAt,
+    })
+    .from(registrations)
+    .where(
+      and(
+        paidWorkforce,
+        or(
+          eq(registrations.userId, userId),
+          inArray(
+            registrations.id,
+            db
+              .select({ id: organizationAdmins.registrationId })
+              .from(organizationAdmins)
+              .where(eq(organizationAdmins.userId, userId)),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(registrations.paidAt), asc(registrations.id));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.companyName ?? "Your organization",
+    ownerUserId: row.userId,
+    paidAt: row.paidAt,
+    role: row.userId === userId ? "owner" : "admin",
+  }));
+}
+
+/** For the site header: does this account manage any organization? One indexed query. */
+export async function managesAnOrganization(env: Pick<Env, "DB">, userId: string): Promise<boolean> {
+  return (await organizationsOf(getDb(env), userId)).length > 0;
+}
+
+/** The signed-in account (else the sign-in gate, coming back here afterwards). */
+export function requireSignedIn(request: Request, context: Readonly<RouterContextProvider>): Promise<SessionUser> {
+  return requireUserForForm(request, context, {
+    description: organizationMessages.signInRequired,
+    // An action's POST comes back to the page it was on.
+    returnTo: new URL(request.url).pathname.replace(/\/employees\.csv$/, ""),
+  });
+}
+
+/**
+ * The organization of this URL with the signed-in account's role; a thrown
+ * 404 for anyone who does not manage it, a thrown redirect to /auth for a
+ * visitor who is not signed in.
+ */
+export async function requireOrganization(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  registrationId: string | undefined,
+): Promise<{ user: SessionUser; organization: Organization; db: Db }> {
+  const user = await requireSignedIn(request, context);
+  const db = getDb(context.get(requestContext).env);
+  const organization = registrationId ? await organizationFor(db, registrationId, user.id) : null;
+  if (!organization) throw data(null, { status: 404 });
+  return { user, organization, db };
+}

@@ -1,0 +1,252 @@
+/**
+ * Co-administrators (issue 14). Any organizer (the owner or a co-administrator)
+ * may invite an account by e-mail and remove co-administrators; the owner (the
+ * account that bought the Workforce Package) cannot be removed.
+ *
+ * The invitation is a link with 256 random bits; only their SHA-256 is stored,
+ * so a copy of the database cannot accept anything. It works once, for
+ * organizationLimits.adminInvitationDays, and only for a signed-in account
+ * whose verified address is the one invited.
+ */
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { formatMountain } from "~/clock/schedule";
+import { organizationLimits, organizationMessages } from "~/content/organization";
+import { user } from "~/db/auth-schema";
+import type { Db } from "~/db/client.server";
+import { organizationAdminInvitations, organizationAdmins } from "~/db/organization-schema";
+import { registrations } from "~/db/payments-schema";
+import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
+import { emailField } from "~/payments/registration-form";
+import type { SessionUser } from "~/accounts/auth.server";
+import type { Organization } from "./access.server";
+import { organizers } from "./dashboard.server";
+import { eventInsert, isGuardRefusal } from "./events.server";
+import { adminInvitation } from "./notification.server";
+
+function base64url(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** Hex SHA-256 of a token: what the table stores and looks up. */
+export async function tokenHash(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A token is 43 base64url characters; anything else is not worth a query. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+type Result = { ok: true; message: string } | { ok: false; message: string; status: 400 | 404 | 409 };
+
+export async function inviteAdmin(
+  env: Pick<Env, "NOTIFICATIONS">,
+  db: Db,
+  organization: Organization,
+  actor: SessionUser,
+  typed: string,
+  { now, origin, requestId }: { now: Date; origin: string; requestId?: string },
+): Promise<Result> {
+  const parsed = emailField.safeParse(typed);
+  if (!parsed.success) return { ok: false, message: organizationMessages.adminInviteInvalidEmail, status: 400 };
+  const email = parsed.data.toLowerCase();
+  if ((await organizers(db, organization)).some((o) => o.email.toLowerCase() === email)) {
+    return { ok: false, message: organizationMessages.adminAlready, status: 409 };
+  }
+  const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
+  const id = crypto.randomUUID();
+  const at = now.toISOString();
+  const expires = new Date(now.getTime() + organizationLimits.adminInvitationDays * 86_400_000);
+  const mail = outboxInsert(db, adminInvitation, {
+    recipient: email,
+    now,
+    payload: {
+      organizationName: organization.name,
+      inviterEmail: actor.email,
+      acceptUrl: `${origin}/organization/invitation?token=${token}`,
+      expires: formatMountain(expires, "dateTime"),
+    },
+  });
+  await db.batch([
+    db.insert(organizationAdminInvitations).values({
+      id,
+      registrationId: organization.id,
+      email,
+      tokenHash: await tokenHash(token),
+      invitedBy: actor.id,
+      createdAt: at,
+      expiresAt: expires.toISOString(),
+    }),
+    eventInsert(db, {
+      registrationId: organization.id,
+      actorUserId: actor.id,
+      action: "admin_invited",
+      detail: { email, invitationId: id },
+      at,
+    }),
+    mail.statement,
+  ]);
+  await enqueueNotifications(env, [mail.id], { requestId, kind: adminInvitation.kind });
+  return { ok: true, message: organizationMessages.adminInvited(email) };
+}
+
+export async function cancelAdminInvitation(
+  db: Db,
+  organization: Organization,
+  actor: SessionUser,
+  invitationId: string,
+  now: Date,
+): Promise<Result> {
+  const at = now.toISOString();
+  try {
+    await db.batch([
+      db
+        .update(organizationAdminInvitations)
+        .set({ revokedAt: at })
+        .where(
+          and(
+            eq(organizationAdminInvitations.id, invitationId),
+            eq(organizationAdminInvitations.registrationId, organization.id),
+            isNull(organizationAdminInvitations.acceptedAt),
+            isNull(organizationAdminInvitations.revokedAt),
+          ),
+        ),
+      eventInsert(db, {
+        registrationId: organization.id,
+        actorUserId: actor.id,
+        action: "admin_invitation_cancelled",
+        detail: { invitationId },
+        at,
+        onlyIf: sql`EXISTS (SELECT 1 FROM organization_admin_invitations WHERE id = ${invitationId} AND registration_id = ${organization.id} AND revoked_at = ${at})`,
+      }),
+    ]);
+  } catch (error) {
+    if (isGuardRefusal(error)) return { ok: false, message: organizationMessages.changedMeanwhile, status: 404 };
+    throw error;
+  }
+  return { ok: true, message: organizationMessages.adminInvitationCancelled };
+}
+
+export async function removeAdmin(
+  db: Db,
+  organization: Organization,
+  actor: SessionUser,
+  userId: string,
+  now: Date,
+): Promise<Result> {
+  if (userId === organization.ownerUserId) {
+    return { ok: false, message: organizationMessages.ownerCannotBeRemoved, status: 400 };
+  }
+  const where = and(eq(organizationAdmins.registrationId, organization.id), eq(organizationAdmins.userId, userId));
+  const [row] = await db.select({ userId: organizationAdmins.userId }).from(organizationAdmins).where(where).limit(1);
+  if (!row) return { ok: false, message: organizationMessages.changedMeanwhile, status: 404 };
+  await db.batch([
+    db.delete(organizationAdmins).where(where),
+    eventInsert(db, {
+      registrationId: organization.id,
+      actorUserId: actor.id,
+      action: "admin_removed",
+      detail: { userId },
+      at: now.toISOString(),
+    }),
+  ]);
+  return { ok: true, message: organizationMessages.adminRemoved };
+}
+
+export interface InvitationView {
+  id: string;
+  registrationId: string;
+  organizationName: string;
+  email: string;
+  invitedBy: string;
+  ownerUserId: string;
+}
+
+/** The open invitation a link's token names (not used, cancelled or expired; its organization in good standing), or null. */
+export async function openInvitation(db: Db, token: unknown, now: Date): Promise<InvitationView | null> {
+  if (typeof token !== "string" || !TOKEN_PATTERN.test(token)) return null;
+  const [row] = await db
+    .select({
+      id: organizationAdminInvitations.id,
+      registrationId: organizationAdminInvitations.registrationId,
+      organizationName: registrations.companyName,
+      email: organizationAdminInvitations.email,
+      invitedBy: organizationAdminInvitations.invitedBy,
+      ownerUserId: registrations.userId,
+    })
+    .from(organizationAdminInvitations)
+    .innerJoin(registrations, eq(registrations.id, organizationAdminInvitations.registrationId))
+    .where(
+      and(
+        eq(organizationAdminInvitations.tokenHash, await tokenHash(token)),
+        isNull(organizationAdminInvitations.acceptedAt),
+        isNull(organizationAdminInvitations.revokedAt),
+        gt(organizationAdminInvitations.expiresAt, now.toISOString()),
+        eq(registrations.registrationType, "workforce"),
+        eq(registrations.status, "paid"),
+      ),
+    )
+    .limit(1);
+  return row ? { ...row, organizationName: row.organizationName ?? "an organization" } : null;
+}
+
+export type AcceptResult =
+  | { ok: true; registrationId: string; message: string }
+  | { ok: false; reason: "invalid" | "wrong_account" | "unverified"; message: string };
+
+/** Accepts for the signed-in account: the invited address, verified; once. */
+export async function acceptInvitation(db: Db, token: unknown, account: SessionUser, now: Date): Promise<AcceptResult> {
+  const m = organizationMessages;
+  const invitation = await openInvitation(db, token, now);
+  if (!invitation) return { ok: false, reason: "invalid", message: m.acceptInvalid };
+  const [me] = await db
+    .select({ email: user.email, verified: user.emailVerified })
+    .from(user)
+    .where(eq(user.id, account.id))
+    .limit(1);
+  if (!me || me.email.toLowerCase() !== invitation.email) {
+    return { ok: false, reason: "wrong_account", message: m.acceptWrongAccount };
+  }
+  if (!me.verified) return { ok: false, reason: "unverified", message: m.acceptUnverified };
+  if (account.id === invitation.ownerUserId) {
+    // The owner already manages it (their address was invited before it became the owner's).
+    return { ok: true, registrationId: invitation.registrationId, message: m.acceptDone(invitation.organizationName) };
+  }
+  const at = now.toISOString();
+  try {
+    await db.batch([
+      db
+        .update(organizationAdminInvitations)
+        .set({ acceptedAt: at, acceptedBy: account.id })
+        .where(
+          and(
+            eq(organizationAdminInvitations.id, invitation.id),
+            isNull(organizationAdminInvitations.acceptedAt),
+            isNull(organizationAdminInvitations.revokedAt),
+          ),
+        ),
+      eventInsert(db, {
+        registrationId: invitation.registrationId,
+        actorUserId: account.id,
+        action: "admin_added",
+        detail: { invitationId: invitation.id },
+        at,
+        onlyIf: sql`EXISTS (SELECT 1 FROM organization_admin_invitations WHERE id = ${invitation.id} AND accepted_by = ${account.id} AND accepted_at = ${at})`,
+      }),
+      db
+        .insert(organizationAdmins)
+        .values({
+          registrationId: invitation.registrationId,
+          userId: account.id,
+          addedBy: invitation.invitedBy,
+          createdAt: at,
+        })
+        .onConflictDoNothing(),
+    ]);
+  } catch (error) {
+    if (isGuardRefusal(error)) return { ok: false, reason: "invalid", message: m.acceptInvalid };
+    throw error;
+  }
+  return { ok: true, registrationId: invitation.registrationId, message: m.acceptDone(invitation.organizationName) };
+}

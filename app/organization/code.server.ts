@@ -1,0 +1,74 @@
+/**
+ * Regenerating the company code from the dashboard (issue 14). One batch:
+ * the live code is revoked (revoked_reason NULL: an organizer's or operator's
+ * regeneration, as migrations/0006 defines it), the audit entry is written
+ * only if this batch revoked it, a new code is issued, and every organizer is
+ * told by e-mail. A code revoked by a refund or dispute is not live, so it
+ * cannot be regenerated into a working one; employees already enrolled keep
+ * their registrations (they point at the organization, not at a code).
+ */
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { formatMountain } from "~/clock/schedule";
+import type { Db } from "~/db/client.server";
+import { companyCodes } from "~/db/payments-schema";
+import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
+import { liveCodeFor, unusedCompanyCode } from "~/payments/company-codes.server";
+import type { SessionUser } from "~/accounts/auth.server";
+import type { Organization } from "./access.server";
+import { organizers } from "./dashboard.server";
+import { eventInsert, isGuardRefusal } from "./events.server";
+import { codeRegenerated } from "./notification.server";
+
+export type RegenerateResult = { ok: true } | { ok: false; reason: "suspended" | "conflict" };
+
+export async function regenerateCode(
+  env: Pick<Env, "NOTIFICATIONS">,
+  db: Db,
+  organization: Organization,
+  actor: SessionUser,
+  { now, origin, requestId }: { now: Date; origin: string; requestId?: string },
+): Promise<RegenerateResult> {
+  const old = await liveCodeFor(db, organization.id);
+  if (!old) return { ok: false, reason: "suspended" };
+  const code = await unusedCompanyCode(db);
+  const at = now.toISOString();
+  const notices = (await organizers(db, organization)).map((organizer) =>
+    outboxInsert(db, codeRegenerated, {
+      recipient: organizer.email,
+      now,
+      payload: {
+        organizationName: organization.name,
+        actorEmail: actor.email,
+        when: formatMountain(now, "dateTime"),
+        dashboardUrl: `${origin}/organization/${organization.id}`,
+      },
+    }),
+  );
+  try {
+    await db.batch([
+      db
+        .update(companyCodes)
+        .set({ revokedAt: at, revokedReason: null })
+        .where(and(eq(companyCodes.code, old), isNull(companyCodes.revokedAt))),
+      eventInsert(db, {
+        registrationId: organization.id,
+        actorUserId: actor.id,
+        action: "code_regenerated",
+        detail: { notified: notices.length },
+        at,
+        onlyIf: sql`EXISTS (SELECT 1 FROM company_codes WHERE code = ${old} AND revoked_at = ${at} AND revoked_reason IS NULL)`,
+      }),
+      db.insert(companyCodes).values({ code, registrationId: organization.id, createdAt: at }),
+      ...notices.map((notice) => notice.statement),
+    ]);
+  } catch (error) {
+    if (isGuardRefusal(error)) return { ok: false, reason: "conflict" };
+    throw error;
+  }
+  await enqueueNotifications(
+    env,
+    notices.map((notice) => notice.id),
+    { requestId, kind: codeRegenerated.kind },
+  );
+  return { ok: true };
+}

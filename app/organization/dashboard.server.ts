@@ -1,0 +1,139 @@
+/**
+ * What the dashboard reads (issue 14): the live code, the enrolled employees,
+ * the organizers, pending co-administrator invitations, today's invitation
+ * count and the recent activity. Only after requireOrganization().
+ */
+import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { mountainDateKey } from "~/clock/schedule";
+import { organizationLimits } from "~/content/organization";
+import { user } from "~/db/auth-schema";
+import type { Db } from "~/db/client.server";
+import {
+  organizationAdminInvitations,
+  organizationAdmins,
+  organizationEmployeeInvitations,
+  organizationEvents,
+} from "~/db/organization-schema";
+import { registrations } from "~/db/payments-schema";
+import { liveCodeFor } from "~/payments/company-codes.server";
+import type { Organization } from "./access.server";
+
+export interface Employee {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  enrolledAt: string;
+}
+
+/** The search text as typed, trimmed and bounded; "" for none. */
+export function searchText(value: string | null): string {
+  return (value ?? "").trim().slice(0, organizationLimits.searchMax);
+}
+
+/** Enrolled employees (status 'enrolled'), newest first; `q` matches name or e-mail, case-insensitively. */
+export async function enrolledEmployees(db: Db, organizationId: string, q = ""): Promise<Employee[]> {
+  const where = [eq(registrations.organizationRegistrationId, organizationId), eq(registrations.status, "enrolled")];
+  if (q) {
+    const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(
+      sql`lower(${registrations.firstName} || ' ' || ${registrations.lastName} || ' ' || ${registrations.email}) LIKE ${pattern} ESCAPE '\\'`,
+    );
+  }
+  return db
+    .select({
+      id: registrations.id,
+      firstName: registrations.firstName,
+      lastName: registrations.lastName,
+      email: registrations.email,
+      enrolledAt: registrations.createdAt,
+    })
+    .from(registrations)
+    .where(and(...where))
+    .orderBy(desc(registrations.createdAt), asc(registrations.id));
+}
+
+/** The recognition tier's count: employees enrolled with the code and not removed, today. */
+export async function participantCount(db: Db, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(registrations)
+    .where(and(eq(registrations.organizationRegistrationId, organizationId), eq(registrations.status, "enrolled")));
+  return row?.n ?? 0;
+}
+
+export interface Organizer {
+  userId: string;
+  email: string;
+  role: "owner" | "admin";
+  since: string | null;
+}
+
+/** The owner first, then co-administrators by when they were added; account addresses. */
+export async function organizers(db: Db, organization: Organization): Promise<Organizer[]> {
+  const [owner] = await db.select({ email: user.email }).from(user).where(eq(user.id, organization.ownerUserId));
+  const admins = await db
+    .select({ userId: organizationAdmins.userId, email: user.email, since: organizationAdmins.createdAt })
+    .from(organizationAdmins)
+    .innerJoin(user, eq(user.id, organizationAdmins.userId))
+    .where(eq(organizationAdmins.registrationId, organization.id))
+    .orderBy(asc(organizationAdmins.createdAt));
+  return [
+    ...(owner
+      ? [{ userId: organization.ownerUserId, email: owner.email, role: "owner" as const, since: organization.paidAt }]
+      : []),
+    ...admins.map((a) => ({ ...a, role: "admin" as const })),
+  ];
+}
+
+export async function pendingAdminInvitations(db: Db, organizationId: string, now: Date) {
+  return db
+    .select({
+      id: organizationAdminInvitations.id,
+      email: organizationAdminInvitations.email,
+      expiresAt: organizationAdminInvitations.expiresAt,
+    })
+    .from(organizationAdminInvitations)
+    .where(
+      and(
+        eq(organizationAdminInvitations.registrationId, organizationId),
+        isNull(organizationAdminInvitations.acceptedAt),
+        isNull(organizationAdminInvitations.revokedAt),
+        gt(organizationAdminInvitations.expiresAt, now.toISOString()),
+      ),
+    )
+    .orderBy(asc(organizationAdminInvitations.createdAt));
+}
+
+/** Employee invitations sent today (Mountain Time), for the daily limit. */
+export async function invitationsSentToday(db: Db, organizationId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(organizationEmployeeInvitations)
+    .where(
+      and(
+        eq(organizationEmployeeInvitations.registrationId, organizationId),
+        eq(organizationEmployeeInvitations.day, mountainDateKey(now)),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** The latest audit entries with the actor's address (NULL once the account is gone). */
+export async function recentEvents(db: Db, organizationId: string, limit = 20) {
+  return db
+    .select({
+      id: organizationEvents.id,
+      action: organizationEvents.action,
+      detail: organizationEvents.detail,
+      at: organizationEvents.createdAt,
+      actorEmail: user.email,
+    })
+    .from(organizationEvents)
+    .leftJoin(user, eq(user.id, organizationEvents.actorUserId))
+    .where(eq(organizationEvents.registrationId, organizationId))
+    .orderBy(desc(organizationEvents.createdAt), desc(organizationEvents.id))
+    .limit(limit);
+}
+
+export { liveCodeFor };

@@ -1,0 +1,73 @@
+/**
+ * Removing an employee from the organization (issue 14): their registration
+ * goes from 'enrolled' to 'removed' (so they no longer count for the tier
+ * and their free enrolment ends), they are told by e-mail at their account's
+ * address, and the change is logged, in one batch that commits only if the
+ * person was still enrolled with this organization.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { registrations } from "~/db/payments-schema";
+import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
+import { accountEmailOf } from "~/payments/user.server";
+import type { SessionUser } from "~/accounts/auth.server";
+import type { Organization } from "./access.server";
+import { eventInsert, isGuardRefusal } from "./events.server";
+import { employeeRemoved } from "./notification.server";
+
+export type RemoveResult = { ok: true; name: string } | { ok: false; reason: "not_found" };
+
+export async function removeEmployee(
+  env: Pick<Env, "NOTIFICATIONS" | "DB">,
+  db: Db,
+  organization: Organization,
+  actor: SessionUser,
+  registrationId: string,
+  { now, origin, requestId }: { now: Date; origin: string; requestId?: string },
+): Promise<RemoveResult> {
+  const ofThisOrganization = and(
+    eq(registrations.id, registrationId),
+    eq(registrations.organizationRegistrationId, organization.id),
+    eq(registrations.status, "enrolled"),
+  );
+  const [row] = await db
+    .select({
+      userId: registrations.userId,
+      firstName: registrations.firstName,
+      lastName: registrations.lastName,
+      email: registrations.email,
+    })
+    .from(registrations)
+    .where(ofThisOrganization)
+    .limit(1);
+  if (!row) return { ok: false, reason: "not_found" };
+  const at = now.toISOString();
+  const notice = outboxInsert(db, employeeRemoved, {
+    recipient: (await accountEmailOf(env, row.userId)) ?? row.email,
+    now,
+    payload: {
+      firstName: row.firstName,
+      organizationName: organization.name,
+      registerUrl: `${origin}/register?tab=individual`,
+    },
+  });
+  try {
+    await db.batch([
+      db.update(registrations).set({ status: "removed", updatedAt: at }).where(ofThisOrganization),
+      eventInsert(db, {
+        registrationId: organization.id,
+        actorUserId: actor.id,
+        action: "employee_removed",
+        detail: { registrationId },
+        at,
+        onlyIf: sql`EXISTS (SELECT 1 FROM registrations WHERE id = ${registrationId} AND status = 'removed' AND updated_at = ${at})`,
+      }),
+      notice.statement,
+    ]);
+  } catch (error) {
+    if (isGuardRefusal(error)) return { ok: false, reason: "not_found" };
+    throw error;
+  }
+  await enqueueNotifications(env, [notice.id], { requestId, kind: employeeRemoved.kind });
+  return { ok: true, name: `${row.firstName} ${row.lastName}` };
+}
