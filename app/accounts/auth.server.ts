@@ -10,8 +10,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { getSessionCookie } from "better-auth/cookies";
-import { drizzle } from "drizzle-orm/d1";
-import * as authSchema from "~/db/auth-schema";
+import { getDb } from "~/db/client.server";
 import { site } from "~/content/site";
 import { queueSignupNotification } from "~/accounts/signup-notification.server";
 import { isProduction } from "~/lib/config.server";
@@ -55,7 +54,8 @@ export function createAuth(env: AuthEnv, request: Request, { requestId }: { requ
     basePath: AUTH_BASE_PATH,
     secret: authSecret(env),
     trustedOrigins: [baseURL],
-    database: drizzleAdapter(drizzle(env.DB, { schema: authSchema }), { provider: "sqlite", schema: authSchema }),
+    // The one drizzle instance: its schema (app/db/schema.ts) holds better-auth's tables among the others.
+    database: drizzleAdapter(getDb(env), { provider: "sqlite" }),
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,

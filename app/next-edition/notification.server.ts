@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { site } from "~/content/site";
-import { nextEditionSubscribers, type NextEditionSubscriber } from "~/db/next-edition-schema";
+import { nextEditionSubscribers, type NextEditionSubscriber } from "~/db/schema";
 import { nextEditionLimits } from "~/content/next-edition";
 import { unsubscribeUrl } from "~/next-edition/links.server";
 import {

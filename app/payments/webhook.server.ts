@@ -9,7 +9,7 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { getDb } from "~/db/client.server";
-import { stripeEvents } from "~/db/payments-schema";
+import { stripeEvents } from "~/db/schema";
 import { log } from "~/lib/log.server";
 import { handleDisputeClosed, handleDisputeOpened, handleRefund } from "./adjustments.server";
 import { closeUnpaidSession, fulfil } from "./fulfil.server";
