@@ -7,6 +7,7 @@
  */
 import { log } from "./log.server";
 import { SITE_CONTACT_PLACEHOLDERS } from "./site-config.server";
+import { escapeHtml } from "./html";
 
 export const REQUIRED_IN_PRODUCTION = [
   { name: "RESEND_API_KEY", purpose: "sends notification e-mail through Resend" },
@@ -118,8 +119,4 @@ export function normalizedPath(pathname: string): string {
 export function isDevOnlyPath(pathname: string): boolean {
   const path = normalizedPath(pathname);
   return path === "/dev" || path.startsWith("/dev/");
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -10,10 +10,10 @@ import { z } from "zod";
 import { site } from "~/content/site";
 import { nextEditionSubscribers, type NextEditionSubscriber } from "~/db/schema";
 import { nextEditionLimits } from "~/content/next-edition";
+import { escapeHtml } from "~/lib/html";
 import { unsubscribeUrl } from "~/next-edition/links.server";
 import {
   defineKind,
-  escapeHtml,
   oneLine,
   SuppressedNotification,
   type PrepareContext,

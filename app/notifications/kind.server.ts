@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import type { Db } from "~/db/client.server";
+import { escapeHtml } from "~/lib/html";
 
 export interface RenderedEmail {
   subject: string;
@@ -44,16 +45,6 @@ export class SuppressedNotification extends Error {
 
 export function defineKind<Payload>(definition: NotificationKind<Payload>): NotificationKind<Payload> {
   return definition;
-}
-
-/** Escapes text for HTML element content and quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
 }
 
 /** A subject line never carries line breaks (they would read as extra headers to some mailers). */

@@ -27,7 +27,7 @@ import {
   type PaymentAdjustmentPayload,
 } from "~/payments/adjustment-notification.server";
 import type { Found } from "./fulfil.server";
-import { accountEmailOf } from "./user.server";
+import { accountEmailOf } from "~/accounts/session.server";
 
 /** The parts of Stripe's Charge this needs. */
 export interface ChargeFacts {

@@ -21,7 +21,7 @@ import { unusedCompanyCode } from "./company-codes.server";
 import { siteContact } from "~/lib/site-config.server";
 import { confirmationInsert, confirmationPayload } from "./confirmation.server";
 import { checkoutGateway, type CheckoutSessionView } from "./gateway.server";
-import { accountEmailOf } from "./user.server";
+import { accountEmailOf } from "~/accounts/session.server";
 
 export type RecordKind = "registration" | "sponsorship";
 

@@ -22,7 +22,8 @@ import {
   clearSignInFailures,
   recordSignInFailure,
 } from "~/accounts/rate-limit.server";
-import { appendSetCookies, createAuth, getSessionUser } from "~/accounts/auth.server";
+import { createAuth } from "~/accounts/auth.server";
+import { appendSetCookies, getSessionUser } from "~/accounts/session.server";
 import { log } from "~/lib/log.server";
 import { pageMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";

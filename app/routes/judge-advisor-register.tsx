@@ -27,7 +27,7 @@ import {
 import { saveJudgeAdvisorInterest } from "~/judge-advisor/save.server";
 import { parseSubmission } from "~/forms/parse.server";
 import { rateLimitRetryAfterSeconds } from "~/content/limits";
-import { getSessionUser } from "~/accounts/auth.server";
+import { getSessionUser } from "~/accounts/session.server";
 import { clientAllowed } from "~/lib/client-limit.server";
 import { gateDescriptions, requireUserForForm } from "~/accounts/gate.server";
 import { log } from "~/lib/log.server";

@@ -46,7 +46,7 @@ import {
   paymentErrorStatus,
   startRegistration,
 } from "~/payments/checkout.server";
-import { signedInUser } from "~/payments/user.server";
+import { getSessionUser } from "~/accounts/session.server";
 import type { Route } from "./+types/register";
 
 // The forms validate in the browser and open checkout in a new tab.
@@ -55,7 +55,7 @@ export const handle = { hydrate: true } satisfies RouteHandle;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
   const { now, edition } = requestClock(context);
-  const user = await signedInUser(request, env);
+  const user = await getSessionUser(request, env);
   const tab = registerTab(new URL(request.url).searchParams.get("tab"));
   const individual = priceFor("individual", now, edition);
   const workforce = priceFor("workforce", now, edition);

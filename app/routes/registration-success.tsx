@@ -16,7 +16,7 @@ import {
   type PaymentStatus,
   type PurchaseDetails,
 } from "~/payments/verify.server";
-import { signedInUser } from "~/payments/user.server";
+import { getSessionUser } from "~/accounts/session.server";
 import type { Route } from "./+types/registration-success";
 
 // With JavaScript, a payment still processing is re-checked behind a spinner.
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const sessionId = url.searchParams.get("session_id") ?? "";
   const registrationId = url.searchParams.get("registration_id");
-  const user = await signedInUser(request, env);
+  const user = await getSessionUser(request, env);
   let paymentStatus: PaymentStatus | "enrolled" = "unknown";
   let details: PurchaseDetails | null = null;
   let toast: Toast | null = null;

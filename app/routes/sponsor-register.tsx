@@ -46,14 +46,14 @@ import {
   sponsorshipClosedMessage,
   startSponsorship,
 } from "~/payments/checkout.server";
-import { signedInUser } from "~/payments/user.server";
+import { getSessionUser } from "~/accounts/session.server";
 import type { Route } from "./+types/sponsor-register";
 
 export const handle = { hydrate: true } satisfies RouteHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
-  const user = await signedInUser(request, env);
+  const user = await getSessionUser(request, env);
   // Tier cards link here with ?tier=<id>; the picker starts on that tier, in the server HTML too.
   const tier = sponsorTierFromParam(new URL(request.url).searchParams.get(SPONSOR_TIER_PARAM));
   const { now, edition } = requestClock(context);

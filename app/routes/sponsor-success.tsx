@@ -13,7 +13,7 @@ import {
   type PaymentStatus,
   type PurchaseDetails,
 } from "~/payments/verify.server";
-import { signedInUser } from "~/payments/user.server";
+import { getSessionUser } from "~/accounts/session.server";
 import type { Route } from "./+types/sponsor-success";
 
 /**
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     paymentStatus = verification.paymentStatus;
     if (!verification.success) toast = { id: crypto.randomUUID(), ...paymentToasts.verificationError };
     if (verification.paymentStatus === "completed" && verification.kind && verification.recordId) {
-      const user = await signedInUser(request, env);
+      const user = await getSessionUser(request, env);
       details = await purchaseDetailsForOwner(env, {
         kind: verification.kind,
         recordId: verification.recordId,

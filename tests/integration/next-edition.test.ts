@@ -1,9 +1,15 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { nextEditionCopy, nextEditionLimits, nextEditionMessages } from "~/content/next-edition";
-import { builtWorker, cookiesOf, uniqueEmail, uniqueIp } from "./contact-helpers";
+import { cookiesOf, uniqueEmail, uniqueIp } from "./contact-helpers";
 import { fakeResendAccount } from "./resend-fake";
-import { expectHtmlNotToContain, expectHtmlToContain as expectRawHtml, fetchSite, fetchWithEnv } from "./worker";
+import {
+  builtWorker,
+  expectHtmlNotToContain,
+  expectHtmlToContain as expectRawHtml,
+  fetchSite,
+  fetchWithEnv,
+} from "./worker";
 
 /** React escapes apostrophes in text; the copy is written with plain ones. */
 function expectHtmlToContain(html: string, ...fragments: string[]) {
