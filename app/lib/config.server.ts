@@ -3,7 +3,6 @@
  * stand-in (the /dev/mailbox instead of Resend, a development cookie secret…);
  * in production a stand-in would silently lose mail or sign cookies with a
  * public key, so the worker refuses every request instead (workers/app.ts).
- * Later issues add their settings (Stripe, auth) to REQUIRED_IN_PRODUCTION.
  */
 import { log } from "./log.server";
 import { SITE_CONTACT_PLACEHOLDERS } from "./site-config.server";
