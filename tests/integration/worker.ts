@@ -34,19 +34,3 @@ export async function fetchWithEnv(path: string, overrides: Partial<Env>, init: 
   await waitOnExecutionContext(ctx);
   return response;
 }
-
-/**
- * Asserts that an HTML page contains a fragment without printing the whole
- * page on failure (a page is tens of kilobytes).
- */
-export function expectHtmlToContain(html: string, ...fragments: string[]): void {
-  for (const fragment of fragments) {
-    if (!html.includes(fragment)) throw new Error(`expected the page to contain ${JSON.stringify(fragment)}`);
-  }
-}
-
-export function expectHtmlNotToContain(html: string, ...fragments: string[]): void {
-  for (const fragment of fragments) {
-    if (html.includes(fragment)) throw new Error(`expected the page not to contain ${JSON.stringify(fragment)}`);
-  }
-}
