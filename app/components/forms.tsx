@@ -23,6 +23,7 @@ import { useId } from "react";
 import { useFormAction, useNavigation } from "react-router";
 import type * as z from "zod/mini";
 import { parseWithSchema, requiredFields } from "~/forms/parse";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 
 export type ListOfErrors = ReadonlyArray<string | null | undefined> | null | undefined;
 
@@ -266,12 +267,12 @@ export function FormErrorSummary({
  * like a person and nothing is stored. Off-screen rather than display:none,
  * which some bots skip; out of the tab order and hidden from assistive tech.
  */
-export function HoneypotField({ name }: { name: string }) {
+export function HoneypotField() {
   const id = useId();
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
       <label htmlFor={id}>Leave this field empty</label>
-      <input id={id} name={name} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      <input id={id} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );
 }

@@ -19,7 +19,7 @@ import {
   useSchemaForm,
 } from "~/components/forms";
 import { nextEditionCopy, nextEditionInterests, type NextEditionInterest } from "~/content/next-edition";
-import { HONEYPOT_FIELD, NextEditionSchema } from "~/next-edition/schema";
+import { NextEditionSchema } from "~/next-edition/schema";
 import { safeRedirectPath } from "~/accounts/safe-redirect";
 
 export const NEXT_EDITION_ACTION = "/next-edition";
@@ -111,7 +111,7 @@ export function NextEditionForm({ interest, headingLevel = 2, id = "next-edition
         </fieldset>
         <Field meta={fields.name} label="Name" optional autoComplete="name" autoFocus={focusId === fields.name.id} />
         <input type="hidden" name="returnTo" value={returnTo} />
-        <HoneypotField name={HONEYPOT_FIELD} />
+        <HoneypotField />
         <SubmitButton pending={pending} pendingLabel={nextEditionCopy.pendingLabel}>
           {nextEditionCopy.submitLabel}
         </SubmitButton>

@@ -72,7 +72,7 @@ export function NextEditionPlainForm({ embed, id = "next-edition" }: { embed: Ne
           />
         </div>
         <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
-        <HoneypotField name={embed.honeypot} />
+        <HoneypotField />
         <button type="submit" className="btn-primary">
           {embed.submitLabel}
         </button>

@@ -70,9 +70,3 @@ export const ContactSchema = z.object({
 
 export type ContactInput = z.input<typeof ContactSchema>;
 export type ContactMessage = z.output<typeof ContactSchema>;
-
-/**
- * A hidden field people never see or fill; bots that fill every input do.
- * Its name is plausible on purpose.
- */
-export const HONEYPOT_FIELD = "website";

@@ -4,7 +4,6 @@ import {
   nextEditionLimits,
   type NextEditionInterest,
 } from "~/content/next-edition";
-import { HONEYPOT_FIELD } from "~/next-edition/schema";
 
 /**
  * What a page that hydrates needs to show the next-edition form once its own
@@ -22,7 +21,6 @@ export function nextEditionEmbed(interest: NextEditionInterest) {
     submitLabel: nextEditionCopy.submitLabel,
     privacyNote: nextEditionCopy.privacyNote,
     interests: nextEditionInterests.map(({ key, label }) => ({ key, label })),
-    honeypot: HONEYPOT_FIELD,
     emailMax: nextEditionLimits.email.max,
     nameMax: nextEditionLimits.name.max,
   };

@@ -43,9 +43,6 @@ export const NextEditionSchema = z.object({
 
 export type NextEditionSignup = z.output<typeof NextEditionSchema>;
 
-/** The honeypot's name, as on the contact form. */
-export { HONEYPOT_FIELD } from "~/contact/schema";
-
 /** Form fields whose submitted value may be echoed back: only those within their maximum. */
 export function overlongFields(formData: FormData): string[] {
   const maxima: Record<string, number> = { email: L.email.max, name: L.name.max, returnTo: 2048 };

@@ -23,6 +23,7 @@ import {
   recordSignInFailure,
 } from "~/accounts/rate-limit.server";
 import { createAuth } from "~/accounts/auth.server";
+import { formHeaders } from "~/forms/action.server";
 import { appendSetCookies, getSessionUser } from "~/accounts/session.server";
 import { log } from "~/lib/log.server";
 import { pageMeta } from "~/lib/meta";
@@ -119,10 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** A document response carries only what the route passes on: Retry-After with a 429. */
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
+export const headers = formHeaders;
 
 // Indexable like every form page (issue 12: SEO 100): people search for how to sign in.
 // It stays out of the sitemap; only the transactional success pages are noindex.

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { data, Form, Link, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import {
   Field,
   firstInvalid,
@@ -17,17 +17,13 @@ import { ToastRegion } from "~/components/toast";
 import { mailtoHref, site, telHref } from "~/content/site";
 import { useSiteContact } from "~/lib/site-contact";
 import { requestContext } from "~/context";
-import { ContactSchema, contactLimits, contactRateLimitMessage, contactToasts, HONEYPOT_FIELD } from "~/contact/schema";
+import { ContactSchema, contactLimits, contactRateLimitMessage, contactToasts } from "~/contact/schema";
 import { saveContactMessage } from "~/contact/save.server";
+import { formHeaders, handleFormPost } from "~/forms/action.server";
 import { parseSubmission } from "~/forms/parse.server";
-import { rateLimitRetryAfterSeconds } from "~/content/limits";
-import { clientAllowed } from "~/lib/client-limit.server";
 import { contentMeta } from "~/lib/content-meta";
-import { log } from "~/lib/log.server";
 import { siteOrigin } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
-import type { Toast } from "~/lib/toast";
-import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/contact";
 
 // The form validates in the browser with the same schema as the server.
@@ -37,56 +33,23 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { origin: siteOrigin(request, context.get(requestContext).env) };
 }
 
-// Route headers other than cookies reach the page only through this export.
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
-
-type ActionData = { result: SubmissionResult<string[]> | null; toast: Toast | null };
+export const headers = formHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, requestId } = context.get(requestContext);
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return data<ActionData>({ result: null, toast: null }, { status: 400 });
-  }
-
-  const submission = parseSubmission(formData, { schema: ContactSchema });
-
-  // Every post counts, valid or not (issue 16): each costs a parse and a page, and a
-  // flood of invalid ones is as much abuse as a flood of messages.
-  if (!(await clientAllowed(env, "contact", request))) {
-    log("warn", "contact.rate_limited", { requestId });
-    return data<ActionData>(
-      { result: submission.reply({ formErrors: [contactRateLimitMessage] }), toast: null },
-      { status: 429, headers: { "Retry-After": String(rateLimitRetryAfterSeconds) } },
-    );
-  }
-
-  // A bot that fills the hidden field hears what a person hears; nothing is stored.
-  const honeypot = formData.get(HONEYPOT_FIELD);
-  if (honeypot !== null && honeypot !== "") {
-    log("info", "contact.honeypot", { requestId });
-    return redirectWithToast(env, "/contact", contactToasts.success);
-  }
-
-  if (submission.status !== "success") {
-    return data<ActionData>({ result: submission.reply(), toast: null }, { status: 400 });
-  }
-
-  try {
-    await saveContactMessage(env, submission.value, { requestId });
-  } catch (error) {
-    log("error", "contact.save_failed", { requestId, error });
-    return data<ActionData>(
-      { result: submission.reply(), toast: { id: crypto.randomUUID(), ...contactToasts.failure } },
-      { status: 500 },
-    );
-  }
-  return redirectWithToast(env, "/contact", contactToasts.success);
+  return handleFormPost({
+    request,
+    env,
+    requestId,
+    event: "contact",
+    parse: (formData) => parseSubmission(formData, { schema: ContactSchema }),
+    rateLimit: { scope: "contact", message: contactRateLimitMessage },
+    honeypot: true,
+    save: (message) => saveContactMessage(env, message, { requestId }),
+    redirectTo: "/contact",
+    successToast: contactToasts.success,
+    failureToast: contactToasts.failure,
+  });
 }
 
 export const meta = contentMeta(
@@ -155,7 +118,7 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
         rows={7}
         autoFocus={focusId === fields.message.id}
       />
-      <HoneypotField name={HONEYPOT_FIELD} />
+      <HoneypotField />
       <SubmitButton pending={pending} pendingLabel="Sending...">
         Send Message
       </SubmitButton>

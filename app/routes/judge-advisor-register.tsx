@@ -25,20 +25,16 @@ import {
   roleLabels,
 } from "~/judge-advisor/schema";
 import { saveJudgeAdvisorInterest } from "~/judge-advisor/save.server";
+import { formHeaders, handleFormPost, type FormActionData } from "~/forms/action.server";
 import { parseSubmission } from "~/forms/parse.server";
-import { rateLimitRetryAfterSeconds } from "~/content/limits";
 import { getSessionUser } from "~/accounts/session.server";
-import { clientAllowed } from "~/lib/client-limit.server";
 import { gateDescriptions, requireUserForForm } from "~/accounts/gate.server";
-import { log } from "~/lib/log.server";
 import { pageMeta } from "~/lib/meta";
 import { requestClock } from "~/clock/page-clock.server";
 import { formatMountain, isJudgeInterestOpen } from "~/clock/schedule";
 import { milestoneOf } from "~/content/editions";
 import type { RouteHandle } from "~/lib/route-handle";
 import { authPath } from "~/accounts/safe-redirect";
-import type { Toast } from "~/lib/toast";
-import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/judge-advisor-register";
 
 // The form validates in the browser with the same schema as the server.
@@ -64,14 +60,12 @@ function interestClosedMessage(context: Route.LoaderArgs["context"]): string | n
   return `Judging for the ${edition.name} began on ${formatMountain(judging, "longDate")}, so we are no longer taking judge and advisor interest for it. Leave your address to hear when the next edition needs judges and advisors.`;
 }
 
-type ActionData = { result: SubmissionResult<string[]> | null; toast: Toast | null };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, requestId } = context.get(requestContext);
   // Whatever the browser sends: nothing is taken for an edition already being judged.
   const closedMessage = interestClosedMessage(context);
   if (closedMessage) {
-    return data<ActionData>(
+    return data<FormActionData>(
       { result: null, toast: { id: crypto.randomUUID(), ...judgeAdvisorToasts.failure, description: closedMessage } },
       { status: 403 },
     );
@@ -81,42 +75,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     description: gateDescriptions.judgeAdvisor,
     returnTo: PATH,
   });
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return data<ActionData>({ result: null, toast: null }, { status: 400 });
-  }
-  const submission = parseSubmission(formData, { schema: JudgeAdvisorSchema });
-  // Like the contact form: every post counts, valid or not (issue 16).
-  if (!(await clientAllowed(env, "judge-advisor", request))) {
-    log("warn", "judge_advisor.rate_limited", { requestId });
-    return data<ActionData>(
-      { result: submission.reply({ formErrors: [judgeAdvisorRateLimitMessage] }), toast: null },
-      { status: 429, headers: { "Retry-After": String(rateLimitRetryAfterSeconds) } },
-    );
-  }
-  if (submission.status !== "success") {
-    return data<ActionData>({ result: submission.reply(), toast: null }, { status: 400 });
-  }
-  try {
-    await saveJudgeAdvisorInterest(env, submission.value, { userId: user.id, requestId });
-  } catch (error) {
-    log("error", "judge_advisor.save_failed", { requestId, error });
-    return data<ActionData>(
-      { result: submission.reply(), toast: { id: crypto.randomUUID(), ...judgeAdvisorToasts.failure } },
-      { status: 500 },
-    );
-  }
-  // A fresh, empty form follows (the loader fills in the account's email again).
-  return redirectWithToast(env, PATH, judgeAdvisorToasts.success);
+  return handleFormPost({
+    request,
+    env,
+    requestId,
+    event: "judge_advisor",
+    parse: (formData) => parseSubmission(formData, { schema: JudgeAdvisorSchema }),
+    rateLimit: { scope: "judge-advisor", message: judgeAdvisorRateLimitMessage },
+    save: (interest) => saveJudgeAdvisorInterest(env, interest, { userId: user.id, requestId }),
+    // A fresh, empty form follows (the loader fills in the account's email again).
+    redirectTo: PATH,
+    successToast: judgeAdvisorToasts.success,
+    failureToast: judgeAdvisorToasts.failure,
+  });
 }
 
-// Route headers other than cookies reach the page only through this export.
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
+export const headers = formHeaders;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta(
