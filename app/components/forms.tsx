@@ -24,6 +24,7 @@ import { useFormAction, useNavigation } from "react-router";
 import type * as z from "zod/mini";
 import { parseWithSchema, requiredFields } from "~/forms/parse";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { fieldLabels } from "~/forms/fields";
 
 export type ListOfErrors = ReadonlyArray<string | null | undefined> | null | undefined;
 
@@ -134,10 +135,10 @@ export function TextareaField({
 
 /** Label, type and autocomplete of the person fields, the same on every form that asks for them. */
 const personFields = {
-  firstName: { label: "First name", type: "text", autoComplete: "given-name" },
-  lastName: { label: "Last name", type: "text", autoComplete: "family-name" },
-  email: { label: "Email", type: "email", autoComplete: "email" },
-  phone: { label: "Phone", type: "tel", autoComplete: "tel" },
+  firstName: { label: fieldLabels.firstName, type: "text", autoComplete: "given-name" },
+  lastName: { label: fieldLabels.lastName, type: "text", autoComplete: "family-name" },
+  email: { label: fieldLabels.email, type: "email", autoComplete: "email" },
+  phone: { label: fieldLabels.phone, type: "tel", autoComplete: "tel" },
 } as const satisfies Record<string, { label: string; type: TextInputType; autoComplete: string }>;
 
 export type PersonFieldName = keyof typeof personFields;

@@ -6,14 +6,8 @@
  */
 import * as z from "zod/mini";
 import { defaultSponsorTier, sponsorTierIds } from "~/content/pricing";
-import {
-  emailField,
-  nameField,
-  phoneField,
-  registrationMessages as m,
-  requiredText,
-  urlField,
-} from "~/payments/registration-form";
+import { emailField, nameField, phoneField, requiredText, urlField } from "~/forms/fields";
+import { registrationMessages as m } from "~/payments/registration-form";
 
 export const sponsorMessages = {
   tierInvalid: "Please choose a sponsorship tier",
@@ -32,7 +26,7 @@ export const SponsorshipSchema = z.object({
   companyName: requiredText(m.companyNameRequired, 200),
   companyUrl: urlField(sponsorMessages.companyUrlRequired),
   email: emailField,
-  phone: phoneField,
+  phone: phoneField(),
 });
 
 export type SponsorshipInput = z.output<typeof SponsorshipSchema>;

@@ -32,6 +32,7 @@ import { DEFAULT_AFTER_AUTH, safeRedirectPath } from "~/accounts/safe-redirect";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/auth";
+import { fieldLabels } from "~/forms/fields";
 
 // The forms validate in the browser with the same schemas as the server.
 export const handle = { hydrate: true } satisfies RouteHandle;
@@ -199,7 +200,7 @@ function AuthForm({
   const [form, fields] = useSchemaForm({ id: tab, schema, lastResult });
   const summary = [
     ...personSummary(fields, ["email"]),
-    { id: fields.password.id, label: "Password", errors: fields.password.errors },
+    { id: fields.password.id, label: fieldLabels.password, errors: fields.password.errors },
   ];
   const focusId = lastResult?.status === "error" ? firstInvalid(summary)?.id : undefined;
   return (
@@ -211,7 +212,7 @@ function AuthForm({
       <PersonField name="email" meta={fields.email} focusId={focusId} autoComplete="username" />
       <Field
         meta={fields.password}
-        label="Password"
+        label={fieldLabels.password}
         type="password"
         hint={tab === "signup" ? "At least 6 characters. Long passphrases are welcome." : undefined}
         autoComplete={tab === "signup" ? "new-password" : "current-password"}

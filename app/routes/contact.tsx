@@ -25,6 +25,7 @@ import { contentMeta } from "~/lib/content-meta";
 import { siteOrigin } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/contact";
+import { fieldLabels } from "~/forms/fields";
 
 // The form validates in the browser with the same schema as the server.
 export const handle = { hydrate: true } satisfies RouteHandle;
@@ -96,10 +97,10 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
   const pending = useIsPending();
   const [form, fields] = useSchemaForm({ id: "contact", schema: ContactSchema, lastResult });
   const summary = [
-    { id: fields.name.id, label: "Name", errors: fields.name.errors },
+    { id: fields.name.id, label: fieldLabels.name, errors: fields.name.errors },
     ...personSummary(fields, ["email"]),
-    { id: fields.subject.id, label: "Subject", errors: fields.subject.errors },
-    { id: fields.message.id, label: "Message", errors: fields.message.errors },
+    { id: fields.subject.id, label: fieldLabels.subject, errors: fields.subject.errors },
+    { id: fields.message.id, label: fieldLabels.message, errors: fields.message.errors },
   ];
   // Without JavaScript the server's error page focuses the first invalid field.
   const focusId = lastResult?.status === "error" ? firstInvalid(summary)?.id : undefined;
@@ -107,13 +108,13 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
     <Form method="post" {...getFormProps(form)} className="relative mt-6 space-y-5">
       <FormErrorSummary form={form} fields={summary} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field meta={fields.name} label="Name" autoComplete="name" autoFocus={focusId === fields.name.id} />
+        <Field meta={fields.name} label={fieldLabels.name} autoComplete="name" autoFocus={focusId === fields.name.id} />
         <PersonField name="email" meta={fields.email} focusId={focusId} />
       </div>
-      <Field meta={fields.subject} label="Subject" optional autoFocus={focusId === fields.subject.id} />
+      <Field meta={fields.subject} label={fieldLabels.subject} optional autoFocus={focusId === fields.subject.id} />
       <TextareaField
         meta={fields.message}
-        label="Message"
+        label={fieldLabels.message}
         hint={`${contactLimits.message.min} to ${contactLimits.message.max.toLocaleString("en-US")} characters.`}
         rows={7}
         autoFocus={focusId === fields.message.id}

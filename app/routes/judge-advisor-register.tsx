@@ -36,6 +36,7 @@ import { milestoneOf } from "~/content/editions";
 import type { RouteHandle } from "~/lib/route-handle";
 import { authPath } from "~/accounts/safe-redirect";
 import type { Route } from "./+types/judge-advisor-register";
+import { fieldLabels } from "~/forms/fields";
 
 // The form validates in the browser with the same schema as the server.
 export const handle = { hydrate: true } satisfies RouteHandle;
@@ -177,8 +178,8 @@ function JudgeAdvisorForm({
   const summary = [
     { id: roleId, label: "Role", errors: fields.role.errors },
     ...personSummary(fields),
-    { id: fields.organization.id, label: "Organization", errors: fields.organization.errors },
-    { id: fields.title.id, label: "Title", errors: fields.title.errors },
+    { id: fields.organization.id, label: fieldLabels.organization, errors: fields.organization.errors },
+    { id: fields.title.id, label: fieldLabels.title, errors: fields.title.errors },
     { id: fields.linkedIn.id, label: "LinkedIn", errors: fields.linkedIn.errors },
     { id: fields.expertise.id, label: "Expertise", errors: fields.expertise.errors },
     { id: fields.experience.id, label: "Experience", errors: fields.experience.errors },
@@ -218,20 +219,20 @@ function JudgeAdvisorForm({
       <PersonFields fields={fields} focusId={focusId}>
         <Field
           meta={fields.organization}
-          label="Organization"
+          label={fieldLabels.organization}
           autoComplete="organization"
           autoFocus={focusId === fields.organization.id}
         />
         <Field
           meta={fields.title}
-          label="Title"
+          label={fieldLabels.title}
           autoComplete="organization-title"
           autoFocus={focusId === fields.title.id}
         />
       </PersonFields>
       <Field
         meta={fields.linkedIn}
-        label="LinkedIn profile"
+        label={fieldLabels.linkedIn}
         type="url"
         optional
         hint="The full address, e.g. https://www.linkedin.com/in/your-name"
@@ -240,19 +241,19 @@ function JudgeAdvisorForm({
       />
       <TextareaField
         meta={fields.expertise}
-        label="Areas of expertise"
+        label={fieldLabels.expertise}
         rows={4}
         autoFocus={focusId === fields.expertise.id}
       />
       <TextareaField
         meta={fields.experience}
-        label="Relevant experience"
+        label={fieldLabels.experience}
         rows={4}
         autoFocus={focusId === fields.experience.id}
       />
       <TextareaField
         meta={fields.motivation}
-        label="Why do you want to take part?"
+        label={fieldLabels.motivation}
         rows={4}
         autoFocus={focusId === fields.motivation.id}
       />

@@ -48,6 +48,7 @@ import {
 } from "~/payments/checkout.server";
 import { getSessionUser } from "~/accounts/session.server";
 import type { Route } from "./+types/register";
+import { fieldLabels } from "~/forms/fields";
 
 // The forms validate in the browser and open checkout in a new tab.
 export const handle = { hydrate: true } satisfies RouteHandle;
@@ -259,8 +260,8 @@ function IndividualForm({ actionData, email }: FormProps) {
   });
   const summary = [
     ...personSummary(fields),
-    { id: fields.companyName.id, label: "Company name", errors: fields.companyName.errors },
-    { id: fields.employerCode.id, label: "Company code", errors: fields.employerCode.errors },
+    { id: fields.companyName.id, label: fieldLabels.companyName, errors: fields.companyName.errors },
+    { id: fields.employerCode.id, label: fieldLabels.companyCode, errors: fields.employerCode.errors },
   ];
   const focusId = actionData?.result?.status === "error" ? firstInvalid(summary)?.id : undefined;
   return (
@@ -270,14 +271,14 @@ function IndividualForm({ actionData, email }: FormProps) {
       <PersonFields fields={fields} focusId={focusId} />
       <Field
         meta={fields.companyName}
-        label="Company name"
+        label={fieldLabels.companyName}
         optional
         autoComplete="organization"
         autoFocus={focusId === fields.companyName.id}
       />
       <Field
         meta={fields.employerCode}
-        label="Company code"
+        label={fieldLabels.companyCode}
         optional
         hint={`If your employer bought the Workforce Package, enter its code (for example ${formatCompanyCode("ABCDEFGHJKMN")}): you're enrolled at no charge.`}
         autoComplete="off"
@@ -302,9 +303,9 @@ function WorkforceForm({ actionData, email }: FormProps) {
   });
   const summary = [
     ...personSummary(fields),
-    { id: fields.companyName.id, label: "Company name", errors: fields.companyName.errors },
-    { id: fields.title.id, label: "Job title", errors: fields.title.errors },
-    { id: fields.employerWebsite.id, label: "Employer website", errors: fields.employerWebsite.errors },
+    { id: fields.companyName.id, label: fieldLabels.companyName, errors: fields.companyName.errors },
+    { id: fields.title.id, label: fieldLabels.jobTitle, errors: fields.title.errors },
+    { id: fields.employerWebsite.id, label: fieldLabels.employerWebsite, errors: fields.employerWebsite.errors },
   ];
   const focusId = actionData?.result?.status === "error" ? firstInvalid(summary)?.id : undefined;
   return (
@@ -314,20 +315,20 @@ function WorkforceForm({ actionData, email }: FormProps) {
       <PersonFields fields={fields} focusId={focusId}>
         <Field
           meta={fields.companyName}
-          label="Company name"
+          label={fieldLabels.companyName}
           autoComplete="organization"
           autoFocus={focusId === fields.companyName.id}
         />
         <Field
           meta={fields.title}
-          label="Job title"
+          label={fieldLabels.jobTitle}
           autoComplete="organization-title"
           autoFocus={focusId === fields.title.id}
         />
       </PersonFields>
       <Field
         meta={fields.employerWebsite}
-        label="Employer website"
+        label={fieldLabels.employerWebsite}
         type="url"
         autoComplete="url"
         autoFocus={focusId === fields.employerWebsite.id}

@@ -48,6 +48,7 @@ import {
 } from "~/payments/checkout.server";
 import { getSessionUser } from "~/accounts/session.server";
 import type { Route } from "./+types/sponsor-register";
+import { fieldLabels } from "~/forms/fields";
 
 export const handle = { hydrate: true } satisfies RouteHandle;
 
@@ -132,9 +133,9 @@ export default function SponsorRegister({ loaderData, actionData }: Route.Compon
   const summary = [
     { id: `${fields.sponsorshipTier.id}-${sponsorTiers[0]?.id}`, label: "Tier", errors: fields.sponsorshipTier.errors },
     ...personSummary(fields, ["firstName", "lastName"]),
-    { id: fields.title.id, label: "Title", errors: fields.title.errors },
-    { id: fields.companyName.id, label: "Company name", errors: fields.companyName.errors },
-    { id: fields.companyUrl.id, label: "Company website", errors: fields.companyUrl.errors },
+    { id: fields.title.id, label: fieldLabels.title, errors: fields.title.errors },
+    { id: fields.companyName.id, label: fieldLabels.companyName, errors: fields.companyName.errors },
+    { id: fields.companyUrl.id, label: fieldLabels.companyUrl, errors: fields.companyUrl.errors },
     ...personSummary(fields, ["email", "phone"]),
   ];
   const focusId = actionData?.result?.status === "error" ? firstInvalid(summary)?.id : undefined;
@@ -211,19 +212,19 @@ export default function SponsorRegister({ loaderData, actionData }: Route.Compon
               <PersonField name="lastName" meta={fields.lastName} focusId={focusId} />
               <Field
                 meta={fields.title}
-                label="Title"
+                label={fieldLabels.title}
                 autoComplete="organization-title"
                 autoFocus={focusId === fields.title.id}
               />
               <Field
                 meta={fields.companyName}
-                label="Company name"
+                label={fieldLabels.companyName}
                 autoComplete="organization"
                 autoFocus={focusId === fields.companyName.id}
               />
               <Field
                 meta={fields.companyUrl}
-                label="Company website"
+                label={fieldLabels.companyUrl}
                 type="url"
                 autoComplete="url"
                 autoFocus={focusId === fields.companyUrl.id}
