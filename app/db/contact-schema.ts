@@ -8,7 +8,9 @@ export const contactSubmissions = sqliteTable("contact_submissions", {
   email: text("email").notNull(),
   subject: text("subject"),
   message: text("message").notNull(),
-  createdAt: text("created_at").notNull().default(isoNow),
+  // Snake case, unlike the other tables: a row is the `record` of the contact
+  // notification's payload (SPEC.md §7), so the message keeps one shape.
+  created_at: text("created_at").notNull().default(isoNow),
 });
 
 export type ContactSubmission = typeof contactSubmissions.$inferSelect;

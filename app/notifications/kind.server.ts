@@ -24,10 +24,15 @@ export interface PrepareContext {
   now: Date;
 }
 
+/** What `render` writes: the e-mail but its subject, which `subject` writes alone. */
+export type EmailBody = Omit<RenderedEmail, "subject">;
+
 export interface NotificationKind<Payload> {
   kind: string;
   payload: z.ZodType<Payload>;
-  render(payload: Payload): RenderedEmail;
+  /** The subject line alone: the outbox stores it for admins without rendering the e-mail. */
+  subject(payload: Payload): string;
+  render(payload: Payload): EmailBody;
   /**
    * Runs in the consumer just before rendering, for what only the worker can
    * know at send time (a link signed with a secret, whether the recipient is

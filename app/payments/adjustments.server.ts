@@ -19,7 +19,7 @@ import { formatUsd, plans, pricingPhaseLabels, sponsorTiersById } from "~/conten
 import { getDb, type Db } from "~/db/client.server";
 import { companyCodes, notifications, registrations, sponsorships, type DisputeStatus } from "~/db/schema";
 import { log } from "~/lib/log.server";
-import { contactRecipient } from "~/contact/notification.server";
+import { organizersRecipient } from "~/notifications/recipients.server";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
 import {
   paymentAdjustmentNotification,
@@ -177,7 +177,7 @@ async function apply(
   } satisfies Omit<PaymentAdjustmentPayload, "audience">;
   const ids: string[] = [];
   for (const [audience, recipient] of [
-    ["organizers", contactRecipient(env)],
+    ["organizers", organizersRecipient(env)],
     ["owner", owner],
   ] as const) {
     const insert = outboxInsert(db, paymentAdjustmentNotification, {

@@ -13,7 +13,7 @@ import { formatUsd, sponsorRegisterPath, sponsorTiers, type SponsorTierId } from
 import { judgingWeights } from "~/content/program";
 import { developmentSiteContact } from "~/content/site";
 import { siteContact } from "~/lib/site-config.server";
-import { contactRecipient } from "~/contact/notification.server";
+import { organizersRecipient } from "~/notifications/recipients.server";
 import { registrationConfirmation } from "~/payments/notification.server";
 import { confirmationPayload } from "~/payments/confirmation.server";
 import { fetchWithEnv } from "./worker";
@@ -237,7 +237,7 @@ describe("contact details come from configuration", () => {
     // A row queued before the field existed still renders, without an address.
     const { contactEmail: _omitted, ...older } = payload;
     expect(registrationConfirmation.render(older).text).toContain("Questions? Reply to this e-mail.\n");
-    expect(contactRecipient({ ...configured, NOTIFY_TO: "" })).toBe(configured.CONTACT_EMAIL);
-    expect(contactRecipient({ ...configured, NOTIFY_TO: "inbox@organizer.example" })).toBe("inbox@organizer.example");
+    expect(organizersRecipient({ ...configured, NOTIFY_TO: "" })).toBe(configured.CONTACT_EMAIL);
+    expect(organizersRecipient({ ...configured, NOTIFY_TO: "inbox@organizer.example" })).toBe("inbox@organizer.example");
   });
 });
