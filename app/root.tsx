@@ -93,7 +93,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to main content
         </a>
         <SiteHeader user={rootData?.user ?? null} action={rootData?.headerAction ?? getNotifiedLink} />
-        <ToastRegion toast={toast} />
+        <ToastRegion flash={toast} />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>

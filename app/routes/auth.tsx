@@ -11,7 +11,6 @@ import {
   useSchemaForm,
 } from "~/components/forms";
 import { PageHero } from "~/components/page";
-import { ToastRegion } from "~/components/toast";
 import { requestContext } from "~/context";
 import { authTab, authToasts, SignInSchema, SignUpSchema, type AuthTab } from "~/accounts/schema";
 import { parseSubmission } from "~/forms/parse.server";
@@ -156,7 +155,6 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         title={tab === "signup" ? "Create Your Account" : "Welcome Back"}
         lead="One account lets you register for the Challenge, sponsor it, or offer to serve as a judge or advisor."
       />
-      <ToastRegion toast={actionData?.toast} />
       <section className="section bg-slate-50">
         <div className="container-page max-w-xl">
           <div className="card p-6 sm:p-8">

@@ -13,7 +13,6 @@ import {
   useSchemaForm,
 } from "~/components/forms";
 import { PageHero } from "~/components/page";
-import { ToastRegion } from "~/components/toast";
 import { mailtoHref, site, telHref } from "~/content/site";
 import { useSiteContact } from "~/lib/site-contact";
 import { requestContext } from "~/context";
@@ -78,7 +77,6 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         title="Contact Us"
         lead={`Questions about the Challenge, enrolling your team or sponsoring? Send us a message and we'll reply within ${site.responseTimeHours} hours.`}
       />
-      <ToastRegion toast={actionData?.toast} />
       <section className="section bg-slate-50">
         <div className="container-page grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div className="card p-6 sm:p-8">

@@ -15,7 +15,6 @@ import {
 import { NextEditionPlainForm } from "~/components/next-edition-plain-form";
 import { nextEditionEmbed } from "~/next-edition/embed.server";
 import { PageHero } from "~/components/page";
-import { ToastRegion } from "~/components/toast";
 import { requestContext } from "~/context";
 import {
   JUDGE_ADVISOR_ROLES,
@@ -108,7 +107,6 @@ export default function JudgeAdvisorRegister({ loaderData, actionData }: Route.C
         title="Express Your Interest"
         lead="Help Idaho's workforce put AI to work: judge capstone projects or advise participants and organizers."
       />
-      <ToastRegion toast={actionData?.toast} />
       <section className="section bg-slate-50">
         <div className="container-page max-w-3xl">
           {loaderData.closedMessage ? (

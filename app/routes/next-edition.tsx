@@ -1,7 +1,6 @@
 import { useLocation } from "react-router";
 import { NextEditionForm } from "~/components/next-edition-form";
 import { PageHero } from "~/components/page";
-import { ToastRegion } from "~/components/toast";
 import { isNextEditionInterest, nextEditionCopy, nextEditionMessages } from "~/content/next-edition";
 import { requestContext } from "~/context";
 import { NextEditionSchema, overlongFields } from "~/next-edition/schema";
@@ -62,7 +61,6 @@ export default function NextEdition({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <PageHero eyebrow="Next edition" title={nextEditionCopy.pageTitle} lead={nextEditionCopy.pageLead} />
-      <ToastRegion toast={actionData?.toast} />
       <section className="section bg-slate-50">
         <div className="container-page max-w-3xl">
           <NextEditionForm key={location.key} interest={loaderData.interest} lastResult={actionData?.result} />

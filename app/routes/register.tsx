@@ -19,7 +19,6 @@ import {
 import { NextEditionPlainForm } from "~/components/next-edition-plain-form";
 import { nextEditionEmbed } from "~/next-edition/embed.server";
 import { PageHero } from "~/components/page";
-import { ToastRegion } from "~/components/toast";
 import { formatUsd, plans, pricingPhaseLabels, type PlanId } from "~/content/pricing";
 import { requestContext } from "~/context";
 import { parseSubmission } from "~/forms/parse.server";
@@ -164,7 +163,6 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           </p>
         )}
       </PageHero>
-      <ToastRegion toast={actionData?.toast} />
       <section className="section bg-slate-50">
         <div className="container-page max-w-3xl">
           {closedMessage ? (

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from "react";
 import { data, Link, useNavigation, useRevalidator } from "react-router";
-import { ToastRegion } from "~/components/toast";
 import { formatUsd } from "~/content/pricing";
 import { requestContext } from "~/context";
 import { paymentToasts } from "~/payments/registration-form";
@@ -80,7 +79,7 @@ const POLL_INTERVAL_MS = 3000;
 const POLL_LIMIT = 20;
 
 export default function RegistrationSuccess({ loaderData }: Route.ComponentProps) {
-  const { paymentStatus, details, toast } = loaderData;
+  const { paymentStatus, details } = loaderData;
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const polls = useRef(0);
@@ -98,7 +97,6 @@ export default function RegistrationSuccess({ loaderData }: Route.ComponentProps
 
   return (
     <section className="section bg-slate-50">
-      <ToastRegion toast={toast} />
       <div className="container-page max-w-xl">
         {processing || verifying ? (
           <div

@@ -20,7 +20,6 @@ import {
 import { NextEditionPlainForm } from "~/components/next-edition-plain-form";
 import { nextEditionEmbed, type NextEditionEmbedData } from "~/next-edition/embed.server";
 import { PageHero } from "~/components/page";
-import { ToastRegion } from "~/components/toast";
 import {
   formatSponsorTierPrice,
   SPONSOR_TIER_PARAM,
@@ -150,7 +149,6 @@ export default function SponsorRegister({ loaderData, actionData }: Route.Compon
         title="Become a Sponsor"
         lead="Invest in Idaho's AI-ready workforce. Choose a tier, tell us about your company, and pay securely online."
       />
-      <ToastRegion toast={actionData?.toast} />
       <section className="section bg-slate-50">
         <div className="container-page max-w-3xl">
           {!user ? (

@@ -1,5 +1,4 @@
 import { data, Link } from "react-router";
-import { ToastRegion } from "~/components/toast";
 import { formatUsd } from "~/content/pricing";
 import { requestContext } from "~/context";
 import { paymentToasts } from "~/payments/registration-form";
@@ -52,11 +51,10 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function SponsorSuccess({ loaderData }: Route.ComponentProps) {
-  const { paymentStatus, details, toast } = loaderData;
+  const { paymentStatus, details } = loaderData;
   const confirmed = paymentStatus === "completed";
   return (
     <section className="section bg-slate-50">
-      <ToastRegion toast={toast} />
       <div className="container-page max-w-xl">
         <div className="card p-8 text-center" data-testid="success-card" data-payment-status={paymentStatus}>
           <h1 className="text-3xl font-bold text-brand-950">Thank You for Your Sponsorship!</h1>
