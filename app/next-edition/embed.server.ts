@@ -4,6 +4,7 @@ import {
   nextEditionLimits,
   type NextEditionInterest,
 } from "~/content/next-edition";
+import { fieldLabels } from "~/forms/fields";
 
 /**
  * What a page that hydrates needs to show the next-edition form once its own
@@ -21,6 +22,7 @@ export function nextEditionEmbed(interest: NextEditionInterest) {
     submitLabel: nextEditionCopy.submitLabel,
     privacyNote: nextEditionCopy.privacyNote,
     interests: nextEditionInterests.map(({ key, label }) => ({ key, label })),
+    labels: { email: fieldLabels.email, name: fieldLabels.name },
     emailMax: nextEditionLimits.email.max,
     nameMax: nextEditionLimits.name.max,
   };
