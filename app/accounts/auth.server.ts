@@ -76,7 +76,7 @@ export function createAuth(env: AuthEnv, request: Request, { requestId }: { requ
     },
     // better-auth's own limiter keeps counts in isolate memory, which means
     // nothing on Workers: sign-in and sign-up are limited with the
-    // RATE_LIMITER binding instead (auth-rate-limit.server.ts).
+    // RATE_LIMITER binding instead (app/accounts/rate-limit.server.ts).
     rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: production,

@@ -1,7 +1,7 @@
 /**
  * What a notification kind is: a payload schema and how to render it. Adding
  * a kind (sign-up, judge/advisor interest, registration confirmation…) is one
- * module like contact.server.ts plus one line in kinds.server.ts.
+ * module like app/contact/notification.server.ts plus one line in kinds.server.ts.
  */
 import type { z } from "zod";
 import type { Db } from "~/db/client.server";

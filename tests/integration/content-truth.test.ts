@@ -238,6 +238,8 @@ describe("contact details come from configuration", () => {
     const { contactEmail: _omitted, ...older } = payload;
     expect(registrationConfirmation.render(older).text).toContain("Questions? Reply to this e-mail.\n");
     expect(organizersRecipient({ ...configured, NOTIFY_TO: "" })).toBe(configured.CONTACT_EMAIL);
-    expect(organizersRecipient({ ...configured, NOTIFY_TO: "inbox@organizer.example" })).toBe("inbox@organizer.example");
+    expect(organizersRecipient({ ...configured, NOTIFY_TO: "inbox@organizer.example" })).toBe(
+      "inbox@organizer.example",
+    );
   });
 });
