@@ -42,7 +42,7 @@ export function authTab(value: string | null | undefined): AuthTab {
 const m = authMessages;
 
 export const SignUpSchema = z.object({
-  email: emailField,
+  email: emailField(),
   password: z
     .string({ error: m.passwordTooShort })
     .check(
@@ -52,7 +52,7 @@ export const SignUpSchema = z.object({
 });
 
 export const SignInSchema = z.object({
-  email: emailField,
+  email: emailField(),
   password: z
     .string({ error: m.passwordRequired })
     .check(

@@ -22,7 +22,6 @@ import { nextEditionCopy, nextEditionInterests, type NextEditionInterest } from 
 import { NextEditionSchema } from "~/next-edition/schema";
 import { safeRedirectPath } from "~/accounts/safe-redirect";
 import { fieldLabels } from "~/forms/fields";
-import { InterestsFieldset, PrivacyNote } from "~/components/next-edition-parts";
 
 export const NEXT_EDITION_ACTION = "/next-edition";
 
@@ -79,22 +78,38 @@ export function NextEditionForm({ interest, headingLevel = 2, id = "next-edition
       >
         <FormErrorSummary form={form} fields={summary} />
         <PersonField name="email" meta={fields.email} focusId={focusId} />
-        <InterestsFieldset
-          legend={nextEditionCopy.interestsLegend}
-          options={nextEditionInterests}
-          describedBy={fields.interests.errors ? fields.interests.errorId : undefined}
-          checkbox={(key) => {
-            const optionId = `${fields.interests.id}-${key}`;
-            const {
-              key: _key,
-              required: _required,
-              ...checkbox
-            } = getInputProps(fields.interests, { type: "checkbox", value: key });
-            return { ...checkbox, id: optionId, "aria-describedby": undefined, autoFocus: focusId === optionId };
-          }}
-        >
+        <fieldset aria-describedby={fields.interests.errors ? fields.interests.errorId : undefined}>
+          <legend className="block text-sm font-semibold text-slate-800">
+            {nextEditionCopy.interestsLegend} <span className="font-normal text-slate-500">(choose at least one)</span>
+          </legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {nextEditionInterests.map((option) => {
+              const optionId = `${fields.interests.id}-${option.key}`;
+              const {
+                key: _key,
+                required: _required,
+                ...checkbox
+              } = getInputProps(fields.interests, { type: "checkbox", value: option.key });
+              return (
+                <label
+                  key={option.key}
+                  htmlFor={optionId}
+                  className="flex cursor-pointer items-start gap-2 rounded-lg border border-slate-200 bg-white p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                >
+                  <input
+                    {...checkbox}
+                    id={optionId}
+                    aria-describedby={undefined}
+                    autoFocus={focusId === optionId}
+                    className="mt-1 size-4 accent-brand-700"
+                  />
+                  <span className="text-slate-800">{option.label}</span>
+                </label>
+              );
+            })}
+          </div>
           <ErrorList id={fields.interests.errorId} errors={fields.interests.errors} />
-        </InterestsFieldset>
+        </fieldset>
         <Field
           meta={fields.name}
           label={fieldLabels.name}
@@ -107,7 +122,13 @@ export function NextEditionForm({ interest, headingLevel = 2, id = "next-edition
         <SubmitButton pending={pending} pendingLabel={nextEditionCopy.pendingLabel}>
           {nextEditionCopy.submitLabel}
         </SubmitButton>
-        <PrivacyNote note={nextEditionCopy.privacyNote} />
+        <p className="text-sm text-slate-600">
+          {nextEditionCopy.privacyNote.before}
+          <a href="/privacy-policy" className="font-medium text-brand-700 underline hover:no-underline">
+            {nextEditionCopy.privacyNote.link}
+          </a>
+          {nextEditionCopy.privacyNote.after}
+        </p>
       </Form>
     </section>
   );

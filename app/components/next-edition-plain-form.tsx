@@ -3,11 +3,12 @@
  * app/next-edition/embed.server.ts): the browser's own checks, the server's
  * validation at /next-edition (which shows any errors with the values kept),
  * and no code of its own in the page's bundle. Pages that ship no JavaScript
- * use the full NextEditionForm.
+ * use the full NextEditionForm. Its markup repeats the full form's on purpose:
+ * a component shared by the two becomes a chunk of its own that /register and
+ * /sponsor-register load, which costs them their 140 KB budget (issue 17).
  */
 import { useLocation } from "react-router";
 import { HoneypotField } from "~/components/forms";
-import { InterestsFieldset, PrivacyNote } from "~/components/next-edition-parts";
 import type { NextEditionEmbedData } from "~/next-edition/embed.server";
 
 export function NextEditionPlainForm({ embed, id = "next-edition" }: { embed: NextEditionEmbedData; id?: string }) {
@@ -35,17 +36,30 @@ export function NextEditionPlainForm({ embed, id = "next-edition" }: { embed: Ne
             className="mt-1 block min-h-11 w-full rounded-lg border border-slate-400 px-3"
           />
         </div>
-        <InterestsFieldset
-          legend={embed.legend}
-          options={embed.interests}
-          checkbox={(key) => ({
-            id: `${id}-interest-${key}`,
-            type: "checkbox",
-            name: "interests",
-            value: key,
-            defaultChecked: key === embed.interest,
-          })}
-        />
+        <fieldset>
+          <legend className="block text-sm font-semibold text-slate-800">
+            {embed.legend} <span className="font-normal text-slate-500">(choose at least one)</span>
+          </legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {embed.interests.map((option) => (
+              <label
+                key={option.key}
+                htmlFor={`${id}-interest-${option.key}`}
+                className="flex cursor-pointer items-start gap-2 rounded-lg border border-slate-200 bg-white p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+              >
+                <input
+                  id={`${id}-interest-${option.key}`}
+                  type="checkbox"
+                  name="interests"
+                  value={option.key}
+                  defaultChecked={option.key === embed.interest}
+                  className="mt-1 size-4 accent-brand-700"
+                />
+                <span className="text-slate-800">{option.label}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
         <div>
           <label htmlFor={`${id}-name`} className="block text-sm font-semibold text-slate-800">
             {embed.labels.name} <span className="font-normal text-slate-500">(optional)</span>
@@ -64,7 +78,13 @@ export function NextEditionPlainForm({ embed, id = "next-edition" }: { embed: Ne
         <button type="submit" className="btn-primary">
           {embed.submitLabel}
         </button>
-        <PrivacyNote note={embed.privacyNote} />
+        <p className="text-sm text-slate-600">
+          {embed.privacyNote.before}
+          <a href="/privacy-policy" className="font-medium text-brand-700 underline hover:no-underline">
+            {embed.privacyNote.link}
+          </a>
+          {embed.privacyNote.after}
+        </p>
       </form>
     </section>
   );

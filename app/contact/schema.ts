@@ -41,8 +41,8 @@ const m = contactMessages;
 
 export const ContactSchema = z.object({
   // An empty input arrives as undefined (app/forms/parse.ts): a missing value gets the "too short" message.
-  name: fullNameField,
-  email: emailField,
+  name: fullNameField(),
+  email: emailField(),
   subject: optionalText(subject.max, m.subjectTooLong),
   message: z
     .string({ error: m.messageTooShort })

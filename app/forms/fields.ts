@@ -69,19 +69,32 @@ export function optionalText(max: number, tooLong = m.tooLong(max)) {
   );
 }
 
+// The fields are functions, not values, so a page's bundle carries only the
+// ones its form uses (a schema built at module scope is never tree-shaken).
+
 /** SPEC.md §5: an e-mail address, at most 255 characters. */
-export const emailField = z.pipe(
-  z.string({ error: m.emailInvalid }).check(z.trim(), z.maxLength(fieldLimits.email, { error: m.emailTooLong })),
-  z.email({ error: m.emailInvalid }),
-);
+export function emailField() {
+  return z.pipe(
+    z.string({ error: m.emailInvalid }).check(z.trim(), z.maxLength(fieldLimits.email, { error: m.emailTooLong })),
+    z.email({ error: m.emailInvalid }),
+  );
+}
 
 /** SPEC.md §5: the contact form's name, 2 to 100 characters. A missing value gets the "too short" message. */
-export const fullNameField = z
-  .string({ error: m.nameTooShort })
-  .check(z.trim(), z.minLength(2, { error: m.nameTooShort }), z.maxLength(fieldLimits.name, { error: m.nameTooLong }));
+export function fullNameField() {
+  return z
+    .string({ error: m.nameTooShort })
+    .check(
+      z.trim(),
+      z.minLength(2, { error: m.nameTooShort }),
+      z.maxLength(fieldLimits.name, { error: m.nameTooLong }),
+    );
+}
 
 /** An optional name (the next-edition list): at most 100 characters. */
-export const optionalNameField = optionalText(fieldLimits.name, m.nameTooLong);
+export function optionalNameField() {
+  return optionalText(fieldLimits.name, m.nameTooLong);
+}
 
 /**
  * Letters and combining marks of any script, spaces, hyphens, apostrophes

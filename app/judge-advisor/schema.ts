@@ -61,7 +61,7 @@ const longText = (message: string) =>
 export const JudgeAdvisorSchema = z.object({
   firstName: nameField(fieldMessages.firstNameRequired),
   lastName: nameField(fieldMessages.lastNameRequired),
-  email: emailField,
+  email: emailField(),
   // A missing phone says it is not a valid one (the form shows no "required" wording).
   phone: phoneField(m.phone),
   role: z._default(z.enum(JUDGE_ADVISOR_ROLES, { error: m.role }), "judge"),

@@ -23,7 +23,7 @@ function toInterests(value: unknown): NextEditionInterest[] {
 }
 
 export const NextEditionSchema = z.object({
-  email: emailField,
+  email: emailField(),
   interests: z.pipe(
     z.pipe(
       z.optional(z.union([z.string(), z.array(z.string())])),
@@ -31,7 +31,7 @@ export const NextEditionSchema = z.object({
     ),
     z.array(z.enum(nextEditionInterestKeys)).check(z.minLength(1, { error: m.interestRequired })),
   ),
-  name: optionalNameField,
+  name: optionalNameField(),
   // Where the visitor was; checked with safeRedirectPath before use.
   returnTo: z.optional(z.string()),
 });

@@ -25,7 +25,7 @@ export const SponsorshipSchema = z.object({
   title: requiredText(m.titleRequired, 200),
   companyName: requiredText(m.companyNameRequired, 200),
   companyUrl: urlField(sponsorMessages.companyUrlRequired),
-  email: emailField,
+  email: emailField(),
   phone: phoneField(),
 });
 
