@@ -1,7 +1,9 @@
-// Variables and secrets the worker reads that wrangler.toml does not declare
-// (they live in .dev.vars locally and in `wrangler secret put` in production).
-// Optional here because each has a local default; .dev.vars.example lists them.
-// Production refuses to start without the ones in app/lib/config.server.ts.
+// The one place `Env` is extended: variables and secrets the worker reads that
+// wrangler.toml does not declare (wrangler types writes the rest into
+// worker-configuration.d.ts). They live in .dev.vars locally and in
+// `wrangler secret put` in production. Optional here because each has a local
+// default; .dev.vars.example lists them. Production refuses to start without
+// the ones in app/lib/config.server.ts. (Test-only bindings: tests/env.d.ts.)
 interface Env {
   APP_NOW?: string;
   /** "1" adds the test fixture edition (app/content/editions/fixture.ts); ignored in production. */
@@ -10,6 +12,11 @@ interface Env {
   BETTER_AUTH_SECRET?: string;
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
+  /**
+   * Tests only: the origin the Stripe SDK talks to instead of api.stripe.com
+   * (the fake in tests/fakes/stripe.ts). Ignored in production.
+   */
+  STRIPE_API_BASE?: string;
   STRIPE_PRICE_INDIVIDUAL_EARLY?: string;
   STRIPE_PRICE_INDIVIDUAL_REGULAR?: string;
   STRIPE_PRICE_WORKFORCE_EARLY?: string;

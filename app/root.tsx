@@ -18,7 +18,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { ToastRegion } from "./components/toast";
 import { requestContext } from "./context";
-import { appendSetCookies, getSession, type SessionUser } from "~/accounts/auth.server";
+import { appendSetCookies, getSession, type SessionUser } from "~/accounts/session.server";
 import { log } from "./lib/log.server";
 import { pageMeta } from "./lib/meta";
 import { siteContact } from "./lib/site-config.server";
@@ -106,7 +106,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to main content
         </a>
         <SiteHeader user={rootData?.user ?? null} action={rootData?.headerAction ?? getNotifiedLink} />
-        <ToastRegion toast={toast} />
+        <ToastRegion flash={toast} />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>

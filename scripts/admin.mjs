@@ -224,6 +224,9 @@ async function main() {
     // The outbox sweep (cron) re-queues rows that have been pending for a few
     // minutes; making a dead row pending again, with an old timestamp, hands
     // it back to that sweep. Its attempts are kept for the record.
+    // The one status write outside app/notifications/status.server.ts, which
+    // lists every transition (this script runs SQL through wrangler and cannot
+    // import it): keep the two in step.
     const rows = query(
       "UPDATE notifications SET status = 'pending', updated_at = '1970-01-01T00:00:00.000Z' WHERE status = 'dead' RETURNING id",
       options,

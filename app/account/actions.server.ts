@@ -5,7 +5,8 @@
  * off: a redirect with a flash toast when done, or the page again with errors.
  */
 import { data } from "react-router";
-import { appendSetCookies, createAuth } from "~/accounts/auth.server";
+import { createAuth } from "~/accounts/auth.server";
+import { appendSetCookies } from "~/accounts/session.server";
 import { twoFactorAttemptAllowed, verifySecondFactor } from "~/accounts/two-factor.server";
 import { parseSubmission } from "~/forms/parse.server";
 import { clientAllowed } from "~/lib/client-limit.server";

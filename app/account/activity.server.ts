@@ -6,12 +6,9 @@
  * Contact messages are not tied to accounts and are not listed.
  */
 import { and, desc, eq, gt } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
 import { plans, pricingPhaseLabels, sponsorTiersById } from "~/content/pricing";
-import { session } from "~/db/auth-schema";
+import { session, registrations, sponsorships, judgeAdvisorInterests } from "~/db/schema";
 import { getDb } from "~/db/client.server";
-import { registrations, sponsorships } from "~/db/payments-schema";
-import { judgeAdvisorInterests } from "~/db/schema";
 import { liveCodeFor } from "~/payments/company-codes.server";
 import { describeUserAgent } from "./user-agent";
 
@@ -160,7 +157,7 @@ export async function accountSessions(
   currentId: string,
   now = new Date(),
 ): Promise<AccountSessionRow[]> {
-  const rows = await drizzle(env.DB)
+  const rows = await getDb(env)
     .select({
       id: session.id,
       userAgent: session.userAgent,

@@ -4,12 +4,9 @@
  * to the signed-in user's id like every /account query.
  */
 import { and, desc, eq, gt } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
 import { site } from "~/content/site";
-import { session } from "~/db/auth-schema";
+import { session, sponsorships, judgeAdvisorInterests } from "~/db/schema";
 import { getDb } from "~/db/client.server";
-import { sponsorships } from "~/db/payments-schema";
-import { judgeAdvisorInterests } from "~/db/schema";
 import { registrationRowsOf } from "./activity.server";
 import type { AccountUser } from "./session.server";
 import { describeUserAgent } from "./user-agent";
@@ -26,7 +23,7 @@ export async function accountExport(env: Pick<Env, "DB">, user: AccountUser, cur
       .from(judgeAdvisorInterests)
       .where(eq(judgeAdvisorInterests.userId, user.id))
       .orderBy(desc(judgeAdvisorInterests.createdAt)),
-    drizzle(env.DB)
+    getDb(env)
       .select()
       .from(session)
       .where(and(eq(session.userId, user.id), gt(session.expiresAt, now)))

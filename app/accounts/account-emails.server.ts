@@ -14,7 +14,8 @@ import { z } from "zod";
 import { site } from "~/content/site";
 import { getDb } from "~/db/client.server";
 import { notifications } from "~/db/schema";
-import { defineKind, escapeHtml, oneLine } from "~/notifications/kind.server";
+import { escapeHtml } from "~/lib/html";
+import { defineKind, oneLine } from "~/notifications/kind.server";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
 
 /** How long the links work (better-auth's expiresIn settings, in seconds). */
@@ -46,6 +47,7 @@ function text(paragraphs: string[]): string {
 export const emailVerificationEmail = defineKind({
   kind: "email-verification",
   payload: LinkPayload,
+  subject: () => oneLine(`Verify your e-mail address for the ${site.name}`),
   render({ url }: LinkPayload) {
     const intro = [
       "Hello,",
@@ -53,7 +55,6 @@ export const emailVerificationEmail = defineKind({
     ];
     const outro = "If you didn't create an account, ignore this e-mail: nothing happens without the link.";
     return {
-      subject: oneLine(`Verify your e-mail address for the ${site.name}`),
       text: text([...intro, url, outro]),
       html: html("Verify your e-mail address", [...intro, outro], { href: url, label: "Verify my e-mail address" }),
     };
@@ -63,6 +64,7 @@ export const emailVerificationEmail = defineKind({
 export const passwordResetEmail = defineKind({
   kind: "password-reset",
   payload: LinkPayload,
+  subject: () => oneLine(`Reset your ${site.name} password`),
   render({ url }: LinkPayload) {
     const intro = [
       "Hello,",
@@ -71,7 +73,6 @@ export const passwordResetEmail = defineKind({
     const outro =
       "If you didn't ask, ignore this e-mail: your password stays as it is. Resetting it signs you out everywhere.";
     return {
-      subject: oneLine(`Reset your ${site.name} password`),
       text: text([...intro, url, outro]),
       html: html("Reset your password", [...intro, outro], { href: url, label: "Choose a new password" }),
     };
@@ -81,6 +82,7 @@ export const passwordResetEmail = defineKind({
 export const existingAccountSignUpEmail = defineKind({
   kind: "existing-account-sign-up",
   payload: LinkPayload,
+  subject: () => oneLine(`Someone tried to sign up with your e-mail address`),
   render({ url }: LinkPayload) {
     const paragraphs = [
       "Hello,",
@@ -89,7 +91,6 @@ export const existingAccountSignUpEmail = defineKind({
     ];
     const outro = "If it wasn't you, you can ignore this e-mail: your account is unchanged.";
     return {
-      subject: oneLine(`Someone tried to sign up with your e-mail address`),
       text: text([...paragraphs, url, outro]),
       html: html("Sign-up attempt with your address", [...paragraphs, outro], {
         href: url,

@@ -9,13 +9,12 @@
  */
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { getSessionCookie } from "better-auth/cookies";
-import { drizzle } from "drizzle-orm/d1";
-import * as authSchema from "~/db/auth-schema";
+import { getDb } from "~/db/client.server";
 import { site } from "~/content/site";
 import { queueSignupNotification } from "~/accounts/signup-notification.server";
 import { isProduction } from "~/lib/config.server";
 import { log } from "~/lib/log.server";
+import { siteOrigin } from "~/lib/meta";
 import { hashPassword, verifyPassword } from "~/accounts/password.server";
 import { twoFactorPlugin } from "~/accounts/two-factor-plugin.server";
 import { recoveryAuthOptions } from "~/accounts/recovery-auth.server";
@@ -33,14 +32,10 @@ export const PASSWORD_MAX_LENGTH = 1024;
  */
 const DEVELOPMENT_SECRET = "development-only-better-auth-secret-not-for-production-use";
 
-type AuthEnv = Pick<Env, "DB" | "ENVIRONMENT" | "BETTER_AUTH_SECRET" | "BASE_URL" | "NOTIFICATIONS" | "NOTIFY_TO">;
-
-/** The site's public origin: BASE_URL (no trailing slash), else the origin this request came to. */
-export function authBaseUrl(env: Pick<Env, "BASE_URL">, request: Request): string {
-  const configured = env.BASE_URL?.trim();
-  if (configured) return new URL(configured).origin;
-  return new URL(request.url).origin;
-}
+export type AuthEnv = Pick<
+  Env,
+  "DB" | "ENVIRONMENT" | "BETTER_AUTH_SECRET" | "BASE_URL" | "NOTIFICATIONS" | "NOTIFY_TO"
+>;
 
 function authSecret(env: Pick<Env, "BETTER_AUTH_SECRET" | "ENVIRONMENT">): string {
   if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
@@ -49,7 +44,7 @@ function authSecret(env: Pick<Env, "BETTER_AUTH_SECRET" | "ENVIRONMENT">): strin
 }
 
 export function createAuth(env: AuthEnv, request: Request, { requestId }: { requestId?: string } = {}) {
-  const baseURL = authBaseUrl(env, request);
+  const baseURL = siteOrigin(request, env);
   const production = isProduction(env);
   const recovery = recoveryAuthOptions(env, baseURL, { requestId });
   return betterAuth({
@@ -58,7 +53,8 @@ export function createAuth(env: AuthEnv, request: Request, { requestId }: { requ
     basePath: AUTH_BASE_PATH,
     secret: authSecret(env),
     trustedOrigins: [baseURL],
-    database: drizzleAdapter(drizzle(env.DB, { schema: authSchema }), { provider: "sqlite", schema: authSchema }),
+    // The one drizzle instance: its schema (app/db/schema.ts) holds better-auth's tables among the others.
+    database: drizzleAdapter(getDb(env), { provider: "sqlite" }),
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
@@ -91,7 +87,7 @@ export function createAuth(env: AuthEnv, request: Request, { requestId }: { requ
     },
     // better-auth's own limiter keeps counts in isolate memory, which means
     // nothing on Workers: sign-in and sign-up are limited with the
-    // RATE_LIMITER binding instead (auth-rate-limit.server.ts).
+    // RATE_LIMITER binding instead (app/accounts/rate-limit.server.ts).
     rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: production,
@@ -110,56 +106,3 @@ export function createAuth(env: AuthEnv, request: Request, { requestId }: { requ
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-/** The signed-in account as pages see it (SPEC.md §3, Session user). */
-export interface SessionUser {
-  id: string;
-  email: string;
-  createdAt: string;
-  /** The address was confirmed through the link e-mailed to it (issue 13). */
-  emailVerified: boolean;
-}
-
-/** Whether the account's address is verified: required for a Workforce Package and for a company code. */
-export function isEmailVerified(user: Pick<SessionUser, "emailVerified"> | null | undefined): boolean {
-  return user?.emailVerified === true;
-}
-
-/**
- * The signed-in user of this request, or null. Anonymous requests (no session
- * cookie) cost no database read. `headers` may carry a refreshed session
- * cookie, to forward on the response.
- */
-export async function getSession(
-  request: Request,
-  env: AuthEnv,
-  options: { requestId?: string } = {},
-): Promise<{ user: SessionUser | null; headers: Headers | null }> {
-  if (!getSessionCookie(request)) return { user: null, headers: null };
-  const result = await createAuth(env, request, options).api.getSession({
-    headers: request.headers,
-    returnHeaders: true,
-  });
-  const found = result.response?.user;
-  const user = found
-    ? {
-        id: found.id,
-        email: found.email,
-        createdAt: found.createdAt.toISOString(),
-        emailVerified: found.emailVerified === true,
-      }
-    : null;
-  const headers = result.headers.has("set-cookie") ? result.headers : null;
-  return { user, headers };
-}
-
-/** Shortcut for actions that only need to know who is signed in. */
-export async function getSessionUser(request: Request, env: AuthEnv, options: { requestId?: string } = {}) {
-  return (await getSession(request, env, options)).user;
-}
-
-/** Copies every Set-Cookie of `from` onto `to` (better-auth's session cookies onto our redirect). */
-export function appendSetCookies(to: Headers, from: Headers | null | undefined): Headers {
-  for (const cookie of from?.getSetCookie() ?? []) to.append("Set-Cookie", cookie);
-  return to;
-}

@@ -6,7 +6,7 @@
  */
 import type { RouterContextProvider } from "react-router";
 import { requestContext } from "~/context";
-import { getSessionUser, type SessionUser } from "~/accounts/auth.server";
+import { getSessionUser, type SessionUser } from "~/accounts/session.server";
 import { authPath, safeRedirectPath } from "~/accounts/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 

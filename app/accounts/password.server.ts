@@ -87,10 +87,3 @@ export async function verifyPassword(stored: string, password: string): Promise<
   const candidate = await scryptAsync(normalize(password), parsed.salt, parsed.key.length, parsed.params);
   return timingSafeEqual(candidate, parsed.key);
 }
-
-/** Whether a stored hash was made with weaker parameters than today's (for a rehash on sign-in). */
-export function needsRehash(stored: string, params: ScryptParams = PASSWORD_PARAMS): boolean {
-  const parsed = parsePasswordHash(stored);
-  if (!parsed) return true;
-  return parsed.params.N * parsed.params.p < params.N * params.p || parsed.params.r < params.r;
-}

@@ -6,12 +6,13 @@
  * browser can afford (ADR 004).
  */
 import * as z from "zod/mini";
+import { emailField, fieldMessages } from "~/forms/fields";
 
 export const authLimits = { email: { max: 255 }, password: { min: 6, max: 1024 } } as const;
 
 export const authMessages = {
-  emailInvalid: "Please enter a valid email address",
-  emailTooLong: "Email must be less than 255 characters",
+  emailInvalid: fieldMessages.emailInvalid,
+  emailTooLong: fieldMessages.emailTooLong,
   passwordTooShort: "Password must be at least 6 characters",
   passwordRequired: "Please enter your password",
   passwordTooLong: "Password must be at most 1024 characters",
@@ -40,13 +41,8 @@ export function authTab(value: string | null | undefined): AuthTab {
 
 const m = authMessages;
 
-const email = z.pipe(
-  z.string({ error: m.emailInvalid }).check(z.trim(), z.maxLength(authLimits.email.max, { error: m.emailTooLong })),
-  z.email({ error: m.emailInvalid }),
-);
-
 export const SignUpSchema = z.object({
-  email,
+  email: emailField(),
   password: z
     .string({ error: m.passwordTooShort })
     .check(
@@ -56,7 +52,7 @@ export const SignUpSchema = z.object({
 });
 
 export const SignInSchema = z.object({
-  email,
+  email: emailField(),
   password: z
     .string({ error: m.passwordRequired })
     .check(

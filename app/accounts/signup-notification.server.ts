@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { site } from "~/content/site";
 import { getDb } from "~/db/client.server";
-import { contactRecipient } from "~/contact/notification.server";
+import { organizersRecipient } from "~/notifications/recipients.server";
 import { defineKind, oneLine, simpleHtml } from "~/notifications/kind.server";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
 
@@ -20,6 +20,7 @@ export type SignupNotificationPayload = z.infer<typeof SignupNotificationPayload
 export const signupNotification = defineKind({
   kind: "signup",
   payload: SignupNotificationPayload,
+  subject: ({ user }) => oneLine(`New account - ${user.email}`),
   render({ user }) {
     const fields: [string, string][] = [
       ["Email", user.email],
@@ -27,7 +28,6 @@ export const signupNotification = defineKind({
       ["Created", user.created_at],
     ];
     return {
-      subject: oneLine(`New account - ${user.email}`),
       text: [
         `A new account was created on the ${site.name} website.`,
         "",
@@ -49,7 +49,7 @@ export async function queueSignupNotification(
 ): Promise<{ notificationId: string }> {
   const db = getDb(env);
   const notification = outboxInsert(db, signupNotification, {
-    recipient: contactRecipient(env),
+    recipient: organizersRecipient(env),
     payload: { type: "INSERT", user: { id: user.id, email: user.email, created_at: user.createdAt.toISOString() } },
     now,
   });

@@ -1,5 +1,6 @@
 import { fixtureEdition, publishedEditions, type Edition } from "~/content/editions";
 import { currentEdition } from "~/clock/schedule";
+import { isProduction } from "~/lib/config.server";
 
 /**
  * The one clock. Every date-dependent decision (price phase, enrollment open,
@@ -8,8 +9,6 @@ import { currentEdition } from "~/clock/schedule";
  * Production ignores APP_NOW: real money must never follow a pretend date.
  * See docs/decisions/003-one-clock.md.
  */
-import { isProduction } from "~/lib/config.server";
-
 export function now(env: Pick<Env, "ENVIRONMENT" | "APP_NOW">): Date {
   if (isProduction(env) || !env.APP_NOW) return new Date();
   const pretend = new Date(env.APP_NOW);

@@ -23,6 +23,8 @@ import { useId } from "react";
 import { useFormAction, useNavigation } from "react-router";
 import type * as z from "zod/mini";
 import { parseWithSchema, requiredFields } from "~/forms/parse";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { fieldLabels } from "~/forms/fields";
 
 export type ListOfErrors = ReadonlyArray<string | null | undefined> | null | undefined;
 
@@ -133,10 +135,10 @@ export function TextareaField({
 
 /** Label, type and autocomplete of the person fields, the same on every form that asks for them. */
 const personFields = {
-  firstName: { label: "First name", type: "text", autoComplete: "given-name" },
-  lastName: { label: "Last name", type: "text", autoComplete: "family-name" },
-  email: { label: "Email", type: "email", autoComplete: "email" },
-  phone: { label: "Phone", type: "tel", autoComplete: "tel" },
+  firstName: { label: fieldLabels.firstName, type: "text", autoComplete: "given-name" },
+  lastName: { label: fieldLabels.lastName, type: "text", autoComplete: "family-name" },
+  email: { label: fieldLabels.email, type: "email", autoComplete: "email" },
+  phone: { label: fieldLabels.phone, type: "tel", autoComplete: "tel" },
 } as const satisfies Record<string, { label: string; type: TextInputType; autoComplete: string }>;
 
 export type PersonFieldName = keyof typeof personFields;
@@ -266,12 +268,12 @@ export function FormErrorSummary({
  * like a person and nothing is stored. Off-screen rather than display:none,
  * which some bots skip; out of the tab order and hidden from assistive tech.
  */
-export function HoneypotField({ name }: { name: string }) {
+export function HoneypotField() {
   const id = useId();
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
       <label htmlFor={id}>Leave this field empty</label>
-      <input id={id} name={name} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      <input id={id} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );
 }

@@ -87,7 +87,7 @@ export function finalsEventJsonLd(origin: string, editionId: string) {
   };
 }
 
-/** The organizing organization; `origin` from the page's loader (see originLoader in app/lib/meta.ts). */
+/** The organizing organization; `origin` from the page's loader (see originLoader in app/clock/page-clock.server.ts). */
 export function OrganizationJsonLd({ origin }: { origin: string }) {
   const contact = useSiteContact();
   return <JsonLd data={organizationJsonLd(origin, contact)} />;

@@ -1,8 +1,49 @@
 /**
  * The pages behind the next-edition list's e-mail links (confirm,
  * unsubscribe): plain HTML, no JavaScript. A link opened by a mail scanner
- * only shows a button; the POST behind the button acts (ADR 009).
+ * only shows a button; the POST behind the button acts (ADR 009). Both
+ * routes share this shell: headers, meta and which page an outcome shows.
  */
+import { pageMeta } from "~/lib/meta";
+
+interface ListLinkCopy {
+  title: string;
+  prompt: string;
+  button: string;
+  done: { title: string; body: string };
+  invalid: { title: string; body: string };
+}
+
+/** Never stored, never indexed: the page carries a personal token. */
+export const listLinkHeaders = () => ({
+  "Cache-Control": "no-store",
+  "X-Robots-Tag": "noindex",
+});
+
+export function listLinkMeta(copy: ListLinkCopy, description: string) {
+  return () => [...pageMeta(copy.title, description), { name: "robots", content: "noindex" }];
+}
+
+/**
+ * The page for a link: done after a successful POST, invalid after a failed
+ * one or for a link that no longer works, else the button.
+ */
+export function ListLinkOutcome({
+  copy,
+  token,
+  outcome,
+}: {
+  copy: ListLinkCopy;
+  /** The loader's: the token while the link still works, else null. */
+  token: string | null;
+  /** The action's, once the button was pressed. */
+  outcome: string | undefined;
+}) {
+  if (outcome === "done") return <ListLinkPage title={copy.done.title} message={copy.done.body} />;
+  if (outcome || !token) return <ListLinkPage title={copy.invalid.title} message={copy.invalid.body} />;
+  return <ListLinkPage title={copy.title} message={copy.prompt} form={{ token, button: copy.button }} />;
+}
+
 export function ListLinkPage({
   title,
   message,

@@ -19,8 +19,9 @@ import {
   useSchemaForm,
 } from "~/components/forms";
 import { nextEditionCopy, nextEditionInterests, type NextEditionInterest } from "~/content/next-edition";
-import { HONEYPOT_FIELD, NextEditionSchema } from "~/next-edition/schema";
+import { NextEditionSchema } from "~/next-edition/schema";
 import { safeRedirectPath } from "~/accounts/safe-redirect";
+import { fieldLabels } from "~/forms/fields";
 
 export const NEXT_EDITION_ACTION = "/next-edition";
 
@@ -53,13 +54,13 @@ export function NextEditionForm({ interest, headingLevel = 2, id = "next-edition
   const Heading = `h${headingLevel}` as const;
   const headingId = `${id}-heading`;
   const summary = [
-    { id: fields.email.id, label: "Email", errors: fields.email.errors },
+    { id: fields.email.id, label: fieldLabels.email, errors: fields.email.errors },
     {
       id: `${fields.interests.id}-${nextEditionInterests[0].key}`,
       label: "Interests",
       errors: fields.interests.errors,
     },
-    { id: fields.name.id, label: "Name", errors: fields.name.errors },
+    { id: fields.name.id, label: fieldLabels.name, errors: fields.name.errors },
   ];
   const focusId = lastResult?.status === "error" ? firstInvalid(summary)?.id : undefined;
   return (
@@ -109,9 +110,15 @@ export function NextEditionForm({ interest, headingLevel = 2, id = "next-edition
           </div>
           <ErrorList id={fields.interests.errorId} errors={fields.interests.errors} />
         </fieldset>
-        <Field meta={fields.name} label="Name" optional autoComplete="name" autoFocus={focusId === fields.name.id} />
+        <Field
+          meta={fields.name}
+          label={fieldLabels.name}
+          optional
+          autoComplete="name"
+          autoFocus={focusId === fields.name.id}
+        />
         <input type="hidden" name="returnTo" value={returnTo} />
-        <HoneypotField name={HONEYPOT_FIELD} />
+        <HoneypotField />
         <SubmitButton pending={pending} pendingLabel={nextEditionCopy.pendingLabel}>
           {nextEditionCopy.submitLabel}
         </SubmitButton>

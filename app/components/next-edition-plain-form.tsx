@@ -3,7 +3,9 @@
  * app/next-edition/embed.server.ts): the browser's own checks, the server's
  * validation at /next-edition (which shows any errors with the values kept),
  * and no code of its own in the page's bundle. Pages that ship no JavaScript
- * use the full NextEditionForm.
+ * use the full NextEditionForm. Its markup repeats the full form's on purpose:
+ * a component shared by the two becomes a chunk of its own that /register and
+ * /sponsor-register load, which costs them their 140 KB budget (issue 17).
  */
 import { useLocation } from "react-router";
 import { HoneypotField } from "~/components/forms";
@@ -22,7 +24,7 @@ export function NextEditionPlainForm({ embed, id = "next-edition" }: { embed: Ne
       <form method="post" action="/next-edition" aria-labelledby={headingId} className="relative mt-6 space-y-5">
         <div>
           <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-slate-800">
-            Email
+            {embed.labels.email}
           </label>
           <input
             id={`${id}-email`}
@@ -60,7 +62,7 @@ export function NextEditionPlainForm({ embed, id = "next-edition" }: { embed: Ne
         </fieldset>
         <div>
           <label htmlFor={`${id}-name`} className="block text-sm font-semibold text-slate-800">
-            Name <span className="font-normal text-slate-500">(optional)</span>
+            {embed.labels.name} <span className="font-normal text-slate-500">(optional)</span>
           </label>
           <input
             id={`${id}-name`}
@@ -72,7 +74,7 @@ export function NextEditionPlainForm({ embed, id = "next-edition" }: { embed: Ne
           />
         </div>
         <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
-        <HoneypotField name={embed.honeypot} />
+        <HoneypotField />
         <button type="submit" className="btn-primary">
           {embed.submitLabel}
         </button>

@@ -1,9 +1,13 @@
 /**
- * Renders a flash toast (app/lib/toast.server.ts) in the server HTML, so it
- * shows without JavaScript; with JavaScript it slides in and can be dismissed.
- * Success and information are a polite status; errors are an alert.
+ * The one toast region (issue 17), rendered by the root layout: the flash
+ * toast of the previous redirect (app/lib/toast.server.ts) and the toast the
+ * page's own loader or action returned (`{ toast }` in its data) all show
+ * here, in the server HTML, so they show without JavaScript; with JavaScript
+ * they slide in and can be dismissed. Success and information are a polite
+ * status; errors are an alert.
  */
 import { useEffect, useState } from "react";
+import { unstable_useRoute as useRoute, useMatches } from "react-router";
 import type { Toast } from "~/lib/toast";
 
 const tones = {
@@ -12,10 +16,28 @@ const tones = {
   info: { border: "border-brand-600", icon: "i", iconClass: "bg-brand-600 text-white" },
 } as const;
 
-export function ToastRegion({ toast }: { toast: Toast | null | undefined }) {
+type WithToast = { toast?: Toast | null } | null | undefined;
+
+/**
+ * The toasts of the page being shown: `flash` (the root loader's), then the
+ * deepest route's loader toast, then its action toast.
+ */
+function usePageToasts(flash: Toast | null | undefined): Toast[] {
+  const leafId = useMatches().at(-1)?.id ?? "root";
+  // The deepest route's data, action data included (useActionData reads only
+  // the route it is called in; this region lives in the root layout).
+  const leaf = useRoute(leafId as "root") as { loaderData?: WithToast; actionData?: WithToast } | undefined;
+  const toasts = [flash, leafId === "root" ? null : leaf?.loaderData?.toast, leaf?.actionData?.toast];
+  return toasts.filter((toast): toast is Toast => Boolean(toast));
+}
+
+export function ToastRegion({ flash }: { flash: Toast | null | undefined }) {
+  const toasts = usePageToasts(flash);
   return (
     <div className="pointer-events-none fixed inset-x-0 top-20 z-50 flex flex-col items-center gap-3 px-4 sm:items-end sm:px-6">
-      {toast ? <ToastCard key={toast.id} toast={toast} /> : null}
+      {toasts.map((toast) => (
+        <ToastCard key={toast.id} toast={toast} />
+      ))}
     </div>
   );
 }

@@ -5,7 +5,6 @@
  */
 import { z } from "zod";
 import { site } from "~/content/site";
-import { siteContact } from "~/lib/site-config.server";
 import { defineKind, oneLine, simpleHtml } from "~/notifications/kind.server";
 
 export const ContactNotificationPayload = z.object({
@@ -21,10 +20,13 @@ export const ContactNotificationPayload = z.object({
 });
 
 export type ContactNotificationPayload = z.infer<typeof ContactNotificationPayload>;
+/** A contact_submissions row as stored, and the payload's record (app/db/contact-schema.ts). */
+export type ContactRecord = ContactNotificationPayload["record"];
 
 export const contactNotification = defineKind({
   kind: "contact",
   payload: ContactNotificationPayload,
+  subject: ({ record }) => oneLine(`Contact form: ${record.subject ?? "(no subject)"} — from ${record.name}`),
   render({ record }) {
     const subjectLine = record.subject ?? "(no subject)";
     const fields: [string, string][] = [
@@ -44,17 +46,9 @@ export const contactNotification = defineKind({
       "Reply to this e-mail to answer the sender.",
     ].join("\n");
     return {
-      subject: oneLine(`Contact form: ${subjectLine} — from ${record.name}`),
       text,
       html: simpleHtml("New message from the contact form", fields, ["Message", record.message]),
       replyTo: record.email,
     };
   },
 });
-
-/** The organizers' mailbox; locally, the site's configured public address stands in. */
-export function contactRecipient(
-  env: Pick<Env, "NOTIFY_TO" | "CONTACT_EMAIL" | "CONTACT_PHONE" | "ORGANIZER_LEGAL_NAME">,
-): string {
-  return env.NOTIFY_TO || siteContact(env).email;
-}

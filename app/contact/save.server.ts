@@ -4,7 +4,8 @@
  */
 import { getDb } from "~/db/client.server";
 import { contactSubmissions } from "~/db/schema";
-import { contactNotification, contactRecipient } from "~/contact/notification.server";
+import { contactNotification, type ContactRecord } from "~/contact/notification.server";
+import { organizersRecipient } from "~/notifications/recipients.server";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
 import type { ContactMessage } from "~/contact/schema";
 
@@ -14,29 +15,20 @@ export async function saveContactMessage(
   { now = new Date(), requestId }: { now?: Date; requestId?: string } = {},
 ): Promise<{ notificationId: string }> {
   const db = getDb(env);
-  const createdAt = now.toISOString();
-  const record = {
+  // One shape from here to the e-mail: the stored row is the payload's record.
+  const record: ContactRecord = {
     name: message.name,
     email: message.email,
     subject: message.subject ?? null,
     message: message.message,
-    created_at: createdAt,
+    created_at: now.toISOString(),
   };
   const notification = outboxInsert(db, contactNotification, {
-    recipient: contactRecipient(env),
+    recipient: organizersRecipient(env),
     payload: { type: "INSERT", table: "contact_submissions", record },
     now,
   });
-  await db.batch([
-    db.insert(contactSubmissions).values({
-      name: record.name,
-      email: record.email,
-      subject: record.subject,
-      message: record.message,
-      createdAt,
-    }),
-    notification.statement,
-  ]);
+  await db.batch([db.insert(contactSubmissions).values(record), notification.statement]);
   await enqueueNotifications(env, [notification.id], { requestId, kind: contactNotification.kind });
   return { notificationId: notification.id };
 }

@@ -5,6 +5,7 @@
  * Written with zod/mini, which the browser can afford (ADR 004).
  */
 import * as z from "zod/mini";
+import { emailField, fieldMessages, fullNameField, normalizeNewlines, optionalText } from "~/forms/fields";
 
 export const contactLimits = {
   name: { min: 2, max: 100 },
@@ -14,10 +15,10 @@ export const contactLimits = {
 } as const;
 
 export const contactMessages = {
-  nameTooShort: "Name must be at least 2 characters",
-  nameTooLong: "Name must be less than 100 characters",
-  emailInvalid: "Please enter a valid email address",
-  emailTooLong: "Email must be less than 255 characters",
+  nameTooShort: fieldMessages.nameTooShort,
+  nameTooLong: fieldMessages.nameTooLong,
+  emailInvalid: fieldMessages.emailInvalid,
+  emailTooLong: fieldMessages.emailTooLong,
   subjectTooLong: "Subject must be less than 200 characters",
   messageTooShort: "Message must be at least 10 characters",
   messageTooLong: "Message must be less than 2000 characters",
@@ -35,29 +36,14 @@ export const contactToasts = {
 
 export const contactRateLimitMessage = "You've sent too many messages. Please wait a minute and try again.";
 
-/**
- * Browsers submit a textarea's line breaks as CRLF but read them as LF: count
- * each as one character so the browser and the server agree on the length.
- */
-const normalizeNewlines = (value: string) => value.replace(/\r\n?/g, "\n");
-
-const { name, email, subject, message } = contactLimits;
+const { subject, message } = contactLimits;
 const m = contactMessages;
 
 export const ContactSchema = z.object({
   // An empty input arrives as undefined (app/forms/parse.ts): a missing value gets the "too short" message.
-  name: z
-    .string({ error: m.nameTooShort })
-    .check(z.trim(), z.minLength(name.min, { error: m.nameTooShort }), z.maxLength(name.max, { error: m.nameTooLong })),
-  email: z.pipe(
-    z.string({ error: m.emailInvalid }).check(z.trim(), z.maxLength(email.max, { error: m.emailTooLong })),
-    z.email({ error: m.emailInvalid }),
-  ),
-  subject: z.pipe(
-    z.optional(z.string().check(z.trim(), z.maxLength(subject.max, { error: m.subjectTooLong }))),
-    // Stored as NULL when empty (SPEC.md §3).
-    z.transform((value) => (value ? value : undefined)),
-  ),
+  name: fullNameField(),
+  email: emailField(),
+  subject: optionalText(subject.max, m.subjectTooLong),
   message: z
     .string({ error: m.messageTooShort })
     .check(
@@ -70,9 +56,3 @@ export const ContactSchema = z.object({
 
 export type ContactInput = z.input<typeof ContactSchema>;
 export type ContactMessage = z.output<typeof ContactSchema>;
-
-/**
- * A hidden field people never see or fill; bots that fill every input do.
- * Its name is plausible on purpose.
- */
-export const HONEYPOT_FIELD = "website";

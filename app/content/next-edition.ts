@@ -3,6 +3,7 @@
  * pages, and its limits. Pages, the form, the server and the e-mails read
  * these; a fact is written once.
  */
+import { fieldMessages } from "../forms/fields";
 
 export const nextEditionInterestKeys = ["participant", "organization", "sponsor", "judge", "advisor"] as const;
 export type NextEditionInterest = (typeof nextEditionInterestKeys)[number];
@@ -52,9 +53,9 @@ export const nextEditionLimits = {
 } as const;
 
 export const nextEditionMessages = {
-  emailInvalid: "Please enter a valid email address",
-  emailTooLong: "Email must be less than 255 characters",
-  nameTooLong: "Name must be less than 100 characters",
+  emailInvalid: fieldMessages.emailInvalid,
+  emailTooLong: fieldMessages.emailTooLong,
+  nameTooLong: fieldMessages.nameTooLong,
   interestRequired: "Please choose at least one way you'd like to take part",
   rateLimited: "You've sent too many requests. Please wait a minute and try again.",
 } as const;

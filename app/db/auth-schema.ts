@@ -95,3 +95,12 @@ export const twoFactor = sqliteTable(
 );
 
 export type AuthUser = typeof user.$inferSelect;
+
+/** Failed sign-ins within the lockout window (app/accounts/rate-limit.server.ts). */
+export const signInFailures = sqliteTable("sign_in_failures", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  email: text("email").notNull(),
+  /** An IPv4 address or an IPv6 /64 (app/lib/client-limit.server.ts). */
+  client: text("client").notNull(),
+  failedAt: text("failed_at").notNull(),
+});

@@ -1,11 +1,9 @@
 /**
  * The drizzle view of the next-edition list (migrations/0005_next_edition_list.sql,
- * the source of truth). Kept apart from schema.ts so each issue owns its tables.
+ * the source of truth). Gathered with the other tables by schema.ts.
  */
-import { sql } from "drizzle-orm";
 import { sqliteTable, text } from "drizzle-orm/sqlite-core";
-
-const isoNow = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+import { isoNow } from "./columns";
 
 export const subscriberStatuses = ["unconfirmed", "confirmed", "unsubscribed"] as const;
 export type SubscriberStatus = (typeof subscriberStatuses)[number];

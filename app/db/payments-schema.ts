@@ -1,12 +1,10 @@
 /**
  * The drizzle view of the payment tables (migrations/0004_payments.sql, the
- * source of truth). Kept apart from schema.ts so each issue owns its tables;
+ * source of truth). Gathered with the other tables by schema.ts;
  * queries use these tables directly (`db.select().from(registrations)`).
  */
-import { sql } from "drizzle-orm";
 import { integer, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-
-const isoNow = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+import { isoNow } from "./columns";
 
 /** migrations/0006_hardening.sql: a paid record's dispute, if it ever had one. */
 export const disputeStatuses = ["open", "won", "lost"] as const;

@@ -56,9 +56,9 @@ export function judgeAdvisorPayload(interest: JudgeAdvisorInterest): JudgeAdviso
 export const judgeAdvisorNotification = defineKind({
   kind: "judge-advisor-interest",
   payload: JudgeAdvisorNotificationPayload,
+  subject: (payload) => oneLine(payload.subject),
   render(payload) {
     return {
-      subject: oneLine(payload.subject),
       text: `${payload.message}\n\nReply to this e-mail to answer ${payload.name}.`,
       html: simpleHtml(
         payload.subject,

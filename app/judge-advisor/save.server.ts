@@ -4,7 +4,7 @@
  */
 import { getDb } from "~/db/client.server";
 import { judgeAdvisorInterests } from "~/db/schema";
-import { contactRecipient } from "~/contact/notification.server";
+import { organizersRecipient } from "~/notifications/recipients.server";
 import { judgeAdvisorNotification, judgeAdvisorPayload } from "~/judge-advisor/notification.server";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
 import type { JudgeAdvisorInterest } from "~/judge-advisor/schema";
@@ -16,7 +16,7 @@ export async function saveJudgeAdvisorInterest(
 ): Promise<{ notificationId: string }> {
   const db = getDb(env);
   const notification = outboxInsert(db, judgeAdvisorNotification, {
-    recipient: contactRecipient(env),
+    recipient: organizersRecipient(env),
     payload: judgeAdvisorPayload(interest),
     now,
   });

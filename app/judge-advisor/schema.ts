@@ -5,7 +5,7 @@
  * the browser can afford (ADR 004).
  */
 import * as z from "zod/mini";
-import { NAME_PATTERN, registrationMessages } from "~/payments/registration-form";
+import { emailField, fieldMessages, nameField, normalizeNewlines, phoneField, requiredText } from "~/forms/fields";
 
 export const JUDGE_ADVISOR_ROLES = ["judge", "advisor"] as const;
 export type JudgeAdvisorRole = (typeof JUDGE_ADVISOR_ROLES)[number];
@@ -13,9 +13,6 @@ export type JudgeAdvisorRole = (typeof JUDGE_ADVISOR_ROLES)[number];
 export const roleLabels: Record<JudgeAdvisorRole, string> = { judge: "Judge", advisor: "Advisor" };
 
 export const judgeAdvisorLimits = {
-  name: 100,
-  email: 255,
-  phone: 30,
   organization: 200,
   title: 200,
   linkedIn: 500,
@@ -23,12 +20,7 @@ export const judgeAdvisorLimits = {
 } as const;
 
 export const judgeAdvisorMessages = {
-  firstName: "First name is required",
-  lastName: "Last name is required",
-  nameTooLong: "Name must be less than 100 characters",
-  emailInvalid: "Please enter a valid email address",
-  emailTooLong: "Email must be less than 255 characters",
-  phone: "Please enter a valid phone number",
+  phone: fieldMessages.phoneInvalid,
   role: "Please choose judge or advisor",
   organization: "Organization is required",
   organizationTooLong: "Organization must be less than 200 characters",
@@ -55,12 +47,6 @@ export const judgeAdvisorToasts = {
 
 const m = judgeAdvisorMessages;
 const L = judgeAdvisorLimits;
-const normalizeNewlines = (value: string) => value.replace(/\r\n?/g, "\n");
-
-const required = (message: string, max: number, tooLong: string) =>
-  z
-    .string({ error: message })
-    .check(z.trim(), z.minLength(1, { error: message }), z.maxLength(max, { error: tooLong }));
 
 const longText = (message: string) =>
   z
@@ -73,27 +59,14 @@ const longText = (message: string) =>
     );
 
 export const JudgeAdvisorSchema = z.object({
-  firstName: required(m.firstName, L.name, m.nameTooLong).check(
-    z.regex(NAME_PATTERN, { error: registrationMessages.nameCharacters }),
-  ),
-  lastName: required(m.lastName, L.name, m.nameTooLong).check(
-    z.regex(NAME_PATTERN, { error: registrationMessages.nameCharacters }),
-  ),
-  email: z.pipe(
-    z.string({ error: m.emailInvalid }).check(z.trim(), z.maxLength(L.email, { error: m.emailTooLong })),
-    z.email({ error: m.emailInvalid }),
-  ),
-  // Any notation people write (spaces, dashes, +1, parentheses), with at least 7 digits.
-  phone: z.string({ error: m.phone }).check(
-    z.trim(),
-    z.maxLength(L.phone, { error: m.phone }),
-    z.refine((value) => /^[0-9+().\-\s]+$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 7, {
-      error: m.phone,
-    }),
-  ),
+  firstName: nameField(fieldMessages.firstNameRequired),
+  lastName: nameField(fieldMessages.lastNameRequired),
+  email: emailField(),
+  // A missing phone says it is not a valid one (the form shows no "required" wording).
+  phone: phoneField(m.phone),
   role: z._default(z.enum(JUDGE_ADVISOR_ROLES, { error: m.role }), "judge"),
-  organization: required(m.organization, L.organization, m.organizationTooLong),
-  title: required(m.title, L.title, m.titleTooLong),
+  organization: requiredText(m.organization, L.organization, m.organizationTooLong),
+  title: requiredText(m.title, L.title, m.titleTooLong),
   linkedIn: z.optional(
     z.pipe(
       z.string().check(z.trim(), z.maxLength(L.linkedIn, { error: m.linkedInTooLong })),

@@ -3,10 +3,10 @@
  * stand-in (the /dev/mailbox instead of Resend, a development cookie secret…);
  * in production a stand-in would silently lose mail or sign cookies with a
  * public key, so the worker refuses every request instead (workers/app.ts).
- * Later issues add their settings (Stripe, auth) to REQUIRED_IN_PRODUCTION.
  */
 import { log } from "./log.server";
 import { SITE_CONTACT_PLACEHOLDERS } from "./site-config.server";
+import { escapeHtml } from "./html";
 
 export const REQUIRED_IN_PRODUCTION = [
   { name: "RESEND_API_KEY", purpose: "sends notification e-mail through Resend" },
@@ -118,8 +118,4 @@ export function normalizedPath(pathname: string): string {
 export function isDevOnlyPath(pathname: string): boolean {
   const path = normalizedPath(pathname);
   return path === "/dev" || path.startsWith("/dev/");
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

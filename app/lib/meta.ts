@@ -1,6 +1,4 @@
-import type { RouterContextProvider } from "react-router";
 import { site } from "~/content/site";
-import { requestContext } from "~/context";
 
 /**
  * Title, description and Open Graph tags for a page: "Page title | Site name".
@@ -29,7 +27,8 @@ export function pageMeta(title: string, description: string, canonical?: string)
 }
 
 /**
- * The site's public origin: BASE_URL when the deployment sets it (so a preview
+ * The site's public origin (free of React Router: auth.server.ts and the
+ * worker use it too): BASE_URL when the deployment sets it (so a preview
  * host or a proxy never leaks into canonical links), else the request's own.
  */
 export function siteOrigin(request: Request, env?: { BASE_URL?: string }): string {
@@ -53,13 +52,4 @@ export function canonicalUrl(origin: string | undefined, pathname: string): stri
   if (!origin) return undefined;
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : "/";
   return new URL(path || "/", origin).href;
-}
-
-/**
- * A loader for content pages that need nothing but the origin for their
- * canonical link and JSON-LD: `export const loader = originLoader;`, then in
- * meta `pageMeta(t, d, canonicalUrl(loaderData.origin, location.pathname))`.
- */
-export function originLoader({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
-  return { origin: siteOrigin(request, context.get(requestContext).env) };
 }

@@ -4,7 +4,7 @@ import {
   nextEditionLimits,
   type NextEditionInterest,
 } from "~/content/next-edition";
-import { HONEYPOT_FIELD } from "~/next-edition/schema";
+import { fieldLabels } from "~/forms/fields";
 
 /**
  * What a page that hydrates needs to show the next-edition form once its own
@@ -22,7 +22,7 @@ export function nextEditionEmbed(interest: NextEditionInterest) {
     submitLabel: nextEditionCopy.submitLabel,
     privacyNote: nextEditionCopy.privacyNote,
     interests: nextEditionInterests.map(({ key, label }) => ({ key, label })),
-    honeypot: HONEYPOT_FIELD,
+    labels: { email: fieldLabels.email, name: fieldLabels.name },
     emailMax: nextEditionLimits.email.max,
     nameMax: nextEditionLimits.name.max,
   };

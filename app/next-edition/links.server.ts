@@ -1,5 +1,5 @@
 /** The list's link paths and the unsubscribe link every e-mail to the list carries. */
-import type { NextEditionSubscriber } from "~/db/next-edition-schema";
+import type { NextEditionSubscriber } from "~/db/schema";
 import { signToken } from "./tokens.server";
 
 export const CONFIRM_PATH = "/next-edition/confirm";

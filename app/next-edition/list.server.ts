@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { nextEditionLimits } from "~/content/next-edition";
 import { getDb } from "~/db/client.server";
-import { nextEditionSubscribers, type NextEditionSubscriber } from "~/db/next-edition-schema";
+import { nextEditionSubscribers, type NextEditionSubscriber } from "~/db/schema";
 import type { NextEditionSignup } from "~/next-edition/schema";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
 import { nextEditionConfirmation } from "~/next-edition/notification.server";

@@ -8,20 +8,20 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { site } from "~/content/site";
-import { nextEditionSubscribers, type NextEditionSubscriber } from "~/db/next-edition-schema";
+import { nextEditionSubscribers, type NextEditionSubscriber } from "~/db/schema";
 import { nextEditionLimits } from "~/content/next-edition";
+import { escapeHtml } from "~/lib/html";
 import { unsubscribeUrl } from "~/next-edition/links.server";
 import {
   defineKind,
-  escapeHtml,
   oneLine,
   SuppressedNotification,
   type PrepareContext,
-  type RenderedEmail,
+  type EmailBody,
 } from "~/notifications/kind.server";
 
 /** The footer and headers every e-mail to the list carries. */
-export function withUnsubscribe(email: Omit<RenderedEmail, "headers">, url: string | undefined): RenderedEmail {
+export function withUnsubscribe(email: Omit<EmailBody, "headers">, url: string | undefined): EmailBody {
   if (!url) return email;
   const note = `You're receiving this because this address asked to hear about the next ${site.name}. Unsubscribe with one click: ${url}`;
   return {
@@ -93,6 +93,7 @@ export const nextEditionConfirmation = defineKind({
       unsubscribeUrl: await unsubscribeUrl(context.env, linkOrigin(context.env, payload.origin), row),
     };
   },
+  subject: () => oneLine(`Confirm: hear when the next ${site.name} opens`),
   render(payload) {
     const greeting = payload.name ? `Hi ${payload.name},` : "Hello,";
     const paragraphs = [
@@ -103,7 +104,6 @@ export const nextEditionConfirmation = defineKind({
     ];
     return withUnsubscribe(
       {
-        subject: oneLine(`Confirm: hear when the next ${site.name} opens`),
         text: [...paragraphs, `— The ${site.name} team`].join("\n\n"),
         html: html(
           "Confirm your subscription",
@@ -144,6 +144,7 @@ export const nextEditionAnnouncement = defineKind({
       unsubscribeUrl: await unsubscribeUrl(context.env, linkOrigin(context.env, payload.origin), row),
     };
   },
+  subject: (payload) => oneLine(payload.subject),
   render(payload) {
     const paragraphs = payload.body
       .split(/\n{2,}/)
@@ -151,7 +152,6 @@ export const nextEditionAnnouncement = defineKind({
       .filter(Boolean);
     return withUnsubscribe(
       {
-        subject: oneLine(payload.subject),
         text: payload.body.trim(),
         html: html(payload.subject, paragraphs),
       },

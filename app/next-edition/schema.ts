@@ -4,6 +4,7 @@
  * browser (Conform) and the server (the action), written with zod/mini (ADR 004).
  */
 import * as z from "zod/mini";
+import { emailField, optionalNameField } from "~/forms/fields";
 import {
   isNextEditionInterest,
   nextEditionInterestKeys,
@@ -22,10 +23,7 @@ function toInterests(value: unknown): NextEditionInterest[] {
 }
 
 export const NextEditionSchema = z.object({
-  email: z.pipe(
-    z.string({ error: m.emailInvalid }).check(z.trim(), z.maxLength(L.email.max, { error: m.emailTooLong })),
-    z.email({ error: m.emailInvalid }),
-  ),
+  email: emailField(),
   interests: z.pipe(
     z.pipe(
       z.optional(z.union([z.string(), z.array(z.string())])),
@@ -33,18 +31,12 @@ export const NextEditionSchema = z.object({
     ),
     z.array(z.enum(nextEditionInterestKeys)).check(z.minLength(1, { error: m.interestRequired })),
   ),
-  name: z.pipe(
-    z.optional(z.string().check(z.trim(), z.maxLength(L.name.max, { error: m.nameTooLong }))),
-    z.transform((value) => (value ? value : undefined)),
-  ),
+  name: optionalNameField(),
   // Where the visitor was; checked with safeRedirectPath before use.
   returnTo: z.optional(z.string()),
 });
 
 export type NextEditionSignup = z.output<typeof NextEditionSchema>;
-
-/** The honeypot's name, as on the contact form. */
-export { HONEYPOT_FIELD } from "~/contact/schema";
 
 /** Form fields whose submitted value may be echoed back: only those within their maximum. */
 export function overlongFields(formData: FormData): string[] {

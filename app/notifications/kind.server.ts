@@ -1,10 +1,11 @@
 /**
  * What a notification kind is: a payload schema and how to render it. Adding
  * a kind (sign-up, judge/advisor interest, registration confirmation…) is one
- * module like contact.server.ts plus one line in kinds.server.ts.
+ * module like app/contact/notification.server.ts plus one line in kinds.server.ts.
  */
 import type { z } from "zod";
 import type { Db } from "~/db/client.server";
+import { escapeHtml } from "~/lib/html";
 
 export interface RenderedEmail {
   subject: string;
@@ -23,10 +24,15 @@ export interface PrepareContext {
   now: Date;
 }
 
+/** What `render` writes: the e-mail but its subject, which `subject` writes alone. */
+export type EmailBody = Omit<RenderedEmail, "subject">;
+
 export interface NotificationKind<Payload> {
   kind: string;
   payload: z.ZodType<Payload>;
-  render(payload: Payload): RenderedEmail;
+  /** The subject line alone: the outbox stores it for admins without rendering the e-mail. */
+  subject(payload: Payload): string;
+  render(payload: Payload): EmailBody;
   /**
    * Runs in the consumer just before rendering, for what only the worker can
    * know at send time (a link signed with a secret, whether the recipient is
@@ -44,16 +50,6 @@ export class SuppressedNotification extends Error {
 
 export function defineKind<Payload>(definition: NotificationKind<Payload>): NotificationKind<Payload> {
   return definition;
-}
-
-/** Escapes text for HTML element content and quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
 }
 
 /** A subject line never carries line breaks (they would read as extra headers to some mailers). */

@@ -60,7 +60,7 @@ function parsePayload(kind: string, payloadJson: string): { definition: Notifica
 }
 
 function renderParsed(kind: string, definition: NotificationKind<unknown>, payload: unknown): RenderedEmail {
-  const email = definition.render(payload);
+  const email: RenderedEmail = { subject: definition.subject(payload), ...definition.render(payload) };
   if (definition.list && !(email.headers?.["List-Unsubscribe"] && email.headers["List-Unsubscribe-Post"])) {
     throw new UnrenderableNotification(`e-mail of list kind "${kind}" lacks its List-Unsubscribe headers`);
   }

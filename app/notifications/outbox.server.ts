@@ -4,12 +4,13 @@
  * the row's id on the NOTIFICATIONS queue. If that send fails, the row stays
  * pending and the scheduled sweep queues it again: nothing is lost.
  */
-import { and, asc, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, isNull, lt } from "drizzle-orm";
 import { deadNotificationRetry } from "~/content/limits";
 import type { Db } from "~/db/client.server";
 import { notifications } from "~/db/schema";
 import { log } from "~/lib/log.server";
 import type { NotificationKind } from "./kind.server";
+import { reviveDeadOnce, touchPending } from "./status.server";
 
 /** The queue message: only the id; the row holds everything else. */
 export interface NotificationMessage {
@@ -28,8 +29,8 @@ const SEND_BATCH_LIMIT = 100;
 
 /**
  * The insert for one notification, to put in the caller's db.batch() next to
- * the record it is about. The subject is rendered now so admins can read it in
- * the table; the e-mail itself is rendered by the consumer from the payload.
+ * the record it is about. Only the subject is written now, so admins can read
+ * it in the table; the e-mail itself is rendered by the consumer from the payload.
  * The id is random unless the caller derives one (app/payments/confirmation.server.ts).
  */
 export function outboxInsert<Payload>(
@@ -47,7 +48,7 @@ export function outboxInsert<Payload>(
     id,
     kind: kind.kind,
     recipient,
-    subject: kind.render(payload).subject,
+    subject: kind.subject(payload),
     payload: JSON.stringify(payload),
     status: "pending",
     createdAt: at,
@@ -99,11 +100,7 @@ export async function requeueStalePending(
   if (ids.length === 0) return [];
   if (!(await enqueueNotifications(env, ids, { reason: "sweep" }))) return [];
   for (let start = 0; start < ids.length; start += SEND_BATCH_LIMIT) {
-    const chunk = ids.slice(start, start + SEND_BATCH_LIMIT);
-    await db
-      .update(notifications)
-      .set({ updatedAt: now.toISOString() })
-      .where(and(inArray(notifications.id, chunk), eq(notifications.status, "pending")));
+    await touchPending(db, ids.slice(start, start + SEND_BATCH_LIMIT), now);
   }
   log("info", "notifications.requeued", { count: ids.length });
   return ids;
@@ -128,23 +125,12 @@ export async function requeueDeadOnce(env: Pick<Env, "NOTIFICATIONS">, db: Db, n
     .orderBy(asc(notifications.updatedAt))
     .limit(deadNotificationRetry.perSweep);
   if (candidates.length === 0) return [];
-  const at = now.toISOString();
   // Pending again before it is queued: if the send fails, the stale-pending sweep takes it from here.
-  const revived = await db
-    .update(notifications)
-    .set({ status: "pending", autoRequeuedAt: at, updatedAt: at })
-    .where(
-      and(
-        inArray(
-          notifications.id,
-          candidates.map((row) => row.id),
-        ),
-        eq(notifications.status, "dead"),
-        isNull(notifications.autoRequeuedAt),
-      ),
-    )
-    .returning({ id: notifications.id });
-  const ids = revived.map((row) => row.id);
+  const ids = await reviveDeadOnce(
+    db,
+    candidates.map((row) => row.id),
+    now,
+  );
   if (ids.length === 0) return [];
   await enqueueNotifications(env, ids, { reason: "dead-retry" });
   log("warn", "notifications.dead_requeued", { count: ids.length, ids });

@@ -8,12 +8,11 @@
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import { requireUserForForm } from "~/accounts/gate.server";
-import type { SessionUser } from "~/accounts/auth.server";
+import type { SessionUser } from "~/accounts/session.server";
 import { organizationMessages } from "~/content/organization";
 import { requestContext } from "~/context";
 import { getDb, type Db } from "~/db/client.server";
-import { organizationAdmins } from "~/db/organization-schema";
-import { registrations } from "~/db/payments-schema";
+import { organizationAdmins, registrations } from "~/db/schema";
 
 export type OrganizationRole = "owner" | "admin";
 

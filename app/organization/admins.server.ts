@@ -11,13 +11,11 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { formatMountain } from "~/clock/schedule";
 import { organizationLimits, organizationMessages } from "~/content/organization";
-import { user } from "~/db/auth-schema";
+import { user, organizationAdminInvitations, organizationAdmins, registrations } from "~/db/schema";
 import type { Db } from "~/db/client.server";
-import { organizationAdminInvitations, organizationAdmins } from "~/db/organization-schema";
-import { registrations } from "~/db/payments-schema";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
-import { emailField } from "~/payments/registration-form";
-import type { SessionUser } from "~/accounts/auth.server";
+import { emailField } from "~/forms/fields";
+import type { SessionUser } from "~/accounts/session.server";
 import type { Organization } from "./access.server";
 import { organizers } from "./dashboard.server";
 import { eventInsert, isGuardRefusal } from "./events.server";
@@ -48,7 +46,7 @@ export async function inviteAdmin(
   typed: string,
   { now, origin, requestId }: { now: Date; origin: string; requestId?: string },
 ): Promise<Result> {
-  const parsed = emailField.safeParse(typed);
+  const parsed = emailField().safeParse(typed);
   if (!parsed.success) return { ok: false, message: organizationMessages.adminInviteInvalidEmail, status: 400 };
   const email = parsed.data.toLowerCase();
   if ((await organizers(db, organization)).some((o) => o.email.toLowerCase() === email)) {

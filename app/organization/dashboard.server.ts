@@ -6,15 +6,15 @@
 import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { mountainDateKey } from "~/clock/schedule";
 import { organizationLimits } from "~/content/organization";
-import { user } from "~/db/auth-schema";
-import type { Db } from "~/db/client.server";
 import {
+  user,
   organizationAdminInvitations,
   organizationAdmins,
   organizationEmployeeInvitations,
   organizationEvents,
-} from "~/db/organization-schema";
-import { registrations } from "~/db/payments-schema";
+  registrations,
+} from "~/db/schema";
+import type { Db } from "~/db/client.server";
 import { liveCodeFor } from "~/payments/company-codes.server";
 import type { Organization } from "./access.server";
 

@@ -7,10 +7,10 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { registrations } from "~/db/payments-schema";
+import { registrations } from "~/db/schema";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
-import { accountEmailOf } from "~/payments/user.server";
-import type { SessionUser } from "~/accounts/auth.server";
+import { accountEmailOf } from "~/accounts/session.server";
+import type { SessionUser } from "~/accounts/session.server";
 import type { Organization } from "./access.server";
 import { eventInsert, isGuardRefusal } from "./events.server";
 import { employeeRemoved } from "./notification.server";

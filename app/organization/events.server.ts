@@ -11,8 +11,7 @@
  */
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { organizationEvents, type OrganizationEventAction } from "~/db/organization-schema";
-import { registrations } from "~/db/payments-schema";
+import { organizationEvents, type OrganizationEventAction, registrations } from "~/db/schema";
 
 export interface EventInput {
   registrationId: string;

@@ -9,15 +9,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { mountainDateKey } from "~/clock/schedule";
 import { invitationSummary, organizationLimits, organizationMessages } from "~/content/organization";
-import { user } from "~/db/auth-schema";
+import { user, organizationEmployeeInvitations, registrations } from "~/db/schema";
 import type { Db } from "~/db/client.server";
-import { organizationEmployeeInvitations } from "~/db/organization-schema";
-import { registrations } from "~/db/payments-schema";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
 import { formatCompanyCode } from "~/payments/company-code";
 import { liveCodeFor } from "~/payments/company-codes.server";
-import { emailField } from "~/payments/registration-form";
-import type { SessionUser } from "~/accounts/auth.server";
+import { emailField } from "~/forms/fields";
+import type { SessionUser } from "~/accounts/session.server";
 import type { Organization } from "./access.server";
 import { invitationsSentToday } from "./dashboard.server";
 import { eventInsert } from "./events.server";
@@ -53,7 +51,7 @@ export async function inviteEmployees(
   if (tokens.length > organizationLimits.invitationsPerPaste) {
     return { ok: false, message: m.invitationsTooMany(tokens.length), status: 400 };
   }
-  const invalid = tokens.filter((token) => !emailField.safeParse(token).success);
+  const invalid = tokens.filter((token) => !emailField().safeParse(token).success);
   if (invalid.length > 0) return { ok: false, message: m.invitationsInvalid([...new Set(invalid)]), status: 400 };
 
   const code = await liveCodeFor(db, organization.id);

@@ -79,6 +79,14 @@ function ownerIntro(payload: PaymentAdjustmentPayload): string {
 export const paymentAdjustmentNotification = defineKind({
   kind: "payment-adjustment",
   payload: PaymentAdjustmentPayload,
+  subject(payload) {
+    const headline = headlines[payload.event];
+    return payload.audience === "owner"
+      ? oneLine(`${site.name}: ${headline.toLowerCase()} (${payload.item})`)
+      : oneLine(
+          `${headline}: ${payload.item} — ${payload.organizationName ?? `${payload.firstName} ${payload.lastName}`}`,
+        );
+  },
   render(payload) {
     const owner = payload.audience === "owner";
     const headline = headlines[payload.event];
@@ -105,7 +113,6 @@ export const paymentAdjustmentNotification = defineKind({
         `— The ${site.name} team`,
       ].join("\n");
       return {
-        subject: oneLine(`${site.name}: ${headline.toLowerCase()} (${payload.item})`),
         text,
         html: simpleHtml(headline, fields, ["What this means", [ownerIntro(payload), code ?? ""].join("\n").trim()]),
       };
@@ -125,9 +132,6 @@ export const paymentAdjustmentNotification = defineKind({
       "The owner was told by e-mail. See docs/payments.md, Refunds and disputes.",
     ].join("\n");
     return {
-      subject: oneLine(
-        `${headline}: ${payload.item} — ${payload.organizationName ?? `${payload.firstName} ${payload.lastName}`}`,
-      ),
       text,
       html: simpleHtml(
         headline,

@@ -17,10 +17,9 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { formatUsd, plans, pricingPhaseLabels, sponsorTiersById } from "~/content/pricing";
 import { getDb, type Db } from "~/db/client.server";
-import { notifications } from "~/db/schema";
-import { companyCodes, registrations, sponsorships, type DisputeStatus } from "~/db/payments-schema";
+import { companyCodes, notifications, registrations, sponsorships, type DisputeStatus } from "~/db/schema";
 import { log } from "~/lib/log.server";
-import { contactRecipient } from "~/contact/notification.server";
+import { organizersRecipient } from "~/notifications/recipients.server";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
 import {
   paymentAdjustmentNotification,
@@ -28,7 +27,7 @@ import {
   type PaymentAdjustmentPayload,
 } from "~/payments/adjustment-notification.server";
 import type { Found } from "./fulfil.server";
-import { accountEmailOf } from "./user.server";
+import { accountEmailOf } from "~/accounts/session.server";
 
 /** The parts of Stripe's Charge this needs. */
 export interface ChargeFacts {
@@ -178,7 +177,7 @@ async function apply(
   } satisfies Omit<PaymentAdjustmentPayload, "audience">;
   const ids: string[] = [];
   for (const [audience, recipient] of [
-    ["organizers", contactRecipient(env)],
+    ["organizers", organizersRecipient(env)],
     ["owner", owner],
   ] as const) {
     const insert = outboxInsert(db, paymentAdjustmentNotification, {

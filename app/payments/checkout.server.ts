@@ -7,7 +7,7 @@
 import { eq } from "drizzle-orm";
 import type { Edition } from "~/content/editions";
 import { getDb } from "~/db/client.server";
-import { registrations, sponsorships } from "~/db/payments-schema";
+import { registrations, sponsorships } from "~/db/schema";
 import { registrationMessages, type RegistrationInput } from "~/payments/registration-form";
 import type { SponsorshipInput } from "~/payments/sponsorship-form";
 import { log } from "~/lib/log.server";

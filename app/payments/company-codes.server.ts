@@ -6,7 +6,7 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { companyCodes, registrations } from "~/db/payments-schema";
+import { companyCodes, registrations } from "~/db/schema";
 import { COMPANY_CODE_ALPHABET, COMPANY_CODE_LENGTH } from "~/payments/company-code";
 
 /** A fresh code: uniform over the alphabet (rejection sampling, no modulo bias). */

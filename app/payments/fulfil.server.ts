@@ -13,7 +13,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { plans, pricingPhaseLabels, sponsorTiersById } from "~/content/pricing";
 import { getDb, type Db } from "~/db/client.server";
-import { companyCodes, registrations, sponsorships, type Registration, type Sponsorship } from "~/db/payments-schema";
+import { companyCodes, registrations, sponsorships, type Registration, type Sponsorship } from "~/db/schema";
 import { log } from "~/lib/log.server";
 import { registrationConfirmation, sponsorshipConfirmation } from "~/payments/notification.server";
 import { enqueueNotifications } from "~/notifications/outbox.server";
@@ -21,7 +21,7 @@ import { unusedCompanyCode } from "./company-codes.server";
 import { siteContact } from "~/lib/site-config.server";
 import { confirmationInsert, confirmationPayload } from "./confirmation.server";
 import { checkoutGateway, type CheckoutSessionView } from "./gateway.server";
-import { accountEmailOf } from "./user.server";
+import { accountEmailOf } from "~/accounts/session.server";
 
 export type RecordKind = "registration" | "sponsorship";
 

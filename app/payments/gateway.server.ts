@@ -8,7 +8,7 @@ import { and, eq, gt, isNull, or } from "drizzle-orm";
 import Stripe from "stripe";
 import { getDb } from "~/db/client.server";
 import { isProduction } from "~/lib/config.server";
-import { devCheckoutSessions } from "~/db/payments-schema";
+import { devCheckoutSessions } from "~/db/schema";
 
 export interface LineItem {
   /** A configured Stripe Price (STRIPE_PRICE_*); without it the amount goes inline. */

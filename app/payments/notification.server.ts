@@ -74,44 +74,38 @@ function render(heading: string, intro: string, payload: PaymentConfirmationPayl
 export const registrationConfirmation = defineKind({
   kind: "registration-confirmation",
   payload: PaymentConfirmationPayload,
+  subject: (payload) => oneLine(`You're registered for the ${site.name}: ${payload.item}`),
   render(payload) {
-    return {
-      subject: oneLine(`You're registered for the ${site.name}: ${payload.item}`),
-      ...render(
-        "Your registration is confirmed",
-        `Thank you for registering for the ${site.name}. Your payment was received.`,
-        payload,
-      ),
-    };
+    return render(
+      "Your registration is confirmed",
+      `Thank you for registering for the ${site.name}. Your payment was received.`,
+      payload,
+    );
   },
 });
 
 export const enrollmentConfirmation = defineKind({
   kind: "enrollment-confirmation",
   payload: PaymentConfirmationPayload,
+  subject: () => oneLine(`You're enrolled in the ${site.name}`),
   render(payload) {
-    return {
-      subject: oneLine(`You're enrolled in the ${site.name}`),
-      ...render(
-        "You're enrolled",
-        `You're enrolled in the ${site.name} through ${payload.organizationName ?? "your organization"}'s Workforce Package. No payment is needed.`,
-        payload,
-      ),
-    };
+    return render(
+      "You're enrolled",
+      `You're enrolled in the ${site.name} through ${payload.organizationName ?? "your organization"}'s Workforce Package. No payment is needed.`,
+      payload,
+    );
   },
 });
 
 export const sponsorshipConfirmation = defineKind({
   kind: "sponsorship-confirmation",
   payload: PaymentConfirmationPayload,
+  subject: (payload) => oneLine(`Thank you for sponsoring the ${site.name}: ${payload.item}`),
   render(payload) {
-    return {
-      subject: oneLine(`Thank you for sponsoring the ${site.name}: ${payload.item}`),
-      ...render(
-        "Thank you for your sponsorship",
-        `Thank you for sponsoring the ${site.name}. Your payment was received; your paid invoice comes from Stripe separately.`,
-        payload,
-      ),
-    };
+    return render(
+      "Thank you for your sponsorship",
+      `Thank you for sponsoring the ${site.name}. Your payment was received; your paid invoice comes from Stripe separately.`,
+      payload,
+    );
   },
 });

@@ -6,14 +6,8 @@
  */
 import * as z from "zod/mini";
 import { defaultSponsorTier, sponsorTierIds } from "~/content/pricing";
-import {
-  emailField,
-  nameField,
-  phoneField,
-  registrationMessages as m,
-  requiredText,
-  urlField,
-} from "~/payments/registration-form";
+import { emailField, nameField, phoneField, requiredText, urlField } from "~/forms/fields";
+import { registrationMessages as m } from "~/payments/registration-form";
 
 export const sponsorMessages = {
   tierInvalid: "Please choose a sponsorship tier",
@@ -31,8 +25,8 @@ export const SponsorshipSchema = z.object({
   title: requiredText(m.titleRequired, 200),
   companyName: requiredText(m.companyNameRequired, 200),
   companyUrl: urlField(sponsorMessages.companyUrlRequired),
-  email: emailField,
-  phone: phoneField,
+  email: emailField(),
+  phone: phoneField(),
 });
 
 export type SponsorshipInput = z.output<typeof SponsorshipSchema>;

@@ -7,7 +7,7 @@
 import { and, eq } from "drizzle-orm";
 import { plans, pricingPhaseLabels, sponsorTiersById } from "~/content/pricing";
 import { getDb } from "~/db/client.server";
-import { registrations, sponsorships } from "~/db/payments-schema";
+import { registrations, sponsorships } from "~/db/schema";
 import { liveCodeFor } from "./company-codes.server";
 import { clientAllowed } from "~/lib/client-limit.server";
 import { log } from "~/lib/log.server";

@@ -9,20 +9,10 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { getDb } from "~/db/client.server";
-import { stripeEvents } from "~/db/payments-schema";
+import { stripeEvents } from "~/db/schema";
 import { log } from "~/lib/log.server";
 import { handleDisputeClosed, handleDisputeOpened, handleRefund } from "./adjustments.server";
 import { closeUnpaidSession, fulfil } from "./fulfil.server";
-
-export const HANDLED_EVENTS = [
-  "checkout.session.completed",
-  "checkout.session.async_payment_succeeded",
-  "checkout.session.async_payment_failed",
-  "checkout.session.expired",
-  "charge.refunded",
-  "charge.dispute.created",
-  "charge.dispute.closed",
-] as const;
 
 function paymentIntentOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;

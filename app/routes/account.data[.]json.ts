@@ -1,5 +1,5 @@
 import { requestContext } from "~/context";
-import { appendSetCookies } from "~/accounts/auth.server";
+import { appendSetCookies } from "~/accounts/session.server";
 import { accountExport } from "~/account/export.server";
 import { requireAccount } from "~/account/session.server";
 import { log } from "~/lib/log.server";

@@ -11,7 +11,6 @@ import {
   useSchemaForm,
 } from "~/components/forms";
 import { PageHero } from "~/components/page";
-import { ToastRegion } from "~/components/toast";
 import { requestContext } from "~/context";
 import { authTab, authToasts, SignInSchema, SignUpSchema, type AuthTab } from "~/accounts/schema";
 import { parseSubmission } from "~/forms/parse.server";
@@ -22,7 +21,9 @@ import {
   clearSignInFailures,
   recordSignInFailure,
 } from "~/accounts/rate-limit.server";
-import { appendSetCookies, createAuth, getSessionUser } from "~/accounts/auth.server";
+import { createAuth } from "~/accounts/auth.server";
+import { formHeaders } from "~/forms/action.server";
+import { appendSetCookies, getSessionUser } from "~/accounts/session.server";
 import { secondFactorRequired, twoFactorPath } from "~/accounts/two-factor.server";
 import { log } from "~/lib/log.server";
 import { pageMeta } from "~/lib/meta";
@@ -31,6 +32,7 @@ import { DEFAULT_AFTER_AUTH, safeRedirectPath } from "~/accounts/safe-redirect";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/auth";
+import { fieldLabels } from "~/forms/fields";
 
 // The forms validate in the browser with the same schemas as the server.
 export const handle = { hydrate: true } satisfies RouteHandle;
@@ -122,10 +124,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** A document response carries only what the route passes on: Retry-After with a 429. */
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
+export const headers = formHeaders;
 
 // Indexable like every form page (issue 12: SEO 100): people search for how to sign in.
 // It stays out of the sitemap; only the transactional success pages are noindex.
@@ -160,7 +159,6 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         title={tab === "signup" ? "Create Your Account" : "Welcome Back"}
         lead="One account lets you register for the Challenge, sponsor it, or offer to serve as a judge or advisor."
       />
-      <ToastRegion toast={actionData?.toast} />
       <section className="section bg-slate-50">
         <div className="container-page max-w-xl">
           <div className="card p-6 sm:p-8">
@@ -204,7 +202,7 @@ function AuthForm({
   const [form, fields] = useSchemaForm({ id: tab, schema, lastResult });
   const summary = [
     ...personSummary(fields, ["email"]),
-    { id: fields.password.id, label: "Password", errors: fields.password.errors },
+    { id: fields.password.id, label: fieldLabels.password, errors: fields.password.errors },
   ];
   const focusId = lastResult?.status === "error" ? firstInvalid(summary)?.id : undefined;
   return (
@@ -216,7 +214,7 @@ function AuthForm({
       <PersonField name="email" meta={fields.email} focusId={focusId} autoComplete="username" />
       <Field
         meta={fields.password}
-        label="Password"
+        label={fieldLabels.password}
         type="password"
         hint={tab === "signup" ? "At least 6 characters. Long passphrases are welcome." : undefined}
         autoComplete={tab === "signup" ? "new-password" : "current-password"}

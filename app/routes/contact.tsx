@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { data, Form, Link, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import {
   Field,
   firstInvalid,
@@ -13,22 +13,18 @@ import {
   useSchemaForm,
 } from "~/components/forms";
 import { PageHero } from "~/components/page";
-import { ToastRegion } from "~/components/toast";
 import { mailtoHref, site, telHref } from "~/content/site";
 import { useSiteContact } from "~/lib/site-contact";
 import { requestContext } from "~/context";
-import { ContactSchema, contactLimits, contactRateLimitMessage, contactToasts, HONEYPOT_FIELD } from "~/contact/schema";
+import { ContactSchema, contactLimits, contactRateLimitMessage, contactToasts } from "~/contact/schema";
 import { saveContactMessage } from "~/contact/save.server";
+import { formHeaders, handleFormPost } from "~/forms/action.server";
 import { parseSubmission } from "~/forms/parse.server";
-import { rateLimitRetryAfterSeconds } from "~/content/limits";
-import { clientAllowed } from "~/lib/client-limit.server";
 import { contentMeta } from "~/lib/content-meta";
-import { log } from "~/lib/log.server";
 import { siteOrigin } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
-import type { Toast } from "~/lib/toast";
-import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/contact";
+import { fieldLabels } from "~/forms/fields";
 
 // The form validates in the browser with the same schema as the server.
 export const handle = { hydrate: true } satisfies RouteHandle;
@@ -37,56 +33,23 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { origin: siteOrigin(request, context.get(requestContext).env) };
 }
 
-// Route headers other than cookies reach the page only through this export.
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
-
-type ActionData = { result: SubmissionResult<string[]> | null; toast: Toast | null };
+export const headers = formHeaders;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, requestId } = context.get(requestContext);
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return data<ActionData>({ result: null, toast: null }, { status: 400 });
-  }
-
-  const submission = parseSubmission(formData, { schema: ContactSchema });
-
-  // Every post counts, valid or not (issue 16): each costs a parse and a page, and a
-  // flood of invalid ones is as much abuse as a flood of messages.
-  if (!(await clientAllowed(env, "contact", request))) {
-    log("warn", "contact.rate_limited", { requestId });
-    return data<ActionData>(
-      { result: submission.reply({ formErrors: [contactRateLimitMessage] }), toast: null },
-      { status: 429, headers: { "Retry-After": String(rateLimitRetryAfterSeconds) } },
-    );
-  }
-
-  // A bot that fills the hidden field hears what a person hears; nothing is stored.
-  const honeypot = formData.get(HONEYPOT_FIELD);
-  if (honeypot !== null && honeypot !== "") {
-    log("info", "contact.honeypot", { requestId });
-    return redirectWithToast(env, "/contact", contactToasts.success);
-  }
-
-  if (submission.status !== "success") {
-    return data<ActionData>({ result: submission.reply(), toast: null }, { status: 400 });
-  }
-
-  try {
-    await saveContactMessage(env, submission.value, { requestId });
-  } catch (error) {
-    log("error", "contact.save_failed", { requestId, error });
-    return data<ActionData>(
-      { result: submission.reply(), toast: { id: crypto.randomUUID(), ...contactToasts.failure } },
-      { status: 500 },
-    );
-  }
-  return redirectWithToast(env, "/contact", contactToasts.success);
+  return handleFormPost({
+    request,
+    env,
+    requestId,
+    event: "contact",
+    parse: (formData) => parseSubmission(formData, { schema: ContactSchema }),
+    rateLimit: { scope: "contact", message: contactRateLimitMessage },
+    honeypot: true,
+    save: (message) => saveContactMessage(env, message, { requestId }),
+    redirectTo: "/contact",
+    successToast: contactToasts.success,
+    failureToast: contactToasts.failure,
+  });
 }
 
 export const meta = contentMeta(
@@ -114,7 +77,6 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         title="Contact Us"
         lead={`Questions about the Challenge, enrolling your team or sponsoring? Send us a message and we'll reply within ${site.responseTimeHours} hours.`}
       />
-      <ToastRegion toast={actionData?.toast} />
       <section className="section bg-slate-50">
         <div className="container-page grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div className="card p-6 sm:p-8">
@@ -133,10 +95,10 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
   const pending = useIsPending();
   const [form, fields] = useSchemaForm({ id: "contact", schema: ContactSchema, lastResult });
   const summary = [
-    { id: fields.name.id, label: "Name", errors: fields.name.errors },
+    { id: fields.name.id, label: fieldLabels.name, errors: fields.name.errors },
     ...personSummary(fields, ["email"]),
-    { id: fields.subject.id, label: "Subject", errors: fields.subject.errors },
-    { id: fields.message.id, label: "Message", errors: fields.message.errors },
+    { id: fields.subject.id, label: fieldLabels.subject, errors: fields.subject.errors },
+    { id: fields.message.id, label: fieldLabels.message, errors: fields.message.errors },
   ];
   // Without JavaScript the server's error page focuses the first invalid field.
   const focusId = lastResult?.status === "error" ? firstInvalid(summary)?.id : undefined;
@@ -144,18 +106,18 @@ function ContactForm({ lastResult }: { lastResult: SubmissionResult<string[]> | 
     <Form method="post" {...getFormProps(form)} className="relative mt-6 space-y-5">
       <FormErrorSummary form={form} fields={summary} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field meta={fields.name} label="Name" autoComplete="name" autoFocus={focusId === fields.name.id} />
+        <Field meta={fields.name} label={fieldLabels.name} autoComplete="name" autoFocus={focusId === fields.name.id} />
         <PersonField name="email" meta={fields.email} focusId={focusId} />
       </div>
-      <Field meta={fields.subject} label="Subject" optional autoFocus={focusId === fields.subject.id} />
+      <Field meta={fields.subject} label={fieldLabels.subject} optional autoFocus={focusId === fields.subject.id} />
       <TextareaField
         meta={fields.message}
-        label="Message"
+        label={fieldLabels.message}
         hint={`${contactLimits.message.min} to ${contactLimits.message.max.toLocaleString("en-US")} characters.`}
         rows={7}
         autoFocus={focusId === fields.message.id}
       />
-      <HoneypotField name={HONEYPOT_FIELD} />
+      <HoneypotField />
       <SubmitButton pending={pending} pendingLabel="Sending...">
         Send Message
       </SubmitButton>

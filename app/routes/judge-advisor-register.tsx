@@ -15,7 +15,6 @@ import {
 import { NextEditionPlainForm } from "~/components/next-edition-plain-form";
 import { nextEditionEmbed } from "~/next-edition/embed.server";
 import { PageHero } from "~/components/page";
-import { ToastRegion } from "~/components/toast";
 import { requestContext } from "~/context";
 import {
   JUDGE_ADVISOR_ROLES,
@@ -25,21 +24,18 @@ import {
   roleLabels,
 } from "~/judge-advisor/schema";
 import { saveJudgeAdvisorInterest } from "~/judge-advisor/save.server";
+import { formHeaders, handleFormPost, type FormActionData } from "~/forms/action.server";
 import { parseSubmission } from "~/forms/parse.server";
-import { rateLimitRetryAfterSeconds } from "~/content/limits";
-import { getSessionUser } from "~/accounts/auth.server";
-import { clientAllowed } from "~/lib/client-limit.server";
+import { getSessionUser } from "~/accounts/session.server";
 import { gateDescriptions, requireUserForForm } from "~/accounts/gate.server";
-import { log } from "~/lib/log.server";
 import { pageMeta } from "~/lib/meta";
 import { requestClock } from "~/clock/page-clock.server";
 import { formatMountain, isJudgeInterestOpen } from "~/clock/schedule";
 import { milestoneOf } from "~/content/editions";
 import type { RouteHandle } from "~/lib/route-handle";
 import { authPath } from "~/accounts/safe-redirect";
-import type { Toast } from "~/lib/toast";
-import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/judge-advisor-register";
+import { fieldLabels } from "~/forms/fields";
 
 // The form validates in the browser with the same schema as the server.
 export const handle = { hydrate: true } satisfies RouteHandle;
@@ -64,14 +60,12 @@ function interestClosedMessage(context: Route.LoaderArgs["context"]): string | n
   return `Judging for the ${edition.name} began on ${formatMountain(judging, "longDate")}, so we are no longer taking judge and advisor interest for it. Leave your address to hear when the next edition needs judges and advisors.`;
 }
 
-type ActionData = { result: SubmissionResult<string[]> | null; toast: Toast | null };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, requestId } = context.get(requestContext);
   // Whatever the browser sends: nothing is taken for an edition already being judged.
   const closedMessage = interestClosedMessage(context);
   if (closedMessage) {
-    return data<ActionData>(
+    return data<FormActionData>(
       { result: null, toast: { id: crypto.randomUUID(), ...judgeAdvisorToasts.failure, description: closedMessage } },
       { status: 403 },
     );
@@ -81,42 +75,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     description: gateDescriptions.judgeAdvisor,
     returnTo: PATH,
   });
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return data<ActionData>({ result: null, toast: null }, { status: 400 });
-  }
-  const submission = parseSubmission(formData, { schema: JudgeAdvisorSchema });
-  // Like the contact form: every post counts, valid or not (issue 16).
-  if (!(await clientAllowed(env, "judge-advisor", request))) {
-    log("warn", "judge_advisor.rate_limited", { requestId });
-    return data<ActionData>(
-      { result: submission.reply({ formErrors: [judgeAdvisorRateLimitMessage] }), toast: null },
-      { status: 429, headers: { "Retry-After": String(rateLimitRetryAfterSeconds) } },
-    );
-  }
-  if (submission.status !== "success") {
-    return data<ActionData>({ result: submission.reply(), toast: null }, { status: 400 });
-  }
-  try {
-    await saveJudgeAdvisorInterest(env, submission.value, { userId: user.id, requestId });
-  } catch (error) {
-    log("error", "judge_advisor.save_failed", { requestId, error });
-    return data<ActionData>(
-      { result: submission.reply(), toast: { id: crypto.randomUUID(), ...judgeAdvisorToasts.failure } },
-      { status: 500 },
-    );
-  }
-  // A fresh, empty form follows (the loader fills in the account's email again).
-  return redirectWithToast(env, PATH, judgeAdvisorToasts.success);
+  return handleFormPost({
+    request,
+    env,
+    requestId,
+    event: "judge_advisor",
+    parse: (formData) => parseSubmission(formData, { schema: JudgeAdvisorSchema }),
+    rateLimit: { scope: "judge-advisor", message: judgeAdvisorRateLimitMessage },
+    save: (interest) => saveJudgeAdvisorInterest(env, interest, { userId: user.id, requestId }),
+    // A fresh, empty form follows (the loader fills in the account's email again).
+    redirectTo: PATH,
+    successToast: judgeAdvisorToasts.success,
+    failureToast: judgeAdvisorToasts.failure,
+  });
 }
 
-// Route headers other than cookies reach the page only through this export.
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
+export const headers = formHeaders;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta(
@@ -133,7 +107,6 @@ export default function JudgeAdvisorRegister({ loaderData, actionData }: Route.C
         title="Express Your Interest"
         lead="Help Idaho's workforce put AI to work: judge capstone projects or advise participants and organizers."
       />
-      <ToastRegion toast={actionData?.toast} />
       <section className="section bg-slate-50">
         <div className="container-page max-w-3xl">
           {loaderData.closedMessage ? (
@@ -203,8 +176,8 @@ function JudgeAdvisorForm({
   const summary = [
     { id: roleId, label: "Role", errors: fields.role.errors },
     ...personSummary(fields),
-    { id: fields.organization.id, label: "Organization", errors: fields.organization.errors },
-    { id: fields.title.id, label: "Title", errors: fields.title.errors },
+    { id: fields.organization.id, label: fieldLabels.organization, errors: fields.organization.errors },
+    { id: fields.title.id, label: fieldLabels.title, errors: fields.title.errors },
     { id: fields.linkedIn.id, label: "LinkedIn", errors: fields.linkedIn.errors },
     { id: fields.expertise.id, label: "Expertise", errors: fields.expertise.errors },
     { id: fields.experience.id, label: "Experience", errors: fields.experience.errors },
@@ -244,20 +217,20 @@ function JudgeAdvisorForm({
       <PersonFields fields={fields} focusId={focusId}>
         <Field
           meta={fields.organization}
-          label="Organization"
+          label={fieldLabels.organization}
           autoComplete="organization"
           autoFocus={focusId === fields.organization.id}
         />
         <Field
           meta={fields.title}
-          label="Title"
+          label={fieldLabels.title}
           autoComplete="organization-title"
           autoFocus={focusId === fields.title.id}
         />
       </PersonFields>
       <Field
         meta={fields.linkedIn}
-        label="LinkedIn profile"
+        label={fieldLabels.linkedIn}
         type="url"
         optional
         hint="The full address, e.g. https://www.linkedin.com/in/your-name"
@@ -266,19 +239,19 @@ function JudgeAdvisorForm({
       />
       <TextareaField
         meta={fields.expertise}
-        label="Areas of expertise"
+        label={fieldLabels.expertise}
         rows={4}
         autoFocus={focusId === fields.expertise.id}
       />
       <TextareaField
         meta={fields.experience}
-        label="Relevant experience"
+        label={fieldLabels.experience}
         rows={4}
         autoFocus={focusId === fields.experience.id}
       />
       <TextareaField
         meta={fields.motivation}
-        label="Why do you want to take part?"
+        label={fieldLabels.motivation}
         rows={4}
         autoFocus={focusId === fields.motivation.id}
       />

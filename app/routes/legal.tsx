@@ -4,7 +4,8 @@ import { PageHero } from "~/components/page";
 import { legalDocuments } from "~/content/legal";
 import { mailtoHref } from "~/content/site";
 import { useSiteContact } from "~/lib/site-contact";
-import { canonicalUrl, originLoader, pageMeta } from "~/lib/meta";
+import { canonicalUrl, pageMeta } from "~/lib/meta";
+import { originLoader } from "~/clock/page-clock.server";
 import type { Route } from "./+types/legal";
 
 export const loader = originLoader;

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { OrganizationJsonLd } from "~/components/json-ld";
 import { Card, PageHero, Section } from "~/components/page";
 import { coreValues, impactByAudience, mission, strategicGoals, vision } from "~/content/mission";
-import { canonicalUrl, originLoader, pageMeta } from "~/lib/meta";
+import { canonicalUrl, pageMeta } from "~/lib/meta";
+import { originLoader } from "~/clock/page-clock.server";
 import type { Route } from "./+types/mission-vision";
 
 export const loader = originLoader;

@@ -1,10 +1,9 @@
 import { data } from "react-router";
-import { ListLinkPage } from "~/components/list-link-page";
+import { ListLinkOutcome, listLinkHeaders, listLinkMeta } from "~/components/list-link-page";
 import { nextEditionCopy } from "~/content/next-edition";
 import { requestContext } from "~/context";
 import { now } from "~/clock/clock.server";
 import { log } from "~/lib/log.server";
-import { pageMeta } from "~/lib/meta";
 import { checkUnsubscribeToken, unsubscribe } from "~/next-edition/list.server";
 import type { Route } from "./+types/next-edition.unsubscribe";
 
@@ -38,20 +37,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ outcome }, { status: outcome === "done" ? 200 : 400 });
 }
 
-export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": "no-store",
-  "X-Robots-Tag": "noindex",
-});
+export const headers = listLinkHeaders;
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta(copy.title, nextEditionCopy.pageLead),
-  { name: "robots", content: "noindex" },
-];
+export const meta = listLinkMeta(copy, nextEditionCopy.pageLead);
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  if (actionData?.outcome === "done") return <ListLinkPage title={copy.done.title} message={copy.done.body} />;
-  if (actionData || !loaderData.token) return <ListLinkPage title={copy.invalid.title} message={copy.invalid.body} />;
-  return (
-    <ListLinkPage title={copy.title} message={copy.prompt} form={{ token: loaderData.token, button: copy.button }} />
-  );
+  return <ListLinkOutcome copy={copy} token={loaderData.token} outcome={actionData?.outcome} />;
 }

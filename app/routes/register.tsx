@@ -19,7 +19,6 @@ import {
 import { NextEditionPlainForm } from "~/components/next-edition-plain-form";
 import { nextEditionEmbed } from "~/next-edition/embed.server";
 import { PageHero } from "~/components/page";
-import { ToastRegion } from "~/components/toast";
 import { formatUsd, plans, pricingPhaseLabels, type PlanId } from "~/content/pricing";
 import { requestContext } from "~/context";
 import { parseSubmission } from "~/forms/parse.server";
@@ -46,10 +45,10 @@ import {
   paymentErrorStatus,
   startRegistration,
 } from "~/payments/checkout.server";
-import { signedInUser } from "~/payments/user.server";
-import { isEmailVerified } from "~/accounts/auth.server";
+import { getSessionUser, isEmailVerified } from "~/accounts/session.server";
 import { VerifyEmailNotice } from "~/components/resend-verification";
 import type { Route } from "./+types/register";
+import { fieldLabels } from "~/forms/fields";
 
 // The forms validate in the browser and open checkout in a new tab.
 export const handle = { hydrate: true } satisfies RouteHandle;
@@ -57,7 +56,7 @@ export const handle = { hydrate: true } satisfies RouteHandle;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
   const { now, edition } = requestClock(context);
-  const user = await signedInUser(request, env);
+  const user = await getSessionUser(request, env);
   const url = new URL(request.url);
   const tab = registerTab(url.searchParams.get("tab"));
   // An employee's invitation links here with its company code (issue 14): fill it in.
@@ -171,7 +170,6 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           </p>
         )}
       </PageHero>
-      <ToastRegion toast={actionData?.toast} />
       <section className="section bg-slate-50">
         <div className="container-page max-w-3xl">
           {closedMessage ? (
@@ -278,8 +276,8 @@ function IndividualForm({ actionData, email, code }: FormProps & { code: string 
   });
   const summary = [
     ...personSummary(fields),
-    { id: fields.companyName.id, label: "Company name", errors: fields.companyName.errors },
-    { id: fields.employerCode.id, label: "Company code", errors: fields.employerCode.errors },
+    { id: fields.companyName.id, label: fieldLabels.companyName, errors: fields.companyName.errors },
+    { id: fields.employerCode.id, label: fieldLabels.companyCode, errors: fields.employerCode.errors },
   ];
   const focusId = actionData?.result?.status === "error" ? firstInvalid(summary)?.id : undefined;
   return (
@@ -289,14 +287,14 @@ function IndividualForm({ actionData, email, code }: FormProps & { code: string 
       <PersonFields fields={fields} focusId={focusId} />
       <Field
         meta={fields.companyName}
-        label="Company name"
+        label={fieldLabels.companyName}
         optional
         autoComplete="organization"
         autoFocus={focusId === fields.companyName.id}
       />
       <Field
         meta={fields.employerCode}
-        label="Company code"
+        label={fieldLabels.companyCode}
         optional
         hint={`If your employer bought the Workforce Package, enter its code (for example ${formatCompanyCode("ABCDEFGHJKMN")}): you're enrolled at no charge.`}
         autoComplete="off"
@@ -321,9 +319,9 @@ function WorkforceForm({ actionData, email }: FormProps) {
   });
   const summary = [
     ...personSummary(fields),
-    { id: fields.companyName.id, label: "Company name", errors: fields.companyName.errors },
-    { id: fields.title.id, label: "Job title", errors: fields.title.errors },
-    { id: fields.employerWebsite.id, label: "Employer website", errors: fields.employerWebsite.errors },
+    { id: fields.companyName.id, label: fieldLabels.companyName, errors: fields.companyName.errors },
+    { id: fields.title.id, label: fieldLabels.jobTitle, errors: fields.title.errors },
+    { id: fields.employerWebsite.id, label: fieldLabels.employerWebsite, errors: fields.employerWebsite.errors },
   ];
   const focusId = actionData?.result?.status === "error" ? firstInvalid(summary)?.id : undefined;
   return (
@@ -333,20 +331,20 @@ function WorkforceForm({ actionData, email }: FormProps) {
       <PersonFields fields={fields} focusId={focusId}>
         <Field
           meta={fields.companyName}
-          label="Company name"
+          label={fieldLabels.companyName}
           autoComplete="organization"
           autoFocus={focusId === fields.companyName.id}
         />
         <Field
           meta={fields.title}
-          label="Job title"
+          label={fieldLabels.jobTitle}
           autoComplete="organization-title"
           autoFocus={focusId === fields.title.id}
         />
       </PersonFields>
       <Field
         meta={fields.employerWebsite}
-        label="Employer website"
+        label={fieldLabels.employerWebsite}
         type="url"
         autoComplete="url"
         autoFocus={focusId === fields.employerWebsite.id}

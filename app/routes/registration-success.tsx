@@ -1,6 +1,5 @@
 import { useEffect, useRef } from "react";
 import { data, Link, useNavigation, useRevalidator } from "react-router";
-import { ToastRegion } from "~/components/toast";
 import { formatUsd } from "~/content/pricing";
 import { requestContext } from "~/context";
 import { paymentToasts } from "~/payments/registration-form";
@@ -16,7 +15,7 @@ import {
   type PaymentStatus,
   type PurchaseDetails,
 } from "~/payments/verify.server";
-import { signedInUser } from "~/payments/user.server";
+import { getSessionUser } from "~/accounts/session.server";
 import type { Route } from "./+types/registration-success";
 
 // With JavaScript, a payment still processing is re-checked behind a spinner.
@@ -33,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const sessionId = url.searchParams.get("session_id") ?? "";
   const registrationId = url.searchParams.get("registration_id");
-  const user = await signedInUser(request, env);
+  const user = await getSessionUser(request, env);
   let paymentStatus: PaymentStatus | "enrolled" = "unknown";
   let details: PurchaseDetails | null = null;
   let toast: Toast | null = null;
@@ -80,7 +79,7 @@ const POLL_INTERVAL_MS = 3000;
 const POLL_LIMIT = 20;
 
 export default function RegistrationSuccess({ loaderData }: Route.ComponentProps) {
-  const { paymentStatus, details, toast } = loaderData;
+  const { paymentStatus, details } = loaderData;
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const polls = useRef(0);
@@ -98,7 +97,6 @@ export default function RegistrationSuccess({ loaderData }: Route.ComponentProps
 
   return (
     <section className="section bg-slate-50">
-      <ToastRegion toast={toast} />
       <div className="container-page max-w-xl">
         {processing || verifying ? (
           <div

@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import { requestContext } from "~/context";
 import { authToasts } from "~/accounts/schema";
-import { appendSetCookies, createAuth } from "~/accounts/auth.server";
+import { createAuth } from "~/accounts/auth.server";
+import { appendSetCookies } from "~/accounts/session.server";
 import { log } from "~/lib/log.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/sign-out";

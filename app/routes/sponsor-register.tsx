@@ -20,7 +20,6 @@ import {
 import { NextEditionPlainForm } from "~/components/next-edition-plain-form";
 import { nextEditionEmbed, type NextEditionEmbedData } from "~/next-edition/embed.server";
 import { PageHero } from "~/components/page";
-import { ToastRegion } from "~/components/toast";
 import {
   formatSponsorTierPrice,
   SPONSOR_TIER_PARAM,
@@ -46,14 +45,15 @@ import {
   sponsorshipClosedMessage,
   startSponsorship,
 } from "~/payments/checkout.server";
-import { signedInUser } from "~/payments/user.server";
+import { getSessionUser } from "~/accounts/session.server";
 import type { Route } from "./+types/sponsor-register";
+import { fieldLabels } from "~/forms/fields";
 
 export const handle = { hydrate: true } satisfies RouteHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
-  const user = await signedInUser(request, env);
+  const user = await getSessionUser(request, env);
   // Tier cards link here with ?tier=<id>; the picker starts on that tier, in the server HTML too.
   const tier = sponsorTierFromParam(new URL(request.url).searchParams.get(SPONSOR_TIER_PARAM));
   const { now, edition } = requestClock(context);
@@ -132,9 +132,9 @@ export default function SponsorRegister({ loaderData, actionData }: Route.Compon
   const summary = [
     { id: `${fields.sponsorshipTier.id}-${sponsorTiers[0]?.id}`, label: "Tier", errors: fields.sponsorshipTier.errors },
     ...personSummary(fields, ["firstName", "lastName"]),
-    { id: fields.title.id, label: "Title", errors: fields.title.errors },
-    { id: fields.companyName.id, label: "Company name", errors: fields.companyName.errors },
-    { id: fields.companyUrl.id, label: "Company website", errors: fields.companyUrl.errors },
+    { id: fields.title.id, label: fieldLabels.title, errors: fields.title.errors },
+    { id: fields.companyName.id, label: fieldLabels.companyName, errors: fields.companyName.errors },
+    { id: fields.companyUrl.id, label: fieldLabels.companyUrl, errors: fields.companyUrl.errors },
     ...personSummary(fields, ["email", "phone"]),
   ];
   const focusId = actionData?.result?.status === "error" ? firstInvalid(summary)?.id : undefined;
@@ -149,7 +149,6 @@ export default function SponsorRegister({ loaderData, actionData }: Route.Compon
         title="Become a Sponsor"
         lead="Invest in Idaho's AI-ready workforce. Choose a tier, tell us about your company, and pay securely online."
       />
-      <ToastRegion toast={actionData?.toast} />
       <section className="section bg-slate-50">
         <div className="container-page max-w-3xl">
           {!user ? (
@@ -211,19 +210,19 @@ export default function SponsorRegister({ loaderData, actionData }: Route.Compon
               <PersonField name="lastName" meta={fields.lastName} focusId={focusId} />
               <Field
                 meta={fields.title}
-                label="Title"
+                label={fieldLabels.title}
                 autoComplete="organization-title"
                 autoFocus={focusId === fields.title.id}
               />
               <Field
                 meta={fields.companyName}
-                label="Company name"
+                label={fieldLabels.companyName}
                 autoComplete="organization"
                 autoFocus={focusId === fields.companyName.id}
               />
               <Field
                 meta={fields.companyUrl}
-                label="Company website"
+                label={fieldLabels.companyUrl}
                 type="url"
                 autoComplete="url"
                 autoFocus={focusId === fields.companyUrl.id}

@@ -1,5 +1,4 @@
 import { data, Link } from "react-router";
-import { ToastRegion } from "~/components/toast";
 import { formatUsd } from "~/content/pricing";
 import { requestContext } from "~/context";
 import { paymentToasts } from "~/payments/registration-form";
@@ -13,7 +12,7 @@ import {
   type PaymentStatus,
   type PurchaseDetails,
 } from "~/payments/verify.server";
-import { signedInUser } from "~/payments/user.server";
+import { getSessionUser } from "~/accounts/session.server";
 import type { Route } from "./+types/sponsor-success";
 
 /**
@@ -32,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     paymentStatus = verification.paymentStatus;
     if (!verification.success) toast = { id: crypto.randomUUID(), ...paymentToasts.verificationError };
     if (verification.paymentStatus === "completed" && verification.kind && verification.recordId) {
-      const user = await signedInUser(request, env);
+      const user = await getSessionUser(request, env);
       details = await purchaseDetailsForOwner(env, {
         kind: verification.kind,
         recordId: verification.recordId,
@@ -52,11 +51,10 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function SponsorSuccess({ loaderData }: Route.ComponentProps) {
-  const { paymentStatus, details, toast } = loaderData;
+  const { paymentStatus, details } = loaderData;
   const confirmed = paymentStatus === "completed";
   return (
     <section className="section bg-slate-50">
-      <ToastRegion toast={toast} />
       <div className="container-page max-w-xl">
         <div className="card p-8 text-center" data-testid="success-card" data-payment-status={paymentStatus}>
           <h1 className="text-3xl font-bold text-brand-950">Thank You for Your Sponsorship!</h1>

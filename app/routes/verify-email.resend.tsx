@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { recentAccountEmails, accountEmailHourlyCap } from "~/accounts/account-emails.server";
-import { createAuth, getSessionUser, isEmailVerified } from "~/accounts/auth.server";
+import { createAuth } from "~/accounts/auth.server";
+import { getSessionUser, isEmailVerified } from "~/accounts/session.server";
 import { recoveryToasts } from "~/accounts/recovery-schema";
 import { authPath, safeRedirectPath } from "~/accounts/safe-redirect";
 import { requestContext } from "~/context";

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
-import { createAuth, getSessionUser, isEmailVerified } from "~/accounts/auth.server";
+import { createAuth } from "~/accounts/auth.server";
+import { getSessionUser, isEmailVerified } from "~/accounts/session.server";
 import { recoveryMessages, recoveryToasts } from "~/accounts/recovery-schema";
 import { authPath, DEFAULT_AFTER_AUTH } from "~/accounts/safe-redirect";
 import { unverifiedTokenEmail } from "~/accounts/verification-token";

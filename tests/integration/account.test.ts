@@ -18,7 +18,7 @@ import {
   totp,
   wrongTotp,
 } from "./account-helpers";
-import { expectHtmlNotToContain, expectHtmlToContain } from "./worker";
+import { expectHtmlNotToContain, expectHtmlToContain } from "./html";
 
 /** Each test hashes or checks scrypt passwords several times (ADR 005): slow on a busy machine. */
 const ACCOUNT_TEST_TIMEOUT = { timeout: 60_000 };

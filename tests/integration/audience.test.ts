@@ -24,6 +24,7 @@ import {
   type MilestoneStatus,
 } from "../../app/clock/schedule";
 import { fetchWithEnv } from "./worker";
+import { escapedAsReact } from "./html";
 
 // Fixed days on the one clock: early bird with enrollment open, regular with
 // enrollment open, judging week, and after the edition (enrollment closed).
@@ -38,11 +39,6 @@ const contact = siteContact(env);
 async function page(path: string, appNow = EARLY_BIRD) {
   const response = await fetchWithEnv(path, { APP_NOW: appNow });
   return { response, html: await response.text() };
-}
-
-/** React escapes these in text and attributes. */
-function html(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
 }
 
 function countH1(markup: string): number {
@@ -133,8 +129,8 @@ describe("audience and program pages", () => {
       expect(response.status).toBe(200);
       expect(countH1(markup)).toBe(1);
       for (const id of expected.anchors) expect(markup, `#${id}`).toContain(`id="${id}"`);
-      for (const href of expected.links) expect(markup, href).toContain(`href="${html(href)}"`);
-      for (const text of expected.text) expect(markup, text).toContain(html(text));
+      for (const href of expected.links) expect(markup, href).toContain(`href="${escapedAsReact(href)}"`);
+      for (const text of expected.text) expect(markup, text).toContain(escapedAsReact(text));
       // A unique title from pageMeta.
       expect(markup).toMatch(new RegExp(`<title>[^<]+ \\| ${site.name}</title>`));
     });
@@ -322,7 +318,7 @@ describe("the ROI calculator works as a GET form", () => {
         new RegExp(`<input[^>]+id="roi-${field}"[^>]+aria-describedby="roi-${field}-hint roi-${field}-error"`),
       );
       expect(markup).toContain(`id="roi-${field}-error"`);
-      expect(markup).toContain(html(message));
+      expect(markup).toContain(escapedAsReact(message));
       expect(markup).not.toContain(" a year</p>");
       expect(markup).toContain("Some figures need correcting");
     });

@@ -14,7 +14,8 @@ import {
   uniqueIp,
   userByEmail,
 } from "./auth-helpers";
-import { expectHtmlNotToContain, expectHtmlToContain, fetchSite, fetchWithEnv } from "./worker";
+import { fetchSite, fetchWithEnv } from "./worker";
+import { expectHtmlNotToContain, expectHtmlToContain } from "./html";
 
 /** Every setting production requires (whatever the list holds), BASE_URL being the origin these requests go to. */
 const productionEnv: Partial<Env> = {

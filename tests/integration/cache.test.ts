@@ -1,5 +1,7 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { PRIVATE_NO_STORE, PUBLIC_HTML_CACHE } from "../../workers/cache";
+import { unsubscribeUrl } from "~/next-edition/links.server";
+import { PRIVATE_NO_STORE, PUBLIC_HTML_CACHE, withCachePolicy } from "../../workers/cache";
 import { fetchSite } from "./worker";
 
 async function cacheControlOf(path: string, init?: RequestInit): Promise<string | null> {
@@ -18,12 +20,38 @@ describe("Cache-Control by kind of response", () => {
   });
 
   it("keeps form results private", async () => {
-    const cacheControl = await cacheControlOf("/no-such-page", {
+    // Every form of the site answers a POST with a redirect, an error status,
+    // a cookie or a policy of its own, so no route can show the method check
+    // alone: the policy itself is asked about a 200 page answering a POST to
+    // a real form route, with no cookie either way.
+    const post = new Request("http://localhost/contact", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "name=Ada",
+    });
+    const page = new Response("<!doctype html><p>Sent</p>", {
+      headers: { "content-type": "text/html; charset=utf-8" },
+    });
+    expect(withCachePolicy(post, page).headers.get("cache-control")).toBe(PRIVATE_NO_STORE);
+  });
+
+  it("never lets the edge store the list's unsubscribe result", async () => {
+    const subscriber = { id: crypto.randomUUID(), unsubscribeNonce: crypto.randomUUID() };
+    await env.DB.prepare(
+      "INSERT INTO next_edition_subscribers (id, email, unsubscribe_nonce, status) VALUES (?, ?, ?, 'confirmed')",
+    )
+      .bind(subscriber.id, `cache-${subscriber.id}@example.com`, subscriber.unsubscribeNonce)
+      .run();
+    const link = new URL(await unsubscribeUrl(env, "http://localhost", subscriber));
+    const response = await fetchSite(link.pathname, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
-      body: "a=1",
+      body: new URLSearchParams({ token: link.searchParams.get("token")! }),
     });
-    expect(cacheControl).toBe(PRIVATE_NO_STORE);
+    await response.arrayBuffer();
+    expect(response.status).toBe(200);
+    expect(response.headers.has("set-cookie")).toBe(false);
+    expect(response.headers.get("cache-control")).toBe("no-store");
   });
 
   it("never caches an error page in a shared cache", async () => {

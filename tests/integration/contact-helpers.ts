@@ -81,14 +81,3 @@ export function cookiesOf(response: Response): string {
     .map((cookie) => cookie.split(";")[0])
     .join("; ");
 }
-
-// Loaded by a computed path so tsc does not type-check the generated bundle
-// (and the Resend SDK is loaded as the build bundles it).
-const builtWorkerPath = "../../build/server/index.js";
-
-/** The built worker's handlers: fetch, queue (the notification consumer) and scheduled (the sweep). */
-export async function builtWorker(): Promise<Required<Pick<ExportedHandler<Env>, "fetch" | "queue" | "scheduled">>> {
-  const worker = ((await import(/* @vite-ignore */ builtWorkerPath)) as { default: ExportedHandler<Env> }).default;
-  if (!worker.fetch || !worker.queue || !worker.scheduled) throw new Error("the worker lacks a handler");
-  return worker as Required<Pick<ExportedHandler<Env>, "fetch" | "queue" | "scheduled">>;
-}

@@ -12,11 +12,7 @@ import {
   validContact,
 } from "./contact-helpers";
 import { fetchSite, fetchWithEnv } from "./worker";
-
-/** React escapes apostrophes in text; compare with what the visitor reads. */
-function decode(html: string): string {
-  return html.replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
-}
+import { decodeEntities } from "./html";
 
 describe("GET /contact", () => {
   it("renders the form with labels, no browser validation and no maxlength", async () => {
@@ -46,7 +42,7 @@ describe("GET /contact", () => {
   });
 
   it("shows the contact details, office hours, the 24-hour note and the quick links", async () => {
-    const html = decode(await (await fetchSite("/contact")).text());
+    const html = decodeEntities(await (await fetchSite("/contact")).text());
     expect(html).toContain("Monday–Friday, 8:00 AM–6:00 PM MT");
     expect(html).toContain("within 24 hours");
     expect(html).toContain('href="mailto:');
@@ -91,7 +87,7 @@ describe("POST /contact: validation at each boundary (SPEC.md §5, §8)", () => 
         const fields = validContact({ [field]: value });
         const response = await postContact(fields);
         expect(response.status).toBe(400);
-        const html = decode(await response.text());
+        const html = decodeEntities(await response.text());
         expect(html).toContain(message);
         expect(html).toContain(`id="contact-${field}-error"`);
         expect(html).toMatch(
@@ -164,7 +160,7 @@ describe("POST /contact: success", () => {
     const posted = await postContact(validContact());
     const cookie = cookiesOf(posted);
     const page = await fetchSite("/contact", { headers: { cookie } });
-    const html = decode(await page.text());
+    const html = decodeEntities(await page.text());
     expect(html).toMatch(
       /role="status"[^>]*>[\s\S]*Message sent![\s\S]*Thank you for contacting us. We'll get back to you soon./,
     );
@@ -220,7 +216,7 @@ describe("POST /contact: spam and abuse", () => {
     expect(accepted).toBe(10);
     expect(statuses.slice(10)).toEqual([429, 429]);
     expect(limited?.headers.get("retry-after")).toBe("60");
-    const html = decode((await limited?.text()) ?? "");
+    const html = decodeEntities((await limited?.text()) ?? "");
     expect(html).toContain(contactRateLimitMessage);
     expect(html).toContain("Message number 10 from one IP."); // input kept
     expect(await contactRowsFor(email)).toHaveLength(accepted);
@@ -252,7 +248,7 @@ describe("POST /contact: failure", () => {
       },
     );
     expect(response.status).toBe(500);
-    const html = decode(await response.text());
+    const html = decodeEntities(await response.text());
     expect(html).toMatch(/role="alert"[^>]*>[\s\S]*Error[\s\S]*Failed to send message. Please try again./);
     expect(html).toContain(fields.message);
     expect(html).toContain(fields.email);

@@ -13,10 +13,11 @@ import { formatUsd, sponsorRegisterPath, sponsorTiers, type SponsorTierId } from
 import { judgingWeights } from "~/content/program";
 import { developmentSiteContact } from "~/content/site";
 import { siteContact } from "~/lib/site-config.server";
-import { contactRecipient } from "~/contact/notification.server";
+import { organizersRecipient } from "~/notifications/recipients.server";
 import { registrationConfirmation } from "~/payments/notification.server";
 import { confirmationPayload } from "~/payments/confirmation.server";
-import { expectHtmlNotToContain, expectHtmlToContain, fetchWithEnv } from "./worker";
+import { fetchWithEnv } from "./worker";
+import { escapedAsReact, expectHtmlNotToContain, expectHtmlToContain } from "./html";
 
 const EARLY_BIRD = "2025-12-01T12:00:00-07:00";
 const REGULAR = "2026-02-10T12:00:00-07:00";
@@ -25,11 +26,6 @@ async function page(path: string, appNow = EARLY_BIRD) {
   const response = await fetchWithEnv(path, { APP_NOW: appNow });
   expect(response.status, path).toBe(200);
   return response.text();
-}
-
-/** React escapes these in text. */
-function escaped(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
 }
 
 /** The tier radio buttons that are checked in the server HTML. */
@@ -43,7 +39,7 @@ describe("sponsor tier links pre-select their tier", () => {
   it.each(["/sponsors", "/why-sponsor"])("%s links every tier card to /sponsor-register?tier=<id>", async (path) => {
     const html = await page(path);
     for (const tier of sponsorTiers) {
-      const href = escaped(sponsorRegisterPath(tier.id));
+      const href = escapedAsReact(sponsorRegisterPath(tier.id));
       expect(html).toMatch(
         new RegExp(`<a[^>]*href="${href.replace(/[?]/g, "\\?")}"[^>]*>Become a ${tier.name} sponsor</a>`),
       );
@@ -86,8 +82,8 @@ describe("each return figure says what it is", () => {
     const html = await page("/workforce-package", REGULAR);
     expectHtmlToContain(
       html,
-      escaped(returnFiguresNote),
-      escaped(returnFigureLabels.claim),
+      escapedAsReact(returnFiguresNote),
+      escapedAsReact(returnFigureLabels.claim),
       // The 300% stat sits under its own label.
       "Average return reported by participating organizations</dt>",
       `${returnFigureLabels.workedExample}: the package costs`,
@@ -105,8 +101,8 @@ describe("each return figure says what it is", () => {
     const html = await page("/organizations");
     expectHtmlToContain(
       html,
-      escaped(returnFiguresNote),
-      escaped(returnFigureLabels.claim),
+      escapedAsReact(returnFiguresNote),
+      escapedAsReact(returnFigureLabels.claim),
       `>${returnFigureLabels.workedExample}</h3>`,
       `a ${roiExampleHeadline.multipleLabel} return on the package price`,
       'href="/workforce-package#calculate-roi"',
@@ -241,7 +237,9 @@ describe("contact details come from configuration", () => {
     // A row queued before the field existed still renders, without an address.
     const { contactEmail: _omitted, ...older } = payload;
     expect(registrationConfirmation.render(older).text).toContain("Questions? Reply to this e-mail.\n");
-    expect(contactRecipient({ ...configured, NOTIFY_TO: "" })).toBe(configured.CONTACT_EMAIL);
-    expect(contactRecipient({ ...configured, NOTIFY_TO: "inbox@organizer.example" })).toBe("inbox@organizer.example");
+    expect(organizersRecipient({ ...configured, NOTIFY_TO: "" })).toBe(configured.CONTACT_EMAIL);
+    expect(organizersRecipient({ ...configured, NOTIFY_TO: "inbox@organizer.example" })).toBe(
+      "inbox@organizer.example",
+    );
   });
 });

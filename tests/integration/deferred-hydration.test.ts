@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { publicRoutes } from "../../app/content/routes";
 import { fetchWithEnv } from "./worker";
+import { executableScriptTags } from "./html";
 
 // Issue 12, ADR 007: a page that hydrates requests nothing while it parses;
 // its entry module waits, as text, in one nonce-carrying inline script that
@@ -12,13 +13,6 @@ const contentPaths = publicRoutes.filter((route) => route.kind === "content").ma
 async function page(path: string) {
   const response = await fetchWithEnv(path, { APP_NOW: EARLY_BIRD });
   return { response, html: await response.text() };
-}
-
-/** Opening tags of the scripts that run: JSON and JSON-LD data blocks left out. */
-function executableScriptTags(html: string): string[] {
-  return [...html.matchAll(/<script\b[^>]*>/g)]
-    .map((m) => m[0])
-    .filter((tag) => !/type="application\/(ld\+)?json"/.test(tag));
 }
 
 /** The module text handed to the activation script (its first argument, a JSON string). */

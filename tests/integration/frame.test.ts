@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { expectHtmlToContain, fetchSite } from "./worker";
+import { fetchSite } from "./worker";
+import { expectHtmlToContain } from "./html";
 
 describe("the worker serves the site", () => {
   it("renders the home page with the shared frame", async () => {

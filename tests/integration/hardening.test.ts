@@ -10,7 +10,6 @@ import { runDataLifecycle } from "~/lifecycle/retention.server";
 import { startRegistration, startSponsorship } from "~/payments/checkout.server";
 import { verifyPayment } from "~/payments/verify.server";
 import { awaitFreshRateLimitWindow, cookieHeaderFrom, createAccount, createVerifiedAccount } from "./auth-helpers";
-import { builtWorker } from "./contact-helpers";
 import {
   EARLY_BIRD_NOW,
   individualFields,
@@ -25,7 +24,7 @@ import {
 } from "./payments-helpers";
 import { completeProductionEnv } from "./production-env";
 import { fakeStripeAccount, type FakeStripeAccount } from "./stripe-fake";
-import { fetchWithEnv } from "./worker";
+import { builtWorker, fetchWithEnv } from "./worker";
 
 const EARLY = { APP_NOW: "2025-12-01T12:00:00-07:00" };
 

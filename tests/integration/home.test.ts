@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { formatUsd } from "~/content/pricing";
 import { milestonesById, prices } from "../edition-2026";
 import { formatMilestoneDate } from "~/clock/schedule";
-import { expectHtmlNotToContain, expectHtmlToContain, fetchWithEnv } from "./worker";
+import { fetchWithEnv } from "./worker";
+import { expectHtmlNotToContain, expectHtmlToContain } from "./html";
 
 async function homeAt(appNow: string): Promise<string> {
   const response = await fetchWithEnv("/", { APP_NOW: appNow });

@@ -14,6 +14,7 @@ import { mailtoHref, telHref } from "../../app/content/site";
 import { siteContact } from "../../app/lib/site-config.server";
 import { sponsorBenefits } from "../../app/content/sponsorship";
 import { fetchSite, fetchWithEnv } from "./worker";
+import { hrefs, ids, mainOf, textOf } from "./html";
 
 // The configured contact details of the test worker (wrangler.toml's [vars]).
 const contact = siteContact(env);
@@ -29,37 +30,6 @@ const myRoutes = [
   "/sponsor-agreement",
   "/contest-rules",
 ] as const;
-
-const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'", nbsp: " " };
-
-function decode(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#x27|#39|nbsp);/g, (_, name: string) => entities[name] ?? "");
-}
-
-/** The visible text of an HTML fragment, tags dropped and whitespace collapsed. */
-function textOf(html: string): string {
-  return decode(
-    html
-      .replace(/<script[\s\S]*?<\/script>/g, " ")
-      .replace(/<[^>]+>/g, " ")
-      .replace(/\s+/g, " "),
-  ).trim();
-}
-
-/** The page's <main> element only, so header and footer links do not count. */
-function mainOf(html: string): string {
-  const match = /<main\b[\s\S]*<\/main>/.exec(html);
-  if (!match) throw new Error("no <main> element");
-  return match[0];
-}
-
-function hrefs(html: string): string[] {
-  return [...html.matchAll(/<a\b[^>]*\bhref="([^"]*)"/g)].map((m) => decode(m[1] ?? ""));
-}
-
-function ids(html: string): string[] {
-  return [...html.matchAll(/\bid="([^"]*)"/g)].map((m) => decode(m[1] ?? ""));
-}
 
 async function page(path: string) {
   const response = await fetchSite(path);

@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest";
 import { publicRoutes } from "~/content/routes";
 import { createAccount } from "./auth-helpers";
 import { sponsorFields, uniqueEmail, uniqueIp } from "./payments-helpers";
-import { expectHtmlNotToContain, expectHtmlToContain, fetchWithEnv } from "./worker";
+import { fetchWithEnv } from "./worker";
+import { expectHtmlNotToContain, expectHtmlToContain } from "./html";
 
 const clocks = {
   earlyBird: "2025-12-01T12:00:00-07:00",

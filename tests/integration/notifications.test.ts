@@ -10,9 +10,9 @@ import { describe, expect, it, vi } from "vitest";
 import { saveContactMessage } from "~/contact/save.server";
 import { STALE_PENDING_MINUTES } from "~/notifications/outbox.server";
 import { isRetryable, retryDelaySeconds } from "~/notifications/retry";
-import { builtWorker, contactRowsFor, notificationById, uniqueEmail, type NotificationRow } from "./contact-helpers";
+import { contactRowsFor, notificationById, uniqueEmail, type NotificationRow } from "./contact-helpers";
 import { fakeResendAccount } from "./resend-fake";
-import { fetchSite, fetchWithEnv } from "./worker";
+import { builtWorker, fetchSite, fetchWithEnv } from "./worker";
 import { completeProductionEnv } from "./production-env";
 
 const QUEUE = "idaho-ai-challenge-notifications";

@@ -9,13 +9,14 @@ import { env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
-import { companyCodes } from "~/db/payments-schema";
+import { companyCodes } from "~/db/schema";
 import { eventInsert, isGuardRefusal } from "~/organization/events.server";
 import { organizationLimits } from "~/content/organization";
 import { renderNotification } from "~/notifications/kinds.server";
 import { createAccount } from "./auth-helpers";
 import { individualFields, liveCodes, uniqueEmail, uniqueIp, workforceFields } from "./payments-helpers";
-import { expectHtmlNotToContain, expectHtmlToContain, fetchWithEnv } from "./worker";
+import { expectHtmlNotToContain, expectHtmlToContain } from "./html";
+import { fetchWithEnv } from "./worker";
 
 const EARLY = { APP_NOW: "2025-12-01T12:00:00-07:00" };
 /** The Mountain-Time day of EARLY: what the daily invitation limit counts. */

@@ -15,7 +15,8 @@ import {
   uniqueIp,
   workforceFields,
 } from "./payments-helpers";
-import { expectHtmlNotToContain, expectHtmlToContain, fetchWithEnv } from "./worker";
+import { fetchWithEnv } from "./worker";
+import { expectHtmlNotToContain, expectHtmlToContain } from "./html";
 
 const EARLY = { APP_NOW: "2025-12-01T12:00:00-07:00" };
 

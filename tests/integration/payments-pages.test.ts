@@ -19,7 +19,8 @@ import {
 import { confirmationsFor, liveCodes } from "./payments-helpers";
 import { completeProductionEnv } from "./production-env";
 import { fakeStripeAccount } from "./stripe-fake";
-import { expectHtmlNotToContain, expectHtmlToContain, fetchSite, fetchWithEnv } from "./worker";
+import { fetchSite, fetchWithEnv } from "./worker";
+import { expectHtmlNotToContain, expectHtmlToContain } from "./html";
 
 const EARLY = { APP_NOW: "2025-12-01T12:00:00-07:00" };
 

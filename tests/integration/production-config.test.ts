@@ -3,9 +3,8 @@ import { describe, expect, it, vi } from "vitest";
 import { developmentSiteContact } from "~/content/site";
 import { assertProductionConfig, ConfigurationError, missingProductionSettings } from "~/lib/config.server";
 import { SITE_CONTACT_PLACEHOLDERS } from "~/lib/site-config.server";
-import { builtWorker } from "./contact-helpers";
 import { completeProductionEnv } from "./production-env";
-import { fetchWithEnv } from "./worker";
+import { builtWorker, fetchWithEnv } from "./worker";
 
 function developmentValues() {
   return {

@@ -20,7 +20,8 @@ import {
   userByEmail,
 } from "./auth-helpers";
 import { individualFields, sponsorFields, workforceFields } from "./payments-helpers";
-import { expectHtmlNotToContain, expectHtmlToContain, fetchSite, fetchWithEnv } from "./worker";
+import { expectHtmlNotToContain, expectHtmlToContain } from "./html";
+import { fetchSite, fetchWithEnv } from "./worker";
 
 /** A secret of the test's own, so it can sign tokens the worker accepts (and expired ones). */
 const SECRET = "a-test-secret-for-recovery-tests-32-characters";

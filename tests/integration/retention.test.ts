@@ -1,7 +1,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { dataRetentionById } from "~/content/legal";
-import { loadBuiltWorker } from "./worker";
+import { builtWorker } from "./worker";
 import {
   ABANDONED_CHECKOUT_HOURS,
   DATA_LIFECYCLE_CRON,
@@ -98,9 +98,9 @@ describe("the data lifecycle job", () => {
 
   it("is what the daily trigger of the built worker runs", async () => {
     await insertRegistration("stale", "pending", hoursAgo(ABANDONED_CHECKOUT_HOURS + 1));
-    const worker = await loadBuiltWorker();
+    const worker = await builtWorker();
     const ctx = createExecutionContext();
-    await worker.scheduled!(createScheduledController({ scheduledTime: now, cron: DATA_LIFECYCLE_CRON }), env, ctx);
+    await worker.scheduled(createScheduledController({ scheduledTime: now, cron: DATA_LIFECYCLE_CRON }), env, ctx);
     await waitOnExecutionContext(ctx);
     expect(await count("SELECT count(*) AS n FROM registrations WHERE status = 'expired'")).toBe(1);
   });

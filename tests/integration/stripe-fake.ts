@@ -31,7 +31,7 @@ export interface FakeRequestState {
 }
 
 export function fakeStripeAccount(overrides: Partial<Env> = {}) {
-  // Bound by vitest.config.ts; declared on the global Env in app/payments/env.d.ts.
+  // Bound by vitest.config.ts; declared on the global Env in app/env.d.ts.
   const baseUrl = (env as Env).STRIPE_API_BASE;
   if (!baseUrl) throw new Error("STRIPE_API_BASE is not bound: see vitest.config.ts");
   const secretKey = `sk_test_${crypto.randomUUID().replaceAll("-", "")}`;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { checkoutSessionLifetime } from "~/content/limits";
 import { clientKey } from "~/lib/client-limit.server";
-import { NAME_PATTERN } from "~/payments/registration-form";
+import { NAME_PATTERN } from "~/forms/fields";
 import { isDevOnlyPath, isProduction, resendBaseUrl } from "~/lib/config.server";
 import { checkoutExpiresAt, registrationWindowEnd } from "~/payments/expiry.server";
 import { edition2026 } from "../edition-2026";

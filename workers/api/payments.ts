@@ -7,8 +7,7 @@ import { clientKey } from "~/lib/client-limit.server";
 import { log } from "~/lib/log.server";
 import { siteOrigin } from "~/lib/meta";
 import { PaymentError, paymentErrorStatus, startRegistration, startSponsorship } from "~/payments/checkout.server";
-import { signedInUser } from "~/payments/user.server";
-import { isEmailVerified } from "~/accounts/auth.server";
+import { getSessionUser, isEmailVerified } from "~/accounts/session.server";
 import { verifyPayment } from "~/payments/verify.server";
 import type { ApiEnv } from "./index";
 
@@ -36,7 +35,7 @@ const VerifyBody = z.object({ sessionId: z.string().min(1) });
 
 export const payments = new Hono<ApiEnv>()
   .post("/create-registration-payment", async (c) => {
-    const user = await signedInUser(c.req.raw, c.env);
+    const user = await getSessionUser(c.req.raw, c.env);
     if (!user) return c.json({ error: "Please log in or create an account to register" }, 401);
     const parsed = RegistrationSchema.safeParse(await readJson(c.req.raw));
     if (!parsed.success) return c.json({ error: "Invalid registration", fieldErrors: fieldErrors(parsed.error) }, 400);
@@ -59,7 +58,7 @@ export const payments = new Hono<ApiEnv>()
     }
   })
   .post("/create-sponsor-payment", async (c) => {
-    const user = await signedInUser(c.req.raw, c.env);
+    const user = await getSessionUser(c.req.raw, c.env);
     if (!user) return c.json({ error: "Please log in or create an account to become a sponsor" }, 401);
     const parsed = SponsorshipSchema.safeParse(await readJson(c.req.raw));
     if (!parsed.success) return c.json({ error: "Invalid sponsorship", fieldErrors: fieldErrors(parsed.error) }, 400);

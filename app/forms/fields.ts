@@ -1,0 +1,132 @@
+/**
+ * The fields several forms ask for, defined once (issue 17): their rules,
+ * their SPEC.md §8 messages verbatim, and their labels. Each form's schema
+ * (app/<concern>/schema.ts, app/payments/*-form.ts) builds on these; the
+ * routes take the labels from here for the field and the error summary alike.
+ * Written with zod/mini, which the browser can afford (ADR 004).
+ */
+import * as z from "zod/mini";
+
+export const fieldLimits = { name: 100, email: 255, phone: 30, url: 2048 } as const;
+
+export const fieldMessages = {
+  nameTooShort: "Name must be at least 2 characters",
+  nameTooLong: "Name must be less than 100 characters",
+  nameCharacters: "Please use only letters, spaces, hyphens, apostrophes and periods",
+  firstNameRequired: "First name is required",
+  lastNameRequired: "Last name is required",
+  emailInvalid: "Please enter a valid email address",
+  emailTooLong: "Email must be less than 255 characters",
+  phoneRequired: "Phone number is required",
+  phoneInvalid: "Please enter a valid phone number",
+  urlInvalid: "Please enter a valid URL, such as https://example.com",
+  tooLong: (max: number) => `Must be at most ${max} characters`,
+} as const;
+
+/** Every form field's label, once: the field shows it and the error summary names the field by it. */
+export const fieldLabels = {
+  name: "Name",
+  firstName: "First name",
+  lastName: "Last name",
+  email: "Email",
+  phone: "Phone",
+  password: "Password",
+  subject: "Subject",
+  message: "Message",
+  title: "Title",
+  jobTitle: "Job title",
+  companyName: "Company name",
+  companyCode: "Company code",
+  companyUrl: "Company website",
+  employerWebsite: "Employer website",
+  organization: "Organization",
+  linkedIn: "LinkedIn profile",
+  expertise: "Areas of expertise",
+  experience: "Relevant experience",
+  motivation: "Why do you want to take part?",
+} as const;
+
+const m = fieldMessages;
+
+/**
+ * Browsers submit a textarea's line breaks as CRLF but read them as LF: count
+ * each as one character so the browser and the server agree on the length.
+ */
+export const normalizeNewlines = (value: string) => value.replace(/\r\n?/g, "\n");
+
+/** A required text field: trimmed, not empty, bounded. */
+export function requiredText(required: string, max = 100, tooLong = m.tooLong(max)) {
+  return z
+    .string({ error: required })
+    .check(z.trim(), z.minLength(1, { error: required }), z.maxLength(max, { error: tooLong }));
+}
+
+/** An optional text field: trimmed, bounded, absent (stored as NULL, SPEC.md §3) when empty. */
+export function optionalText(max: number, tooLong = m.tooLong(max)) {
+  return z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(max, { error: tooLong }))),
+    z.transform((value) => (value ? value : undefined)),
+  );
+}
+
+// The fields are functions, not values, so a page's bundle carries only the
+// ones its form uses (a schema built at module scope is never tree-shaken).
+
+/** SPEC.md §5: an e-mail address, at most 255 characters. */
+export function emailField() {
+  return z.pipe(
+    z.string({ error: m.emailInvalid }).check(z.trim(), z.maxLength(fieldLimits.email, { error: m.emailTooLong })),
+    z.email({ error: m.emailInvalid }),
+  );
+}
+
+/** SPEC.md §5: the contact form's name, 2 to 100 characters. A missing value gets the "too short" message. */
+export function fullNameField() {
+  return z
+    .string({ error: m.nameTooShort })
+    .check(
+      z.trim(),
+      z.minLength(2, { error: m.nameTooShort }),
+      z.maxLength(fieldLimits.name, { error: m.nameTooLong }),
+    );
+}
+
+/** An optional name (the next-edition list): at most 100 characters. */
+export function optionalNameField() {
+  return optionalText(fieldLimits.name, m.nameTooLong);
+}
+
+/**
+ * Letters and combining marks of any script, spaces, hyphens, apostrophes
+ * (straight and curly) and periods: enough for "Mary-Jane O'Neil Jr." or
+ * "Zoë Nguyễn", and nothing that reads as a link or a sentence of
+ * instructions in the e-mails a name is written into (issue 16).
+ */
+export const NAME_PATTERN = /^[\p{L}\p{M}' \u2019.-]*$/u;
+
+/** A person's first or last name: required, bounded, name characters only. */
+export function nameField(required: string) {
+  return requiredText(required, fieldLimits.name, m.nameTooLong).check(
+    z.regex(NAME_PATTERN, { error: m.nameCharacters }),
+  );
+}
+
+/** Any notation people write (spaces, dashes, +1, parentheses, dots), with at least 7 digits. */
+export function phoneField(required: string = m.phoneRequired) {
+  return requiredText(required, fieldLimits.phone, m.phoneInvalid).check(
+    z.refine((value) => /^[+()\d\s.-]+$/.test(value) && (value.match(/\d/g) ?? []).length >= 7, {
+      error: m.phoneInvalid,
+    }),
+  );
+}
+
+/** A web address; "example.com" is read as https://example.com. */
+export function urlField(required: string) {
+  return z.pipe(
+    z.pipe(
+      requiredText(required, fieldLimits.url),
+      z.transform((value) => (/^[a-z][a-z\d+.-]*:/i.test(value) ? value : `https://${value}`)),
+    ),
+    z.url({ protocol: /^https?$/, hostname: /\./, error: m.urlInvalid }),
+  );
+}
