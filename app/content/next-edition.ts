@@ -3,7 +3,6 @@
  * pages, and its limits. Pages, the form, the server and the e-mails read
  * these; a fact is written once.
  */
-import { fieldMessages } from "../forms/fields";
 
 export const nextEditionInterestKeys = ["participant", "organization", "sponsor", "judge", "advisor"] as const;
 export type NextEditionInterest = (typeof nextEditionInterestKeys)[number];
@@ -52,10 +51,13 @@ export const nextEditionLimits = {
   announceBatchSize: 100,
 } as const;
 
+// The first three are app/forms/fields.ts's fieldMessages, which the form's
+// schema uses; written out because scripts/admin.mjs loads this module in
+// Node, which resolves no extensionless import.
 export const nextEditionMessages = {
-  emailInvalid: fieldMessages.emailInvalid,
-  emailTooLong: fieldMessages.emailTooLong,
-  nameTooLong: fieldMessages.nameTooLong,
+  emailInvalid: "Please enter a valid email address",
+  emailTooLong: "Email must be less than 255 characters",
+  nameTooLong: "Name must be less than 100 characters",
   interestRequired: "Please choose at least one way you'd like to take part",
   rateLimited: "You've sent too many requests. Please wait a minute and try again.",
 } as const;
