@@ -25,6 +25,8 @@ export async function deleteAccount(env: Pick<Env, "DB">, user: { id: string; em
     ...anonymizePaymentRecordsOf(db, user.id),
     db.prepare("DELETE FROM judge_advisor_interests WHERE user_id = ?").bind(user.id),
     db.prepare("DELETE FROM two_factor WHERE user_id = ?").bind(user.id),
+    // Co-administration of an organization (issue 14) is the person's, not the organization's.
+    db.prepare("DELETE FROM organization_admins WHERE user_id = ?").bind(user.id),
     // Sign-in challenges and trusted devices hold the user id as their value.
     db.prepare("DELETE FROM verification WHERE value = ?").bind(user.id),
     db.prepare("DELETE FROM session WHERE user_id = ?").bind(user.id),

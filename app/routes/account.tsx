@@ -12,6 +12,8 @@ import { takeShowRecoveryCodes } from "~/account/recovery-codes-flash.server";
 import type { AccountIntent } from "~/account/schema";
 import { requireAccount } from "~/account/session.server";
 import { formatMountain } from "~/clock/schedule";
+import { getDb } from "~/db/client.server";
+import { organizationsOf } from "~/organization/access.server";
 import { log } from "~/lib/log.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/account";
@@ -26,10 +28,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, requestId } = context.get(requestContext);
   const account = await requireAccount(request, context);
   const { user } = account;
-  const [activity, sessions, flash] = await Promise.all([
+  const [activity, sessions, flash, organizations] = await Promise.all([
     accountActivity(env, user.id),
     accountSessions(env, user.id, account.sessionId),
     takeShowRecoveryCodes(env, request, user.id),
+    organizationsOf(getDb(env), user.id),
   ]);
   let recoveryCodes: string[] | null = null;
   if (flash.show && user.twoFactorEnabled) {
@@ -42,7 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const headers = appendSetCookies(new Headers({ "Cache-Control": "no-store" }), account.headers);
   if (flash.clear) headers.append("Set-Cookie", flash.clear);
-  return data({ user, sessions, activity, recoveryCodes }, { headers });
+  const managed = organizations.map(({ id, name, role }) => ({ id, name, role }));
+  return data({ user, sessions, activity, recoveryCodes, organizations: managed }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -83,6 +87,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           <SessionsSection sessions={sessions} errors={errorsFor("sign-out-others")} />
           <RegistrationsSection registrations={activity.registrations} />
           <SponsorshipsSection sponsorships={activity.sponsorships} />
+          <OrganizationsSection organizations={loaderData.organizations} />
           <InterestsSection interests={activity.interests} />
           <DataSection />
           <DeleteSection
@@ -589,6 +594,26 @@ function InterestsSection({ interests }: { interests: LoaderData["activity"]["in
           ))}
         </ul>
       )}
+    </Panel>
+  );
+}
+
+/** Organizations this account bought a Workforce Package for or co-administers (issue 14); absent when none. */
+function OrganizationsSection({ organizations }: { organizations: LoaderData["organizations"] }) {
+  if (organizations.length === 0) return null;
+  return (
+    <Panel id="organizations" title="Organizations you manage">
+      <ul className="space-y-2">
+        {organizations.map((organization) => (
+          <li key={organization.id}>
+            <Link to={`/organization/${organization.id}`} className="font-medium text-brand-700 underline">
+              {organization.name}
+            </Link>
+            {organization.role === "owner" ? " (you bought its Workforce Package)" : " (co-administrator)"}: company
+            code, employees, invitations and recognition tier
+          </li>
+        ))}
+      </ul>
     </Panel>
   );
 }

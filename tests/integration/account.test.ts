@@ -110,6 +110,8 @@ describe("/account: who may see it", ACCOUNT_TEST_TIMEOUT, () => {
 
     const ownerPage = await (await getPage("/account", owner.cookie, ip)).text();
     expectHtmlToContain(ownerPage, code, "Boise Widgets", "employees already enrolled with its company code stay");
+    // Its dashboard (issue 14) is one link away; the employee gets no such link.
+    expectHtmlToContain(ownerPage, "Organizations you manage", `href="/organization/${organization}"`);
 
     const employeePage = await (await getPage("/account", employee.cookie, ip)).text();
     expectHtmlToContain(
@@ -118,7 +120,7 @@ describe("/account: who may see it", ACCOUNT_TEST_TIMEOUT, () => {
       "Individual enrollment (Workforce Package)",
       `/registration-success?registration_id=${enrolment}`,
     );
-    expectHtmlNotToContain(employeePage, code);
+    expectHtmlNotToContain(employeePage, code, "Organizations you manage", `/organization/${organization}`);
   });
 });
 
@@ -382,6 +384,11 @@ describe("/account: delete the account", ACCOUNT_TEST_TIMEOUT, () => {
     await seedInterest(me.id, "Interest Org");
     const othersRegistration = await seedRegistration(other.id, { email: other.email });
     await seedInterest(other.id, "Other Interest Org");
+    // Co-administration of someone else's organization (issue 14) ends with the account.
+    const coAdmin =
+      "INSERT INTO organization_admins (registration_id, user_id, added_by, created_at) VALUES (?, ?, ?, ?)";
+    await env.DB.prepare(coAdmin).bind(othersRegistration, me.id, other.id, new Date().toISOString()).run();
+    await env.DB.prepare(coAdmin).bind(registration, other.id, me.id, new Date().toISOString()).run();
 
     const response = await postAccount(
       "delete-account",
@@ -399,6 +406,8 @@ describe("/account: delete the account", ACCOUNT_TEST_TIMEOUT, () => {
     expect(await countRows("SELECT count(*) AS n FROM account WHERE user_id = ?", me.id)).toBe(0);
     expect(await countRows("SELECT count(*) AS n FROM two_factor WHERE user_id = ?", me.id)).toBe(0);
     expect(await countRows("SELECT count(*) AS n FROM judge_advisor_interests WHERE user_id = ?", me.id)).toBe(0);
+    expect(await countRows("SELECT count(*) AS n FROM organization_admins WHERE user_id = ?", me.id)).toBe(0);
+    expect(await countRows("SELECT count(*) AS n FROM organization_admins WHERE user_id = ?", other.id)).toBe(1);
     expect(await signedInAs(me.cookie)).toBeNull();
 
     const kept = await env.DB.prepare("SELECT * FROM registrations WHERE id = ?")
