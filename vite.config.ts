@@ -15,4 +15,25 @@ export default defineConfig({
     reactRouter(),
   ],
   resolve: { tsconfigPaths: true },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                // The small modules every hydrating page loads (the document shell's
+                // and the forms'): one chunk instead of a dozen, each of which costs
+                // its own request and gzip overhead (form-page budget, ADR 007).
+                {
+                  name: "shell",
+                  test: /[\\/]app[\\/](components[\\/](nonce|page)|content[\\/](navigation|site)|lib[\\/](meta|route-handle|toast)|accounts[\\/]safe-redirect|forms[\\/]fields)\b/,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
 });
