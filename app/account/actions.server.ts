@@ -60,6 +60,17 @@ function errorsOf(error: Record<string, string[] | null> | null | undefined): Fi
   return errors;
 }
 
+/**
+ * The answer when better-auth refuses a call confirmed with the password: a
+ * wrong password is the visitor's to fix; anything else is ours, and logged.
+ */
+async function passwordConfirmedRefusal(ctx: Ctx, intent: AccountIntent, response: Response, event: string) {
+  const code = await codeOf(response);
+  if (code === "INVALID_PASSWORD") return reply(intent, { password: [m.passwordWrong] }, 400);
+  log("error", event, { requestId: ctx.requestId, status: response.status, code });
+  return reply(intent, { "": [m.failed] }, 500);
+}
+
 /** better-auth's error code of a refused call. */
 async function codeOf(response: Response): Promise<string | undefined> {
   try {
@@ -143,12 +154,7 @@ async function enableTwoFactor(ctx: Ctx) {
     headers: ctx.request.headers,
     asResponse: true,
   });
-  if (!response.ok) {
-    const code = await codeOf(response);
-    if (code === "INVALID_PASSWORD") return reply(intent, { password: [m.passwordWrong] }, 400);
-    log("error", "account.two_factor_enable_failed", { requestId: ctx.requestId, status: response.status, code });
-    return reply(intent, { "": [m.failed] }, 500);
-  }
+  if (!response.ok) return passwordConfirmedRefusal(ctx, intent, response, "account.two_factor_enable_failed");
   // Nothing is on yet: the secret waits (unverified) for its first code.
   const { totpURI } = (await response.json()) as { totpURI?: string };
   const enrolment = enrolmentView(totpURI);
@@ -189,12 +195,7 @@ async function disableTwoFactor(ctx: Ctx) {
     headers: ctx.request.headers,
     asResponse: true,
   });
-  if (!response.ok) {
-    const code = await codeOf(response);
-    if (code === "INVALID_PASSWORD") return reply(intent, { password: [m.passwordWrong] }, 400);
-    log("error", "account.two_factor_disable_failed", { requestId: ctx.requestId, status: response.status, code });
-    return reply(intent, { "": [m.failed] }, 500);
-  }
+  if (!response.ok) return passwordConfirmedRefusal(ctx, intent, response, "account.two_factor_disable_failed");
   log("info", "account.two_factor_disabled", { requestId: ctx.requestId, userId: ctx.account.user.id });
   return redirectWithToast(ctx.env, `${ACCOUNT_PATH}#two-factor`, accountToasts.twoFactorOff, {
     headers: appendSetCookies(new Headers(), response.headers),

@@ -384,36 +384,18 @@ function SessionsSection({ sessions, errors }: { sessions: LoaderData["sessions"
   const others = sessions.filter((s) => !s.current).length;
   return (
     <Panel id="sessions" title="Where you're signed in">
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Devices signed in to your account</caption>
-          <thead className="border-b border-slate-200 text-slate-800">
-            <tr>
-              <th scope="col" className="py-2 pr-4">
-                Device
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                Signed in
-              </th>
-              <th scope="col" className="py-2">
-                Last used
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.map((s) => (
-              <tr key={s.id} className="border-b border-slate-100" data-testid="session-row">
-                <td className="py-2 pr-4">
-                  {s.device}
-                  {s.current ? <span className="ml-2 font-semibold text-green-800">(this device)</span> : null}
-                </td>
-                <td className="py-2 pr-4">{formatMountain(new Date(s.createdAt), "dateTime")}</td>
-                <td className="py-2">{formatMountain(new Date(s.lastUsedAt), "dateTime")}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ActivityTable caption="Devices signed in to your account" columns={["Device", "Signed in", "Last used"]}>
+        {sessions.map((s) => (
+          <tr key={s.id} className="border-b border-slate-100" data-testid="session-row">
+            <td className="py-2 pr-4">
+              {s.device}
+              {s.current ? <span className="ml-2 font-semibold text-green-800">(this device)</span> : null}
+            </td>
+            <td className="py-2 pr-4">{formatMountain(new Date(s.createdAt), "dateTime")}</td>
+            <td className="py-2">{formatMountain(new Date(s.lastUsedAt), "dateTime")}</td>
+          </tr>
+        ))}
+      </ActivityTable>
       <FormError errors={errors} />
       {others > 0 ? (
         <Form method="post">
@@ -444,6 +426,35 @@ const sponsorshipStatus: Record<string, string> = {
   failed: "Payment failed",
 };
 
+/** A list of what the account did, as a table that scrolls sideways on a narrow screen. */
+function ActivityTable({
+  caption,
+  columns,
+  children,
+}: {
+  caption: string;
+  columns: string[];
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-slate-200 text-slate-800">
+          <tr>
+            {columns.map((column, index) => (
+              <th key={column} scope="col" className={index < columns.length - 1 ? "py-2 pr-4" : "py-2"}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
 function amountText(amountCents: number, refundedCents: number) {
   const amount = formatUsd(amountCents);
   return refundedCents > 0 ? `${amount} (${formatUsd(refundedCents)} refunded)` : amount;
@@ -461,62 +472,41 @@ function RegistrationsSection({ registrations }: { registrations: AccountRegistr
           .
         </p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Your registrations, newest first</caption>
-            <thead className="border-b border-slate-200 text-slate-800">
-              <tr>
-                <th scope="col" className="py-2 pr-4">
-                  Registration
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Amount
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Status
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Date
-                </th>
-                <th scope="col" className="py-2">
-                  Receipt
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {registrations.map((r) => (
-                <tr key={r.id} className="border-b border-slate-100 align-top" data-testid="registration-row">
-                  <td className="py-2 pr-4">
-                    <p className="font-medium text-slate-900">{r.item}</p>
-                    {r.kind === "enrollment" && r.organizationName ? (
-                      <p>{`Through ${r.organizationName}'s Workforce Package`}</p>
-                    ) : r.organizationName ? (
-                      <p>{`For ${r.organizationName}`}</p>
-                    ) : null}
-                    {r.companyCode ? (
-                      <p>
-                        Company code: <span className="font-mono font-semibold">{r.companyCode}</span>{" "}
-                        <span className="text-slate-500">(keep it private; share it with your employees)</span>
-                      </p>
-                    ) : null}
-                  </td>
-                  <td className="py-2 pr-4">{amountText(r.amountCents, r.refundedCents)}</td>
-                  <td className="py-2 pr-4">{registrationStatus[r.status] ?? r.status}</td>
-                  <td className="py-2 pr-4">{formatMountain(new Date(r.paidAt ?? r.createdAt))}</td>
-                  <td className="py-2">
-                    {r.receiptPath ? (
-                      <Link to={r.receiptPath} className="font-medium text-brand-700 underline">
-                        View<span className="sr-only"> receipt for {r.item}</span>
-                      </Link>
-                    ) : (
-                      <span className="text-slate-500">None</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ActivityTable
+          caption="Your registrations, newest first"
+          columns={["Registration", "Amount", "Status", "Date", "Receipt"]}
+        >
+          {registrations.map((r) => (
+            <tr key={r.id} className="border-b border-slate-100 align-top" data-testid="registration-row">
+              <td className="py-2 pr-4">
+                <p className="font-medium text-slate-900">{r.item}</p>
+                {r.kind === "enrollment" && r.organizationName ? (
+                  <p>{`Through ${r.organizationName}'s Workforce Package`}</p>
+                ) : r.organizationName ? (
+                  <p>{`For ${r.organizationName}`}</p>
+                ) : null}
+                {r.companyCode ? (
+                  <p>
+                    Company code: <span className="font-mono font-semibold">{r.companyCode}</span>{" "}
+                    <span className="text-slate-500">(keep it private; share it with your employees)</span>
+                  </p>
+                ) : null}
+              </td>
+              <td className="py-2 pr-4">{amountText(r.amountCents, r.refundedCents)}</td>
+              <td className="py-2 pr-4">{registrationStatus[r.status] ?? r.status}</td>
+              <td className="py-2 pr-4">{formatMountain(new Date(r.paidAt ?? r.createdAt))}</td>
+              <td className="py-2">
+                {r.receiptPath ? (
+                  <Link to={r.receiptPath} className="font-medium text-brand-700 underline">
+                    View<span className="sr-only"> receipt for {r.item}</span>
+                  </Link>
+                ) : (
+                  <span className="text-slate-500">None</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </ActivityTable>
       )}
     </Panel>
   );
@@ -534,40 +524,19 @@ function SponsorshipsSection({ sponsorships }: { sponsorships: LoaderData["activ
           .
         </p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Your sponsorships, newest first</caption>
-            <thead className="border-b border-slate-200 text-slate-800">
-              <tr>
-                <th scope="col" className="py-2 pr-4">
-                  Sponsorship
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Amount
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Status
-                </th>
-                <th scope="col" className="py-2">
-                  Date
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {sponsorships.map((s) => (
-                <tr key={s.id} className="border-b border-slate-100" data-testid="sponsorship-row">
-                  <td className="py-2 pr-4">
-                    <p className="font-medium text-slate-900">{s.item}</p>
-                    <p>{s.companyName}</p>
-                  </td>
-                  <td className="py-2 pr-4">{amountText(s.amountCents, s.refundedCents)}</td>
-                  <td className="py-2 pr-4">{sponsorshipStatus[s.status] ?? s.status}</td>
-                  <td className="py-2">{formatMountain(new Date(s.paidAt ?? s.createdAt))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ActivityTable caption="Your sponsorships, newest first" columns={["Sponsorship", "Amount", "Status", "Date"]}>
+          {sponsorships.map((s) => (
+            <tr key={s.id} className="border-b border-slate-100" data-testid="sponsorship-row">
+              <td className="py-2 pr-4">
+                <p className="font-medium text-slate-900">{s.item}</p>
+                <p>{s.companyName}</p>
+              </td>
+              <td className="py-2 pr-4">{amountText(s.amountCents, s.refundedCents)}</td>
+              <td className="py-2 pr-4">{sponsorshipStatus[s.status] ?? s.status}</td>
+              <td className="py-2">{formatMountain(new Date(s.paidAt ?? s.createdAt))}</td>
+            </tr>
+          ))}
+        </ActivityTable>
       )}
     </Panel>
   );
