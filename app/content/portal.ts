@@ -1,0 +1,124 @@
+/**
+ * The Challenge Portal (issue 15): its limits and the words its pages,
+ * actions and e-mails use. Written once; the server, the browser's hints and
+ * the tests read them here. Word limits and components come from
+ * ./program.ts (SPEC.md §5, §9).
+ */
+import { formatRange, submissionLimits, teamSize } from "./program";
+
+const MIB = 1024 * 1024;
+
+/** The two uploaded components and what each accepts, checked by content, not by name. */
+export const portalFileRules = {
+  pitchDeck: {
+    label: "Pitch deck",
+    kinds: ["pdf"],
+    maxBytes: 25 * MIB,
+    accept: ".pdf,application/pdf",
+    formats: "PDF",
+  },
+  reflectionLog: {
+    label: "Reflection log",
+    kinds: ["pdf", "docx", "doc"],
+    maxBytes: 10 * MIB,
+    accept:
+      ".pdf,.docx,.doc,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/msword",
+    formats: "PDF or Word (.docx or .doc)",
+  },
+} as const;
+export type PortalFileComponent = keyof typeof portalFileRules;
+export type PortalFileKind = "pdf" | "docx" | "doc";
+
+export const portalLimits = {
+  /** The contest rules' reading (docs/content-conflicts.md #1): the FAQ's 2–4 stands as advice. */
+  teamMaxMembers: teamSize.contestRules.max,
+  /** A team invitation's link works once, for this many days. */
+  teamInvitationDays: 7,
+  teamNameMax: 80,
+  urlMax: 2000,
+  /** Generous bounds on the text fields' characters, well past their word limits. */
+  abstractMaxCharacters: 6000,
+  aiUseLogMaxCharacters: 3000,
+} as const;
+
+/** Hosts the demo video may be on (SPEC.md §9: YouTube unlisted, Vimeo, Loom). */
+export const videoHosts = ["youtube.com", "youtu.be", "vimeo.com", "loom.com"] as const;
+
+export function formatMegabytes(bytes: number): string {
+  return `${Math.round(bytes / MIB)} MB`;
+}
+
+/** "1.4 MB", "320 KB": a stored file's size as people read it. */
+export function formatFileSize(bytes: number): string {
+  if (bytes >= MIB) return `${(bytes / MIB).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+const words = (n: number) => `${n} ${n === 1 ? "word" : "words"}`;
+
+/** What a participant is told, the same in the browser and from the server. */
+export const portalMessages = {
+  signInRequired: "Please log in to open the Challenge Portal",
+  rateLimited: "Too many changes in a short time. Please wait a minute and try again.",
+  unknownIntent: "That action isn't available here.",
+  notOpenYet: (opens: string) => `The Challenge Portal opens ${opens}. Until then you can register and prepare.`,
+  deadlinePassed: (deadline: string) =>
+    `The submission deadline (${deadline}) has passed. Everything here is read-only, and no changes are accepted.`,
+  notEnrolled: "Only enrolled participants can work in the portal. Register first, then come back.",
+  unverified: "Please verify your e-mail address first: open the verification link we sent you.",
+
+  teamNameRequired: "Give your team a name.",
+  teamNameTooLong: `A team name must be less than ${portalLimits.teamNameMax} characters`,
+  teamCreated: (name: string) => `Team ${name} is ready. Invite your teammates by e-mail.`,
+  alreadyInTeam: "You are already in a team. Leave it first to start or join another one.",
+  notInTeam: "You aren't in a team.",
+  notLead: "Only the person who created the team can do that.",
+  teamFull: `A team has at most ${portalLimits.teamMaxMembers} members, counting open invitations.`,
+  inviteInvalidEmail: "Please enter a valid email address",
+  inviteSelf: "That's your own address.",
+  inviteAlreadyMember: "That person is already on your team.",
+  inviteAlreadyPending: "That address already has an open invitation.",
+  invited: (email: string) =>
+    `We e-mailed an invitation to ${email}. The link works once, for ${portalLimits.teamInvitationDays} days.`,
+  invitationCancelled: "The invitation was cancelled; its link no longer works.",
+  invitationInvalid:
+    "This invitation link has expired, was cancelled or was already used. Ask the team to send a new one.",
+  invitationWrongAccount:
+    "This invitation was sent to a different e-mail address. Sign out, then sign in with the address it was sent to.",
+  invitationNotEnrolled:
+    "Every team member must be enrolled in the Challenge. Register first (or enroll with your company code), then open this invitation again.",
+  invitationHasOwnProject:
+    "You have started a project of your own. Delete your draft first (on your submission page) to join this team.",
+  invitationAccepted: (team: string) => `You joined team ${team}.`,
+  invitationDeclined: "Invitation declined. The team has been told nothing more than that.",
+  memberRemoved: "The member was removed from the team.",
+  leftTeam: "You left the team. You can now work alone or join another team.",
+  leadCannotLeave: "You created this team: remove the other members first, or keep it.",
+
+  prototypeInvalid: "Enter the prototype's web address, starting with https://",
+  videoInvalid: "The demo video must be a YouTube, Vimeo or Loom link, starting with https://",
+  videoConfirmRequired: `Confirm that the video runs ${formatRange(submissionLimits.demoVideoMinutes, "minutes")} at ${submissionLimits.minVideoResolution} or more.`,
+  wordsTooFew: (label: string, count: number, min: number) =>
+    `The ${label} has ${words(count)}; it needs at least ${min}.`,
+  wordsTooMany: (label: string, count: number, max: number) =>
+    `The ${label} has ${words(count)}; at most ${max} are allowed.`,
+  textTooLong: (label: string) => `The ${label} is far too long. Please shorten it.`,
+  cannotClearSubmitted:
+    "A submitted project needs all five components. Replace this one instead of clearing it, or the submission would be incomplete.",
+  saved: (label: string) => `${label} saved.`,
+  cleared: (label: string) => `${label} removed from your draft.`,
+
+  fileMissing: "Choose a file to upload.",
+  fileWrongType: (component: PortalFileComponent) =>
+    `The ${portalFileRules[component].label.toLowerCase()} must be a ${portalFileRules[component].formats} file. This file isn't, whatever its name says.`,
+  fileTooLarge: (component: PortalFileComponent) =>
+    `The ${portalFileRules[component].label.toLowerCase()} must be ${formatMegabytes(portalFileRules[component].maxBytes)} or smaller.`,
+  fileUploaded: (component: PortalFileComponent) => `${portalFileRules[component].label} uploaded.`,
+  fileFailed: "The upload didn't finish. Please try again.",
+
+  incomplete: (missing: readonly string[]) =>
+    `Your project can't be submitted yet. Still missing: ${missing.join(", ")}.`,
+  submitted: "Your project is submitted. A confirmation is on its way by e-mail; you can keep improving it until the deadline.",
+  draftDeleted: "Your draft and its files were deleted.",
+  cannotDeleteSubmitted: "A submitted project can't be deleted; you can still edit it until the deadline.",
+} as const;
