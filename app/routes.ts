@@ -62,5 +62,12 @@ export default [
   route("organization/:id", "routes/organization.$id.tsx"),
   route("organization/:id/employees.csv", "routes/organization.$id.employees[.]csv.ts"),
 
+  // The Challenge Portal (issue 15): enrolled participants, their teams and projects.
+  route("portal", "routes/portal.tsx"),
+  route("portal/invitation", "routes/portal.invitation.tsx"),
+  route("portal/submission", "routes/portal.submission.tsx"),
+  route("portal/upload", "routes/portal.upload.ts"),
+  route("portal/files/:id", "routes/portal.files.$id.ts"),
+
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -3,6 +3,8 @@ import { requestContext } from "~/context";
 import { isDevOnlyPath, isProduction, misconfigurationResponse } from "~/lib/config.server";
 import { log } from "~/lib/log.server";
 import { DATA_LIFECYCLE_CRON, runDataLifecycle } from "~/lifecycle/retention.server";
+import { editionsFor, withRequestClock } from "~/clock/clock.server";
+import { purgeExpiredSubmissions } from "~/portal/retention.server";
 import { api } from "./api";
 import { handleNotificationBatch, sweepNotifications } from "./notifications-consumer";
 import { withCachePolicy } from "./cache";
@@ -47,7 +49,7 @@ async function route(incoming: Request, env: Env, ctx: ExecutionContext, nonce: 
     return api.fetch(request, env, ctx);
   }
   const context = new RouterContextProvider();
-  context.set(requestContext, { env, ctx, nonce, requestId });
+  context.set(requestContext, { env: withRequestClock(request, env), ctx, nonce, requestId });
   return handleDocumentRequest(request, context);
 }
 
@@ -63,7 +65,10 @@ export default {
   queue: handleNotificationBatch,
   async scheduled(controller, env) {
     const now = new Date(controller.scheduledTime);
-    if (controller.cron === DATA_LIFECYCLE_CRON) await runDataLifecycle(env.DB, now);
+    if (controller.cron === DATA_LIFECYCLE_CRON) {
+      await runDataLifecycle(env.DB, now);
+      await purgeExpiredSubmissions(env, editionsFor(env), now);
+    }
     else await sweepNotifications(env, now);
   },
 } satisfies ExportedHandler<Env>;

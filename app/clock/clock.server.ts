@@ -35,3 +35,18 @@ export function clockFor(env: Pick<Env, "ENVIRONMENT" | "APP_NOW" | "APP_EDITION
   const at = now(env);
   return { now: at, edition: currentEdition(at, editionsFor(env)) };
 }
+
+/** The request header that moves the clock for one request, outside production only. */
+export const APP_NOW_HEADER = "X-App-Now";
+
+/**
+ * Outside production, a request may carry its own APP_NOW (the X-App-Now
+ * header): the end-to-end tests walk one participant's project from the
+ * creation period past the deadline on one server and one database. Production
+ * ignores it, as it ignores APP_NOW itself.
+ */
+export function withRequestClock(request: Request, env: Env): Env {
+  const pretend = request.headers.get(APP_NOW_HEADER);
+  if (!pretend || isProduction(env)) return env;
+  return { ...env, APP_NOW: pretend };
+}

@@ -112,6 +112,10 @@ function AccountControls({ user, stacked = false }: { user: HeaderUser; stacked?
         <span className="sr-only">Your account, signed in as </span>
         {user.email}
       </Link>
+      {/* Every signed-in account: the portal itself says what, if anything, is still missing (issue 15). */}
+      <Link to="/portal" className="rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50">
+        Portal
+      </Link>
       {user.manager ? (
         <Link to="/organization" className="rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50">
           Organization

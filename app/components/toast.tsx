@@ -34,7 +34,10 @@ function usePageToasts(flash: Toast | null | undefined): Toast[] {
 export function ToastRegion({ flash }: { flash: Toast | null | undefined }) {
   const toasts = usePageToasts(flash);
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-20 z-50 flex flex-col items-center gap-3 px-4 sm:items-end sm:px-6">
+    <div
+      data-toast-region
+      className="pointer-events-none fixed inset-x-0 top-20 z-50 flex flex-col items-center gap-3 px-4 sm:items-end sm:px-6"
+    >
       {toasts.map((toast) => (
         <ToastCard key={toast.id} toast={toast} />
       ))}

@@ -204,7 +204,7 @@ export const dataRetention = [
     table: null,
     months: SUBMISSION_RETENTION_MONTHS,
     afterwards: "deleted",
-    from: "the submission deadline",
+    from: "the end of the edition",
     reason: "For judging, appeals, the showcase and verification of credentials.",
   },
   {

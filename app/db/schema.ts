@@ -12,3 +12,4 @@ export * from "./next-edition-schema";
 export * from "./notifications-schema";
 export * from "./organization-schema";
 export * from "./payments-schema";
+export * from "./portal-schema";

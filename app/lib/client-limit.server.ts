@@ -19,7 +19,9 @@ export type LimitScope =
   | "account:password"
   | "auth:verify-email"
   | "auth:password-reset"
-  | "organization";
+  | "organization"
+  | "portal"
+  | "portal:upload";
 
 /** Expands an IPv6 address to its eight hextets, or null when it is not one. */
 function ipv6Hextets(address: string): string[] | null {

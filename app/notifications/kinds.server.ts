@@ -16,6 +16,7 @@ import {
   sponsorshipConfirmation,
 } from "~/payments/notification.server";
 import * as organization from "~/organization/notification.server";
+import { submissionConfirmation, teamInvitation } from "~/portal/notification.server";
 
 const kinds: Record<string, NotificationKind<unknown>> = {
   [contactNotification.kind]: contactNotification as NotificationKind<unknown>,
@@ -37,6 +38,9 @@ const kinds: Record<string, NotificationKind<unknown>> = {
       organization.codeRegenerated,
       organization.employeeRemoved,
       organization.adminInvitation,
+      // The Challenge Portal (issue 15).
+      teamInvitation,
+      submissionConfirmation,
     ].map((kind) => [kind.kind, kind as NotificationKind<unknown>]),
   ),
 };

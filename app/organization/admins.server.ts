@@ -20,21 +20,7 @@ import type { Organization } from "./access.server";
 import { organizers } from "./dashboard.server";
 import { eventInsert, isGuardRefusal } from "./events.server";
 import { adminInvitation } from "./notification.server";
-
-function base64url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-/** Hex SHA-256 of a token: what the table stores and looks up. */
-export async function tokenHash(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** A token is 43 base64url characters; anything else is not worth a query. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+import { isLinkToken, newLinkToken, tokenHash } from "~/lib/link-token.server";
 
 type Result = { ok: true; message: string } | { ok: false; message: string; status: 400 | 404 | 409 };
 
@@ -52,7 +38,7 @@ export async function inviteAdmin(
   if ((await organizers(db, organization)).some((o) => o.email.toLowerCase() === email)) {
     return { ok: false, message: organizationMessages.adminAlready, status: 409 };
   }
-  const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
+  const token = newLinkToken();
   const id = crypto.randomUUID();
   const at = now.toISOString();
   const expires = new Date(now.getTime() + organizationLimits.adminInvitationDays * 86_400_000);
@@ -163,7 +149,7 @@ export interface InvitationView {
 
 /** The open invitation a link's token names (not used, cancelled or expired; its organization in good standing), or null. */
 export async function openInvitation(db: Db, token: unknown, now: Date): Promise<InvitationView | null> {
-  if (typeof token !== "string" || !TOKEN_PATTERN.test(token)) return null;
+  if (!isLinkToken(token)) return null;
   const [row] = await db
     .select({
       id: organizationAdminInvitations.id,

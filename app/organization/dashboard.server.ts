@@ -13,6 +13,8 @@ import {
   organizationEmployeeInvitations,
   organizationEvents,
   registrations,
+  submissions,
+  teamMembers,
 } from "~/db/schema";
 import type { Db } from "~/db/client.server";
 import { liveCodeFor } from "~/payments/company-codes.server";
@@ -20,6 +22,7 @@ import type { Organization } from "./access.server";
 
 export interface Employee {
   id: string;
+  userId: string;
   firstName: string;
   lastName: string;
   email: string;
@@ -43,6 +46,7 @@ export async function enrolledEmployees(db: Db, organizationId: string, q = ""):
   return db
     .select({
       id: registrations.id,
+      userId: registrations.userId,
       firstName: registrations.firstName,
       lastName: registrations.lastName,
       email: registrations.email,
@@ -134,6 +138,25 @@ export async function recentEvents(db: Db, organizationId: string, limit = 20) {
     .where(eq(organizationEvents.registrationId, organizationId))
     .orderBy(desc(organizationEvents.createdAt), desc(organizationEvents.id))
     .limit(limit);
+}
+
+/**
+ * Each enrolled employee's project this edition (issue 15): draft or
+ * submitted, with when; employees without one are absent from the map.
+ */
+export async function projectStatuses(db: Db, organizationId: string, editionId: string) {
+  const rows = await db
+    .select({
+      userId: registrations.userId,
+      status: submissions.status,
+      submittedAt: submissions.submittedAt,
+      updatedAt: submissions.updatedAt,
+    })
+    .from(registrations)
+    .innerJoin(teamMembers, and(eq(teamMembers.userId, registrations.userId), eq(teamMembers.editionId, editionId)))
+    .innerJoin(submissions, eq(submissions.teamId, teamMembers.teamId))
+    .where(and(eq(registrations.organizationRegistrationId, organizationId), eq(registrations.status, "enrolled")));
+  return new Map(rows.map(({ userId, ...status }) => [userId, status]));
 }
 
 export { liveCodeFor };

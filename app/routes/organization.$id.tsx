@@ -9,6 +9,7 @@
  * co-administrators see it; anyone else gets a 404 (app/organization/access.server.ts).
  */
 import { data } from "react-router";
+import { Alert } from "~/components/alert";
 import { useNonce } from "~/components/nonce";
 import { PageHero } from "~/components/page";
 import { organizationLimits, organizationMessages } from "~/content/organization";
@@ -17,7 +18,7 @@ import { clientAllowed } from "~/lib/client-limit.server";
 import { log } from "~/lib/log.server";
 import { pageMeta, siteOrigin } from "~/lib/meta";
 import { redirectWithToast, type ToastInput } from "~/lib/toast.server";
-import { requestNow } from "~/clock/page-clock.server";
+import { requestClock, requestNow } from "~/clock/page-clock.server";
 import { formatMountain } from "~/clock/schedule";
 import { formatCompanyCode } from "~/payments/company-code";
 import { requireOrganization } from "~/organization/access.server";
@@ -30,6 +31,7 @@ import {
   organizers,
   participantCount,
   pendingAdminInvitations,
+  projectStatuses,
   recentEvents,
   searchText,
 } from "~/organization/dashboard.server";
@@ -42,7 +44,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { user, organization, db } = await requireOrganization(request, context, params.id);
   const now = requestNow(context);
   const q = searchText(new URL(request.url).searchParams.get("q"));
-  const [code, employees, participants, people, invitations, sentToday, events] = await Promise.all([
+  const { edition } = requestClock(context);
+  const [code, employees, participants, people, invitations, sentToday, events, projects] = await Promise.all([
     liveCodeFor(db, organization.id),
     enrolledEmployees(db, organization.id, q),
     participantCount(db, organization.id),
@@ -50,6 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     pendingAdminInvitations(db, organization.id, now),
     invitationsSentToday(db, organization.id, now),
     recentEvents(db, organization.id),
+    projectStatuses(db, organization.id, edition.id),
   ]);
   return data(
     {
@@ -57,7 +61,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       me: user.id,
       code: code ? formatCompanyCode(code) : null,
       q,
-      employees: employees.map((e) => ({ ...e, enrolledOn: formatMountain(new Date(e.enrolledAt), "date") })),
+      employees: employees.map((e) => ({
+        ...e,
+        enrolledOn: formatMountain(new Date(e.enrolledAt), "date"),
+        project: projectLabel(projects.get(e.userId)),
+      })),
       tier: tierProgress(participants),
       organizers: people,
       invitations: invitations.map((i) => ({ ...i, expires: formatMountain(new Date(i.expiresAt), "dateTime") })),
@@ -66,6 +74,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
+}
+
+/** An employee's project this edition, as the Project column says it. */
+function projectLabel(project: { status: "draft" | "submitted"; submittedAt: string | null } | undefined): string {
+  if (!project) return "Not started";
+  if (project.status === "submitted" && project.submittedAt) {
+    return `Submitted ${formatMountain(new Date(project.submittedAt), "date")}`;
+  }
+  return "Draft";
 }
 
 const intents = [
@@ -229,17 +246,6 @@ function eventDetail(action: string, detail: string | null): string {
   return "";
 }
 
-function Alert({ message }: { message: string }) {
-  return (
-    <p
-      role="alert"
-      className="mt-4 rounded-lg border-l-4 border-red-600 bg-red-50 p-3 text-sm font-medium text-red-800"
-    >
-      {message}
-    </p>
-  );
-}
-
 const card = "card p-6 sm:p-8";
 const h2 = "text-2xl font-bold text-brand-950";
 const dangerButton = "rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800";
@@ -376,8 +382,8 @@ export default function OrganizationDashboard({ loaderData, actionData }: Route.
               Employees
             </h2>
             <p className="mt-2 text-sm text-slate-600">
-              Everyone enrolled with your code. Progress and submissions will appear here once the participant portal
-              opens.
+              Everyone enrolled with your code, and where their project stands in the Challenge Portal this edition:
+              not started, a draft, or submitted.
             </p>
             <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
               <form method="get" role="search" className="flex items-end gap-2">
@@ -421,6 +427,9 @@ export default function OrganizationDashboard({ loaderData, actionData }: Route.
                       <th scope="col" className="py-2 pr-4">
                         Enrolled
                       </th>
+                      <th scope="col" className="py-2 pr-4">
+                        Project
+                      </th>
                       <th scope="col" className="py-2">
                         <span className="sr-only">Actions</span>
                       </th>
@@ -432,6 +441,9 @@ export default function OrganizationDashboard({ loaderData, actionData }: Route.
                         <td className="py-2 pr-4">{`${e.firstName} ${e.lastName}`}</td>
                         <td className="py-2 pr-4 break-all">{e.email}</td>
                         <td className="py-2 pr-4 whitespace-nowrap">{e.enrolledOn}</td>
+                        <td className="py-2 pr-4 whitespace-nowrap" data-testid="project-status">
+                          {e.project}
+                        </td>
                         <td className="py-2">
                           <details>
                             <summary className="cursor-pointer text-red-700">

@@ -8,6 +8,7 @@ import {
   waitForPage,
   withJavaScript,
 } from "./auth-helpers";
+import { fillPerson, signUpThroughApi } from "./people";
 
 /**
  * The organization dashboard end to end (issue 14), with JavaScript and
@@ -23,20 +24,9 @@ test.beforeEach(async ({ page }) => {
 });
 
 async function signUp(page: Page, testInfo: TestInfo, email: string) {
-  const response = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: "a good passphrase", name: "" },
-    headers: { origin: new URL(testInfo.project.use.baseURL ?? "").origin },
-  });
-  expect(response.status()).toBe(200);
+  await signUpThroughApi(page, testInfo, email);
   // A Workforce Package and a company-code enrolment need a verified address (issue 13).
   await verifyEmailFromMailbox(page, testInfo, email);
-}
-
-async function fillPerson(page: Page, email: string, first = "Avery", last = "Nguyen") {
-  await page.getByLabel("First name").fill(first);
-  await page.getByLabel("Last name").fill(last);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Phone").fill("(208) 555-0142");
 }
 
 /** Buys a Workforce Package (the stand-in checkout opens in a new tab with JavaScript). */

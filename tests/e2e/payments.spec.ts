@@ -8,6 +8,7 @@ import {
   waitForPage,
   withJavaScript,
 } from "./auth-helpers";
+import { fillPerson, signUpThroughApi, submitToCheckout } from "./people";
 
 /**
  * Paid registration and sponsorship end to end (issue 8), through the local
@@ -20,37 +21,7 @@ test.beforeEach(async ({ page }) => {
   await useOwnClientIp(page);
 });
 
-/**
- * Signs up through better-auth's JSON API (the /auth page has its own spec):
- * the page's request context shares the browser's cookie jar.
- */
-async function signUp(page: Page, testInfo: TestInfo, email: string) {
-  const response = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: "a good passphrase", name: "" },
-    headers: { origin: new URL(testInfo.project.use.baseURL ?? "").origin },
-  });
-  expect(response.status()).toBe(200);
-}
-
 const CODE_PATTERN = /^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/;
-
-/** Submits a payment form; returns the page showing the stand-in checkout (a new tab with JavaScript). */
-async function submitToCheckout(page: Page, testInfo: TestInfo): Promise<Page> {
-  const submit = page.getByRole("button", { name: "Continue to Payment" });
-  if (!withJavaScript(testInfo)) {
-    await submit.click();
-    await expect(page).toHaveURL(/\/dev\/checkout\/cs_local_[0-9a-f]{48}$/);
-    return page;
-  }
-  const popup = page.waitForEvent("popup");
-  await submit.click();
-  const checkout = await popup;
-  await checkout.waitForLoadState("domcontentloaded");
-  await expect(checkout).toHaveURL(/\/dev\/checkout\/cs_local_[0-9a-f]{48}$/);
-  // The fallback link is there in case the browser blocks the tab.
-  await expect(page.getByRole("link", { name: "Continue to payment" })).toHaveAttribute("href", checkout.url());
-  return checkout;
-}
 
 async function payOnStandIn(checkout: Page, plan: string, amount: string) {
   await expect(checkout.getByTestId("checkout-plan")).toContainText(plan);
@@ -58,17 +29,10 @@ async function payOnStandIn(checkout: Page, plan: string, amount: string) {
   await checkout.getByRole("button", { name: `Pay ${amount}` }).click();
 }
 
-async function fillPerson(page: Page, email: string) {
-  await page.getByLabel("First name").fill("Avery");
-  await page.getByLabel("Last name").fill("Nguyen");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Phone").fill("(208) 555-0142");
-}
-
 test.describe("paid registration", () => {
   test("individual: register, pay $250 on checkout, confirmed on the success page", async ({ page }, testInfo) => {
     const email = uniqueEmail("individual");
-    await signUp(page, testInfo, email);
+    await signUpThroughApi(page, testInfo, email);
     await open(page, "/register", testInfo);
     await expect(page.getByTestId("pricing-badge")).toHaveText("Early Bird pricing");
     await expect(page.getByTestId("login-prompt")).toHaveCount(0);
@@ -86,7 +50,7 @@ test.describe("paid registration", () => {
 
   test("workforce: pay $5,000, get a company code; an employee enrols with it for free", async ({ page }, testInfo) => {
     const email = uniqueEmail("workforce");
-    await signUp(page, testInfo, email);
+    await signUpThroughApi(page, testInfo, email);
     // A Workforce Package and a company code need a verified address (issue 13).
     await verifyEmailFromMailbox(page, testInfo, email);
     await open(page, "/register?tab=workforce", testInfo);
@@ -143,7 +107,7 @@ test.describe("paid registration", () => {
 test.describe("sponsorship", () => {
   test("pick Silver, pay $10,000, thanked on /sponsor-success", async ({ page }, testInfo) => {
     const email = uniqueEmail("sponsor");
-    await signUp(page, testInfo, email);
+    await signUpThroughApi(page, testInfo, email);
     await open(page, "/sponsor-register", testInfo);
     await expect(page.getByRole("radio", { name: /Gold/ })).toBeChecked();
     await page.getByRole("radio", { name: /Silver/ }).check();

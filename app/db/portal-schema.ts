@@ -1,0 +1,88 @@
+/**
+ * The drizzle view of the Challenge Portal's tables (migrations/0009_portal.sql,
+ * the source of truth): teams, members, invitations, submissions and files.
+ */
+import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+export const teams = sqliteTable("teams", {
+  id: text("id").primaryKey(),
+  editionId: text("edition_id").notNull(),
+  /** NULL: one participant working alone. */
+  name: text("name"),
+  createdBy: text("created_by").notNull(),
+  createdAt: text("created_at").notNull(),
+});
+
+export const teamRoles = ["lead", "member"] as const;
+
+export const teamMembers = sqliteTable(
+  "team_members",
+  {
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    editionId: text("edition_id").notNull(),
+    role: text("role", { enum: teamRoles }).notNull(),
+    joinedAt: text("joined_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.userId] })],
+);
+
+export const teamInvitations = sqliteTable("team_invitations", {
+  id: text("id").primaryKey(),
+  teamId: text("team_id")
+    .notNull()
+    .references(() => teams.id, { onDelete: "cascade" }),
+  /** Lower-cased. */
+  email: text("email").notNull(),
+  /** SHA-256 (hex) of the link's token. */
+  tokenHash: text("token_hash").notNull().unique(),
+  invitedBy: text("invited_by").notNull(),
+  createdAt: text("created_at").notNull(),
+  expiresAt: text("expires_at").notNull(),
+  acceptedAt: text("accepted_at"),
+  declinedAt: text("declined_at"),
+  revokedAt: text("revoked_at"),
+});
+
+export const submissionStatuses = ["draft", "submitted"] as const;
+export type SubmissionStatus = (typeof submissionStatuses)[number];
+
+export const submissions = sqliteTable("submissions", {
+  teamId: text("team_id")
+    .primaryKey()
+    .references(() => teams.id, { onDelete: "cascade" }),
+  editionId: text("edition_id").notNull(),
+  prototypeUrl: text("prototype_url"),
+  abstract: text("abstract"),
+  videoUrl: text("video_url"),
+  videoConfirmed: integer("video_confirmed", { mode: "boolean" }).notNull().default(false),
+  aiUseLog: text("ai_use_log"),
+  status: text("status", { enum: submissionStatuses }).notNull().default("draft"),
+  submittedAt: text("submitted_at"),
+  submittedBy: text("submitted_by"),
+  createdAt: text("created_at").notNull(),
+  updatedAt: text("updated_at").notNull(),
+  updatedBy: text("updated_by").notNull(),
+});
+
+export const submissionFileComponents = ["pitchDeck", "reflectionLog"] as const;
+
+export const submissionFiles = sqliteTable("submission_files", {
+  id: text("id").primaryKey(),
+  teamId: text("team_id")
+    .notNull()
+    .references(() => teams.id, { onDelete: "cascade" }),
+  component: text("component", { enum: submissionFileComponents }).notNull(),
+  objectKey: text("object_key").notNull().unique(),
+  filename: text("filename").notNull(),
+  contentType: text("content_type").notNull(),
+  sizeBytes: integer("size_bytes").notNull(),
+  pageCount: integer("page_count"),
+  uploadedBy: text("uploaded_by").notNull(),
+  uploadedAt: text("uploaded_at").notNull(),
+});
+
+export type Submission = typeof submissions.$inferSelect;
+export type SubmissionFile = typeof submissionFiles.$inferSelect;

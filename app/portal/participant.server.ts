@@ -1,0 +1,82 @@
+/**
+ * Who may work in the Challenge Portal (issue 15), and when. A participant is
+ * an account with a verified address and an enrolment: a paid individual
+ * registration, or one through an organization's company code. Everyone else
+ * is told the one step that gets them in. Writes are accepted only while the
+ * portal is open: from its launch to the submission deadline.
+ */
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { isDeadlinePassed } from "~/clock/schedule";
+import type { Edition } from "~/content/editions";
+import type { Db } from "~/db/client.server";
+import { registrations } from "~/db/schema";
+import type { SessionUser } from "~/accounts/session.server";
+
+export interface Enrolment {
+  registrationId: string;
+  how: "individual" | "organization";
+  /** The organization whose code enrolled them; null for a paid individual registration. */
+  organizationName: string | null;
+  firstName: string;
+  lastName: string;
+}
+
+const organization = alias(registrations, "organization");
+
+/**
+ * The account's enrolment, or null. A registration fully refunded no longer
+ * enrolls anyone; an employee an organization removed is not enrolled either.
+ */
+export async function enrolmentOf(db: Db, userId: string): Promise<Enrolment | null> {
+  const [row] = await db
+    .select({
+      id: registrations.id,
+      status: registrations.status,
+      firstName: registrations.firstName,
+      lastName: registrations.lastName,
+      organizationName: organization.companyName,
+    })
+    .from(registrations)
+    .leftJoin(organization, eq(organization.id, registrations.organizationRegistrationId))
+    .where(
+      and(
+        eq(registrations.userId, userId),
+        eq(registrations.registrationType, "individual"),
+        inArray(registrations.status, ["paid", "enrolled"]),
+        or(eq(registrations.amountCents, 0), sql`${registrations.refundedCents} < ${registrations.amountCents}`),
+      ),
+    )
+    // A paid registration first, then the oldest enrolment.
+    .orderBy(sql`${registrations.status} = 'paid' DESC`, asc(registrations.createdAt))
+    .limit(1);
+  if (!row) return null;
+  return {
+    registrationId: row.id,
+    how: row.status === "paid" ? "individual" : "organization",
+    organizationName: row.status === "enrolled" ? (row.organizationName ?? "Your organization") : null,
+    firstName: row.firstName,
+    lastName: row.lastName,
+  };
+}
+
+export type PortalAccess =
+  | { kind: "signed-out" }
+  | { kind: "unverified"; user: SessionUser }
+  | { kind: "not-enrolled"; user: SessionUser }
+  | { kind: "participant"; user: SessionUser; enrolment: Enrolment };
+
+export async function portalAccess(db: Db, user: SessionUser | null): Promise<PortalAccess> {
+  if (!user) return { kind: "signed-out" };
+  if (!user.emailVerified) return { kind: "unverified", user };
+  const enrolment = await enrolmentOf(db, user.id);
+  return enrolment ? { kind: "participant", user, enrolment } : { kind: "not-enrolled", user };
+}
+
+/** "notYetOpen" before the portal's launch, "open" until the deadline, then "closed" (read-only). */
+export type PortalWindow = "notYetOpen" | "open" | "closed";
+
+export function portalWindow(now: Date, edition: Edition): PortalWindow {
+  if (isDeadlinePassed(edition.submissionDeadline, now)) return "closed";
+  return now.getTime() < edition.standardRegistrationOpens.getTime() ? "notYetOpen" : "open";
+}

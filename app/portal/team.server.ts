@@ -1,0 +1,341 @@
+/**
+ * Projects and teams (issue 15). Every participant's project is a team row: a
+ * solo participant's is a team of one without a name, created the first time
+ * they save anything, so naming it later ("create a team") keeps the draft.
+ * A person is in at most one team per edition (a unique index, not only a
+ * check here), a team has at most portalLimits.teamMaxMembers members
+ * counting open invitations, and only its lead (who created it) invites and
+ * removes. Invitations are single-use links that expire; accepting needs the
+ * invited, verified and enrolled account. Callers check the portal window.
+ */
+import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { portalLimits, portalMessages } from "~/content/portal";
+import type { Db } from "~/db/client.server";
+import { submissions, teamInvitations, teamMembers, teams, user } from "~/db/schema";
+import { emailField } from "~/forms/fields";
+import { isLinkToken, newLinkToken, tokenHash } from "~/lib/link-token.server";
+import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
+import type { SessionUser } from "~/accounts/session.server";
+import { formatMountain } from "~/clock/schedule";
+import { teamInvitation } from "./notification.server";
+
+export interface TeamMember {
+  userId: string;
+  email: string;
+  role: "lead" | "member";
+  joinedAt: string;
+}
+
+export interface Project {
+  teamId: string;
+  editionId: string;
+  /** Null: working alone. */
+  name: string | null;
+  /** The signed-in participant's role. */
+  role: "lead" | "member";
+  members: TeamMember[];
+}
+
+export type Refusal = { ok: false; message: string; status: 400 | 403 | 404 | 409 | 410 };
+const refuse = (message: string, status: Refusal["status"]): Refusal => ({ ok: false, message, status });
+
+/** The participant's project in this edition, or null before they start one. */
+export async function projectOf(db: Db, userId: string, editionId: string): Promise<Project | null> {
+  const [mine] = await db
+    .select({ teamId: teamMembers.teamId, role: teamMembers.role, name: teams.name })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(and(eq(teamMembers.userId, userId), eq(teamMembers.editionId, editionId)))
+    .limit(1);
+  if (!mine) return null;
+  const members = await db
+    .select({ userId: teamMembers.userId, email: user.email, role: teamMembers.role, joinedAt: teamMembers.joinedAt })
+    .from(teamMembers)
+    .innerJoin(user, eq(user.id, teamMembers.userId))
+    .where(eq(teamMembers.teamId, mine.teamId))
+    .orderBy(sql`${teamMembers.role} = 'lead' DESC`, asc(teamMembers.joinedAt));
+  return { teamId: mine.teamId, editionId, name: mine.name, role: mine.role, members };
+}
+
+/** The participant's project, started (as a team of one) if they have none yet. */
+export async function ensureProject(db: Db, participant: SessionUser, editionId: string, now: Date): Promise<Project> {
+  const existing = await projectOf(db, participant.id, editionId);
+  if (existing) return existing;
+  const teamId = crypto.randomUUID();
+  const at = now.toISOString();
+  try {
+    await db.batch([
+      db.insert(teams).values({ id: teamId, editionId, name: null, createdBy: participant.id, createdAt: at }),
+      db.insert(teamMembers).values({ teamId, userId: participant.id, editionId, role: "lead", joinedAt: at }),
+    ]);
+  } catch (error) {
+    // Two first saves at once: the unique index let one win; use that one.
+    const raced = await projectOf(db, participant.id, editionId);
+    if (raced) return raced;
+    throw error;
+  }
+  return (await projectOf(db, participant.id, editionId))!;
+}
+
+export function validTeamName(typed: string): { ok: true; name: string } | Refusal {
+  const name = typed.trim().replace(/\s+/g, " ");
+  if (!name) return refuse(portalMessages.teamNameRequired, 400);
+  if (name.length >= portalLimits.teamNameMax) return refuse(portalMessages.teamNameTooLong, 400);
+  return { ok: true, name };
+}
+
+/** Names the participant's project: a solo draft becomes the team's, with them as its lead. */
+export async function createTeam(
+  db: Db,
+  participant: SessionUser,
+  editionId: string,
+  typedName: string,
+  now: Date,
+): Promise<{ ok: true; name: string } | Refusal> {
+  const valid = validTeamName(typedName);
+  if (!valid.ok) return valid;
+  const project = await ensureProject(db, participant, editionId, now);
+  if (project.name !== null) return refuse(portalMessages.alreadyInTeam, 409);
+  await db.update(teams).set({ name: valid.name }).where(and(eq(teams.id, project.teamId), isNull(teams.name)));
+  return { ok: true, name: valid.name };
+}
+
+export interface OpenInvitationRow {
+  id: string;
+  email: string;
+  expiresAt: string;
+}
+
+/** The team's invitations not yet accepted, declined, cancelled or expired. */
+export async function openInvitationsOf(db: Db, teamId: string, now: Date): Promise<OpenInvitationRow[]> {
+  return db
+    .select({ id: teamInvitations.id, email: teamInvitations.email, expiresAt: teamInvitations.expiresAt })
+    .from(teamInvitations)
+    .where(and(eq(teamInvitations.teamId, teamId), openInvitation(now)))
+    .orderBy(asc(teamInvitations.createdAt));
+}
+
+function openInvitation(now: Date) {
+  return and(
+    isNull(teamInvitations.acceptedAt),
+    isNull(teamInvitations.declinedAt),
+    isNull(teamInvitations.revokedAt),
+    gt(teamInvitations.expiresAt, now.toISOString()),
+  );
+}
+
+async function memberCount(db: Db, teamId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
+  return row?.n ?? 0;
+}
+
+export async function inviteMember(
+  env: Pick<Env, "NOTIFICATIONS">,
+  db: Db,
+  project: Project,
+  actor: SessionUser,
+  typed: string,
+  { now, origin, requestId }: { now: Date; origin: string; requestId?: string },
+): Promise<{ ok: true; message: string } | Refusal> {
+  if (project.name === null) return refuse(portalMessages.notInTeam, 409);
+  if (project.role !== "lead") return refuse(portalMessages.notLead, 403);
+  const parsed = emailField().safeParse(typed);
+  if (!parsed.success) return refuse(portalMessages.inviteInvalidEmail, 400);
+  const email = parsed.data.toLowerCase();
+  if (email === actor.email.toLowerCase()) return refuse(portalMessages.inviteSelf, 400);
+  if (project.members.some((m) => m.email.toLowerCase() === email)) {
+    return refuse(portalMessages.inviteAlreadyMember, 409);
+  }
+  const open = await openInvitationsOf(db, project.teamId, now);
+  if (open.some((i) => i.email === email)) return refuse(portalMessages.inviteAlreadyPending, 409);
+  if (project.members.length + open.length >= portalLimits.teamMaxMembers) {
+    return refuse(portalMessages.teamFull, 409);
+  }
+  const token = newLinkToken();
+  const expires = new Date(now.getTime() + portalLimits.teamInvitationDays * 86_400_000);
+  const mail = outboxInsert(db, teamInvitation, {
+    recipient: email,
+    now,
+    payload: {
+      teamName: project.name,
+      inviterEmail: actor.email,
+      acceptUrl: `${origin}/portal/invitation?token=${token}`,
+      expires: formatMountain(expires, "dateTime"),
+    },
+  });
+  await db.batch([
+    db.insert(teamInvitations).values({
+      id: crypto.randomUUID(),
+      teamId: project.teamId,
+      email,
+      tokenHash: await tokenHash(token),
+      invitedBy: actor.id,
+      createdAt: now.toISOString(),
+      expiresAt: expires.toISOString(),
+    }),
+    mail.statement,
+  ]);
+  await enqueueNotifications(env, [mail.id], { requestId, kind: teamInvitation.kind });
+  return { ok: true, message: portalMessages.invited(email) };
+}
+
+export async function cancelInvitation(
+  db: Db,
+  project: Project,
+  invitationId: string,
+  now: Date,
+): Promise<{ ok: true; message: string } | Refusal> {
+  if (project.role !== "lead") return refuse(portalMessages.notLead, 403);
+  const done = await db
+    .update(teamInvitations)
+    .set({ revokedAt: now.toISOString() })
+    .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, project.teamId), openInvitation(now)))
+    .returning({ id: teamInvitations.id });
+  if (done.length === 0) return refuse(portalMessages.invitationInvalid, 404);
+  return { ok: true, message: portalMessages.invitationCancelled };
+}
+
+export interface InvitationView {
+  id: string;
+  teamId: string;
+  editionId: string;
+  teamName: string;
+  email: string;
+  inviterEmail: string | null;
+}
+
+/** The open invitation a link's token names, or null (used, declined, cancelled, expired or unknown). */
+export async function findOpenInvitation(db: Db, token: unknown, now: Date): Promise<InvitationView | null> {
+  if (!isLinkToken(token)) return null;
+  const [row] = await db
+    .select({
+      id: teamInvitations.id,
+      teamId: teamInvitations.teamId,
+      editionId: teams.editionId,
+      teamName: teams.name,
+      email: teamInvitations.email,
+      inviterEmail: user.email,
+    })
+    .from(teamInvitations)
+    .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
+    .leftJoin(user, eq(user.id, teamInvitations.invitedBy))
+    .where(and(eq(teamInvitations.tokenHash, await tokenHash(token)), openInvitation(now)))
+    .limit(1);
+  if (!row || row.teamName === null) return null;
+  return { ...row, teamName: row.teamName };
+}
+
+/**
+ * Accepting: the invited address's verified account, enrolled, in no other
+ * team. A solo project without a draft gives way to the team; one with a draft
+ * must be deleted first (nothing is thrown away silently).
+ */
+export async function acceptInvitation(
+  db: Db,
+  token: unknown,
+  account: SessionUser,
+  enrolled: boolean,
+  now: Date,
+): Promise<{ ok: true; message: string } | Refusal> {
+  const invitation = await findOpenInvitation(db, token, now);
+  if (!invitation) return refuse(portalMessages.invitationInvalid, 410);
+  if (invitation.email !== account.email.toLowerCase()) return refuse(portalMessages.invitationWrongAccount, 403);
+  if (!account.emailVerified) return refuse(portalMessages.unverified, 403);
+  if (!enrolled) return refuse(portalMessages.invitationNotEnrolled, 403);
+  const current = await projectOf(db, account.id, invitation.editionId);
+  const dropSolo = [];
+  if (current) {
+    if (current.name !== null) return refuse(portalMessages.alreadyInTeam, 409);
+    const [draft] = await db
+      .select({ teamId: submissions.teamId })
+      .from(submissions)
+      .where(eq(submissions.teamId, current.teamId));
+    if (draft) return refuse(portalMessages.invitationHasOwnProject, 409);
+    dropSolo.push(db.delete(teams).where(eq(teams.id, current.teamId)));
+  }
+  if ((await memberCount(db, invitation.teamId)) >= portalLimits.teamMaxMembers) {
+    return refuse(portalMessages.teamFull, 409);
+  }
+  const at = now.toISOString();
+  try {
+    await db.batch([
+      db
+        .update(teamInvitations)
+        .set({ acceptedAt: at })
+        .where(and(eq(teamInvitations.id, invitation.id), openInvitation(now))),
+      // The solo project (no draft) goes first: its member row would block the one below.
+      ...dropSolo,
+      // A second tab's accept fails on the primary key, and the batch rolls back whole.
+      db.insert(teamMembers).values({
+        teamId: invitation.teamId,
+        userId: account.id,
+        editionId: invitation.editionId,
+        role: "member",
+        joinedAt: at,
+      }),
+    ]);
+  } catch {
+    // The unique index: they joined another team meanwhile. The batch rolled back whole.
+    return refuse(portalMessages.alreadyInTeam, 409);
+  }
+  return { ok: true, message: portalMessages.invitationAccepted(invitation.teamName) };
+}
+
+export async function declineInvitation(
+  db: Db,
+  token: unknown,
+  account: SessionUser,
+  now: Date,
+): Promise<{ ok: true; message: string } | Refusal> {
+  const invitation = await findOpenInvitation(db, token, now);
+  if (!invitation) return refuse(portalMessages.invitationInvalid, 410);
+  if (invitation.email !== account.email.toLowerCase()) return refuse(portalMessages.invitationWrongAccount, 403);
+  await db
+    .update(teamInvitations)
+    .set({ declinedAt: now.toISOString() })
+    .where(and(eq(teamInvitations.id, invitation.id), openInvitation(now)));
+  return { ok: true, message: portalMessages.invitationDeclined };
+}
+
+/** The lead removes a member (not themself). */
+export async function removeMember(
+  db: Db,
+  project: Project,
+  memberUserId: string,
+): Promise<{ ok: true; message: string } | Refusal> {
+  if (project.role !== "lead") return refuse(portalMessages.notLead, 403);
+  const member = project.members.find((m) => m.userId === memberUserId && m.role === "member");
+  if (!member) return refuse(portalMessages.notInTeam, 404);
+  await db
+    .delete(teamMembers)
+    .where(and(eq(teamMembers.teamId, project.teamId), eq(teamMembers.userId, memberUserId)));
+  return { ok: true, message: portalMessages.memberRemoved };
+}
+
+/**
+ * A member leaves; the project stays with the team. The lead may only
+ * "leave" a team left with no one else, which makes it a solo project again.
+ */
+export async function leaveTeam(
+  db: Db,
+  project: Project,
+  participant: SessionUser,
+  now: Date,
+): Promise<{ ok: true; message: string } | Refusal> {
+  if (project.name === null) return refuse(portalMessages.notInTeam, 409);
+  if (project.role === "lead") {
+    if (project.members.length > 1) return refuse(portalMessages.leadCannotLeave, 409);
+    await db.batch([
+      db.update(teams).set({ name: null }).where(eq(teams.id, project.teamId)),
+      db
+        .update(teamInvitations)
+        .set({ revokedAt: now.toISOString() })
+        .where(and(eq(teamInvitations.teamId, project.teamId), isNull(teamInvitations.acceptedAt))),
+    ]);
+    return { ok: true, message: portalMessages.leftTeam };
+  }
+  await db
+    .delete(teamMembers)
+    .where(and(eq(teamMembers.teamId, project.teamId), eq(teamMembers.userId, participant.id)));
+  return { ok: true, message: portalMessages.leftTeam };
+}

@@ -1,0 +1,39 @@
+/**
+ * GET /portal/files/:id (issue 15): a project file, only to a member of its
+ * team (judges will be added when judging is), always as a download with
+ * nosniff, never from a public bucket URL. Anyone else gets a 404, so nobody
+ * learns which files exist.
+ */
+import { data } from "react-router";
+import { requireUserForForm } from "~/accounts/gate.server";
+import { portalMessages } from "~/content/portal";
+import { requestContext } from "~/context";
+import { getDb } from "~/db/client.server";
+import { fileForMember } from "~/portal/submission.server";
+import type { Route } from "./+types/portal.files.$id";
+
+/** RFC 6266: an ASCII fallback and the UTF-8 name. */
+function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireUserForForm(request, context, {
+    description: portalMessages.signInRequired,
+    returnTo: "/portal/submission",
+  });
+  const { env } = context.get(requestContext);
+  const file = await fileForMember(getDb(env), params.id, user.id);
+  const object = file ? await env.SUBMISSION_FILES.get(file.objectKey) : null;
+  if (!file || !object) throw data(null, { status: 404 });
+  return new Response(object.body, {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Length": String(object.size),
+      "Content-Disposition": contentDisposition(file.filename),
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
