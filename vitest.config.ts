@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // Unit and integration tests run inside workerd against the *built* worker
@@ -28,6 +29,30 @@ export default defineConfig(async () => {
       include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
       globalSetup: ["./tests/fakes/resend-server.ts", "./tests/fakes/stripe-server.ts"],
       setupFiles: ["./tests/setup.ts"],
+      // The built wrangler.json declares every .js an ES module, so busboy
+      // (CommonJS), imported by app code that tests load directly rather than
+      // through the bundle, is pre-bundled to ESM first, its `require("stream")`
+      // pointed at workerd's node:stream through an ES module.
+      deps: {
+        optimizer: {
+          ssr: {
+            enabled: true,
+            include: ["busboy"],
+            rolldownOptions: {
+              plugins: [
+                {
+                  name: "busboy-node-stream",
+                  resolveId(id: string) {
+                    if (id === "stream") return fileURLToPath(new URL("./tests/shims/node-stream.ts", import.meta.url));
+                    if (id === "node:stream") return { id, external: true };
+                    return null;
+                  },
+                },
+              ],
+            },
+          },
+        },
+      },
     },
   };
 });

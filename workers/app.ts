@@ -8,7 +8,7 @@ import { purgeExpiredSubmissions } from "~/portal/retention.server";
 import { api } from "./api";
 import { handleNotificationBatch, sweepNotifications } from "./notifications-consumer";
 import { withCachePolicy } from "./cache";
-import { bodyLimitFor, withBoundedBody } from "./body-limit";
+import { bodyLimitFor, isStreamedBodyPath, withBoundedBody, withCountedBody } from "./body-limit";
 import { carryRequestId, createNonce, isCrossSiteFormWrite, requestIdFor, withSecurityHeaders } from "./security";
 
 const handleDocumentRequest = createRequestHandler(
@@ -39,7 +39,10 @@ async function route(incoming: Request, env: Env, ctx: ExecutionContext, nonce: 
     return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
   // Before any route reads it: a body over its limit is refused unread (issue 16).
-  const bounded = await withBoundedBody(incoming, bodyLimitFor(url.pathname));
+  const limit = bodyLimitFor(url.pathname);
+  const bounded = isStreamedBodyPath(url.pathname)
+    ? withCountedBody(incoming, limit)
+    : await withBoundedBody(incoming, limit);
   if (bounded instanceof Response) {
     log("warn", "request.body_too_large", { requestId, method: incoming.method, path: url.pathname });
     return bounded;

@@ -4,17 +4,29 @@
  * serves: a 50 MB form post, parsed and echoed back, could take it down. A
  * body over its limit gets a 413 without being read: at once when
  * Content-Length says so, else as soon as the stream passes the limit.
+ * File uploads (issue 15) are the one exception to reading the body first:
+ * theirs is passed on as a stream, counted as the route reads it.
  */
 import { requestBodyLimits } from "~/content/limits";
+import { formatMegabytes, portalFileRules } from "~/content/portal";
 import { normalizedPath } from "~/lib/config.server";
 
 const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** The portal's upload form posts here (`?component=…`); its route streams the file to R2. */
+const UPLOAD_PATH = "/portal/upload";
+
 /** The most bytes a request to this path may carry. */
 export function bodyLimitFor(pathname: string): number {
-  return normalizedPath(pathname) === "/api/stripe/webhook"
-    ? requestBodyLimits.stripeWebhookBytes
-    : requestBodyLimits.defaultBytes;
+  const path = normalizedPath(pathname);
+  if (path === "/api/stripe/webhook") return requestBodyLimits.stripeWebhookBytes;
+  if (path === UPLOAD_PATH) return requestBodyLimits.uploadBytes;
+  return requestBodyLimits.defaultBytes;
+}
+
+/** Whether the route reads this path's body as a stream (it is too large to hold) rather than from memory. */
+export function isStreamedBodyPath(pathname: string): boolean {
+  return normalizedPath(pathname) === UPLOAD_PATH;
 }
 
 function formatKb(bytes: number): string {
@@ -23,14 +35,23 @@ function formatKb(bytes: number): string {
 
 export function tooLargeResponse(pathname: string, limit: number): Response {
   const headers = { "Cache-Control": "no-store", Connection: "close" };
+  const htmlHeaders = { ...headers, "Content-Type": "text/html; charset=utf-8" };
   if (normalizedPath(pathname).startsWith("/api/")) {
     return Response.json(
       { error: `The request body is larger than ${formatKb(limit)}.`, limitBytes: limit },
       { status: 413, headers },
     );
   }
+  if (isStreamedBodyPath(pathname)) return new Response(uploadTooLargeHtml(), { status: 413, headers: htmlHeaders });
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too much to send</title></head><body><main><h1>That was too much to send</h1><p>What you submitted is larger than ${formatKb(limit)}, more than any form on this site needs. Please go back, shorten the longest answer and send it again.</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
-  return new Response(html, { status: 413, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
+  return new Response(html, { status: 413, headers: htmlHeaders });
+}
+
+function uploadTooLargeHtml(): string {
+  const limits = Object.values(portalFileRules)
+    .map((rule) => `${rule.label}: at most ${formatMegabytes(rule.maxBytes)}.`)
+    .join(" ");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>File too large</title></head><body><main><h1>That file is too large to upload</h1><p>${limits} Please go back and choose a smaller file.</p><p><a href="/portal">Back to the Challenge Portal</a></p></main></body></html>`;
 }
 
 /**
@@ -41,12 +62,7 @@ export function tooLargeResponse(pathname: string, limit: number): Response {
 export async function withBoundedBody(request: Request, limit: number): Promise<Request | Response> {
   const { pathname } = new URL(request.url);
   if (BODYLESS_METHODS.has(request.method.toUpperCase()) || request.body === null) return request;
-
-  const declared = request.headers.get("content-length");
-  if (declared !== null) {
-    const length = Number(declared);
-    if (!Number.isFinite(length) || length < 0 || length > limit) return tooLargeResponse(pathname, limit);
-  }
+  if (declaresMoreThan(request, limit)) return tooLargeResponse(pathname, limit);
 
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -68,4 +84,36 @@ export async function withBoundedBody(request: Request, limit: number): Promise<
     offset += chunk.byteLength;
   }
   return new Request(request, { body });
+}
+
+/**
+ * The request with its body left a stream, for a route that streams it on
+ * (a file upload): a declared length over the limit is a 413 at once; an
+ * undeclared one makes the stream error as soon as it passes the limit, so
+ * the route's reading fails instead of going on.
+ */
+export function withCountedBody(request: Request, limit: number): Request | Response {
+  const { pathname } = new URL(request.url);
+  if (BODYLESS_METHODS.has(request.method.toUpperCase()) || request.body === null) return request;
+  if (declaresMoreThan(request, limit)) return tooLargeResponse(pathname, limit);
+
+  let size = 0;
+  const counted = request.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        size += chunk.byteLength;
+        if (size > limit) controller.error(new RangeError(`request body over its limit of ${limit} bytes`));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  // @ts-expect-error: workerd needs duplex for a streamed request body; the DOM types lack it.
+  return new Request(request, { body: counted, duplex: "half" });
+}
+
+function declaresMoreThan(request: Request, limit: number): boolean {
+  const declared = request.headers.get("content-length");
+  if (declared === null) return false;
+  const length = Number(declared);
+  return !Number.isFinite(length) || length < 0 || length > limit;
 }

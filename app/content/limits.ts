@@ -6,6 +6,8 @@
  * wrangler.toml; `rateLimitPerMinute` restates it for the pages and the docs.
  */
 
+import { portalFileRules } from "./portal";
+
 const KIB = 1024;
 
 /** Request bodies larger than this are refused with 413 before any route reads them. */
@@ -14,6 +16,13 @@ export const requestBodyLimits = {
   defaultBytes: 64 * KIB,
   /** Stripe's signed events: a charge or dispute with its expansions stays well under this. */
   stripeWebhookBytes: 512 * KIB,
+  /**
+   * A portal file upload (/portal/upload), streamed, never held whole: twice
+   * the largest file a component takes, plus room for the form's other
+   * parts. A moderately oversize file still reaches the route, which names
+   * the component's own limit; only a far bigger one gets the 413 page.
+   */
+  uploadBytes: 2 * Math.max(...Object.values(portalFileRules).map((rule) => rule.maxBytes)) + 64 * KIB,
 } as const;
 
 /** The RATE_LIMITER binding's allowance per key (wrangler.toml `simple = { limit = 10, period = 60 }`). */

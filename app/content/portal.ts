@@ -8,26 +8,33 @@ import { formatRange, submissionLimits, teamSize } from "./program";
 
 const MIB = 1024 * 1024;
 
+export type PortalFileKind = "pdf" | "docx" | "doc";
+
+/** The type a stored file is served with: from the kind its content showed, never from the browser. */
+export const portalFileContentTypes = {
+  pdf: "application/pdf",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  doc: "application/msword",
+} as const satisfies Record<PortalFileKind, string>;
+
 /** The two uploaded components and what each accepts, checked by content, not by name. */
 export const portalFileRules = {
   pitchDeck: {
     label: "Pitch deck",
     kinds: ["pdf"],
     maxBytes: 25 * MIB,
-    accept: ".pdf,application/pdf",
+    accept: `.pdf,${portalFileContentTypes.pdf}`,
     formats: "PDF",
   },
   reflectionLog: {
     label: "Reflection log",
     kinds: ["pdf", "docx", "doc"],
     maxBytes: 10 * MIB,
-    accept:
-      ".pdf,.docx,.doc,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/msword",
+    accept: `.pdf,.docx,.doc,${portalFileContentTypes.pdf},${portalFileContentTypes.docx},${portalFileContentTypes.doc}`,
     formats: "PDF or Word (.docx or .doc)",
   },
 } as const;
 export type PortalFileComponent = keyof typeof portalFileRules;
-export type PortalFileKind = "pdf" | "docx" | "doc";
 
 export const portalLimits = {
   /** The contest rules' reading (docs/content-conflicts.md #1): the FAQ's 2–4 stands as advice. */
@@ -118,7 +125,8 @@ export const portalMessages = {
 
   incomplete: (missing: readonly string[]) =>
     `Your project can't be submitted yet. Still missing: ${missing.join(", ")}.`,
-  submitted: "Your project is submitted. A confirmation is on its way by e-mail; you can keep improving it until the deadline.",
+  submitted:
+    "Your project is submitted. A confirmation is on its way by e-mail; you can keep improving it until the deadline.",
   draftDeleted: "Your draft and its files were deleted.",
   cannotDeleteSubmitted: "A submitted project can't be deleted; you can still edit it until the deadline.",
 } as const;

@@ -6,6 +6,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { requestBodyLimits, signInLockout } from "~/content/limits";
+import { portalFileRules } from "~/content/portal";
 import { runDataLifecycle } from "~/lifecycle/retention.server";
 import { startRegistration, startSponsorship } from "~/payments/checkout.server";
 import { verifyPayment } from "~/payments/verify.server";
@@ -25,6 +26,7 @@ import {
 import { completeProductionEnv } from "./production-env";
 import { fakeStripeAccount, type FakeStripeAccount } from "./stripe-fake";
 import { builtWorker, fetchWithEnv } from "./worker";
+import { bodyLimitFor, isStreamedBodyPath, withCountedBody } from "../../workers/body-limit";
 
 const EARLY = { APP_NOW: "2025-12-01T12:00:00-07:00" };
 
@@ -157,6 +159,105 @@ describe("1. request bodies are bounded", () => {
       body: big,
     });
     expect(webhook.status).toBe(400);
+  });
+
+  it("gives the upload path its own, larger limit, and every other path the one it had", () => {
+    expect(requestBodyLimits.uploadBytes).toBe(2 * portalFileRules.pitchDeck.maxBytes + 64 * 1024);
+    for (const path of ["/portal/upload", "/Portal//Upload", "/portal/%75pload"]) {
+      expect(bodyLimitFor(path), path).toBe(requestBodyLimits.uploadBytes);
+      expect(isStreamedBodyPath(path), path).toBe(true);
+    }
+    for (const path of ["/contact", "/portal/uploads", "/portal", "/api/portal/upload"]) {
+      expect(bodyLimitFor(path), path).toBe(requestBodyLimits.defaultBytes);
+      expect(isStreamedBodyPath(path), path).toBe(false);
+    }
+    expect(bodyLimitFor("/api/stripe/webhook")).toBe(requestBodyLimits.stripeWebhookBytes);
+    expect(isStreamedBodyPath("/api/stripe/webhook")).toBe(false);
+  });
+
+  it("refuses an upload whose Content-Length is over the upload limit with a 413 page naming the file limits, unread", async () => {
+    const limit = requestBodyLimits.uploadBytes;
+    let pulledBytes = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulledBytes > limit + 1024 * 1024) return controller.close();
+        pulledBytes += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const response = await fetchWithEnv("/portal/upload?component=pitchDeck", EARLY, {
+      method: "POST",
+      headers: {
+        ...formHeaders(uniqueIp()),
+        "content-type": "multipart/form-data; boundary=x",
+        "content-length": String(limit + 1),
+      },
+      body,
+      // @ts-expect-error: workerd needs duplex for a streamed request body; the DOM types lack it.
+      duplex: "half",
+    });
+    expect(response.status).toBe(413);
+    const html = await response.text();
+    expect(html).toContain("<h1>That file is too large to upload</h1>");
+    expect(html).toContain("Pitch deck: at most 25 MB.");
+    expect(html).toContain("Reflection log: at most 10 MB.");
+    expect(pulledBytes).toBeLessThanOrEqual(128 * 1024);
+  });
+
+  it("lets an upload's body over the form limit reach /portal/upload, and nowhere else", async () => {
+    const overFormLimit = new Uint8Array(requestBodyLimits.defaultBytes * 3);
+    const send = (path: string) =>
+      fetchWithEnv(path, EARLY, {
+        method: "POST",
+        headers: { ...formHeaders(uniqueIp()), "content-type": "multipart/form-data; boundary=x" },
+        body: overFormLimit,
+      });
+    expect((await send("/portal/upload?component=reflectionLog")).status).not.toBe(413);
+    expect((await send("/portal/uploads")).status).toBe(413);
+    expect((await send("/contact")).status).toBe(413);
+  });
+
+  it("passes an upload's body on unread and intact, and errors it once past the limit when no length was declared", async () => {
+    const chunk = 64 * 1024;
+    const source = new Uint8Array(3 * 1024 * 1024).map((_, index) => (index * 31 + (index >> 9)) & 0xff);
+    const streamOf = (bytes: Uint8Array) => {
+      const progress = { pulled: 0 };
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (progress.pulled >= bytes.byteLength) return controller.close();
+          controller.enqueue(bytes.slice(progress.pulled, progress.pulled + chunk));
+          progress.pulled += chunk;
+        },
+      });
+      return { stream, progress };
+    };
+    const upload = (body: ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
+      new Request("http://localhost/portal/upload?component=pitchDeck", {
+        method: "POST",
+        headers,
+        body,
+        // @ts-expect-error: workerd needs duplex for a streamed request body; the DOM types lack it.
+        duplex: "half",
+      });
+
+    const intact = streamOf(source);
+    const passed = withCountedBody(
+      upload(intact.stream, { "content-length": String(source.byteLength) }),
+      requestBodyLimits.uploadBytes,
+    );
+    if (!(passed instanceof Request)) throw new Error(`expected the request, got ${passed.status}`);
+    // Nothing read ahead: the route reads it as it streams.
+    expect(intact.progress.pulled).toBeLessThanOrEqual(4 * chunk);
+    const received = new Uint8Array(await passed.arrayBuffer());
+    expect(received.byteLength).toBe(source.byteLength);
+    expect(received).toEqual(source);
+
+    const smallLimit = 1024 * 1024;
+    const overflowing = streamOf(source);
+    const counted = withCountedBody(upload(overflowing.stream), smallLimit);
+    if (!(counted instanceof Request)) throw new Error(`expected the request, got ${counted.status}`);
+    await expect(counted.arrayBuffer()).rejects.toThrow(/over its limit/);
+    expect(overflowing.progress.pulled).toBeLessThanOrEqual(smallLimit + 4 * chunk);
   });
 
   it("never echoes a value longer than its field, nor fields the form does not have", async () => {

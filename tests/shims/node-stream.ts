@@ -1,0 +1,2 @@
+// busboy's `require("stream")`, as an ES module the test bundle can hold: see vitest.config.ts.
+export * from "node:stream";
