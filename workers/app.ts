@@ -71,7 +71,6 @@ export default {
     if (controller.cron === DATA_LIFECYCLE_CRON) {
       await runDataLifecycle(env.DB, now);
       await purgeExpiredSubmissions(env, editionsFor(env), now);
-    }
-    else await sweepNotifications(env, now);
+    } else await sweepNotifications(env, now);
   },
 } satisfies ExportedHandler<Env>;

@@ -21,7 +21,8 @@ export async function passwordMatches(env: Pick<Env, "DB">, userId: string, pass
 }
 
 /** Projects of one (issue 15): the person's own, deleted with the account. A team's project stays with the team. */
-const SOLO_TEAMS = "SELECT id FROM teams WHERE name IS NULL AND id IN (SELECT team_id FROM team_members WHERE user_id = ?)";
+const SOLO_TEAMS =
+  "SELECT id FROM teams WHERE name IS NULL AND id IN (SELECT team_id FROM team_members WHERE user_id = ?)";
 
 export async function deleteAccount(
   env: Pick<Env, "DB" | "SUBMISSION_FILES">,

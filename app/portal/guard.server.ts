@@ -48,7 +48,9 @@ export async function requireParticipant(
 /** Why no write is accepted now, or null while the portal is open. */
 export function writeRefusal(participant: Pick<Participant, "window" | "edition">): string | null {
   const { window, edition } = participant;
-  if (window === "closed") return portalMessages.deadlinePassed(formatMountain(edition.submissionDeadline.due, "dateTime"));
-  if (window === "notYetOpen") return portalMessages.notOpenYet(formatMountain(edition.standardRegistrationOpens, "dateTime"));
+  if (window === "closed")
+    return portalMessages.deadlinePassed(formatMountain(edition.submissionDeadline.due, "dateTime"));
+  if (window === "notYetOpen")
+    return portalMessages.notOpenYet(formatMountain(edition.standardRegistrationOpens, "dateTime"));
   return null;
 }

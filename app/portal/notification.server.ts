@@ -45,7 +45,10 @@ export const teamInvitation = defineKind({
           ["Accept or decline", payload.acceptUrl],
           ["Link works until", payload.expires],
         ],
-        ["Every member enrolled", "Every team member must be enrolled in the Challenge. Register first if you haven't."],
+        [
+          "Every member enrolled",
+          "Every team member must be enrolled in the Challenge. Register first if you haven't.",
+        ],
       ),
     };
   },

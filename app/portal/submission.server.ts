@@ -90,7 +90,9 @@ function isVideoHost(hostname: string): boolean {
   return videoHosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
 }
 
-export type TextValues = Partial<Record<"prototypeUrl" | "abstract" | "videoUrl" | "videoConfirmed" | "aiUseLog", string>>;
+export type TextValues = Partial<
+  Record<"prototypeUrl" | "abstract" | "videoUrl" | "videoConfirmed" | "aiUseLog", string>
+>;
 
 type Change = Partial<Pick<Submission, "prototypeUrl" | "abstract" | "videoUrl" | "videoConfirmed" | "aiUseLog">>;
 
@@ -105,7 +107,9 @@ export function parseTextComponent(
       const typed = text("prototypeUrl");
       if (!typed) return { ok: true, change: { prototypeUrl: null }, clears: true };
       const url = httpsUrl(typed);
-      return url ? { ok: true, change: { prototypeUrl: url.href }, clears: false } : { ok: false, message: portalMessages.prototypeInvalid };
+      return url
+        ? { ok: true, change: { prototypeUrl: url.href }, clears: false }
+        : { ok: false, message: portalMessages.prototypeInvalid };
     }
     case "video": {
       const typed = text("videoUrl");
@@ -159,7 +163,8 @@ export async function saveTextComponent(
   const label = textComponentLabels[component];
   const { submission } = await submissionOf(db, project.teamId);
   if (parsed.clears) {
-    if (submission?.status === "submitted") return { ok: false, message: portalMessages.cannotClearSubmitted, status: 409 };
+    if (submission?.status === "submitted")
+      return { ok: false, message: portalMessages.cannotClearSubmitted, status: 409 };
     if (!submission) return { ok: true, message: portalMessages.cleared(label) };
   }
   await upsertSubmission(db, project, actor, now, parsed.change).run();

@@ -96,7 +96,10 @@ export async function createTeam(
   if (!valid.ok) return valid;
   const project = await ensureProject(db, participant, editionId, now);
   if (project.name !== null) return refuse(portalMessages.alreadyInTeam, 409);
-  await db.update(teams).set({ name: valid.name }).where(and(eq(teams.id, project.teamId), isNull(teams.name)));
+  await db
+    .update(teams)
+    .set({ name: valid.name })
+    .where(and(eq(teams.id, project.teamId), isNull(teams.name)));
   return { ok: true, name: valid.name };
 }
 
@@ -306,9 +309,7 @@ export async function removeMember(
   if (project.role !== "lead") return refuse(portalMessages.notLead, 403);
   const member = project.members.find((m) => m.userId === memberUserId && m.role === "member");
   if (!member) return refuse(portalMessages.notInTeam, 404);
-  await db
-    .delete(teamMembers)
-    .where(and(eq(teamMembers.teamId, project.teamId), eq(teamMembers.userId, memberUserId)));
+  await db.delete(teamMembers).where(and(eq(teamMembers.teamId, project.teamId), eq(teamMembers.userId, memberUserId)));
   return { ok: true, message: portalMessages.memberRemoved };
 }
 

@@ -382,8 +382,8 @@ export default function OrganizationDashboard({ loaderData, actionData }: Route.
               Employees
             </h2>
             <p className="mt-2 text-sm text-slate-600">
-              Everyone enrolled with your code, and where their project stands in the Challenge Portal this edition:
-              not started, a draft, or submitted.
+              Everyone enrolled with your code, and where their project stands in the Challenge Portal this edition: not
+              started, a draft, or submitted.
             </p>
             <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
               <form method="get" role="search" className="flex items-end gap-2">

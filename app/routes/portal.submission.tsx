@@ -11,7 +11,13 @@ import { Alert } from "~/components/alert";
 import { PageHero } from "~/components/page";
 import { PortalEnhancements } from "~/components/portal-enhancements";
 import { submissionLimits } from "~/content/program";
-import { formatFileSize, formatMegabytes, portalFileRules, portalMessages, type PortalFileComponent } from "~/content/portal";
+import {
+  formatFileSize,
+  formatMegabytes,
+  portalFileRules,
+  portalMessages,
+  type PortalFileComponent,
+} from "~/content/portal";
 import { formatRange } from "~/content/program";
 import { requestContext } from "~/context";
 import { clientAllowed } from "~/lib/client-limit.server";
@@ -77,7 +83,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           },
         ]),
       ) as Partial<
-        Record<PortalFileComponent, { id: string; filename: string; size: string; pageCount: number | null; uploadedAt: string }>
+        Record<
+          PortalFileComponent,
+          { id: string; filename: string; size: string; pageCount: number | null; uploadedAt: string }
+        >
       >,
       checklist: checklist(view),
       uploadError,
@@ -88,7 +97,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const intents = ["save", "submit", "delete-draft"] as const;
 type Intent = (typeof intents)[number];
-type ActionData = { intent: Intent | null; component?: TextComponent; message: string; values?: Record<string, string> };
+type ActionData = {
+  intent: Intent | null;
+  component?: TextComponent;
+  message: string;
+  values?: Record<string, string>;
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, requestId } = context.get(requestContext);
@@ -120,7 +134,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "submit": {
       if (!participant.project) {
-        result = { ok: false, message: portalMessages.incomplete(missingComponents({ submission: null, files: {} })), status: 400 };
+        result = {
+          ok: false,
+          message: portalMessages.incomplete(missingComponents({ submission: null, files: {} })),
+          status: 400,
+        };
         break;
       }
       result = await submitProject(env, db, participant.project, user, edition, {
@@ -184,7 +202,10 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
   const generalError = actionData && actionData.intent !== "save" ? actionData.message : null;
   return (
     <>
-      <PageHero eyebrow="Challenge Portal" title={loaderData.teamName ? `Team ${loaderData.teamName}: submission` : "Your submission"} />
+      <PageHero
+        eyebrow="Challenge Portal"
+        title={loaderData.teamName ? `Team ${loaderData.teamName}: submission` : "Your submission"}
+      />
       <section className="section bg-slate-50">
         <div className="container-page max-w-3xl space-y-8">
           <p>
@@ -193,7 +214,11 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
             </a>
           </p>
           {loaderData.readOnlyReason ? (
-            <p role="status" className="rounded-lg border-l-4 border-amber-500 bg-amber-50 p-4 font-medium text-amber-900" data-testid="read-only">
+            <p
+              role="status"
+              className="rounded-lg border-l-4 border-amber-500 bg-amber-50 p-4 font-medium text-amber-900"
+              data-testid="read-only"
+            >
               {loaderData.readOnlyReason}
             </p>
           ) : null}
@@ -233,7 +258,9 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
                 <button type="submit" className="btn-primary">
                   Submit the project
                 </button>
-                <p className={hint}>Submitting needs all five components. You can still edit afterwards, until the deadline.</p>
+                <p className={hint}>
+                  Submitting needs all five components. You can still edit afterwards, until the deadline.
+                </p>
               </form>
             ) : null}
           </section>
@@ -321,7 +348,13 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
             {`${formatRange(submissionLimits.reflectionLogWords, "words")} recommended, covering your impact and how you used AI; ${portalFileRules.reflectionLog.formats}, at most ${formatMegabytes(portalFileRules.reflectionLog.maxBytes)}.`}
           </FileForm>
 
-          <TextForm id="ai-use-log" component="aiUseLog" title={`"How AI Was Used" log`} open={open} error={failed("aiUseLog")}>
+          <TextForm
+            id="ai-use-log"
+            component="aiUseLog"
+            title={`"How AI Was Used" log`}
+            open={open}
+            error={failed("aiUseLog")}
+          >
             <label htmlFor="ai-use-log-text" className={label}>
               How AI was used
             </label>
@@ -345,9 +378,14 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
             <details className={card}>
               <summary className="cursor-pointer font-semibold text-red-700">Delete this draft…</summary>
               <form method="post" className="mt-3">
-                <p className="text-sm text-slate-700">Everything saved here, files included, is deleted for the whole team.</p>
+                <p className="text-sm text-slate-700">
+                  Everything saved here, files included, is deleted for the whole team.
+                </p>
                 <input type="hidden" name="intent" value="delete-draft" />
-                <button type="submit" className="mt-2 rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800">
+                <button
+                  type="submit"
+                  className="mt-2 rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+                >
                   Yes, delete the draft
                 </button>
               </form>

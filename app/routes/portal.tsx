@@ -79,7 +79,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         status: view.submission
           ? {
               status: view.submission.status,
-              submittedAt: view.submission.submittedAt && formatMountain(new Date(view.submission.submittedAt), "dateTime"),
+              submittedAt:
+                view.submission.submittedAt && formatMountain(new Date(view.submission.submittedAt), "dateTime"),
               updatedAt: formatMountain(new Date(view.submission.updatedAt), "dateTime"),
             }
           : null,
@@ -448,7 +449,9 @@ function Team({
               </form>
             </details>
           ) : (
-            <p className="mt-4 text-sm text-slate-700">Team membership is frozen: the submission deadline has passed.</p>
+            <p className="mt-4 text-sm text-slate-700">
+              Team membership is frozen: the submission deadline has passed.
+            </p>
           )}
           {failed("leave-team") ? <Alert message={failed("leave-team")!} /> : null}
         </>

@@ -1,5 +1,13 @@
 import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
-import { mailboxLink, open, toast, uniqueEmail, verifyEmailFromMailbox, waitForPage, withJavaScript } from "./auth-helpers";
+import {
+  mailboxLink,
+  open,
+  toast,
+  uniqueEmail,
+  verifyEmailFromMailbox,
+  waitForPage,
+  withJavaScript,
+} from "./auth-helpers";
 import { fillPerson, signUpThroughApi, submitToCheckout } from "./people";
 
 /**
@@ -19,7 +27,9 @@ const words = (n: number) => Array.from({ length: n }, (_, i) => `idea${i}`).joi
 
 function pdf(pages: number): Buffer {
   const kids = Array.from({ length: pages }, (_, i) => `${i + 3} 0 R`).join(" ");
-  const objects = Array.from({ length: pages }, (_, i) => `${i + 3} 0 obj<</Type /Page /Parent 2 0 R>>endobj\n`).join("");
+  const objects = Array.from({ length: pages }, (_, i) => `${i + 3} 0 obj<</Type /Page /Parent 2 0 R>>endobj\n`).join(
+    "",
+  );
   return Buffer.from(
     `%PDF-1.4\n1 0 obj<</Type /Catalog /Pages 2 0 R>>endobj\n2 0 obj<</Type /Pages /Kids [${kids}] /Count ${pages}>>endobj\n${objects}trailer<</Root 1 0 R>>\n%%EOF\n`,
   );
@@ -40,7 +50,12 @@ async function at(person: Participant, now: string) {
 async function enrolledParticipant(browser: Browser, testInfo: TestInfo, tag: string): Promise<Participant> {
   const bytes = crypto.getRandomValues(new Uint8Array(3));
   const context = await browser.newContext({ ...testInfo.project.use });
-  const person = { email: uniqueEmail(tag), context, page: await context.newPage(), ip: `10.${bytes[0]}.${bytes[1]}.${bytes[2]}` };
+  const person = {
+    email: uniqueEmail(tag),
+    context,
+    page: await context.newPage(),
+    ip: `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`,
+  };
   await at(person, CREATING);
   const { page } = person;
   await signUpThroughApi(page, testInfo, person.email);
@@ -77,7 +92,9 @@ test("two participants form a team, save every component with both uploads, subm
   await lead.page.goto("/");
   await lead.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Portal" }).click();
   await expect(lead.page.getByTestId("portal-status")).toContainText("enrolled as an individual participant");
-  await expect(lead.page.getByRole("link", { name: /Add to calendar \(\.ics\): Project submission deadline/ })).toBeVisible();
+  await expect(
+    lead.page.getByRole("link", { name: /Add to calendar \(\.ics\): Project submission deadline/ }),
+  ).toBeVisible();
   const teamName = `Spud Squad ${testInfo.project.name}`;
   await lead.page.getByLabel("Team name").fill(teamName);
   await lead.page.getByRole("button", { name: "Create a team" }).click();
@@ -135,7 +152,9 @@ test("two participants form a team, save every component with both uploads, subm
   // A minute after the deadline: read-only, no forms, the work still there.
   await at(member, AFTER_DEADLINE);
   await member.page.goto("/portal/submission");
-  await expect(member.page.getByTestId("read-only")).toContainText("The submission deadline (Mar 18, 2026, 11:59 PM MT) has passed");
+  await expect(member.page.getByTestId("read-only")).toContainText(
+    "The submission deadline (Mar 18, 2026, 11:59 PM MT) has passed",
+  );
   await expect(member.page.getByLabel("Abstract")).toHaveValue(words(260));
   await expect(member.page.getByLabel("Abstract")).toBeDisabled();
   await expect(member.page.getByRole("button", { name: "Save" })).toHaveCount(0);
@@ -149,7 +168,9 @@ test("two participants form a team, save every component with both uploads, subm
   await member.context.close();
 });
 
-test("a visitor is sent to sign in, and an account without enrolment is told to register", async ({ page }, testInfo) => {
+test("a visitor is sent to sign in, and an account without enrolment is told to register", async ({
+  page,
+}, testInfo) => {
   await page.setExtraHTTPHeaders({ "x-app-now": CREATING });
   await open(page, "/portal", testInfo);
   await expect(page.getByRole("heading", { name: "Sign in to open the portal" })).toBeVisible();

@@ -61,7 +61,13 @@ function get(path: string, who?: Person, clock: Clock = CREATING) {
   return fetchWithEnv(path, clock, { headers: who ? { cookie: who.cookie } : {}, redirect: "manual" });
 }
 
-function upload(who: Person, component: string, bytes: Uint8Array<ArrayBuffer>, filename: string, clock: Clock = CREATING) {
+function upload(
+  who: Person,
+  component: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  filename: string,
+  clock: Clock = CREATING,
+) {
   const form = new FormData();
   form.append("file", new File([bytes], filename, { type: "application/pdf" }));
   return fetchWithEnv(`/portal/upload?component=${component}`, clock, {
@@ -77,7 +83,9 @@ const encoder = new TextEncoder();
 /** A small, real PDF with `pages` page objects. */
 function pdf(pages = 2): Uint8Array<ArrayBuffer> {
   const kids = Array.from({ length: pages }, (_, i) => `${i + 3} 0 R`).join(" ");
-  const objects = Array.from({ length: pages }, (_, i) => `${i + 3} 0 obj<</Type /Page /Parent 2 0 R>>endobj\n`).join("");
+  const objects = Array.from({ length: pages }, (_, i) => `${i + 3} 0 obj<</Type /Page /Parent 2 0 R>>endobj\n`).join(
+    "",
+  );
   return encoder.encode(
     `%PDF-1.4\n1 0 obj<</Type /Catalog /Pages 2 0 R>>endobj\n2 0 obj<</Type /Pages /Kids [${kids}] /Count ${pages}>>endobj\n${objects}trailer<</Root 1 0 R>>\n%%EOF\n`,
   );
@@ -149,7 +157,11 @@ describe("who may use the portal", () => {
     expectHtmlToSay(page, "Enroll to use the portal", portalMessages.notEnrolled);
     expectHtmlNotToContain(page, 'data-testid="portal-status"');
     // And every write is refused, whatever the browser sends.
-    const write = await post("/portal/submission", { intent: "save", component: "abstract", abstract: words(300) }, notEnrolled);
+    const write = await post(
+      "/portal/submission",
+      { intent: "save", component: "abstract", abstract: words(300) },
+      notEnrolled,
+    );
     expect(write.status).toBe(303);
     expect(write.headers.get("location")).toBe("/portal");
     expect(await countRows("SELECT count(*) AS n FROM team_members WHERE user_id = ?", notEnrolled.id)).toBe(0);
@@ -186,7 +198,11 @@ describe("the components and their limits", () => {
       [max, true],
       [max + 1, false],
     ] as const) {
-      const response = await post("/portal/submission", { intent: "save", component: "abstract", abstract: words(count) }, p);
+      const response = await post(
+        "/portal/submission",
+        { intent: "save", component: "abstract", abstract: words(count) },
+        p,
+      );
       if (ok) {
         expect(response.status, `${count} words`).toBe(303);
         const team = await teamOf(p.id);
@@ -225,7 +241,9 @@ describe("the components and their limits", () => {
     const unconfirmed = await save({ component: "video", videoUrl: "https://vimeo.com/123" });
     expect(unconfirmed.status).toBe(400);
     expectHtmlToSay(await unconfirmed.text(), portalMessages.videoConfirmRequired);
-    expect((await save({ component: "video", videoUrl: "https://youtu.be/abc", videoConfirmed: "on" })).status).toBe(303);
+    expect((await save({ component: "video", videoUrl: "https://youtu.be/abc", videoConfirmed: "on" })).status).toBe(
+      303,
+    );
     const team = await teamOf(p.id);
     expect(await submissionRow(team!.id)).toMatchObject({ video_url: "https://youtu.be/abc", video_confirmed: 1 });
   });
@@ -265,7 +283,9 @@ describe("uploads", () => {
     const big = new Uint8Array(portalFileRules.reflectionLog.maxBytes + 1);
     big.set(encoder.encode("%PDF-1.4\n"));
     const response = await upload(p, "reflectionLog", big, "log.pdf");
-    expect(response.headers.get("location")).toBe("/portal/submission?component=reflectionLog&error=too-large#reflection-log");
+    expect(response.headers.get("location")).toBe(
+      "/portal/submission?component=reflectionLog&error=too-large#reflection-log",
+    );
     const team = await teamOf(p.id);
     expect(await fileRow(team!.id, "reflectionLog")).toBeNull();
     const listed = await env.SUBMISSION_FILES.list({ prefix: `submissions/2026/${team!.id}/reflectionLog/` });
@@ -317,7 +337,10 @@ describe("teams", () => {
     expectHtmlToSay(await reused.text(), portalMessages.invitationInvalid);
 
     // A draft saved by one member is the other's too.
-    expect((await post("/portal/submission", { intent: "save", component: "abstract", abstract: words(260) }, member)).status).toBe(303);
+    expect(
+      (await post("/portal/submission", { intent: "save", component: "abstract", abstract: words(260) }, member))
+        .status,
+    ).toBe(303);
     const leadsView = await (await get("/portal/submission", lead)).text();
     expectHtmlToContain(leadsView, words(260).slice(-30));
   });
@@ -352,9 +375,19 @@ describe("teams", () => {
 describe("submitting", () => {
   it("lists what is missing, submits a complete project, confirms to every member by e-mail and shows it to the organization", async () => {
     const owner = await person("org-owner", { enrolled: false });
-    const organization = await seedRegistration(owner.id, { type: "workforce", companyName: "Boise Builders" });
+    // Dashboard URLs take registration ids as UUIDs.
+    const organization = await seedRegistration(owner.id, {
+      id: crypto.randomUUID(),
+      type: "workforce",
+      companyName: "Boise Builders",
+    });
     const lead = await person("submit-lead", { enrolled: false });
-    await seedRegistration(lead.id, { status: "enrolled", amountCents: 0, organizationRegistrationId: organization, email: lead.email });
+    await seedRegistration(lead.id, {
+      status: "enrolled",
+      amountCents: 0,
+      organizationRegistrationId: organization,
+      email: lead.email,
+    });
     await post("/portal", { intent: "create-team", name: "Spud Squad" }, lead);
     const member = await person("submit-member");
     const token = await inviteAndToken(lead, member.email);
@@ -394,7 +427,11 @@ describe("submitting", () => {
     expectHtmlToSay(dashboard, "Submitted Feb 10, 2026");
 
     // Still editable until the deadline, but never incomplete again.
-    const cleared = await post("/portal/submission", { intent: "save", component: "prototype", prototypeUrl: "" }, member);
+    const cleared = await post(
+      "/portal/submission",
+      { intent: "save", component: "prototype", prototypeUrl: "" },
+      member,
+    );
     expect(cleared.status).toBe(409);
     expectHtmlToSay(await cleared.text(), portalMessages.cannotClearSubmitted);
   });
@@ -403,10 +440,20 @@ describe("submitting", () => {
 describe("the deadline", () => {
   it("accepts a save a minute before it, then shows the draft read-only and refuses every write a minute after", async () => {
     const p = await person("deadline");
-    const before = await post("/portal/submission", { intent: "save", component: "abstract", abstract: words(255) }, p, MINUTE_BEFORE);
+    const before = await post(
+      "/portal/submission",
+      { intent: "save", component: "abstract", abstract: words(255) },
+      p,
+      MINUTE_BEFORE,
+    );
     expect(before.status).toBe(303);
 
-    const after = await post("/portal/submission", { intent: "save", component: "abstract", abstract: words(270) }, p, MINUTE_AFTER);
+    const after = await post(
+      "/portal/submission",
+      { intent: "save", component: "abstract", abstract: words(270) },
+      p,
+      MINUTE_AFTER,
+    );
     expect(after.status).toBe(403);
     const deadline = portalMessages.deadlinePassed("Mar 18, 2026, 11:59 PM MT");
     expectHtmlToSay(await after.text(), deadline);
