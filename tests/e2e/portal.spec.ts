@@ -1,13 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
-import {
-  mailboxLink,
-  open,
-  toast,
-  uniqueEmail,
-  verifyEmailFromMailbox,
-  waitForPage,
-  withJavaScript,
-} from "./auth-helpers";
+import { mailboxLink, open, toast, uniqueEmail, verifyEmailFromMailbox, withJavaScript } from "./auth-helpers";
 import { fillPerson, signUpThroughApi, submitToCheckout } from "./people";
 
 /**
@@ -70,14 +62,14 @@ async function enrolledParticipant(browser: Browser, testInfo: TestInfo, tag: st
 }
 
 async function save(page: Page, section: string) {
-  await page.locator(`section#${section}`).getByRole("button", { name: "Save" }).click();
+  await page.locator(`section#${section}`).getByRole("button", { name: "Save", exact: true }).click();
   await expect(toast(page, "Saved")).toBeVisible();
 }
 
 async function uploadFile(page: Page, section: string, name: string, bytes: Buffer) {
   const form = page.locator(`section#${section}`);
   await form.locator('input[type="file"]').setInputFiles({ name, mimeType: "application/pdf", buffer: bytes });
-  await form.getByRole("button", { name: "Upload" }).click();
+  await form.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(page.getByTestId(`${section}-current`)).toContainText(name);
 }
 
@@ -93,7 +85,7 @@ test("two participants form a team, save every component with both uploads, subm
   await lead.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Portal" }).click();
   await expect(lead.page.getByTestId("portal-status")).toContainText("enrolled as an individual participant");
   await expect(
-    lead.page.getByRole("link", { name: /Add to calendar \(\.ics\): Project submission deadline/ }),
+    lead.page.getByRole("link", { name: /Add to calendar \(\.ics\)\s*: Project submission deadline/ }),
   ).toBeVisible();
   const teamName = `Spud Squad ${testInfo.project.name}`;
   await lead.page.getByLabel("Team name").fill(teamName);
@@ -112,24 +104,24 @@ test("two participants form a team, save every component with both uploads, subm
   await expect(member.page.getByTestId("team-members")).toContainText(lead.email);
 
   // The member saves the five components; the missing list shrinks to nothing.
+  // Signed-in pages never hydrate: nothing to wait for after a navigation.
   await member.page.getByRole("link", { name: "Work on your submission" }).click();
-  await waitForPage(member.page, testInfo);
   const page = member.page;
   await expect(page.getByTestId("missing")).toContainText("Pitch deck");
   await page.getByLabel("Link to the prototype or workflow demo").fill("https://demo.example.com/spud");
   await save(page, "prototype");
   // A short abstract is refused with the server's count, and what was typed stays.
-  await page.getByLabel("Abstract").fill(words(120));
+  await page.getByRole("textbox", { name: "Abstract" }).fill(words(120));
   if (withJavaScript(testInfo)) await expect(page.locator("#abstract-count")).toHaveText("120 words");
-  await page.locator("section#abstract").getByRole("button", { name: "Save" }).click();
+  await page.locator("section#abstract").getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByRole("alert")).toContainText("The abstract has 120 words; it needs at least 250.");
-  await expect(page.getByLabel("Abstract")).toHaveValue(words(120));
-  await page.getByLabel("Abstract").fill(words(260));
+  await expect(page.getByRole("textbox", { name: "Abstract" })).toHaveValue(words(120));
+  await page.getByRole("textbox", { name: "Abstract" }).fill(words(260));
   await save(page, "abstract");
   await page.getByLabel("Link to the video").fill("https://www.loom.com/share/spud-demo");
   await page.getByLabel(/The video runs 3–5 minutes/).check();
   await save(page, "demo-video");
-  await page.getByLabel("How AI was used").fill(words(120));
+  await page.getByRole("textbox", { name: "How AI was used" }).fill(words(120));
   await save(page, "ai-use-log");
   await uploadFile(page, "pitch-deck", "Spud deck.pdf", pdf(10));
   await expect(page.getByTestId("pitch-deck-current")).toContainText("10 pages");
@@ -155,10 +147,10 @@ test("two participants form a team, save every component with both uploads, subm
   await expect(member.page.getByTestId("read-only")).toContainText(
     "The submission deadline (Mar 18, 2026, 11:59 PM MT) has passed",
   );
-  await expect(member.page.getByLabel("Abstract")).toHaveValue(words(260));
-  await expect(member.page.getByLabel("Abstract")).toBeDisabled();
-  await expect(member.page.getByRole("button", { name: "Save" })).toHaveCount(0);
-  await expect(member.page.getByRole("button", { name: "Upload" })).toHaveCount(0);
+  await expect(member.page.getByRole("textbox", { name: "Abstract" })).toHaveValue(words(260));
+  await expect(member.page.getByRole("textbox", { name: "Abstract" })).toBeDisabled();
+  await expect(member.page.getByRole("button", { name: "Save", exact: true })).toHaveCount(0);
+  await expect(member.page.getByRole("button", { name: "Upload", exact: true })).toHaveCount(0);
   await expect(member.page.getByTestId("pitch-deck-current")).toContainText("Spud deck.pdf");
   await member.page.goto("/portal");
   await expect(member.page.getByText("Team membership is frozen")).toBeVisible();
@@ -172,13 +164,13 @@ test("a visitor is sent to sign in, and an account without enrolment is told to 
   page,
 }, testInfo) => {
   await page.setExtraHTTPHeaders({ "x-app-now": CREATING });
-  await open(page, "/portal", testInfo);
+  await page.goto("/portal");
   await expect(page.getByRole("heading", { name: "Sign in to open the portal" })).toBeVisible();
   const email = uniqueEmail("unenrolled");
   await signUpThroughApi(page, testInfo, email);
   await verifyEmailFromMailbox(page, testInfo, email);
-  await open(page, "/portal", testInfo);
+  await page.goto("/portal");
   await expect(page.getByRole("heading", { name: "Enroll to use the portal" })).toBeVisible();
-  await page.getByRole("link", { name: "Register" }).first().click();
+  await page.getByTestId("portal-step").getByRole("link", { name: "Register" }).click();
   await expect(page).toHaveURL(/\/register\?tab=individual$/);
 });
