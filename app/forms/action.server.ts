@@ -100,3 +100,14 @@ export const formHeaders: HeadersFunction = ({ actionHeaders }) => {
   const retryAfter = actionHeaders.get("Retry-After");
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 };
+
+/**
+ * A signed-in page's `headers` (the organization dashboard, the portal): its
+ * loader's (private, no-store: the page holds one person's data) and, after
+ * a refused action, that action's Retry-After.
+ */
+export const signedInPageHeaders: HeadersFunction = (args) => {
+  const headers = new Headers(args.loaderHeaders);
+  new Headers(formHeaders(args)).forEach((value, name) => headers.set(name, value));
+  return headers;
+};

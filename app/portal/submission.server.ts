@@ -47,6 +47,16 @@ export async function submissionOf(db: Db, teamId: string): Promise<SubmissionVi
   return { submission: submission ?? null, files: Object.fromEntries(files.map((f) => [f.component, f])) };
 }
 
+/** Draft or submitted, with when, in Mountain Time as the pages show it; null before the first save. */
+export function statusOf(submission: Submission | null) {
+  if (!submission) return null;
+  return {
+    status: submission.status,
+    submittedAt: submission.submittedAt && formatMountain(new Date(submission.submittedAt), "dateTime"),
+    updatedAt: formatMountain(new Date(submission.updatedAt), "dateTime"),
+  };
+}
+
 export interface ChecklistItem {
   id: string;
   name: string;

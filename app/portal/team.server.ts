@@ -74,7 +74,13 @@ export async function ensureProject(db: Db, participant: SessionUser, editionId:
     if (raced) return raced;
     throw error;
   }
-  return (await projectOf(db, participant.id, editionId))!;
+  return {
+    teamId,
+    editionId,
+    name: null,
+    role: "lead",
+    members: [{ userId: participant.id, email: participant.email, role: "lead", joinedAt: at }],
+  };
 }
 
 export function validTeamName(typed: string): { ok: true; name: string } | Refusal {

@@ -8,6 +8,7 @@
  * with the message and what was typed). Only the organization's owner and
  * co-administrators see it; anyone else gets a 404 (app/organization/access.server.ts).
  */
+import { signedInPageHeaders } from "~/forms/action.server";
 import { data } from "react-router";
 import { Alert } from "~/components/alert";
 import { useNonce } from "~/components/nonce";
@@ -207,14 +208,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-// The loader's Cache-Control (private, no-store: the page holds the organization's data) and a
-// refusal's Retry-After reach the document.
-export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
-  const headers = new Headers(loaderHeaders);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-};
+export const headers = signedInPageHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(

@@ -4,6 +4,7 @@
  * POST by the signed-in account whose address was invited. Joining needs an
  * enrolment and an open portal: teams freeze at the submission deadline.
  */
+import { signedInPageHeaders } from "~/forms/action.server";
 import { data } from "react-router";
 import { requireUserForForm } from "~/accounts/gate.server";
 import { requestClock } from "~/clock/page-clock.server";
@@ -75,12 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
-  const headers = new Headers(loaderHeaders);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-};
+export const headers = signedInPageHeaders;
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Team invitation", "An invitation to join a team in the Challenge Portal."),

@@ -6,6 +6,7 @@
  * No hydration: plain forms, with a small inline script for word counts and
  * upload progress (app/components/portal-enhancements.tsx).
  */
+import { signedInPageHeaders } from "~/forms/action.server";
 import { data } from "react-router";
 import { Alert } from "~/components/alert";
 import { PageHero } from "~/components/page";
@@ -31,6 +32,7 @@ import {
   deleteDraft,
   missingComponents,
   saveTextComponent,
+  statusOf,
   submissionOf,
   submitProject,
   textComponents,
@@ -64,13 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         videoConfirmed: s?.videoConfirmed ?? false,
         aiUseLog: s?.aiUseLog ?? "",
       },
-      status: s
-        ? {
-            status: s.status,
-            submittedAt: s.submittedAt && formatMountain(new Date(s.submittedAt), "dateTime"),
-            updatedAt: formatMountain(new Date(s.updatedAt), "dateTime"),
-          }
-        : null,
+      status: statusOf(s),
       files: Object.fromEntries(
         Object.entries(view.files).map(([component, f]) => [
           component,
@@ -172,12 +168,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
-  const headers = new Headers(loaderHeaders);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-};
+export const headers = signedInPageHeaders;
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Your submission", "Your project's five components in the Challenge Portal."),
@@ -414,10 +405,7 @@ function TextForm({
   children: React.ReactNode;
 }) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className={card}>
-      <h2 id={`${id}-heading`} className={h2}>
-        {title}
-      </h2>
+    <ComponentCard id={id} title={title}>
       <form method="post" className="mt-4 space-y-2">
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="component" value={component} />
@@ -432,7 +420,7 @@ function TextForm({
           </button>
         ) : null}
       </form>
-    </section>
+    </ComponentCard>
   );
 }
 
@@ -453,10 +441,7 @@ function FileForm({
   const current = loaderData.files[component];
   const error = loaderData.uploadError?.component === component ? loaderData.uploadError.message : null;
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className={card}>
-      <h2 id={`${id}-heading`} className={h2}>
-        {title}
-      </h2>
+    <ComponentCard id={id} title={title}>
       <p className={hint}>{children}</p>
       {current ? (
         <p className="mt-3 text-slate-800" data-testid={`${id}-current`}>
@@ -499,6 +484,18 @@ function FileForm({
           </button>
         </form>
       ) : null}
+    </ComponentCard>
+  );
+}
+
+/** One component's card; its id is the anchor the "Still missing" list links to. */
+function ComponentCard({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-heading`} className={card}>
+      <h2 id={`${id}-heading`} className={h2}>
+        {title}
+      </h2>
+      {children}
     </section>
   );
 }

@@ -9,13 +9,14 @@
  * answered with a redirect and a toast, or the page again with the message.
  * The project itself is edited at /portal/submission.
  */
+import { signedInPageHeaders } from "~/forms/action.server";
 import { data } from "react-router";
 import { authPath } from "~/accounts/safe-redirect";
 import { getSessionUser } from "~/accounts/session.server";
 import { requestClock } from "~/clock/page-clock.server";
-import { formatMountain, nextMilestone } from "~/clock/schedule";
+import { formatMountain, milestoneStatus, type MilestoneStatus } from "~/clock/schedule";
 import { Alert } from "~/components/alert";
-import { AddToCalendar, milestoneTimeLabel, TimeZoneNote } from "~/components/milestones";
+import { MilestoneList, TimeZoneNote } from "~/components/milestones";
 import { PageHero } from "~/components/page";
 import { ResendVerificationForm } from "~/components/resend-verification";
 import { portalLimits, portalMessages } from "~/content/portal";
@@ -28,7 +29,7 @@ import { pageMeta, siteOrigin } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireParticipant, writeRefusal } from "~/portal/guard.server";
 import { portalAccess, portalWindow } from "~/portal/participant.server";
-import { checklist, submissionOf } from "~/portal/submission.server";
+import { checklist, statusOf, submissionOf } from "~/portal/submission.server";
 import {
   cancelInvitation,
   createTeam,
@@ -38,7 +39,6 @@ import {
   projectOf,
   removeMember,
 } from "~/portal/team.server";
-import { formatMilestoneDate } from "~/clock/schedule";
 import { editionById } from "~/content/editions";
 import type { Route } from "./+types/portal";
 
@@ -60,15 +60,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [view, invitations] = project
     ? await Promise.all([submissionOf(db, project.teamId), openInvitationsOf(db, project.teamId, now)])
     : [{ submission: null, files: {} }, []];
+  // The deadlines still ahead (a deadline's `end` is the instant it closes).
   const upcoming = edition.milestones.filter((m) => m.isDeadline && m.end !== undefined && now < m.end).slice(0, 3);
-  const next = nextMilestone(now, edition.milestones, { deadlinesOnly: true });
   return data(
     {
       ...base,
       participant: {
         me: access.user.id,
         enrolment: access.enrolment,
-        deadlineIds: (upcoming.length > 0 ? upcoming : next ? [next] : []).map((m) => m.id),
+        deadlineIds: upcoming.map((m) => m.id),
+        deadlineStatuses: Object.fromEntries(upcoming.map((m) => [m.id, milestoneStatus(m, now)])),
         origin: siteOrigin(request, env),
         project: project && {
           name: project.name,
@@ -76,14 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           members: project.members,
           invitations: invitations.map((i) => ({ ...i, expires: formatMountain(new Date(i.expiresAt), "dateTime") })),
         },
-        status: view.submission
-          ? {
-              status: view.submission.status,
-              submittedAt:
-                view.submission.submittedAt && formatMountain(new Date(view.submission.submittedAt), "dateTime"),
-              updatedAt: formatMountain(new Date(view.submission.updatedAt), "dateTime"),
-            }
-          : null,
+        status: statusOf(view.submission),
         checklist: checklist(view),
       },
     },
@@ -149,13 +143,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-// The loader's Cache-Control (private, no-store) and a refusal's Retry-After reach the document.
-export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
-  const headers = new Headers(loaderHeaders);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-};
+export const headers = signedInPageHeaders;
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Challenge Portal", "Your team, your project and its deadlines in the Idaho AI Challenge."),
@@ -238,7 +226,12 @@ export default function Portal({ loaderData, actionData }: Route.ComponentProps)
                 </p>
               </section>
 
-              <Deadlines ids={participant.deadlineIds} editionId={loaderData.editionId} origin={participant.origin} />
+              <Deadlines
+                ids={participant.deadlineIds}
+                statuses={participant.deadlineStatuses}
+                editionId={loaderData.editionId}
+                origin={participant.origin}
+              />
 
               <section id="project" aria-labelledby="project-heading" className={card}>
                 <h2 id="project-heading" className={h2}>
@@ -276,7 +269,17 @@ export default function Portal({ loaderData, actionData }: Route.ComponentProps)
   );
 }
 
-function Deadlines({ ids, editionId, origin }: { ids: readonly string[]; editionId: string; origin: string }) {
+function Deadlines({
+  ids,
+  statuses,
+  editionId,
+  origin,
+}: {
+  ids: readonly string[];
+  statuses: Readonly<Record<string, MilestoneStatus>>;
+  editionId: string;
+  origin: string;
+}) {
   const milestones = editionById(editionId).milestones.filter((m) => ids.includes(m.id));
   return (
     <section aria-labelledby="deadlines-heading" className={card}>
@@ -288,18 +291,9 @@ function Deadlines({ ids, editionId, origin }: { ids: readonly string[]; edition
           No deadlines are left in this edition. <a href="/timeline">See the full timeline</a>.
         </p>
       ) : (
-        <ul className="mt-4 space-y-4">
-          {milestones.map((m) => (
-            <li key={m.id}>
-              <p className="font-semibold text-slate-900">{m.title}</p>
-              <p className="text-slate-700">
-                {formatMilestoneDate(m)}
-                {milestoneTimeLabel(m) ? `, ${milestoneTimeLabel(m)}` : ""}
-              </p>
-              <AddToCalendar milestone={m} origin={origin} />
-            </li>
-          ))}
-        </ul>
+        <div className="mt-4">
+          <MilestoneList items={milestones} statuses={statuses} origin={origin} />
+        </div>
       )}
       <div className="mt-4">
         <TimeZoneNote />

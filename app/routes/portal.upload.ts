@@ -14,7 +14,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { requireParticipant, writeRefusal } from "~/portal/guard.server";
 import { objectKeyFor, recordUploadedFile } from "~/portal/submission.server";
 import { ensureProject } from "~/portal/team.server";
-import { receiveUpload, type UploadFailure } from "~/portal/upload.server";
+import { receiveUpload } from "~/portal/upload.server";
 import type { Route } from "./+types/portal.upload";
 
 const anchors: Record<PortalFileComponent, string> = { pitchDeck: "#pitch-deck", reflectionLog: "#reflection-log" };
@@ -37,8 +37,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user, db, now, edition } = participant;
   const requested = new URL(request.url).searchParams.get("component");
   const component = requested && requested in portalFileRules ? (requested as PortalFileComponent) : null;
-  const back = (failure: UploadFailure | "closed" | "rate-limited") =>
-    redirect(`/portal/submission?component=${component}&error=${failure}${component ? anchors[component] : ""}`, 303);
   const closed = writeRefusal(participant);
   if (!component || closed) {
     await discardBody(request);
@@ -68,7 +66,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     outcome: result.ok ? "stored" : result.failure,
     bytes: result.ok ? result.file.sizeBytes : undefined,
   });
-  if (!result.ok) return back(result.failure);
+  // The page shows the component's message for this code (app/portal/upload-messages.ts).
+  if (!result.ok)
+    return redirect(`/portal/submission?component=${component}&error=${result.failure}${anchors[component]}`, 303);
   await recordUploadedFile(db, bucket, project, user, component, result.file, now);
   return redirectWithToast(
     env,

@@ -13,7 +13,7 @@ import { companyCodes } from "~/db/schema";
 import { eventInsert, isGuardRefusal } from "~/organization/events.server";
 import { organizationLimits } from "~/content/organization";
 import { renderNotification } from "~/notifications/kinds.server";
-import { createAccount } from "./auth-helpers";
+import { createAccount, postForm } from "./auth-helpers";
 import { individualFields, liveCodes, uniqueEmail, uniqueIp, workforceFields } from "./payments-helpers";
 import { expectHtmlNotToContain, expectHtmlToContain } from "./html";
 import { fetchWithEnv } from "./worker";
@@ -27,19 +27,7 @@ function post(
   fields: Record<string, string>,
   { cookie, ip = uniqueIp() }: { cookie?: string; ip?: string } = {},
 ) {
-  const headers: Record<string, string> = {
-    "content-type": "application/x-www-form-urlencoded",
-    "cf-connecting-ip": ip,
-    origin: "http://localhost",
-    "sec-fetch-site": "same-origin",
-  };
-  if (cookie) headers.cookie = cookie;
-  return fetchWithEnv(path, EARLY, {
-    method: "POST",
-    headers,
-    body: new URLSearchParams(fields).toString(),
-    redirect: "manual",
-  });
+  return postForm(path, fields, { ip, cookie, appNow: EARLY.APP_NOW });
 }
 
 function get(path: string, cookie?: string) {

@@ -6,7 +6,7 @@
  * the success page. No STRIPE_SECRET_KEY: the local stand-in checkout.
  */
 import { describe, expect, it } from "vitest";
-import { createVerifiedAccount } from "./auth-helpers";
+import { createVerifiedAccount, postForm } from "./auth-helpers";
 import {
   individualFields,
   registrationRowsFor,
@@ -23,21 +23,9 @@ const EARLY = { APP_NOW: "2025-12-01T12:00:00-07:00" };
 function post(
   path: string,
   fields: Record<string, string>,
-  { cookie, ip = uniqueIp(), env = EARLY }: { cookie?: string; ip?: string; env?: Partial<Env> } = {},
+  { cookie, ip = uniqueIp(), appNow = EARLY.APP_NOW }: { cookie?: string; ip?: string; appNow?: string } = {},
 ) {
-  const headers: Record<string, string> = {
-    "content-type": "application/x-www-form-urlencoded",
-    "cf-connecting-ip": ip,
-    origin: "http://localhost",
-    "sec-fetch-site": "same-origin",
-  };
-  if (cookie) headers.cookie = cookie;
-  return fetchWithEnv(path, env, {
-    method: "POST",
-    headers,
-    body: new URLSearchParams(fields).toString(),
-    redirect: "manual",
-  });
+  return postForm(path, fields, { ip, cookie, appNow });
 }
 
 function get(path: string, cookie?: string) {
@@ -117,7 +105,7 @@ describe("POST /register", () => {
   it("refuses while enrollment is closed, with 'Registration Failed'", async () => {
     const cookie = await account();
     const fields = individualFields();
-    const response = await post("/register", fields, { cookie, env: { APP_NOW: "2026-03-19T00:00:00-06:00" } });
+    const response = await post("/register", fields, { cookie, appNow: "2026-03-19T00:00:00-06:00" });
     expect(response.status).toBe(403);
     const html = await response.text();
     expectHtmlToContain(html, "Registration Failed", "Enrollment for the 2026 Challenge has closed.");

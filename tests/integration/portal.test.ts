@@ -13,7 +13,7 @@ import { edition2026 } from "~/content/editions";
 import { portalFileRules, portalLimits, portalMessages } from "~/content/portal";
 import { submissionLimits } from "~/content/program";
 import { purgeExpiredSubmissions } from "~/portal/retention.server";
-import { createAccount, markEmailVerified, notificationsOfKind, uniqueEmail, uniqueIp } from "./auth-helpers";
+import { createAccount, markEmailVerified, notificationsOfKind, postForm, uniqueEmail, uniqueIp } from "./auth-helpers";
 import { countRows, seedCompanyCode, seedRegistration } from "./account-helpers";
 import { decodeEntities, expectHtmlNotToContain, expectHtmlToContain, expectHtmlToSay } from "./html";
 import { fakeResendAccount } from "./resend-fake";
@@ -44,17 +44,7 @@ async function person(tag: string, { verified = true, enrolled = true } = {}): P
 const sameSite = { origin: "http://localhost", "sec-fetch-site": "same-origin" };
 
 function post(path: string, fields: Record<string, string>, who: Person, clock: Clock = CREATING) {
-  return fetchWithEnv(path, clock, {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      "cf-connecting-ip": uniqueIp(),
-      cookie: who.cookie,
-      ...sameSite,
-    },
-    body: new URLSearchParams(fields).toString(),
-    redirect: "manual",
-  });
+  return postForm(path, fields, { ip: uniqueIp(), cookie: who.cookie, appNow: clock.APP_NOW });
 }
 
 function get(path: string, who?: Person, clock: Clock = CREATING) {
