@@ -1,4 +1,7 @@
 import { createContext } from "react-router";
+import type { SessionUser } from "~/accounts/session.server";
+import type { Edition } from "~/content/editions";
+import type { Db } from "~/db/client.server";
 
 /** What the worker entry hands every loader and action for one request. */
 export interface RequestContext {
@@ -11,3 +14,18 @@ export interface RequestContext {
 }
 
 export const requestContext = createContext<RequestContext>();
+
+/**
+ * What a signed-in area's layout middleware puts on the request for its
+ * routes (issue 21, ADR 013): the account, the database and this request's
+ * clock. A child route reads it with `context.get(signedInContext)` and never
+ * checks access again.
+ */
+export interface SignedIn {
+  user: SessionUser;
+  db: Db;
+  now: Date;
+  edition: Edition;
+}
+
+export const signedInContext = createContext<SignedIn>();

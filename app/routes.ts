@@ -1,4 +1,4 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
 // One line per route of SPEC.md §2; each module is named after its path.
 export default [
@@ -57,10 +57,14 @@ export default [
   route("next-edition/unsubscribe", "routes/next-edition.unsubscribe.tsx"),
 
   // The organization dashboard (issue 14): owners and co-administrators only.
-  route("organization", "routes/organization.tsx"),
-  route("organization/invitation", "routes/organization.invitation.tsx"),
-  route("organization/:id", "routes/organization.$id.tsx"),
-  route("organization/:id/employees.csv", "routes/organization.$id.employees[.]csv.ts"),
+  layout("routes/organization/layout.tsx", [
+    route("organization", "routes/organization/list.tsx"),
+    route("organization/invitation", "routes/organization/invitation.tsx"),
+    layout("routes/organization/organizer-layout.tsx", [
+      route("organization/:id", "routes/organization/dashboard.tsx"),
+      route("organization/:id/employees.csv", "routes/organization/employees[.]csv.ts"),
+    ]),
+  ]),
 
   // The Challenge Portal (issue 15): enrolled participants, their teams and projects.
   route("portal", "routes/portal.tsx"),

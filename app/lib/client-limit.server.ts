@@ -4,7 +4,7 @@
  * checkout creation, payment verification) names a scope; the key is the
  * scope and the client, so scopes never use up each other's allowance.
  */
-import { ipv6PrefixHextets } from "~/content/limits";
+import { ipv6PrefixHextets, rateLimitRetryAfterSeconds } from "~/content/limits";
 
 export type LimitScope =
   | "contact"
@@ -79,4 +79,9 @@ export async function clientAllowed(
   const key = [scope, clientKey(request), ...extra].join(":");
   const { success } = await env.RATE_LIMITER.limit({ key });
   return success;
+}
+
+/** The Retry-After header of a refusal by `clientAllowed`: the limiter's window. */
+export function retryAfterHeaders(): HeadersInit {
+  return { "Retry-After": String(rateLimitRetryAfterSeconds) };
 }

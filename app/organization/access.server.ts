@@ -6,11 +6,8 @@
  * that does not exist. Every loader and action of the dashboard starts here.
  */
 import { and, asc, eq, inArray, or } from "drizzle-orm";
-import { data, type RouterContextProvider } from "react-router";
-import { requireUserForForm } from "~/accounts/gate.server";
-import type { SessionUser } from "~/accounts/session.server";
-import { organizationMessages } from "~/content/organization";
-import { requestContext } from "~/context";
+import { createContext, data, type MiddlewareFunction } from "react-router";
+import { signedInContext } from "~/context";
 import { getDb, type Db } from "~/db/client.server";
 import { organizationAdmins, registrations } from "~/db/schema";
 
@@ -100,28 +97,18 @@ export async function managesAnOrganization(env: Pick<Env, "DB">, userId: string
   return (await organizationsOf(getDb(env), userId)).length > 0;
 }
 
-/** The signed-in account (else the sign-in gate, coming back here afterwards). */
-export function requireSignedIn(request: Request, context: Readonly<RouterContextProvider>): Promise<SessionUser> {
-  return requireUserForForm(request, context, {
-    description: organizationMessages.signInRequired,
-    // An action's POST comes back to the page it was on.
-    returnTo: new URL(request.url).pathname.replace(/\/employees\.csv$/, ""),
-  });
-}
+/** The organization of the URL with the signed-in account's role, set by `organizationMiddleware`. */
+export const organizationContext = createContext<Organization>();
 
 /**
- * The organization of this URL with the signed-in account's role; a thrown
- * 404 for anyone who does not manage it, a thrown redirect to /auth for a
- * visitor who is not signed in.
+ * The middleware of /organization/:id and what is under it (issue 21): after
+ * `signedInMiddleware`, the organization of the URL if the account manages
+ * it, else a 404 (ARCHITECTURE.md, Signed-in areas: what a visitor may not
+ * see answers 404).
  */
-export async function requireOrganization(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  registrationId: string | undefined,
-): Promise<{ user: SessionUser; organization: Organization; db: Db }> {
-  const user = await requireSignedIn(request, context);
-  const db = getDb(context.get(requestContext).env);
-  const organization = registrationId ? await organizationFor(db, registrationId, user.id) : null;
+export const organizationMiddleware: MiddlewareFunction<Response> = async ({ params, context }) => {
+  const { user, db } = context.get(signedInContext);
+  const organization = params.id ? await organizationFor(db, params.id, user.id) : null;
   if (!organization) throw data(null, { status: 404 });
-  return { user, organization, db };
-}
+  context.set(organizationContext, organization);
+};

@@ -114,7 +114,7 @@ async function inviteAdmin(owner: Account, organizationPath: string, email: stri
 async function addCoAdmin(owner: Account, organizationPath: string) {
   const admin = await account("coadmin");
   const token = await inviteAdmin(owner, organizationPath, admin.email);
-  const accepted = await post("/organization/invitation", { token }, { cookie: admin.cookie });
+  const accepted = await post("/organization/invitation", { intent: "accept", token }, { cookie: admin.cookie });
   expect(accepted.status).toBe(303);
   return admin;
 }
@@ -494,11 +494,11 @@ describe("co-administrators", { timeout: 60_000 }, () => {
     );
 
     const wrong = await account("wrong");
-    const byWrong = await post("/organization/invitation", { token }, { cookie: wrong.cookie });
+    const byWrong = await post("/organization/invitation", { intent: "accept", token }, { cookie: wrong.cookie });
     expect(byWrong.status).toBe(403);
     expectHtmlToContain(await byWrong.text(), "sent to a different e-mail address");
 
-    const unverified = await post("/organization/invitation", { token }, { cookie: invited.cookie });
+    const unverified = await post("/organization/invitation", { intent: "accept", token }, { cookie: invited.cookie });
     expect(unverified.status).toBe(403);
     expectHtmlToContain(await unverified.text(), "verify your e-mail address first");
     expect((await get(org.path, invited.cookie)).status).toBe(404);
@@ -506,15 +506,15 @@ describe("co-administrators", { timeout: 60_000 }, () => {
     await verify(invited);
     const page = await get(`/organization/invitation?token=${token}`, invited.cookie);
     expectHtmlToContain(await page.text(), org.companyName, "Accept invitation");
-    const accepted = await post("/organization/invitation", { token }, { cookie: invited.cookie });
+    const accepted = await post("/organization/invitation", { intent: "accept", token }, { cookie: invited.cookie });
     expect(accepted.status).toBe(303);
     expect(accepted.headers.get("location")).toBe(org.path);
     expect((await get(org.path, invited.cookie)).status).toBe(200);
 
-    const reused = await post("/organization/invitation", { token }, { cookie: invited.cookie });
+    const reused = await post("/organization/invitation", { intent: "accept", token }, { cookie: invited.cookie });
     expect(reused.status).toBe(410);
     expectHtmlToContain(await reused.text(), "expired, was cancelled or was already used");
-    const byWrongAgain = await post("/organization/invitation", { token }, { cookie: wrong.cookie });
+    const byWrongAgain = await post("/organization/invitation", { intent: "accept", token }, { cookie: wrong.cookie });
     expect(byWrongAgain.status).toBe(410);
     expect((await events(org.id)).map((e) => [e.action, e.actor_user_id])).toEqual([
       ["admin_invited", owner.id],
@@ -532,7 +532,9 @@ describe("co-administrators", { timeout: 60_000 }, () => {
     )
       .bind(late.email)
       .run();
-    expect((await post("/organization/invitation", { token: expired }, { cookie: late.cookie })).status).toBe(410);
+    expect(
+      (await post("/organization/invitation", { intent: "accept", token: expired }, { cookie: late.cookie })).status,
+    ).toBe(410);
 
     const cancelled = await inviteAdmin(owner, org.path, late.email);
     const { id } = (await env.DB.prepare(
@@ -543,7 +545,9 @@ describe("co-administrators", { timeout: 60_000 }, () => {
     expect(
       (await post(org.path, { intent: "cancel-admin-invitation", invitationId: id }, { cookie: owner.cookie })).status,
     ).toBe(303);
-    expect((await post("/organization/invitation", { token: cancelled }, { cookie: late.cookie })).status).toBe(410);
+    expect(
+      (await post("/organization/invitation", { intent: "accept", token: cancelled }, { cookie: late.cookie })).status,
+    ).toBe(410);
     expect((await get(org.path, late.cookie)).status).toBe(404);
   });
 

@@ -4,23 +4,20 @@
  * a POST by the signed-in account whose verified address was invited.
  */
 import { data } from "react-router";
-import { requireUserForForm } from "~/accounts/gate.server";
+import * as z from "zod/mini";
+import { IntentForm, intentErrors } from "~/components/intent-form";
 import { PageHero } from "~/components/page";
 import { organizationMessages } from "~/content/organization";
-import { requestContext } from "~/context";
-import { getDb } from "~/db/client.server";
-import { requestNow } from "~/clock/page-clock.server";
-import { clientAllowed } from "~/lib/client-limit.server";
-import { log } from "~/lib/log.server";
+import { requestContext, signedInContext } from "~/context";
+import { handleIntentPost, intent } from "~/forms/intent-action.server";
 import { pageMeta } from "~/lib/meta";
-import { redirectWithToast, type ToastInput } from "~/lib/toast.server";
 import { acceptInvitation, openInvitation } from "~/organization/admins.server";
-import type { Route } from "./+types/organization.invitation";
+import type { Route } from "./+types/invitation";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUserForForm(request, context, { description: organizationMessages.signInRequired });
+  const { user, db, now } = context.get(signedInContext);
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const invitation = await openInvitation(getDb(context.get(requestContext).env), token, requestNow(context));
+  const invitation = await openInvitation(db, token, now);
   return data(
     {
       token,
@@ -32,33 +29,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-/** After a POST: 303, so the browser GETs the page with its toast. */
-function seeOther(env: Env, url: string, toast: ToastInput) {
-  return redirectWithToast(env, url, toast, { status: 303 });
-}
+const AcceptSchema = z.object({ token: z._default(z.string().check(z.maxLength(128)), "") });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, requestId } = context.get(requestContext);
-  const form = await request.formData().catch(() => new FormData());
-  const token = String(form.get("token") ?? "");
-  const user = await requireUserForForm(request, context, {
-    description: organizationMessages.signInRequired,
-    returnTo: `/organization/invitation?token=${encodeURIComponent(token)}`,
-  });
-  if (!(await clientAllowed(env, "organization", request, "accept"))) {
-    return data({ message: organizationMessages.rateLimited }, { status: 429, headers: { "Retry-After": "60" } });
-  }
-  const result = await acceptInvitation(getDb(env), token, user, requestNow(context));
-  log("info", "organization.invitation_accept", {
+  const { user, db, now } = context.get(signedInContext);
+  return handleIntentPost({
+    request,
+    env,
     requestId,
-    userId: user.id,
-    outcome: result.ok ? "accepted" : result.reason,
-  });
-  if (!result.ok) return data({ message: result.message }, { status: result.reason === "invalid" ? 410 : 403 });
-  return seeOther(env, `/organization/${result.registrationId}`, {
-    type: "success",
-    title: "Welcome",
-    description: result.message,
+    event: "organization.invitation",
+    ctx: null,
+    intents: {
+      accept: intent({
+        schema: AcceptSchema,
+        async handle({ token }) {
+          const result = await acceptInvitation(db, token, user, now);
+          if (!result.ok)
+            return { ok: false, message: result.message, status: result.reason === "invalid" ? 410 : 403 };
+          return {
+            ok: true,
+            toast: { type: "success", title: "Welcome", description: result.message },
+            redirectTo: `/organization/${result.registrationId}`,
+          };
+        },
+      }),
+    },
+    redirectTo: "/organization",
+    rateLimit: { scope: "organization", keys: [], message: organizationMessages.rateLimited },
+    unknownIntent: organizationMessages.unknownIntent,
+    logFields: { userId: user.id },
   });
 }
 
@@ -71,7 +71,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export default function OrganizationInvitation({ loaderData, actionData }: Route.ComponentProps) {
-  const message = actionData?.message ?? loaderData.message;
+  const refused = intentErrors(actionData, "accept");
+  const message = refused.length > 0 ? refused.join(" ") : loaderData.message;
   return (
     <>
       <PageHero eyebrow="Organization dashboard" title="Invitation to manage an organization" />
@@ -84,7 +85,7 @@ export default function OrganizationInvitation({ loaderData, actionData }: Route
               </p>
             ) : null}
             {loaderData.organizationName && !actionData ? (
-              <form method="post" className="space-y-4">
+              <IntentForm intent="accept" className="space-y-4">
                 <p className="text-slate-800">
                   You're invited to manage <strong>{loaderData.organizationName}</strong>: its company code, employees
                   and recognition tier. You're signed in as {loaderData.signedInAs}.
@@ -93,7 +94,7 @@ export default function OrganizationInvitation({ loaderData, actionData }: Route
                 <button type="submit" className="btn-primary">
                   Accept invitation
                 </button>
-              </form>
+              </IntentForm>
             ) : null}
           </div>
         </div>

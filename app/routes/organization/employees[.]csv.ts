@@ -5,14 +5,16 @@
  */
 import { toCsv } from "~/lib/csv";
 import { mountainDateKey } from "~/clock/schedule";
-import { requireOrganization } from "~/organization/access.server";
+import { signedInContext } from "~/context";
+import { organizationContext } from "~/organization/access.server";
 import { enrolledEmployees, searchText } from "~/organization/dashboard.server";
-import type { Route } from "./+types/organization.$id.employees[.]csv";
+import type { Route } from "./+types/employees[.]csv";
 
 const employeeCsvColumns = ["first_name", "last_name", "email", "enrolled_at"] as const;
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { organization, db } = await requireOrganization(request, context, params.id);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(signedInContext);
+  const organization = context.get(organizationContext);
   const q = searchText(new URL(request.url).searchParams.get("q"));
   const employees = await enrolledEmployees(db, organization.id, q);
   const csv = toCsv(

@@ -5,15 +5,14 @@
  */
 import { data, Link, redirect } from "react-router";
 import { PageHero } from "~/components/page";
-import { requestContext } from "~/context";
-import { getDb } from "~/db/client.server";
+import { signedInContext } from "~/context";
 import { pageMeta } from "~/lib/meta";
-import { organizationsOf, requireSignedIn } from "~/organization/access.server";
-import type { Route } from "./+types/organization";
+import { organizationsOf } from "~/organization/access.server";
+import type { Route } from "./+types/list";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireSignedIn(request, context);
-  const organizations = await organizationsOf(getDb(context.get(requestContext).env), user.id);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user, db } = context.get(signedInContext);
+  const organizations = await organizationsOf(db, user.id);
   if (organizations.length === 0) throw data(null, { status: 404 });
   if (organizations.length === 1) throw redirect(`/organization/${organizations[0]!.id}`);
   return data(

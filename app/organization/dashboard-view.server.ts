@@ -1,0 +1,61 @@
+/**
+ * Everything the organization dashboard shows, read in one go and shaped for
+ * the page (issue 14): the code, the tier, employees with their project's
+ * status this edition, organizers, open invitations and recent activity.
+ */
+import { formatMountain } from "~/clock/schedule";
+import { organizationLimits } from "~/content/organization";
+import type { SignedIn } from "~/context";
+import { formatCompanyCode } from "~/payments/company-code";
+import type { Organization } from "./access.server";
+import {
+  enrolledEmployees,
+  invitationsSentToday,
+  liveCodeFor,
+  organizers,
+  participantCount,
+  pendingAdminInvitations,
+  projectStatuses,
+  recentEvents,
+} from "./dashboard.server";
+import { tierProgress } from "./tier";
+
+/** An employee's project this edition, as the Project column says it. */
+function projectLabel(project: { status: "draft" | "submitted"; submittedAt: string | null } | undefined): string {
+  if (!project) return "Not started";
+  if (project.status === "submitted" && project.submittedAt) {
+    return `Submitted ${formatMountain(new Date(project.submittedAt), "date")}`;
+  }
+  return "Draft";
+}
+
+export async function dashboardView({ user, db, now, edition }: SignedIn, organization: Organization, q: string) {
+  const [code, employees, participants, people, invitations, sentToday, events, projects] = await Promise.all([
+    liveCodeFor(db, organization.id),
+    enrolledEmployees(db, organization.id, q),
+    participantCount(db, organization.id),
+    organizers(db, organization),
+    pendingAdminInvitations(db, organization.id, now),
+    invitationsSentToday(db, organization.id, now),
+    recentEvents(db, organization.id),
+    projectStatuses(db, organization.id, edition.id),
+  ]);
+  return {
+    organization: { id: organization.id, name: organization.name, role: organization.role },
+    me: user.id,
+    code: code ? formatCompanyCode(code) : null,
+    q,
+    employees: employees.map((e) => ({
+      ...e,
+      enrolledOn: formatMountain(new Date(e.enrolledAt), "date"),
+      project: projectLabel(projects.get(e.userId)),
+    })),
+    tier: tierProgress(participants),
+    organizers: people,
+    invitations: invitations.map((i) => ({ ...i, expires: formatMountain(new Date(i.expiresAt), "dateTime") })),
+    invitationsLeftToday: Math.max(0, organizationLimits.invitationsPerDay - sentToday),
+    events: events.map((e) => ({ ...e, when: formatMountain(new Date(e.at), "dateTime") })),
+  };
+}
+
+export type DashboardView = Awaited<ReturnType<typeof dashboardView>>;

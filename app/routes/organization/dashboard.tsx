@@ -1,0 +1,89 @@
+/**
+ * The organization dashboard (issue 14): the company code (copy, regenerate),
+ * inviting employees, the employees enrolled with the code (search, CSV,
+ * remove), the recognition tier, co-administrators and the audit log.
+ *
+ * The layouts above it have checked who asks (ADR 013): only the
+ * organization's owner and co-administrators get here. Server-rendered plain
+ * forms, no hydration: each posts an intent (app/organization/intents.server.ts),
+ * answered with a redirect and a toast or the page again with the message.
+ */
+import { data } from "react-router";
+import { AdminsSection, ActivitySection } from "~/components/organization/organizers";
+import { CodeSection, TierSection } from "~/components/organization/code-and-tier";
+import { EmployeesSection, InviteSection } from "~/components/organization/employees";
+import { Refusals } from "~/components/intent-form";
+import { PageHero } from "~/components/page";
+import { organizationMessages } from "~/content/organization";
+import { requestContext, signedInContext } from "~/context";
+import { signedInPageHeaders } from "~/forms/action.server";
+import { handleIntentPost } from "~/forms/intent-action.server";
+import { pageMeta, siteOrigin } from "~/lib/meta";
+import { organizationContext } from "~/organization/access.server";
+import { searchText } from "~/organization/dashboard.server";
+import { dashboardView } from "~/organization/dashboard-view.server";
+import { organizationIntents } from "~/organization/intents.server";
+import type { Route } from "./+types/dashboard";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta(
+    loaderData ? `${loaderData.organization.name}: organization dashboard` : "Organization dashboard",
+    "Your organization's company code, employees and recognition tier.",
+  ),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const q = searchText(new URL(request.url).searchParams.get("q"));
+  const view = await dashboardView(context.get(signedInContext), context.get(organizationContext), q);
+  return data(view, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env, requestId } = context.get(requestContext);
+  const { user, db, now } = context.get(signedInContext);
+  const organization = context.get(organizationContext);
+  return handleIntentPost({
+    request,
+    env,
+    requestId,
+    event: "organization",
+    intents: organizationIntents,
+    ctx: { env, db, user, organization, now, origin: siteOrigin(request, env), requestId },
+    redirectTo: `/organization/${organization.id}`,
+    rateLimit: { scope: "organization", keys: [organization.id], message: organizationMessages.rateLimited },
+    unknownIntent: organizationMessages.unknownIntent,
+    logFields: { organizationId: organization.id, userId: user.id },
+  });
+}
+
+export const headers = signedInPageHeaders;
+
+export default function OrganizationDashboard({ loaderData: view, actionData }: Route.ComponentProps) {
+  const { organization } = view;
+  return (
+    <>
+      <PageHero
+        eyebrow="Organization dashboard"
+        title={organization.name}
+        lead={organization.role === "owner" ? "You bought this Workforce Package." : "You're a co-administrator."}
+      />
+      <section className="section bg-slate-50">
+        <div className="container-page max-w-4xl space-y-8">
+          <Refusals messages={actionData?.intent === null ? (actionData.result.error?.[""] ?? []) : []} />
+          <CodeSection code={view.code} actionData={actionData} />
+          <TierSection tier={view.tier} />
+          <InviteSection enabled={!!view.code} leftToday={view.invitationsLeftToday} actionData={actionData} />
+          <EmployeesSection
+            organizationId={organization.id}
+            employees={view.employees}
+            q={view.q}
+            actionData={actionData}
+          />
+          <AdminsSection view={view} actionData={actionData} />
+          <ActivitySection events={view.events} />
+        </div>
+      </section>
+    </>
+  );
+}
