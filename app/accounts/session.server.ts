@@ -3,6 +3,9 @@
  * the JSON API ask, built on better-auth's session (auth.server.ts).
  */
 import { getSessionCookie } from "better-auth/cookies";
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import { user as accounts } from "~/db/schema";
 import { createAuth, type AuthEnv } from "~/accounts/auth.server";
 
 /** The signed-in account as pages see it (SPEC.md §3, Session user). */
@@ -63,6 +66,10 @@ export function appendSetCookies(to: Headers, from: Headers | null | undefined):
  * 16), never an address typed into a form. Null once the account is deleted.
  */
 export async function accountEmailOf(env: Pick<Env, "DB">, userId: string): Promise<string | null> {
-  const row = await env.DB.prepare("SELECT email FROM user WHERE id = ?").bind(userId).first<{ email: string }>();
+  const [row] = await getDb(env)
+    .select({ email: accounts.email })
+    .from(accounts)
+    .where(eq(accounts.id, userId))
+    .limit(1);
   return row?.email ?? null;
 }

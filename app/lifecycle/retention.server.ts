@@ -47,6 +47,8 @@ export function retentionCutoff(now: Date, rule: Pick<RetentionRule, "months" | 
   return monthsBefore(now, rule.months);
 }
 
+// Raw statements in this module: the retention rules name their tables and
+// columns as data (app/content), and every statement joins one D1 batch.
 function retentionStatement(db: D1Database, rule: RetentionRule & { table: string }, cutoff: string) {
   const conditions = [
     `${rule.from} < ?1`,

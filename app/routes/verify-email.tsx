@@ -4,7 +4,10 @@ import { getSessionUser, isEmailVerified } from "~/accounts/session.server";
 import { recoveryMessages, recoveryToasts } from "~/accounts/recovery-schema";
 import { authPath, DEFAULT_AFTER_AUTH } from "~/accounts/safe-redirect";
 import { unverifiedTokenEmail } from "~/accounts/verification-token";
+import { eq } from "drizzle-orm";
 import { PageHero } from "~/components/page";
+import { getDb } from "~/db/client.server";
+import { user as accounts } from "~/db/schema";
 import { requestContext } from "~/context";
 import { log } from "~/lib/log.server";
 import { pageMeta } from "~/lib/meta";
@@ -17,10 +20,12 @@ const outcomeStatus: Record<Outcome, number> = { missing: 400, invalid: 400, exp
 
 async function wasVerified(env: Pick<Env, "DB">, email: string | null): Promise<boolean> {
   if (!email) return false;
-  const row = await env.DB.prepare("SELECT email_verified FROM user WHERE email = ?")
-    .bind(email)
-    .first<{ email_verified: number }>();
-  return row?.email_verified === 1;
+  const [row] = await getDb(env)
+    .select({ verified: accounts.emailVerified })
+    .from(accounts)
+    .where(eq(accounts.email, email))
+    .limit(1);
+  return row?.verified === true;
 }
 
 /** better-auth's error code from a refused verification (APIError body), if any. */

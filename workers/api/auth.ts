@@ -10,7 +10,7 @@ import {
 import { createAuth } from "~/accounts/auth.server";
 import { twoFactorAttemptAllowed } from "~/accounts/two-factor.server";
 import { log } from "~/lib/log.server";
-import type { ApiEnv } from "./index";
+import type { ApiEnv } from "./env";
 
 /** better-auth's JSON endpoints that take a password, and which limit they count against. */
 const limitedEndpoints: Record<string, AuthAttempt> = {

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { log } from "~/lib/log.server";
-import type { ApiEnv } from "./index";
+import type { ApiEnv } from "./env";
 
 /**
  * Liveness for operators and the test harness: proves the worker answers and
@@ -10,6 +10,7 @@ import type { ApiEnv } from "./index";
  */
 export const health = new Hono<ApiEnv>().get("/", async (c) => {
   try {
+    // d1_migrations is wrangler's own table, not in our drizzle schema.
     const row = await c.env.DB.prepare("SELECT count(*) AS applied FROM d1_migrations").first<{ applied: number }>();
     return c.json({
       status: "ok",

@@ -6,7 +6,7 @@ import { health } from "./health";
 import { payments } from "./payments";
 import { stripe } from "./stripe";
 
-export type ApiEnv = { Bindings: Env; Variables: { requestId: string } };
+import type { ApiEnv } from "./env";
 
 /** The JSON API under /api: one sub-router per resource. */
 export const api = new Hono<ApiEnv>().basePath("/api");

@@ -9,7 +9,7 @@ import { siteOrigin } from "~/lib/meta";
 import { PaymentError, paymentErrorStatus, startRegistration, startSponsorship } from "~/payments/checkout.server";
 import { getSessionUser, isEmailVerified } from "~/accounts/session.server";
 import { verifyPayment } from "~/payments/verify.server";
-import type { ApiEnv } from "./index";
+import type { ApiEnv } from "./env";
 
 /**
  * The payment calls of SPEC.md §7 as JSON, on the same service as the

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { now } from "~/clock/clock.server";
 import { handleStripeWebhook } from "~/payments/webhook.server";
-import type { ApiEnv } from "./index";
+import type { ApiEnv } from "./env";
 
 /**
  * Stripe's webhook endpoint (docs/payments.md). The body is read raw: the
