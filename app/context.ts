@@ -23,6 +23,8 @@ export const requestContext = createContext<RequestContext>();
  */
 export interface SignedIn {
   user: SessionUser;
+  /** This browser's session, among the account's others (/account lists them). */
+  sessionId: string;
   db: Db;
   now: Date;
   edition: Edition;

@@ -35,8 +35,10 @@ export default [
   route("auth", "routes/auth.tsx"),
   route("sign-out", "routes/sign-out.tsx"),
   route("auth/two-factor", "routes/auth.two-factor.tsx"),
-  route("account", "routes/account.tsx"),
-  route("account/data.json", "routes/account.data[.]json.ts"),
+  layout("routes/account/layout.tsx", [
+    route("account", "routes/account/page.tsx"),
+    route("account/data.json", "routes/account/data[.]json.ts"),
+  ]),
   // Account recovery (issue 13): the e-mailed links and the resend endpoint.
   route("auth/forgot-password", "routes/auth.forgot-password.tsx"),
   route("auth/reset-password", "routes/auth.reset-password.tsx"),

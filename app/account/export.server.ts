@@ -8,12 +8,12 @@ import { site } from "~/content/site";
 import { session, sponsorships, judgeAdvisorInterests } from "~/db/schema";
 import { getDb } from "~/db/client.server";
 import { registrationRowsOf } from "./activity.server";
-import type { AccountUser } from "./session.server";
+import type { SessionUser } from "~/accounts/session.server";
 import { describeUserAgent } from "./user-agent";
 
 export const EXPORT_FORMAT_VERSION = 1;
 
-export async function accountExport(env: Pick<Env, "DB">, user: AccountUser, currentSessionId: string, now: Date) {
+export async function accountExport(env: Pick<Env, "DB">, user: SessionUser, currentSessionId: string, now: Date) {
   const db = getDb(env);
   const [registrationRows, sponsorshipRows, interestRows, sessionRows] = await Promise.all([
     registrationRowsOf(env, user.id),

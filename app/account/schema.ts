@@ -6,20 +6,6 @@
 import * as z from "zod/mini";
 import { authLimits, authMessages } from "~/accounts/schema";
 
-export const accountIntents = [
-  "change-password",
-  "sign-out-others",
-  "enable-two-factor",
-  "confirm-two-factor",
-  "disable-two-factor",
-  "delete-account",
-] as const;
-export type AccountIntent = (typeof accountIntents)[number];
-
-export function accountIntent(value: unknown): AccountIntent | null {
-  return accountIntents.find((intent) => intent === value) ?? null;
-}
-
 export const accountMessages = {
   currentPasswordRequired: "Please enter your current password",
   currentPasswordWrong: "That isn't your current password",
@@ -75,6 +61,9 @@ export const ChangePasswordSchema = z.object({
     ),
 });
 
+/** Signing out every other device needs nothing but the button. */
+export const SignOutOthersSchema = z.object({});
+
 /** Enabling or disabling the second factor, and deleting the account: the password again. */
 export const PasswordSchema = z.object({ password: password(accountMessages.passwordRequired) });
 
@@ -90,3 +79,7 @@ export const ConfirmTwoFactorSchema = z.object({
   /** Only to show the QR code again after a wrong code; never used to verify. */
   totpURI: z.optional(z.string().check(z.maxLength(512))),
 });
+
+/** Where /account is, and what the sign-in gate says to a visitor who asks for it. */
+export const ACCOUNT_PATH = "/account";
+export const ACCOUNT_GATE_DESCRIPTION = "Please log in to see and manage your account";

@@ -27,18 +27,23 @@ export const gateDescriptions = {
 export async function requireUserForForm(
   request: Request,
   context: Readonly<RouterContextProvider>,
-  { description, returnTo }: { description: string; returnTo?: string },
+  gate: { description: string; returnTo?: string },
 ): Promise<SessionUser> {
   const { env, requestId } = context.get(requestContext);
   const user = await getSessionUser(request, env, { requestId });
   if (user) return user;
+  throw await signInFirst(request, env, gate);
+}
+
+/** The redirect to /auth with the gate's toast, coming back to `returnTo` (or the page asked for) afterwards. */
+export async function signInFirst(
+  request: Request,
+  env: Env,
+  { description, returnTo }: { description: string; returnTo?: string },
+): Promise<Response> {
   const url = new URL(request.url);
   // React Router adds ?index / _data-like markers to action URLs: return to the page, not the action.
   url.searchParams.delete("index");
   const target = safeRedirectPath(returnTo ?? `${url.pathname}${url.search}`);
-  throw await redirectWithToast(env, authPath(target), {
-    type: "info",
-    title: AUTH_REQUIRED_TITLE,
-    description,
-  });
+  return redirectWithToast(env, authPath(target), { type: "info", title: AUTH_REQUIRED_TITLE, description });
 }

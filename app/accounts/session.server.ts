@@ -15,6 +15,8 @@ export interface SessionUser {
   createdAt: string;
   /** The address was confirmed through the link e-mailed to it (issue 13). */
   emailVerified: boolean;
+  /** Sign-in asks for a code from an authenticator app as well (issue 13). */
+  twoFactorEnabled: boolean;
 }
 
 /** Whether the account's address is verified: required for a Workforce Package and for a company code. */
@@ -31,8 +33,8 @@ export async function getSession(
   request: Request,
   env: AuthEnv,
   options: { requestId?: string } = {},
-): Promise<{ user: SessionUser | null; headers: Headers | null }> {
-  if (!getSessionCookie(request)) return { user: null, headers: null };
+): Promise<{ user: SessionUser | null; sessionId: string | null; headers: Headers | null }> {
+  if (!getSessionCookie(request)) return { user: null, sessionId: null, headers: null };
   const result = await createAuth(env, request, options).api.getSession({
     headers: request.headers,
     returnHeaders: true,
@@ -44,10 +46,11 @@ export async function getSession(
         email: found.email,
         createdAt: found.createdAt.toISOString(),
         emailVerified: found.emailVerified === true,
+        twoFactorEnabled: found.twoFactorEnabled === true,
       }
     : null;
   const headers = result.headers.has("set-cookie") ? result.headers : null;
-  return { user, headers };
+  return { user, sessionId: user ? (result.response?.session.id ?? null) : null, headers };
 }
 
 /** Shortcut for actions that only need to know who is signed in. */

@@ -97,7 +97,8 @@ export function Field({
   className = "",
   type = "text",
   autoComplete,
-}: FieldProps & { type?: TextInputType; autoComplete?: string }) {
+  inputMode,
+}: FieldProps & { type?: TextInputType; autoComplete?: string; inputMode?: "numeric" }) {
   const hintId = `${meta.id}-hint`;
   const { key, ...props } = withoutConstraints(
     getInputProps(meta, { type, ariaDescribedBy: hint ? hintId : undefined }),
@@ -106,7 +107,14 @@ export function Field({
     <div className={className}>
       <FieldLabel htmlFor={meta.id} label={label} optional={optional} />
       <Hint id={hintId} hint={hint} />
-      <input key={key} {...props} autoComplete={autoComplete} autoFocus={autoFocus} className={controlClass} />
+      <input
+        key={key}
+        {...props}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        autoFocus={autoFocus}
+        className={controlClass}
+      />
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
   );

@@ -32,9 +32,12 @@ export function IntentForm<Shape extends Record<string, unknown>>({
   form,
   errors,
   className,
+  labelledBy,
   children,
 }: {
   intent: string;
+  /** The id of the heading that names the form (forms are landmarks only when named). */
+  labelledBy?: string;
   /** The Conform form of `useIntentForm`, for a form with fields. */
   form?: FormMetadata<Shape, string[]>;
   /** The refusal to show when no Conform form carries it (a button repeated per row shows it beside the list). */
@@ -44,7 +47,7 @@ export function IntentForm<Shape extends Record<string, unknown>>({
 }) {
   const formErrors = errors ?? form?.errors ?? [];
   return (
-    <Form method="post" className={className} {...(form ? getFormProps(form) : {})}>
+    <Form method="post" className={className} aria-labelledby={labelledBy} {...(form ? getFormProps(form) : {})}>
       <input type="hidden" name="intent" value={intent} />
       {children}
       {formErrors.length > 0 ? <Alert id={form?.errorId} message={formErrors.join(" ")} /> : null}

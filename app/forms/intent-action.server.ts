@@ -17,18 +17,31 @@ import { log } from "~/lib/log.server";
 import { redirectWithToast, type ToastInput } from "~/lib/toast.server";
 import { parseSubmission } from "./parse.server";
 
-/** What a signed-in page's component receives from its action when it does not redirect. */
-export type IntentActionData = { intent: string | null; result: SubmissionResult<string[]> };
+/** Data a step hands back to the page beside the form's state (the second factor's QR code). */
+export type StepData = Record<string, unknown>;
 
-/** A handler's answer: done (a toast, and where to go), or refused with a message for the form or a field. */
+/** What a signed-in page's component receives from its action when it does not redirect. */
+export type IntentActionData = { intent: string | null; result: SubmissionResult<string[]>; step?: StepData };
+
+/**
+ * A handler's answer: done (a toast, where to go, cookies to set), refused
+ * with a message for the form or a field, or the page again at a next step
+ * (another intent's form, with its data).
+ */
 export type IntentOutcome =
-  { ok: true; toast: ToastInput; redirectTo?: string } | { ok: false; message: string; status: number; field?: string };
+  | { ok: true; toast: ToastInput; redirectTo?: string; headers?: Headers }
+  | { ok: false; message: string; status: number; field?: string }
+  | { ok: "next"; intent: string; step: StepData };
 
 export interface Intent<Schema extends z.ZodMiniObject, Ctx> {
   schema: Schema;
   handle: (value: z.output<Schema>, ctx: Ctx) => Promise<IntentOutcome>;
   /** False: the intent may run while the page is closed for writes (say, a download). */
   closable?: boolean;
+  /** This intent's own allowance instead of the page's (password guesses are counted per account). */
+  allowed?: (ctx: Ctx) => Promise<boolean>;
+  /** What the page shows again with every answer that is not a redirect (the step being confirmed). */
+  step?: (formData: FormData) => StepData;
 }
 
 /** Declares one intent with its schema's types checked against its handler. */
@@ -63,12 +76,17 @@ export async function handleIntentPost<Ctx>(post: IntentPost<Ctx>) {
   const name = typeof named === "string" && Object.hasOwn(post.intents, named) ? named : null;
   const definition = name ? post.intents[name]! : null;
   const submission = parseSubmission(formData, { schema: definition?.schema ?? emptySchema });
-  const refuse = (message: string, status: number, init: { field?: string; headers?: HeadersInit } = {}) => {
-    const result = init.field
-      ? submission.reply({ fieldErrors: { [init.field]: [message] } })
-      : submission.reply({ formErrors: [message] });
-    return data<IntentActionData>({ intent: name, result }, { status, headers: init.headers });
-  };
+  const step = definition?.step?.(formData);
+  const answer = (result: SubmissionResult<string[]>, status: number, headers?: HeadersInit) =>
+    data<IntentActionData>({ intent: name, result, ...(step ? { step } : {}) }, { status, headers });
+  const refuse = (message: string, status: number, init: { field?: string; headers?: HeadersInit } = {}) =>
+    answer(
+      init.field
+        ? submission.reply({ fieldErrors: { [init.field]: [message] } })
+        : submission.reply({ formErrors: [message] }),
+      status,
+      init.headers,
+    );
   if (!name || !definition) return refuse(post.unknownIntent, 400);
   const logged = (outcome: string) =>
     log("info", `${event}.action`, { requestId, intent: name, outcome, ...post.logFields });
@@ -78,18 +96,29 @@ export async function handleIntentPost<Ctx>(post: IntentPost<Ctx>) {
     logged("closed");
     return refuse(closed, 403);
   }
-  if (!(await clientAllowed(env, post.rateLimit.scope, request, ...post.rateLimit.keys, name))) {
+  const allowed = definition.allowed
+    ? await definition.allowed(post.ctx)
+    : await clientAllowed(env, post.rateLimit.scope, request, ...post.rateLimit.keys, name);
+  if (!allowed) {
     log("warn", `${event}.rate_limited`, { requestId, intent: name, ...post.logFields });
     return refuse(post.rateLimit.message, 429, { headers: retryAfterHeaders() });
   }
   if (submission.status !== "success" || submission.value === undefined) {
     logged("invalid");
-    return data<IntentActionData>({ intent: name, result: submission.reply() }, { status: 400 });
+    return answer(submission.reply(), 400);
   }
   const outcome = await definition.handle(submission.value, post.ctx);
+  if (outcome.ok === "next") {
+    logged("next");
+    const next = { intent: outcome.intent, result: submission.reply({ resetForm: true }), step: outcome.step };
+    return data<IntentActionData>(next, { status: 200 });
+  }
   logged(outcome.ok ? "done" : "refused");
   if (!outcome.ok) return refuse(outcome.message, outcome.status, { field: outcome.field });
-  return redirectWithToast(env, outcome.redirectTo ?? post.redirectTo, outcome.toast, { status: 303 });
+  return redirectWithToast(env, outcome.redirectTo ?? post.redirectTo, outcome.toast, {
+    status: 303,
+    headers: outcome.headers,
+  });
 }
 
 /** The schema of a post that names no known intent: nothing of it is echoed back. */

@@ -115,7 +115,7 @@ export async function enableTotp(account: TestAccount, ip: string) {
     { code: await totp(secret), totpURI: uri },
     { cookie: account.cookie, ip },
   );
-  if (confirmed.status !== 302) throw new Error(`confirm: ${confirmed.status} ${await confirmed.text()}`);
+  if (confirmed.status !== 303) throw new Error(`confirm: ${confirmed.status} ${await confirmed.text()}`);
   const cookie = cookieHeaderFrom(confirmed, account.cookie);
   const page = await getPage("/account", cookie, ip);
   const recoveryCodes = recoveryCodesOf(await page.text());

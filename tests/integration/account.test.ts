@@ -156,7 +156,7 @@ describe("/account: password and sessions", ACCOUNT_TEST_TIMEOUT, () => {
       { currentPassword: PASSWORD, newPassword: "a brand new passphrase" },
       { cookie: me.cookie, ip },
     );
-    expect(response.status).toBe(302);
+    expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/account");
     const cookie = cookieHeaderFrom(response, me.cookie);
     expect(await signedInAs(cookie)).toBe(me.email);
@@ -188,7 +188,7 @@ describe("/account: password and sessions", ACCOUNT_TEST_TIMEOUT, () => {
     expectHtmlToContain(html, "Firefox on Windows", "(this device)", "Sign Out Everywhere Else");
 
     const response = await postAccount("sign-out-others", {}, { cookie: me.cookie, ip });
-    expect(response.status).toBe(302);
+    expect(response.status).toBe(303);
     expect(await signedInAs(me.cookie)).toBe(me.email);
     expect(await signedInAs(elsewhere)).toBeNull();
     expect(await countRows("SELECT count(*) AS n FROM session WHERE user_id = ?", me.id)).toBe(1);
@@ -227,7 +227,7 @@ describe("/account: two-step sign-in (TOTP)", ACCOUNT_TEST_TIMEOUT, () => {
       { code: await totp(secret), totpURI: uri },
       { cookie: me.cookie, ip },
     );
-    expect(right.status).toBe(302);
+    expect(right.status).toBe(303);
     expect(await countRows('SELECT count(*) AS n FROM "user" WHERE id = ? AND two_factor_enabled = 1', me.id)).toBe(1);
     const cookie = cookieHeaderFrom(right, me.cookie);
     const shown = await getPage("/account", cookie, ip);
@@ -343,7 +343,7 @@ describe("/account: two-step sign-in (TOTP)", ACCOUNT_TEST_TIMEOUT, () => {
     expect(await countRows('SELECT count(*) AS n FROM "user" WHERE id = ? AND two_factor_enabled = 1', me.id)).toBe(1);
 
     const right = await postAccount("disable-two-factor", { password: PASSWORD }, { cookie, ip });
-    expect(right.status).toBe(302);
+    expect(right.status).toBe(303);
     expect(await countRows('SELECT count(*) AS n FROM "user" WHERE id = ? AND two_factor_enabled = 1', me.id)).toBe(0);
     expect(await countRows("SELECT count(*) AS n FROM two_factor WHERE user_id = ?", me.id)).toBe(0);
     const { response } = await signInOnPage(me.email, PASSWORD, ip);
@@ -395,7 +395,7 @@ describe("/account: delete the account", ACCOUNT_TEST_TIMEOUT, () => {
       { password: PASSWORD, confirm: "yes" },
       { cookie: me.cookie, ip },
     );
-    expect(response.status).toBe(302);
+    expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/");
     expect(response.headers.getSetCookie().some((c) => /better-auth\.session_token=;/.test(c))).toBe(true);
     const home = await (await getPage("/", cookieHeaderFrom(response, me.cookie), ip)).text();

@@ -1,0 +1,166 @@
+/**
+ * What each /account form does (issue 13), as intents run by
+ * `handleIntentPost` (issue 21): every handler acts on the signed-in account
+ * only (the session, never a field of the form) and answers with the same
+ * words with JavaScript on or off: a redirect with a flash toast when done,
+ * or the page again with the message.
+ */
+import { createAuth } from "~/accounts/auth.server";
+import { appendSetCookies, type SessionUser } from "~/accounts/session.server";
+import { twoFactorAttemptAllowed, verifySecondFactor } from "~/accounts/two-factor.server";
+import { intent, type IntentOutcome } from "~/forms/intent-action.server";
+import { clientAllowed } from "~/lib/client-limit.server";
+import { log } from "~/lib/log.server";
+import { deleteAccount, passwordMatches } from "./delete.server";
+import { enrolmentView } from "./qr.server";
+import { showRecoveryCodesCookie } from "./recovery-codes-flash.server";
+import {
+  ACCOUNT_PATH,
+  accountMessages as m,
+  accountToasts,
+  ChangePasswordSchema,
+  ConfirmTwoFactorSchema,
+  DeleteAccountSchema,
+  PasswordSchema,
+  SignOutOthersSchema,
+} from "./schema";
+
+export interface AccountCtx {
+  request: Request;
+  env: Env;
+  requestId: string;
+  user: SessionUser;
+}
+
+const auth = (ctx: AccountCtx) => createAuth(ctx.env, ctx.request, { requestId: ctx.requestId });
+
+/** Password guesses from a signed-in session are limited per client and account. */
+const passwordAttemptAllowed = ({ env, request, user }: AccountCtx) =>
+  clientAllowed(env, "account:password", request, user.id);
+
+/** better-auth's error code of a refused call. */
+async function codeOf(response: Response): Promise<string | undefined> {
+  try {
+    const body: unknown = await response.clone().json();
+    if (typeof body === "object" && body !== null && "code" in body && typeof body.code === "string") return body.code;
+  } catch {
+    // Not JSON.
+  }
+  return undefined;
+}
+
+/**
+ * The answer when better-auth refuses a call confirmed with the password: a
+ * wrong password is the visitor's to fix; anything else is ours, and logged.
+ */
+async function passwordConfirmedRefusal(ctx: AccountCtx, response: Response, event: string): Promise<IntentOutcome> {
+  const code = await codeOf(response);
+  if (code === "INVALID_PASSWORD") return { ok: false, status: 400, field: "password", message: m.passwordWrong };
+  log("error", event, { requestId: ctx.requestId, status: response.status, code });
+  return { ok: false, status: 500, message: m.failed };
+}
+
+/** Done: back to the page (or `to`) with the toast and better-auth's cookies (a new session, or signed out). */
+function done(toast: (typeof accountToasts)[keyof typeof accountToasts], from: Headers, to = ACCOUNT_PATH) {
+  return { ok: true, toast, redirectTo: to, headers: appendSetCookies(new Headers(), from) } as const;
+}
+
+export const accountIntents = {
+  "change-password": intent({
+    schema: ChangePasswordSchema,
+    allowed: passwordAttemptAllowed,
+    async handle({ currentPassword, newPassword }, ctx: AccountCtx) {
+      const response = await auth(ctx).api.changePassword({
+        body: { currentPassword, newPassword, revokeOtherSessions: true },
+        headers: ctx.request.headers,
+        asResponse: true,
+      });
+      if (!response.ok) {
+        const code = await codeOf(response);
+        log("info", "account.password_change_refused", { requestId: ctx.requestId, status: response.status, code });
+        if (code === "INVALID_PASSWORD") {
+          return { ok: false, status: 400, field: "currentPassword", message: m.currentPasswordWrong };
+        }
+        return { ok: false, status: response.status >= 500 ? 500 : 400, message: m.failed };
+      }
+      // better-auth signed every session out and started a new one here: its cookie goes with the redirect.
+      return done(accountToasts.passwordChanged, response.headers);
+    },
+  }),
+  "sign-out-others": intent({
+    schema: SignOutOthersSchema,
+    allowed: async () => true,
+    async handle(_, ctx: AccountCtx) {
+      const response = await auth(ctx).api.revokeOtherSessions({ headers: ctx.request.headers, asResponse: true });
+      if (!response.ok) return { ok: false, status: 500, message: m.failed };
+      return done(accountToasts.othersSignedOut, response.headers);
+    },
+  }),
+  "enable-two-factor": intent({
+    schema: PasswordSchema,
+    allowed: passwordAttemptAllowed,
+    async handle({ password }, ctx: AccountCtx) {
+      if (ctx.user.twoFactorEnabled) return { ok: "next", intent: "enable-two-factor", step: {} };
+      const response = await auth(ctx).api.enableTwoFactor({
+        body: { password },
+        headers: ctx.request.headers,
+        asResponse: true,
+      });
+      if (!response.ok) return passwordConfirmedRefusal(ctx, response, "account.two_factor_enable_failed");
+      // Nothing is on yet: the secret waits (unverified) for its first code.
+      const { totpURI } = (await response.json()) as { totpURI?: string };
+      const enrolment = enrolmentView(totpURI);
+      if (!enrolment) return { ok: false, status: 500, message: m.failed };
+      return { ok: "next", intent: "confirm-two-factor", step: { enrolment } };
+    },
+  }),
+  "confirm-two-factor": intent({
+    schema: ConfirmTwoFactorSchema,
+    allowed: ({ env, request, user }: AccountCtx) => twoFactorAttemptAllowed(env, request, user.id),
+    // A wrong code shows the same QR code again.
+    step: (formData) => ({ enrolment: enrolmentView(String(formData.get("totpURI") ?? "") || undefined) }),
+    async handle({ code }, ctx: AccountCtx) {
+      const { outcome, response } = await verifySecondFactor(auth(ctx), ctx.request, code, { allowRecovery: false });
+      if (outcome !== "ok" || !response) {
+        log("info", "account.two_factor_confirm_refused", { requestId: ctx.requestId, outcome });
+        return { ok: false, status: 400, field: "code", message: m.codeWrong };
+      }
+      // Confirming replaces the session: redirect with its new cookie, and show the recovery codes on arrival.
+      const answer = done(accountToasts.twoFactorOn, response.headers, `${ACCOUNT_PATH}#two-factor`);
+      answer.headers.append("Set-Cookie", await showRecoveryCodesCookie(ctx.env, ctx.user.id));
+      return answer;
+    },
+  }),
+  "disable-two-factor": intent({
+    schema: PasswordSchema,
+    allowed: passwordAttemptAllowed,
+    async handle({ password }, ctx: AccountCtx) {
+      const response = await auth(ctx).api.disableTwoFactor({
+        body: { password },
+        headers: ctx.request.headers,
+        asResponse: true,
+      });
+      if (!response.ok) return passwordConfirmedRefusal(ctx, response, "account.two_factor_disable_failed");
+      return done(accountToasts.twoFactorOff, response.headers, `${ACCOUNT_PATH}#two-factor`);
+    },
+  }),
+  "delete-account": intent({
+    schema: DeleteAccountSchema,
+    allowed: passwordAttemptAllowed,
+    async handle({ password }, ctx: AccountCtx) {
+      if (!(await passwordMatches(ctx.env, ctx.user.id, password))) {
+        return { ok: false, status: 400, field: "password", message: m.passwordWrong };
+      }
+      await deleteAccount(ctx.env, ctx.user);
+      log("info", "account.deleted", { requestId: ctx.requestId, userId: ctx.user.id });
+      // The session rows are gone; signing out still expires the browser's cookies.
+      let signedOut = new Headers();
+      try {
+        signedOut = (await auth(ctx).api.signOut({ headers: ctx.request.headers, asResponse: true })).headers;
+      } catch (error) {
+        log("warn", "account.sign_out_after_delete_failed", { requestId: ctx.requestId, error });
+      }
+      return done(accountToasts.deleted, signedOut, "/");
+    },
+  }),
+};

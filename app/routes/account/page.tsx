@@ -1,0 +1,103 @@
+/**
+ * /account (issue 13, docs/accounts.md): the signed-in person's e-mail,
+ * password, second factor, sessions, everything the account did, a download
+ * of it all, and deleting the account. Server-rendered plain forms, no
+ * JavaScript (no `hydrate` handle): each posts an intent
+ * (app/account/intents.server.ts). The layout has checked who asks (ADR 013).
+ */
+import { data } from "react-router";
+import { accountActivity, accountSessions } from "~/account/activity.server";
+import { accountIntents } from "~/account/intents.server";
+import { takeShowRecoveryCodes } from "~/account/recovery-codes-flash.server";
+import { ACCOUNT_PATH, accountMessages } from "~/account/schema";
+import { createAuth } from "~/accounts/auth.server";
+import { DataSection, DeleteSection } from "~/components/account/data-and-deletion";
+import {
+  InterestsSection,
+  OrganizationsSection,
+  RegistrationsSection,
+  SponsorshipsSection,
+} from "~/components/account/records";
+import { SessionsSection, SignInDetails, TwoFactorSection } from "~/components/account/security";
+import { PageHero } from "~/components/page";
+import { requestContext, signedInContext } from "~/context";
+import { handleIntentPost } from "~/forms/intent-action.server";
+import { log } from "~/lib/log.server";
+import { pageMeta } from "~/lib/meta";
+import { organizationsOf } from "~/organization/access.server";
+import type { Route } from "./+types/page";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Your Account", "Your Idaho AI Challenge account: sign-in, security, registrations and your data."),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env, requestId } = context.get(requestContext);
+  const { user, sessionId, db } = context.get(signedInContext);
+  const [activity, sessions, flash, organizations] = await Promise.all([
+    accountActivity(env, user.id),
+    accountSessions(env, user.id, sessionId),
+    takeShowRecoveryCodes(env, request, user.id),
+    organizationsOf(db, user.id),
+  ]);
+  let recoveryCodes: string[] | null = null;
+  if (flash.show && user.twoFactorEnabled) {
+    try {
+      const result = await createAuth(env, request, { requestId }).api.viewBackupCodes({ body: { userId: user.id } });
+      recoveryCodes = result.backupCodes;
+    } catch (error) {
+      log("error", "account.recovery_codes_unreadable", { requestId, error });
+    }
+  }
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (flash.clear) headers.append("Set-Cookie", flash.clear);
+  const managed = organizations.map(({ id, name, role }) => ({ id, name, role }));
+  return data({ user, sessions, activity, recoveryCodes, organizations: managed }, { headers });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env, requestId } = context.get(requestContext);
+  const { user } = context.get(signedInContext);
+  return handleIntentPost({
+    request,
+    env,
+    requestId,
+    event: "account",
+    intents: accountIntents,
+    ctx: { request, env, requestId, user },
+    redirectTo: ACCOUNT_PATH,
+    // Each intent counts against its own allowance (password guesses, second-factor codes).
+    rateLimit: { scope: "account:password", keys: [user.id], message: accountMessages.rateLimited },
+    unknownIntent: accountMessages.failed,
+    logFields: { userId: user.id },
+  });
+}
+
+// Nothing here may be cached: it is one person's account, and holds secrets right after enrolment.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, sessions, activity, recoveryCodes } = loaderData;
+  return (
+    <>
+      <PageHero eyebrow="Your account" title="Your Account" lead={<p>Signed in as {user.email}.</p>} />
+      <div className="section bg-slate-50">
+        <div className="container-page max-w-4xl space-y-8">
+          <SignInDetails user={user} actionData={actionData} />
+          <TwoFactorSection enabled={user.twoFactorEnabled} recoveryCodes={recoveryCodes} actionData={actionData} />
+          <SessionsSection sessions={sessions} actionData={actionData} />
+          <RegistrationsSection registrations={activity.registrations} />
+          <SponsorshipsSection sponsorships={activity.sponsorships} />
+          <OrganizationsSection organizations={loaderData.organizations} />
+          <InterestsSection interests={activity.interests} />
+          <DataSection />
+          <DeleteSection
+            ownsWorkforcePackage={activity.registrations.some((r) => r.companyCode)}
+            actionData={actionData}
+          />
+        </div>
+      </div>
+    </>
+  );
+}
