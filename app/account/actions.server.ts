@@ -6,6 +6,7 @@
  */
 import { data } from "react-router";
 import { createAuth } from "~/accounts/auth.server";
+import { now } from "~/clock/clock.server";
 import { appendSetCookies } from "~/accounts/session.server";
 import { twoFactorAttemptAllowed, verifySecondFactor } from "~/accounts/two-factor.server";
 import { parseSubmission } from "~/forms/parse.server";
@@ -211,7 +212,7 @@ async function removeAccount(ctx: Ctx) {
   if (!(await passwordMatches(ctx.env, user.id, submission.value.password))) {
     return reply(intent, { password: [m.passwordWrong] }, 400);
   }
-  await deleteAccount(ctx.env, user);
+  await deleteAccount(ctx.env, user, now(ctx.env));
   log("info", "account.deleted", { requestId: ctx.requestId, userId: user.id });
   // The session rows are gone; signing out still expires the browser's cookies.
   const headers = new Headers();

@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { ErrorList } from "~/components/forms";
 import { PageHero } from "~/components/page";
+import { portalMessages } from "~/content/portal";
 import { formatUsd } from "~/content/pricing";
 import { requestContext } from "~/context";
 import { createAuth } from "~/accounts/auth.server";
@@ -611,6 +612,7 @@ function DeleteSection({ errors, ownsWorkforcePackage }: { errors: FieldErrors; 
       <p>Deleting your account signs you out everywhere and cannot be undone. We then:</p>
       <ul className="list-disc space-y-1 pl-5">
         <li>delete your sign-in details, sessions, two-step sign-in and judge or advisor interest forms;</li>
+        <li>{portalMessages.accountDeletion}</li>
         <li>
           remove your name, e-mail, phone and title from your registration and sponsorship payment records, keeping only
           the amounts and organization names that our accounts must keep for seven years.
