@@ -4,12 +4,16 @@
  * own statements: amounts and organization stay for the accounts), its
  * judge/advisor interests are deleted, and so are its second factor,
  * sessions, sign-in methods, pending sign-in challenges and the user row,
- * with their team memberships and any project they work on alone (files too).
- * A Workforce Package's company code stays live: employees already enrolled
- * with it stay enrolled.
+ * with their team memberships (app/portal/departure.server.ts, issue 22): a
+ * team they were the last member of goes with its project and files, a team
+ * they led passes to its longest-standing member, and the invitations they
+ * sent are revoked. A Workforce Package's company code stays live: employees
+ * already enrolled with it stay enrolled.
  */
 import { verifyPassword } from "~/accounts/password.server";
+import { getDb } from "~/db/client.server";
 import { anonymizePaymentRecordsOf } from "~/lifecycle/retention.server";
+import { departureOf, type DepartureStatement } from "~/portal/departure.server";
 
 /** True when `password` is the account's own (the scrypt hash better-auth stores for provider "credential"). */
 export async function passwordMatches(env: Pick<Env, "DB">, userId: string, password: string): Promise<boolean> {
@@ -20,23 +24,25 @@ export async function passwordMatches(env: Pick<Env, "DB">, userId: string, pass
   return verifyPassword(row.password, password);
 }
 
-/** Projects of one (issue 15): the person's own, deleted with the account. A team's project stays with the team. */
-const SOLO_TEAMS =
-  "SELECT id FROM teams WHERE name IS NULL AND id IN (SELECT team_id FROM team_members WHERE user_id = ?)";
+/**
+ * A drizzle statement as a D1 one: this batch is written in D1's own
+ * statements (the retention job's among them), and one batch keeps the
+ * deletion all or nothing.
+ */
+function asD1(d1: D1Database, statement: DepartureStatement) {
+  const { sql, params } = statement.toSQL();
+  return d1.prepare(sql).bind(...params);
+}
 
 export async function deleteAccount(
   env: Pick<Env, "DB" | "SUBMISSION_FILES">,
   user: { id: string; email: string },
+  now: Date,
 ): Promise<void> {
   const db = env.DB;
-  const { results: soloFiles } = await db
-    .prepare(`SELECT object_key FROM submission_files WHERE team_id IN (${SOLO_TEAMS})`)
-    .bind(user.id)
-    .all<{ object_key: string }>();
+  const departure = await departureOf(getDb(env), user.id, now);
   await db.batch([
-    // ON DELETE CASCADE takes the solo project's submission, files' rows and membership along.
-    db.prepare(`DELETE FROM teams WHERE id IN (${SOLO_TEAMS})`).bind(user.id),
-    db.prepare("DELETE FROM team_members WHERE user_id = ?").bind(user.id),
+    ...departure.statements.map((statement) => asD1(db, statement)),
     ...anonymizePaymentRecordsOf(db, user.id),
     db.prepare("DELETE FROM judge_advisor_interests WHERE user_id = ?").bind(user.id),
     db.prepare("DELETE FROM two_factor WHERE user_id = ?").bind(user.id),
@@ -49,5 +55,5 @@ export async function deleteAccount(
     db.prepare("DELETE FROM sign_in_failures WHERE email = ?").bind(user.email.toLowerCase()),
     db.prepare('DELETE FROM "user" WHERE id = ?').bind(user.id),
   ]);
-  if (soloFiles.length > 0) await env.SUBMISSION_FILES.delete(soloFiles.map((row) => row.object_key));
+  await departure.deleteFiles(env.SUBMISSION_FILES);
 }

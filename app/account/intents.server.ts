@@ -30,6 +30,7 @@ export interface AccountCtx {
   env: Env;
   requestId: string;
   user: SessionUser;
+  now: Date;
 }
 
 const auth = (ctx: AccountCtx) => createAuth(ctx.env, ctx.request, { requestId: ctx.requestId });
@@ -151,7 +152,7 @@ export const accountIntents = {
       if (!(await passwordMatches(ctx.env, ctx.user.id, password))) {
         return { ok: false, status: 400, field: "password", message: m.passwordWrong };
       }
-      await deleteAccount(ctx.env, ctx.user);
+      await deleteAccount(ctx.env, ctx.user, ctx.now);
       log("info", "account.deleted", { requestId: ctx.requestId, userId: ctx.user.id });
       // The session rows are gone; signing out still expires the browser's cookies.
       let signedOut = new Headers();

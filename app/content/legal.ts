@@ -641,7 +641,7 @@ const privacyPolicy: LegalDocument = {
           ]),
         },
         p(
-          `Your account is kept while it is open. You can delete it yourself on your account page: your sign-in details, sessions, two-step sign-in settings and judge and advisor interest forms are deleted at once, and your name, email, phone and title are removed from your registration and sponsorship payment records, which keep only the amounts, dates and organization names for the accounting period above. Employees already enrolled with an organization's company code stay enrolled. If you ask us by email instead, we delete your account within ${ACCOUNT_DELETION_DAYS} days.`,
+          `Your account is kept while it is open. You can delete it yourself on your account page: your sign-in details, sessions, two-step sign-in settings and judge and advisor interest forms are deleted at once, and your name, email, phone and title are removed from your registration and sponsorship payment records, which keep only the amounts, dates and organization names for the accounting period above. Your Challenge Portal team memberships end: a project you are the last member of is deleted with its texts and files, and a team you led passes to its longest-standing member. Employees already enrolled with an organization's company code stay enrolled. If you ask us by email instead, we delete your account within ${ACCOUNT_DELETION_DAYS} days.`,
         ),
       ],
     },

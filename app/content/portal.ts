@@ -42,11 +42,25 @@ export const portalLimits = {
   /** A team invitation's link works once, for this many days. */
   teamInvitationDays: 7,
   teamNameMax: 80,
+  /**
+   * Team invitation e-mails one address may receive per Mountain-Time day,
+   * from every team together, cancelled invitations included (issue 22).
+   */
+  invitationsPerRecipientPerDay: 3,
+  /** Team invitations one person may send per Mountain-Time day, cancelled ones included: a full team needs 4. */
+  invitationsPerInviterPerDay: 10,
   urlMax: 2000,
   /** Generous bounds on the text fields' characters, well past their word limits. */
   abstractMaxCharacters: 6000,
   aiUseLogMaxCharacters: 3000,
 } as const;
+
+/**
+ * Team names: letters, marks, digits, spaces, hyphens, apostrophes and
+ * ampersands. No periods, slashes or colons, so a name cannot be a web
+ * address in the invitation e-mail (issue 22).
+ */
+export const TEAM_NAME_PATTERN = /^[\p{L}\p{M}\p{N}' \u2019&-]+$/u;
 
 /** Hosts the demo video may be on (SPEC.md §9: YouTube unlisted, Vimeo, Loom). */
 export const videoHosts = ["youtube.com", "youtu.be", "vimeo.com", "loom.com"] as const;
@@ -76,15 +90,18 @@ export const portalMessages = {
 
   teamNameRequired: "Give your team a name.",
   teamNameTooLong: `A team name must be less than ${portalLimits.teamNameMax} characters`,
+  teamNameCharacters: "A team name may use letters, numbers, spaces, hyphens, apostrophes and ampersands.",
   teamCreated: (name: string) => `Team ${name} is ready. Invite your teammates by e-mail.`,
   alreadyInTeam: "You are already in a team. Leave it first to start or join another one.",
   notInTeam: "You aren't in a team.",
-  notLead: "Only the person who created the team can do that.",
+  notLead: "Only the team's lead can do that.",
   teamFull: `A team has at most ${portalLimits.teamMaxMembers} members, counting open invitations.`,
   inviteInvalidEmail: "Please enter a valid email address",
   inviteSelf: "That's your own address.",
   inviteAlreadyMember: "That person is already on your team.",
   inviteAlreadyPending: "That address already has an open invitation.",
+  inviteRecipientLimit: `That address has already been sent ${portalLimits.invitationsPerRecipientPerDay} team invitations today, the most we send to one address in a day. Please try again tomorrow.`,
+  inviteDailyLimit: `You have sent ${portalLimits.invitationsPerInviterPerDay} team invitations today, cancelled ones included: the most one person may send in a day. Please try again tomorrow.`,
   invited: (email: string) =>
     `We e-mailed an invitation to ${email}. The link works once, for ${portalLimits.teamInvitationDays} days.`,
   invitationCancelled: "The invitation was cancelled; its link no longer works.",
@@ -100,7 +117,18 @@ export const portalMessages = {
   invitationDeclined: "Invitation declined. The team has been told nothing more than that.",
   memberRemoved: "The member was removed from the team.",
   leftTeam: "You left the team. You can now work alone or join another team.",
-  leadCannotLeave: "You created this team: remove the other members first, or keep it.",
+  leadCannotLeave: "You lead this team: remove the other members first, or keep it.",
+  /** Where a member leaves (issue 22): what happens to the project. */
+  leaveAsMember:
+    "The project stays with the team's other members. You can then work alone or join another team. When a team's last member leaves it (or deletes their account), its project and files are deleted.",
+  leaveAsLead:
+    "You lead this team. Once everyone else has left or been removed, leaving makes it your solo project again. When a team's last member leaves it (or deletes their account), its project and files are deleted.",
+  /** On /account, under "Delete your account" (issue 22). */
+  accountDeletion:
+    "end your Challenge Portal team membership: a project you are the last member of (alone or the last one left in a team) is deleted with its texts and files; a team you lead passes to its longest-standing member, and your open invitations are cancelled.",
+  /** On the team card (issue 22): who stays a member. */
+  membershipEnds:
+    "Only enrolled participants stay in a team: a registration refunded in full, or an organization removing its employee, ends that person's membership. A lead who goes is replaced by the longest-standing member, and a team whose last member goes is deleted with its project and files.",
 
   prototypeInvalid: "Enter the prototype's web address, starting with https://",
   videoInvalid: "The demo video must be a YouTube, Vimeo or Loom link, starting with https://",

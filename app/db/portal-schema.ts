@@ -1,6 +1,6 @@
 /**
- * The drizzle view of the Challenge Portal's tables (migrations/0009_portal.sql,
- * the source of truth): teams, members, invitations, submissions and files.
+ * The drizzle view of the Challenge Portal's tables (migrations/0009_portal.sql and
+ * 0010_team_hardening.sql, the source of truth): teams, members, invitations, submissions and files.
  */
 import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
@@ -44,6 +44,16 @@ export const teamInvitations = sqliteTable("team_invitations", {
   acceptedAt: text("accepted_at"),
   declinedAt: text("declined_at"),
   revokedAt: text("revoked_at"),
+});
+
+/** One row per team invitation sent, for the daily caps; no foreign key, so a team's deletion does not reset them. */
+export const teamInvitationSends = sqliteTable("team_invitation_sends", {
+  /** Lower-cased. */
+  email: text("email").notNull(),
+  invitedBy: text("invited_by").notNull(),
+  /** The Mountain-Time date key. */
+  day: text("day").notNull(),
+  createdAt: text("created_at").notNull(),
 });
 
 export const submissionStatuses = ["draft", "submitted"] as const;

@@ -3,7 +3,9 @@
  * goes from 'enrolled' to 'removed' (so they no longer count for the tier
  * and their free enrolment ends), they are told by e-mail at their account's
  * address, and the change is logged, in one batch that commits only if the
- * person was still enrolled with this organization.
+ * person was still enrolled with this organization. Unless another
+ * enrolment keeps them a participant, their Challenge Portal team
+ * memberships end too (app/portal/departure.server.ts, issue 22).
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
@@ -14,11 +16,12 @@ import type { SessionUser } from "~/accounts/session.server";
 import type { Organization } from "./access.server";
 import { eventInsert, isGuardRefusal } from "./events.server";
 import { employeeRemoved } from "./notification.server";
+import { endMembershipsUnlessEnrolled } from "~/portal/departure.server";
 
 export type RemoveResult = { ok: true; name: string } | { ok: false; reason: "not_found" };
 
 export async function removeEmployee(
-  env: Pick<Env, "NOTIFICATIONS" | "DB">,
+  env: Pick<Env, "NOTIFICATIONS" | "DB" | "SUBMISSION_FILES">,
   db: Db,
   organization: Organization,
   actor: SessionUser,
@@ -69,5 +72,6 @@ export async function removeEmployee(
     throw error;
   }
   await enqueueNotifications(env, [notice.id], { requestId, kind: employeeRemoved.kind });
+  await endMembershipsUnlessEnrolled(env, db, row.userId, { now, requestId, reason: "removed" });
   return { ok: true, name: `${row.firstName} ${row.lastName}` };
 }

@@ -11,6 +11,9 @@
  *      derived from the Stripe event, so a redelivery writes nothing new.
  * The status stays 'paid': the record was paid; these columns say what
  * happened to the money since. Employees already enrolled stay enrolled.
+ * A full refund of an individual registration ends the person's team
+ * memberships in the Challenge Portal unless another enrolment keeps them a
+ * participant (app/portal/departure.server.ts, issue 22).
  */
 import { siteContact } from "~/lib/site-config.server";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
@@ -28,6 +31,7 @@ import {
 } from "~/payments/adjustment-notification.server";
 import type { Found } from "./fulfil.server";
 import { accountEmailOf } from "~/accounts/session.server";
+import { endMembershipsUnlessEnrolled } from "~/portal/departure.server";
 
 /** The parts of Stripe's Charge this needs. */
 export interface ChargeFacts {
@@ -222,13 +226,23 @@ export async function handleRefund(env: Env, charge: ChargeFacts, context: Conte
   const found = await find(env, charge.paymentIntentId, charge.id, context);
   if (!found) return { handled: false };
   const full = charge.refunded || charge.amountRefunded >= charge.amount;
-  return apply(env, found, full ? "refund" : "partial-refund", {
+  const outcome = await apply(env, found, full ? "refund" : "partial-refund", {
     set: { refundedCents: charge.amountRefunded, refundedAt: context.now.toISOString() },
     codeChange: full ? "revoke" : "none",
     amountCents: charge.amountRefunded,
     reference: charge.id,
     context,
   });
+  // After the record says "refunded", so the enrolment check reads it. A failure here fails the
+  // webhook, and Stripe's redelivery finishes the job (the steps above write nothing twice).
+  if (full && found.kind === "registration" && found.row.registrationType === "individual") {
+    await endMembershipsUnlessEnrolled(env, getDb(env), found.row.userId, {
+      now: context.now,
+      requestId: context.requestId,
+      reason: "refund",
+    });
+  }
+  return outcome;
 }
 
 /** `charge.dispute.created`: the record is on hold and its code stops enrolling. */

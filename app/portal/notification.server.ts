@@ -22,7 +22,8 @@ export const TeamInvitationPayload = z.object({
 export const teamInvitation = defineKind({
   kind: "portal-team-invitation",
   payload: TeamInvitationPayload,
-  subject: (payload) => oneLine(`Join team ${payload.teamName} in the ${site.name}`),
+  // No team name here: it is typed by the inviter, and a subject is what a mail client shows unasked (issue 22).
+  subject: () => oneLine(`You're invited to join a team in the ${site.name}`),
   render(payload) {
     const text = [
       "Hello,",

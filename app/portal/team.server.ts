@@ -4,19 +4,23 @@
  * they save anything, so naming it later ("create a team") keeps the draft.
  * A person is in at most one team per edition (a unique index, not only a
  * check here), a team has at most portalLimits.teamMaxMembers members
- * counting open invitations, and only its lead (who created it) invites and
- * removes. Invitations are single-use links that expire; accepting needs the
- * invited, verified and enrolled account. Callers check the portal window.
+ * counting open invitations, and only its lead (who created it, or the
+ * longest-standing member after the lead went) invites and removes.
+ * Invitations are single-use links that expire, capped per recipient and per
+ * inviter per day; accepting needs the invited, verified and enrolled
+ * account. The size and the caps are checked again inside the write (D1 has
+ * no interactive transactions), so parallel requests cannot pass them.
+ * Callers check the portal window.
  */
-import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
-import { portalLimits, portalMessages } from "~/content/portal";
+import { and, asc, count, eq, exists, gt, isNotNull, isNull, lt, notExists, sql, type SQL } from "drizzle-orm";
+import { portalLimits, portalMessages, TEAM_NAME_PATTERN } from "~/content/portal";
 import type { Db } from "~/db/client.server";
-import { submissions, teamInvitations, teamMembers, teams, user } from "~/db/schema";
+import { submissions, teamInvitationSends, teamInvitations, teamMembers, teams, user } from "~/db/schema";
 import { emailField } from "~/forms/fields";
 import { isLinkToken, newLinkToken, tokenHash } from "~/lib/link-token.server";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
 import type { SessionUser } from "~/accounts/session.server";
-import { formatMountain } from "~/clock/schedule";
+import { formatMountain, mountainDateKey } from "~/clock/schedule";
 import { teamInvitation } from "./notification.server";
 
 export interface TeamMember {
@@ -36,7 +40,7 @@ export interface Project {
   members: TeamMember[];
 }
 
-export type Refusal = { ok: false; message: string; status: 400 | 403 | 404 | 409 | 410 };
+export type Refusal = { ok: false; message: string; status: 400 | 403 | 404 | 409 | 410 | 429 };
 const refuse = (message: string, status: Refusal["status"]): Refusal => ({ ok: false, message, status });
 
 /** The participant's project in this edition, or null before they start one. */
@@ -87,6 +91,7 @@ export function validTeamName(typed: string): { ok: true; name: string } | Refus
   const name = typed.trim().replace(/\s+/g, " ");
   if (!name) return refuse(portalMessages.teamNameRequired, 400);
   if (name.length >= portalLimits.teamNameMax) return refuse(portalMessages.teamNameTooLong, 400);
+  if (!TEAM_NAME_PATTERN.test(name)) return refuse(portalMessages.teamNameCharacters, 400);
   return { ok: true, name };
 }
 
@@ -133,9 +138,57 @@ function openInvitation(now: Date) {
   );
 }
 
-async function memberCount(db: Db, teamId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
-  return row?.n ?? 0;
+function memberCountQuery(db: Db, teamId: string) {
+  return db.select({ n: count() }).from(teamMembers).where(eq(teamMembers.teamId, teamId));
+}
+
+function openInvitationCountQuery(db: Db, teamId: string, now: Date) {
+  return db
+    .select({ n: count() })
+    .from(teamInvitations)
+    .where(and(eq(teamInvitations.teamId, teamId), openInvitation(now)));
+}
+
+/** Invitations sent today to `email` and by `inviterId`, cancelled ones included. */
+function sendsTodayQueries(db: Db, email: string, inviterId: string, day: string) {
+  const sends = (where: SQL | undefined) => db.select({ n: count() }).from(teamInvitationSends).where(where);
+  return {
+    toRecipient: sends(and(eq(teamInvitationSends.email, email), eq(teamInvitationSends.day, day))),
+    byInviter: sends(and(eq(teamInvitationSends.invitedBy, inviterId), eq(teamInvitationSends.day, day))),
+  };
+}
+
+/** What refuses an invitation now, or null: the team's size (members and open invitations) and the daily caps. */
+async function invitationLimitRefusal(
+  db: Db,
+  teamId: string,
+  email: string,
+  inviterId: string,
+  now: Date,
+): Promise<Refusal | null> {
+  const sends = sendsTodayQueries(db, email, inviterId, mountainDateKey(now));
+  const [[members], [open], [toRecipient], [byInviter]] = await Promise.all([
+    memberCountQuery(db, teamId),
+    openInvitationCountQuery(db, teamId, now),
+    sends.toRecipient,
+    sends.byInviter,
+  ]);
+  if ((members?.n ?? 0) + (open?.n ?? 0) >= portalLimits.teamMaxMembers) return refuse(portalMessages.teamFull, 409);
+  if ((byInviter?.n ?? 0) >= portalLimits.invitationsPerInviterPerDay) {
+    return refuse(portalMessages.inviteDailyLimit, 429);
+  }
+  if ((toRecipient?.n ?? 0) >= portalLimits.invitationsPerRecipientPerDay) {
+    return refuse(portalMessages.inviteRecipientLimit, 429);
+  }
+  return null;
+}
+
+/** True when a batch failed because a guarded insert's NOT NULL column (`table.column`) was left NULL. */
+function isGuardRefusal(error: unknown, column: string): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if (String((e as Error).message ?? e).includes(`NOT NULL constraint failed: ${column}`)) return true;
+  }
+  return false;
 }
 
 export async function inviteMember(
@@ -157,9 +210,8 @@ export async function inviteMember(
   }
   const open = await openInvitationsOf(db, project.teamId, now);
   if (open.some((i) => i.email === email)) return refuse(portalMessages.inviteAlreadyPending, 409);
-  if (project.members.length + open.length >= portalLimits.teamMaxMembers) {
-    return refuse(portalMessages.teamFull, 409);
-  }
+  const limited = await invitationLimitRefusal(db, project.teamId, email, actor.id, now);
+  if (limited) return limited;
   const token = newLinkToken();
   const expires = new Date(now.getTime() + portalLimits.teamInvitationDays * 86_400_000);
   const mail = outboxInsert(db, teamInvitation, {
@@ -172,18 +224,66 @@ export async function inviteMember(
       expires: formatMountain(expires, "dateTime"),
     },
   });
-  await db.batch([
-    db.insert(teamInvitations).values({
-      id: crypto.randomUUID(),
-      teamId: project.teamId,
-      email,
-      tokenHash: await tokenHash(token),
-      invitedBy: actor.id,
-      createdAt: now.toISOString(),
-      expiresAt: expires.toISOString(),
-    }),
-    mail.statement,
-  ]);
+  const at = now.toISOString();
+  const day = mountainDateKey(now);
+  const sends = sendsTodayQueries(db, email, actor.id, day);
+  // The checks above again, inside the batch: parallel invitations cannot pass
+  // the size or the caps together. A check that fails leaves created_at NULL,
+  // which NOT NULL refuses, and the batch (mail included) rolls back whole.
+  const allowed = and(
+    exists(
+      db
+        .select({ id: teams.id })
+        .from(teams)
+        .where(and(eq(teams.id, project.teamId), isNotNull(teams.name))),
+    ),
+    sql`${memberCountQuery(db, project.teamId)} + ${openInvitationCountQuery(db, project.teamId, now)} < ${portalLimits.teamMaxMembers}`,
+    notExists(
+      db
+        .select({ id: teamInvitations.id })
+        .from(teamInvitations)
+        .where(and(eq(teamInvitations.teamId, project.teamId), eq(teamInvitations.email, email), openInvitation(now))),
+    ),
+    sql`${sends.toRecipient} < ${portalLimits.invitationsPerRecipientPerDay}`,
+    sql`${sends.byInviter} < ${portalLimits.invitationsPerInviterPerDay}`,
+  );
+  try {
+    await db.batch([
+      // INSERT … SELECT from the inviter's own user row (always there), so the guard sits in the statement.
+      db.insert(teamInvitations).select(
+        db
+          .select({
+            // Drizzle's insert … select names every column, in order.
+            id: sql<string>`${crypto.randomUUID()}`.as("id"),
+            teamId: sql<string>`${project.teamId}`.as("team_id"),
+            email: sql<string>`${email}`.as("email"),
+            tokenHash: sql<string>`${await tokenHash(token)}`.as("token_hash"),
+            invitedBy: user.id,
+            createdAt: sql<string>`CASE WHEN ${allowed} THEN ${at} END`.as("created_at"),
+            expiresAt: sql<string>`${expires.toISOString()}`.as("expires_at"),
+            acceptedAt: sql<string | null>`NULL`.as("accepted_at"),
+            declinedAt: sql<string | null>`NULL`.as("declined_at"),
+            revokedAt: sql<string | null>`NULL`.as("revoked_at"),
+          })
+          .from(user)
+          .where(eq(user.id, actor.id)),
+      ),
+      db.insert(teamInvitationSends).values({ email, invitedBy: actor.id, day, createdAt: at }),
+      // The log only answers "today?": older rows go as new ones arrive.
+      db
+        .delete(teamInvitationSends)
+        .where(lt(teamInvitationSends.day, mountainDateKey(new Date(now.getTime() - 86_400_000)))),
+      mail.statement,
+    ]);
+  } catch (error) {
+    if (!isGuardRefusal(error, "team_invitations.created_at")) throw error;
+    // Someone else's request got there first: say which limit it reached.
+    const pending = await openInvitationsOf(db, project.teamId, now);
+    if (pending.some((i) => i.email === email)) return refuse(portalMessages.inviteAlreadyPending, 409);
+    return (
+      (await invitationLimitRefusal(db, project.teamId, email, actor.id, now)) ?? refuse(portalMessages.teamFull, 409)
+    );
+  }
   await enqueueNotifications(env, [mail.id], { requestId, kind: teamInvitation.kind });
   return { ok: true, message: portalMessages.invited(email) };
 }
@@ -262,9 +362,8 @@ export async function acceptInvitation(
     if (draft) return refuse(portalMessages.invitationHasOwnProject, 409);
     dropSolo.push(db.delete(teams).where(eq(teams.id, current.teamId)));
   }
-  if ((await memberCount(db, invitation.teamId)) >= portalLimits.teamMaxMembers) {
-    return refuse(portalMessages.teamFull, 409);
-  }
+  const [members] = await memberCountQuery(db, invitation.teamId);
+  if ((members?.n ?? 0) >= portalLimits.teamMaxMembers) return refuse(portalMessages.teamFull, 409);
   const at = now.toISOString();
   try {
     await db.batch([
@@ -274,16 +373,27 @@ export async function acceptInvitation(
         .where(and(eq(teamInvitations.id, invitation.id), openInvitation(now))),
       // The solo project (no draft) goes first: its member row would block the one below.
       ...dropSolo,
-      // A second tab's accept fails on the primary key, and the batch rolls back whole.
-      db.insert(teamMembers).values({
-        teamId: invitation.teamId,
-        userId: account.id,
-        editionId: invitation.editionId,
-        role: "member",
-        joinedAt: at,
-      }),
+      // A second tab's accept fails on the primary key, and the batch rolls back whole. The size is
+      // counted inside the insert (INSERT … SELECT from the account's user row): joined_at is NULL, and
+      // refused, when the team is full, so parallel acceptances cannot pass it together.
+      db.insert(teamMembers).select(
+        db
+          .select({
+            teamId: sql<string>`${invitation.teamId}`.as("team_id"),
+            userId: user.id,
+            editionId: sql<string>`${invitation.editionId}`.as("edition_id"),
+            role: sql<"member">`'member'`.as("role"),
+            joinedAt:
+              sql<string>`CASE WHEN ${memberCountQuery(db, invitation.teamId)} < ${portalLimits.teamMaxMembers} THEN ${at} END`.as(
+                "joined_at",
+              ),
+          })
+          .from(user)
+          .where(eq(user.id, account.id)),
+      ),
     ]);
-  } catch {
+  } catch (error) {
+    if (isGuardRefusal(error, "team_members.joined_at")) return refuse(portalMessages.teamFull, 409);
     // The unique index: they joined another team meanwhile. The batch rolled back whole.
     return refuse(portalMessages.alreadyInTeam, 409);
   }

@@ -360,7 +360,7 @@ function Team({
               <li key={m.userId} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span>
                   {m.email}
-                  {m.role === "lead" ? <span className="ml-2 text-sm text-slate-600">(created the team)</span> : null}
+                  {m.role === "lead" ? <span className="ml-2 text-sm text-slate-600">(lead)</span> : null}
                 </span>
                 {open && project!.role === "lead" && m.role === "member" ? (
                   <form method="post">
@@ -432,9 +432,7 @@ function Team({
               <summary className="cursor-pointer font-semibold text-red-700">Leave this team…</summary>
               <form method="post" className="mt-2">
                 <p className="max-w-md text-sm text-slate-700">
-                  {project!.role === "lead"
-                    ? "You created this team. Once everyone else has left or been removed, leaving makes it your solo project again."
-                    : "The project stays with the team. You can then work alone or join another team."}
+                  {project!.role === "lead" ? portalMessages.leaveAsLead : portalMessages.leaveAsMember}
                 </p>
                 <input type="hidden" name="intent" value="leave-team" />
                 <button type="submit" className={`${dangerButton} mt-2`}>
@@ -448,6 +446,7 @@ function Team({
             </p>
           )}
           {failed("leave-team") ? <Alert message={failed("leave-team")!} /> : null}
+          <p className="mt-4 text-sm text-slate-700">{portalMessages.membershipEnds}</p>
         </>
       )}
     </section>

@@ -97,7 +97,12 @@ test("two participants form a team, save every component with both uploads, subm
   await expect(lead.page.getByTestId("team-invitations")).toContainText(member.email);
 
   // The member follows the e-mailed link and joins.
-  const invitation = await mailboxLink(member.page, member.email, /Join team/, /\/portal\/invitation\?token=/);
+  const invitation = await mailboxLink(
+    member.page,
+    member.email,
+    /invited to join a team/,
+    /\/portal\/invitation\?token=/,
+  );
   await member.page.goto(invitation);
   await member.page.getByRole("button", { name: "Join the team" }).click();
   await expect(toast(member.page, "Welcome to the team")).toBeVisible();

@@ -58,14 +58,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, requestId } = context.get(requestContext);
-  const { user } = context.get(signedInContext);
+  const { user, now } = context.get(signedInContext);
   return handleIntentPost({
     request,
     env,
     requestId,
     event: "account",
     intents: accountIntents,
-    ctx: { request, env, requestId, user },
+    ctx: { request, env, requestId, user, now },
     redirectTo: ACCOUNT_PATH,
     // Each intent counts against its own allowance (password guesses, second-factor codes).
     rateLimit: { scope: "account:password", keys: [user.id], message: accountMessages.rateLimited },
