@@ -17,6 +17,13 @@ export const portalFileContentTypes = {
   doc: "application/msword",
 } as const satisfies Record<PortalFileKind, string>;
 
+/** The extension a stored file is downloaded with: from its kind, never from the name it was uploaded under. */
+export const portalFileExtensions = {
+  pdf: ".pdf",
+  docx: ".docx",
+  doc: ".doc",
+} as const satisfies Record<PortalFileKind, string>;
+
 /** The two uploaded components and what each accepts, checked by content, not by name. */
 export const portalFileRules = {
   pitchDeck: {

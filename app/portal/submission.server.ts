@@ -15,7 +15,7 @@ import type { Db } from "~/db/client.server";
 import { submissionFiles, submissions, teamMembers, teams, type Submission, type SubmissionFile } from "~/db/schema";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
 import type { SessionUser } from "~/accounts/session.server";
-import { deleteStoredObjects, type StoredFile } from "./upload.server";
+import { deleteStoredObjects, filenameForKind, kindOfContentType, type StoredFile } from "./upload.server";
 import { submissionConfirmation } from "./notification.server";
 import type { Project, Refusal } from "./team.server";
 import { wordRangeProblem } from "./words";
@@ -41,10 +41,19 @@ export interface SubmissionView {
   files: Partial<Record<PortalFileComponent, SubmissionFile>>;
 }
 
+/**
+ * A stored file with the name it is shown and served under: rows written
+ * before the second audit (issue 22) may hold the uploader's extension or
+ * bidi controls.
+ */
+function servedFile(file: SubmissionFile): SubmissionFile {
+  return { ...file, filename: filenameForKind(file.filename, kindOfContentType(file.contentType)) };
+}
+
 export async function submissionOf(db: Db, teamId: string): Promise<SubmissionView> {
   const [submission] = await db.select().from(submissions).where(eq(submissions.teamId, teamId));
   const files = await db.select().from(submissionFiles).where(eq(submissionFiles.teamId, teamId));
-  return { submission: submission ?? null, files: Object.fromEntries(files.map((f) => [f.component, f])) };
+  return { submission: submission ?? null, files: Object.fromEntries(files.map((f) => [f.component, servedFile(f)])) };
 }
 
 /** Draft or submitted, with when, in Mountain Time as the pages show it; null before the first save. */
@@ -282,8 +291,9 @@ export async function deleteDraft(
 }
 
 /**
- * A stored file, if `userId` is a member of its team; null otherwise (the
- * download route answers 404 either way, so nobody learns which files exist).
+ * A stored file (named as it is served: servedFile), if `userId` is a member
+ * of its team; null otherwise (the download route answers 404 either way, so
+ * nobody learns which files exist).
  */
 export async function fileForMember(db: Db, fileId: string, userId: string): Promise<SubmissionFile | null> {
   if (!/^[0-9a-f-]{36}$/.test(fileId)) return null;
@@ -293,5 +303,5 @@ export async function fileForMember(db: Db, fileId: string, userId: string): Pro
     .innerJoin(teamMembers, and(eq(teamMembers.teamId, submissionFiles.teamId), eq(teamMembers.userId, userId)))
     .where(eq(submissionFiles.id, fileId))
     .limit(1);
-  return row?.file ?? null;
+  return row ? servedFile(row.file) : null;
 }
