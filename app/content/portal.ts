@@ -42,6 +42,8 @@ export const portalFileRules = {
   },
 } as const;
 export type PortalFileComponent = keyof typeof portalFileRules;
+/** The uploaded components, as a list to check a request against (an `in` check would let `toString` through). */
+export const portalFileComponents = Object.keys(portalFileRules) as readonly PortalFileComponent[];
 
 export const portalLimits = {
   /** The contest rules' reading (docs/content-conflicts.md #1): the FAQ's 2–4 stands as advice. */

@@ -9,6 +9,7 @@
 import busboy from "busboy";
 import type { Readable } from "node:stream";
 import {
+  portalFileComponents,
   portalFileContentTypes,
   portalFileExtensions,
   portalFileRules,
@@ -92,6 +93,11 @@ export function filenameForKind(raw: string | undefined, kind: PortalFileKind | 
 export function kindOfContentType(contentType: string): PortalFileKind | null {
   const entry = Object.entries(portalFileContentTypes).find(([, type]) => type === contentType);
   return entry ? (entry[0] as PortalFileKind) : null;
+}
+
+/** The component a request names, checked against the list: `toString` or `__proto__` are none. */
+export function fileComponentOf(requested: string | null): PortalFileComponent | null {
+  return portalFileComponents.find((component) => component === requested) ?? null;
 }
 
 /** Deletes stored files (a replaced one, a purged project's); R2 takes them in one call. */
