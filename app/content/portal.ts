@@ -137,5 +137,17 @@ export const portalMessages = {
   submitted:
     "Your project is submitted. A confirmation is on its way by e-mail; you can keep improving it until the deadline.",
   draftDeleted: "Your draft and its files were deleted.",
+  draftDeleteLeadOnly: "Only the person who created the team can delete its draft: it holds everyone's work.",
   cannotDeleteSubmitted: "A submitted project can't be deleted; you can still edit it until the deadline.",
 } as const;
+
+/** A line of the team's history on /portal; `who` is the member's e-mail address. */
+export const teamEventDescriptions = {
+  draft_deleted: (who: string) => `${who} deleted the draft and its files.`,
+} as const;
+
+/** Who did something, when their account has since been deleted. */
+export const formerMember = "A former member";
+
+/** How many entries of a team's history /portal shows. */
+export const teamHistoryShown = 10;

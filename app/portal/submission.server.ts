@@ -17,6 +17,7 @@ import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.serve
 import type { SessionUser } from "~/accounts/session.server";
 import { deleteStoredObjects, filenameForKind, kindOfContentType, type StoredFile } from "./upload.server";
 import { submissionConfirmation } from "./notification.server";
+import { teamEventInsert } from "./team-history.server";
 import type { Project, Refusal } from "./team.server";
 import { wordRangeProblem } from "./words";
 
@@ -270,23 +271,39 @@ export async function submitProject(
   return { ok: true, message: portalMessages.submitted };
 }
 
-/** Deletes a draft and its files; a solo project goes with it (a team keeps its row and members). */
+/**
+ * Deletes a draft and its files; a solo project goes with it (a team keeps
+ * its row and members). Only the lead may: the draft holds files other
+ * members uploaded (issue 22). A team's deletion is written to its history
+ * in the same batch, so neither happens without the other.
+ */
 export async function deleteDraft(
   db: Db,
   bucket: R2Bucket,
   project: Project,
+  actor: SessionUser,
+  now: Date,
 ): Promise<{ ok: true; message: string } | Refusal> {
+  if (project.role !== "lead") return { ok: false, message: portalMessages.draftDeleteLeadOnly, status: 403 };
   const view = await submissionOf(db, project.teamId);
   if (view.submission?.status === "submitted") {
     return { ok: false, message: portalMessages.cannotDeleteSubmitted, status: 409 };
   }
-  const keys = Object.values(view.files).map((f) => f.objectKey);
+  const files = Object.values(view.files);
+  const solo = project.name === null;
   await db.batch([
     db.delete(submissionFiles).where(eq(submissionFiles.teamId, project.teamId)),
     db.delete(submissions).where(eq(submissions.teamId, project.teamId)),
-    ...(project.name === null ? [db.delete(teams).where(eq(teams.id, project.teamId))] : []),
+    solo
+      ? db.delete(teams).where(eq(teams.id, project.teamId))
+      : teamEventInsert(db, project.teamId, actor, "draft_deleted", now, {
+          files: files.map((f) => ({ component: f.component, filename: f.filename, uploadedBy: f.uploadedBy })),
+        }),
   ]);
-  await deleteStoredObjects(bucket, keys);
+  await deleteStoredObjects(
+    bucket,
+    files.map((f) => f.objectKey),
+  );
   return { ok: true, message: portalMessages.draftDeleted };
 }
 
