@@ -46,6 +46,7 @@ export async function deleteAccount(
     ...anonymizePaymentRecordsOf(db, user.id),
     db.prepare("DELETE FROM judge_advisor_interests WHERE user_id = ?").bind(user.id),
     db.prepare("DELETE FROM two_factor WHERE user_id = ?").bind(user.id),
+    db.prepare("DELETE FROM recovery_code_flashes WHERE user_id = ?").bind(user.id),
     // Co-administration of an organization (issue 14) is the person's, not the organization's.
     db.prepare("DELETE FROM organization_admins WHERE user_id = ?").bind(user.id),
     // Sign-in challenges and trusted devices hold the user id as their value.

@@ -1,21 +1,125 @@
 /**
  * "Download my data" (issue 13): everything /account lists, with the personal
- * details each record holds, plus the account itself and its sessions. Bound
- * to the signed-in user's id like every /account query.
+ * details each record holds, plus the account itself and its sessions, its
+ * Challenge Portal data (teams, projects, files' names and sizes, team
+ * invitations) and its co-administrator roles (issue 22: the privacy policy
+ * says the download shows what the account holds). Bound to the signed-in
+ * user's id like every /account query; other members' addresses are left
+ * out, except those the account itself invited.
  */
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, or } from "drizzle-orm";
 import { site } from "~/content/site";
-import { session, sponsorships, judgeAdvisorInterests } from "~/db/schema";
-import { getDb } from "~/db/client.server";
+import {
+  judgeAdvisorInterests,
+  organizationAdmins,
+  registrations,
+  session,
+  sponsorships,
+  submissionFiles,
+  submissions,
+  teamInvitations,
+  teamMembers,
+  teams,
+} from "~/db/schema";
+import { getDb, type Db } from "~/db/client.server";
 import { registrationRowsOf } from "./activity.server";
 import type { SessionUser } from "~/accounts/session.server";
 import { describeUserAgent } from "./user-agent";
 
 export const EXPORT_FORMAT_VERSION = 1;
 
+/** The account's teams (a solo project is a team without a name), each with its project and files. */
+async function portalDataOf(db: Db, userId: string, email: string) {
+  const memberships = await db
+    .select({ team: teams, role: teamMembers.role, joinedAt: teamMembers.joinedAt })
+    .from(teamMembers)
+    .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(teamMembers.userId, userId))
+    .orderBy(asc(teamMembers.joinedAt));
+  const teamIds = memberships.map((m) => m.team.id);
+  const [projectRows, fileRows, invitationRows] = await Promise.all([
+    teamIds.length ? db.select().from(submissions).where(inArray(submissions.teamId, teamIds)) : [],
+    teamIds.length
+      ? db
+          .select()
+          .from(submissionFiles)
+          .where(inArray(submissionFiles.teamId, teamIds))
+          .orderBy(asc(submissionFiles.component))
+      : [],
+    db
+      .select({ invitation: teamInvitations, teamName: teams.name })
+      .from(teamInvitations)
+      .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
+      .where(or(eq(teamInvitations.email, email.toLowerCase()), eq(teamInvitations.invitedBy, userId)))
+      .orderBy(desc(teamInvitations.createdAt)),
+  ]);
+  const teamsOut = memberships.map(({ team, role, joinedAt }) => {
+    const project = projectRows.find((row) => row.teamId === team.id);
+    return {
+      id: team.id,
+      edition: team.editionId,
+      name: team.name,
+      role,
+      joinedAt,
+      submission: project
+        ? {
+            status: project.status,
+            prototypeUrl: project.prototypeUrl,
+            abstract: project.abstract,
+            videoUrl: project.videoUrl,
+            videoConfirmed: project.videoConfirmed,
+            aiUseLog: project.aiUseLog,
+            createdAt: project.createdAt,
+            updatedAt: project.updatedAt,
+            submittedAt: project.submittedAt,
+          }
+        : null,
+      // Names and sizes: the files themselves are downloaded from the portal.
+      files: fileRows
+        .filter((file) => file.teamId === team.id)
+        .map((file) => ({
+          component: file.component,
+          filename: file.filename,
+          contentType: file.contentType,
+          sizeBytes: file.sizeBytes,
+          pageCount: file.pageCount,
+          uploadedAt: file.uploadedAt,
+          uploadedByYou: file.uploadedBy === userId,
+        })),
+    };
+  });
+  const invitationsOut = invitationRows.map(({ invitation, teamName }) => ({
+    teamName,
+    email: invitation.email,
+    direction: invitation.invitedBy === userId ? ("sent" as const) : ("received" as const),
+    createdAt: invitation.createdAt,
+    expiresAt: invitation.expiresAt,
+    acceptedAt: invitation.acceptedAt,
+    declinedAt: invitation.declinedAt,
+    cancelledAt: invitation.revokedAt,
+  }));
+  return { teams: teamsOut, teamInvitations: invitationsOut };
+}
+
+/** Organizations the account co-administers (its own Workforce registrations are under registrations). */
+async function coAdministrationsOf(db: Db, userId: string) {
+  const rows = await db
+    .select({ admin: organizationAdmins, organizationName: registrations.companyName })
+    .from(organizationAdmins)
+    .leftJoin(registrations, eq(registrations.id, organizationAdmins.registrationId))
+    .where(eq(organizationAdmins.userId, userId))
+    .orderBy(asc(organizationAdmins.createdAt));
+  return rows.map(({ admin, organizationName }) => ({
+    organizationId: admin.registrationId,
+    organizationName,
+    role: "co-administrator" as const,
+    since: admin.createdAt,
+  }));
+}
+
 export async function accountExport(env: Pick<Env, "DB">, user: SessionUser, currentSessionId: string, now: Date) {
   const db = getDb(env);
-  const [registrationRows, sponsorshipRows, interestRows, sessionRows] = await Promise.all([
+  const [registrationRows, sponsorshipRows, interestRows, sessionRows, portal, coAdministrations] = await Promise.all([
     registrationRowsOf(env, user.id),
     db.select().from(sponsorships).where(eq(sponsorships.userId, user.id)).orderBy(desc(sponsorships.createdAt)),
     db
@@ -28,6 +132,8 @@ export async function accountExport(env: Pick<Env, "DB">, user: SessionUser, cur
       .from(session)
       .where(and(eq(session.userId, user.id), gt(session.expiresAt, now)))
       .orderBy(desc(session.updatedAt)),
+    portalDataOf(db, user.id, user.email),
+    coAdministrationsOf(db, user.id),
   ]);
   return {
     format: EXPORT_FORMAT_VERSION,
@@ -85,6 +191,9 @@ export async function accountExport(env: Pick<Env, "DB">, user: SessionUser, cur
       refundedAt: row.refundedAt,
     })),
     judgeAdvisorInterests: interestRows.map(({ userId: _userId, ...row }) => row),
+    organizationRoles: coAdministrations,
+    teams: portal.teams,
+    teamInvitations: portal.teamInvitations,
   };
 }
 

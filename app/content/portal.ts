@@ -17,6 +17,13 @@ export const portalFileContentTypes = {
   doc: "application/msword",
 } as const satisfies Record<PortalFileKind, string>;
 
+/** The extension a stored file is downloaded with: from its kind, never from the name it was uploaded under. */
+export const portalFileExtensions = {
+  pdf: ".pdf",
+  docx: ".docx",
+  doc: ".doc",
+} as const satisfies Record<PortalFileKind, string>;
+
 /** The two uploaded components and what each accepts, checked by content, not by name. */
 export const portalFileRules = {
   pitchDeck: {
@@ -35,6 +42,8 @@ export const portalFileRules = {
   },
 } as const;
 export type PortalFileComponent = keyof typeof portalFileRules;
+/** The uploaded components, as a list to check a request against (an `in` check would let `toString` through). */
+export const portalFileComponents = Object.keys(portalFileRules) as readonly PortalFileComponent[];
 
 export const portalLimits = {
   /** The contest rules' reading (docs/content-conflicts.md #1): the FAQ's 2–4 stands as advice. */
@@ -156,5 +165,17 @@ export const portalMessages = {
   submitted:
     "Your project is submitted. A confirmation is on its way by e-mail; you can keep improving it until the deadline.",
   draftDeleted: "Your draft and its files were deleted.",
+  draftDeleteLeadOnly: "Only the person who created the team can delete its draft: it holds everyone's work.",
   cannotDeleteSubmitted: "A submitted project can't be deleted; you can still edit it until the deadline.",
 } as const;
+
+/** A line of the team's history on /portal; `who` is the member's e-mail address. */
+export const teamEventDescriptions = {
+  draft_deleted: (who: string) => `${who} deleted the draft and its files.`,
+} as const;
+
+/** Who did something, when their account has since been deleted. */
+export const formerMember = "A former member";
+
+/** How many entries of a team's history /portal shows. */
+export const teamHistoryShown = 10;

@@ -104,3 +104,10 @@ export const signInFailures = sqliteTable("sign_in_failures", {
   client: text("client").notNull(),
   failedAt: text("failed_at").notNull(),
 });
+
+/** "Show the recovery codes" once (app/account/recovery-codes-flash.server.ts, migrations/0012_team_history.sql). */
+export const recoveryCodeFlashes = sqliteTable("recovery_code_flashes", {
+  id: text("id").primaryKey(),
+  userId: text("user_id").notNull(),
+  expiresAt: text("expires_at").notNull(),
+});

@@ -1,6 +1,8 @@
 /**
- * The drizzle view of the Challenge Portal's tables (migrations/0009_portal.sql and
- * 0010_team_hardening.sql, the source of truth): teams, members, invitations, submissions and files.
+ * The drizzle view of the Challenge Portal's tables (migrations/0009_portal.sql,
+ * 0010_team_hardening.sql and 0012_team_history.sql, the sources of truth):
+ * teams, members, invitations and their send log, submissions, files and the
+ * teams' history.
  */
 import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
@@ -92,6 +94,22 @@ export const submissionFiles = sqliteTable("submission_files", {
   pageCount: integer("page_count"),
   uploadedBy: text("uploaded_by").notNull(),
   uploadedAt: text("uploaded_at").notNull(),
+});
+
+export const teamEventKinds = ["draft_deleted"] as const;
+export type TeamEventKind = (typeof teamEventKinds)[number];
+
+/** A team's history, shown to its members on /portal. */
+export const teamEvents = sqliteTable("team_events", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  teamId: text("team_id")
+    .notNull()
+    .references(() => teams.id, { onDelete: "cascade" }),
+  actorUserId: text("actor_user_id").notNull(),
+  kind: text("kind", { enum: teamEventKinds }).notNull(),
+  /** JSON. */
+  detail: text("detail"),
+  createdAt: text("created_at").notNull(),
 });
 
 export type Submission = typeof submissions.$inferSelect;

@@ -15,8 +15,9 @@ import type { Db } from "~/db/client.server";
 import { submissionFiles, submissions, teamMembers, teams, type Submission, type SubmissionFile } from "~/db/schema";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
 import type { SessionUser } from "~/accounts/session.server";
-import { deleteStoredObjects, type StoredFile } from "./upload.server";
+import { deleteStoredObjects, filenameForKind, kindOfContentType, type StoredFile } from "./upload.server";
 import { submissionConfirmation } from "./notification.server";
+import { teamEventInsert } from "./team-history.server";
 import type { Project, Refusal } from "./team.server";
 import { wordRangeProblem } from "./words";
 
@@ -41,10 +42,19 @@ export interface SubmissionView {
   files: Partial<Record<PortalFileComponent, SubmissionFile>>;
 }
 
+/**
+ * A stored file with the name it is shown and served under: rows written
+ * before the second audit (issue 22) may hold the uploader's extension or
+ * bidi controls.
+ */
+function servedFile(file: SubmissionFile): SubmissionFile {
+  return { ...file, filename: filenameForKind(file.filename, kindOfContentType(file.contentType)) };
+}
+
 export async function submissionOf(db: Db, teamId: string): Promise<SubmissionView> {
   const [submission] = await db.select().from(submissions).where(eq(submissions.teamId, teamId));
   const files = await db.select().from(submissionFiles).where(eq(submissionFiles.teamId, teamId));
-  return { submission: submission ?? null, files: Object.fromEntries(files.map((f) => [f.component, f])) };
+  return { submission: submission ?? null, files: Object.fromEntries(files.map((f) => [f.component, servedFile(f)])) };
 }
 
 /** Draft or submitted, with when, in Mountain Time as the pages show it; null before the first save. */
@@ -261,29 +271,46 @@ export async function submitProject(
   return { ok: true, message: portalMessages.submitted };
 }
 
-/** Deletes a draft and its files; a solo project goes with it (a team keeps its row and members). */
+/**
+ * Deletes a draft and its files; a solo project goes with it (a team keeps
+ * its row and members). Only the lead may: the draft holds files other
+ * members uploaded (issue 22). A team's deletion is written to its history
+ * in the same batch, so neither happens without the other.
+ */
 export async function deleteDraft(
   db: Db,
   bucket: R2Bucket,
   project: Project,
+  actor: SessionUser,
+  now: Date,
 ): Promise<{ ok: true; message: string } | Refusal> {
+  if (project.role !== "lead") return { ok: false, message: portalMessages.draftDeleteLeadOnly, status: 403 };
   const view = await submissionOf(db, project.teamId);
   if (view.submission?.status === "submitted") {
     return { ok: false, message: portalMessages.cannotDeleteSubmitted, status: 409 };
   }
-  const keys = Object.values(view.files).map((f) => f.objectKey);
+  const files = Object.values(view.files);
+  const solo = project.name === null;
   await db.batch([
     db.delete(submissionFiles).where(eq(submissionFiles.teamId, project.teamId)),
     db.delete(submissions).where(eq(submissions.teamId, project.teamId)),
-    ...(project.name === null ? [db.delete(teams).where(eq(teams.id, project.teamId))] : []),
+    solo
+      ? db.delete(teams).where(eq(teams.id, project.teamId))
+      : teamEventInsert(db, project.teamId, actor, "draft_deleted", now, {
+          files: files.map((f) => ({ component: f.component, filename: f.filename, uploadedBy: f.uploadedBy })),
+        }),
   ]);
-  await deleteStoredObjects(bucket, keys);
+  await deleteStoredObjects(
+    bucket,
+    files.map((f) => f.objectKey),
+  );
   return { ok: true, message: portalMessages.draftDeleted };
 }
 
 /**
- * A stored file, if `userId` is a member of its team; null otherwise (the
- * download route answers 404 either way, so nobody learns which files exist).
+ * A stored file (named as it is served: servedFile), if `userId` is a member
+ * of its team; null otherwise (the download route answers 404 either way, so
+ * nobody learns which files exist).
  */
 export async function fileForMember(db: Db, fileId: string, userId: string): Promise<SubmissionFile | null> {
   if (!/^[0-9a-f-]{36}$/.test(fileId)) return null;
@@ -293,5 +320,5 @@ export async function fileForMember(db: Db, fileId: string, userId: string): Pro
     .innerJoin(teamMembers, and(eq(teamMembers.teamId, submissionFiles.teamId), eq(teamMembers.userId, userId)))
     .where(eq(submissionFiles.id, fileId))
     .limit(1);
-  return row?.file ?? null;
+  return row ? servedFile(row.file) : null;
 }

@@ -9,7 +9,9 @@
 import busboy from "busboy";
 import type { Readable } from "node:stream";
 import {
+  portalFileComponents,
   portalFileContentTypes,
+  portalFileExtensions,
   portalFileRules,
   type PortalFileComponent,
   type PortalFileKind,
@@ -29,7 +31,7 @@ export type UploadFailure = "missing" | "wrong-type" | "too-large" | "failed";
 export interface StoredFile {
   /** The R2 key it was written under (the caller's). */
   key: string;
-  /** The browser's file name, for showing only (sanitizedFilename). */
+  /** The browser's file name with the kind's extension, for showing only (filenameForKind). */
   filename: string;
   /** From the content, never the name. */
   kind: PortalFileKind;
@@ -49,14 +51,20 @@ const FILENAME_MAX_CHARACTERS = 150;
 const IGNORED_FIELD_MAX_BYTES = 1024;
 
 /**
+ * Characters a name must not carry: control characters, and the bidi
+ * controls (U+202E and kin) and line separators that make "x\u202Efdp.exe"
+ * read as "xexe.pdf" on the page and in a browser's download bar.
+ */
+const UNSHOWABLE = /[\p{Cc}\p{Bidi_Control}\u2028\u2029]/gu;
+
+/**
  * A name fit to show and to put in a Content-Disposition: no directories
- * (some browsers send a full path), no control characters, at most 150
- * characters with the extension kept, never empty.
+ * (some browsers send a full path), no control or bidi characters, at most
+ * 150 characters with the extension kept, never empty.
  */
 export function sanitizedFilename(raw: string | undefined): string {
   const base = (raw ?? "").split(/[/\\]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const printable = base.replace(/[\u0000-\u001f\u007f-\u009f]/g, "").trim();
+  const printable = base.replace(UNSHOWABLE, "").trim();
   const characters = Array.from(printable);
   if (characters.length === 0) return "file";
   if (characters.length <= FILENAME_MAX_CHARACTERS) return printable;
@@ -64,6 +72,32 @@ export function sanitizedFilename(raw: string | undefined): string {
   const extension = dot > 0 ? Array.from(printable.slice(dot)) : [];
   const keep = extension.length > 0 && extension.length <= 10 ? extension : [];
   return characters.slice(0, FILENAME_MAX_CHARACTERS - keep.length).join("") + keep.join("");
+}
+
+/**
+ * The name a file is shown and downloaded under: sanitized, with the
+ * extension of the kind its bytes showed in place of the uploader's (a PDF
+ * named "x.html" is "x.pdf"), so a browser or desktop never opens it as
+ * anything else. Applied again to stored names, which may predate the rule.
+ */
+export function filenameForKind(raw: string | undefined, kind: PortalFileKind | null): string {
+  const name = sanitizedFilename(raw);
+  if (kind === null) return name;
+  const dot = name.lastIndexOf(".");
+  // ".html" alone is all extension: it becomes "file.pdf".
+  const stem = dot >= 0 ? name.slice(0, dot).trimEnd() : name;
+  return sanitizedFilename(`${stem || "file"}${portalFileExtensions[kind]}`);
+}
+
+/** The kind a stored file's content type stands for (set from its content at upload), or null. */
+export function kindOfContentType(contentType: string): PortalFileKind | null {
+  const entry = Object.entries(portalFileContentTypes).find(([, type]) => type === contentType);
+  return entry ? (entry[0] as PortalFileKind) : null;
+}
+
+/** The component a request names, checked against the list: `toString` or `__proto__` are none. */
+export function fileComponentOf(requested: string | null): PortalFileComponent | null {
+  return portalFileComponents.find((component) => component === requested) ?? null;
 }
 
 /** Deletes stored files (a replaced one, a purged project's); R2 takes them in one call. */
@@ -193,7 +227,7 @@ async function storeFilePart(
     ok: true,
     file: {
       key,
-      filename: sanitizedFilename(rawFilename),
+      filename: filenameForKind(rawFilename, outcome.kind),
       kind: outcome.kind,
       contentType: portalFileContentTypes[outcome.kind],
       sizeBytes: size,

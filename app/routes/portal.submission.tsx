@@ -58,6 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       open: window === "open",
       readOnlyReason: writeRefusal(participant),
       teamName: project?.name ?? null,
+      // Only the lead may delete the team's draft (the server checks it too).
+      mayDeleteDraft: !project || project.role === "lead",
       deadline: formatMountain(edition.submissionDeadline.due, "dateTime"),
       values: {
         prototypeUrl: s?.prototypeUrl ?? "",
@@ -146,7 +148,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "delete-draft": {
       result = participant.project
-        ? await deleteDraft(db, bucket, participant.project)
+        ? await deleteDraft(db, bucket, participant.project, user, now)
         : { ok: true, message: portalMessages.draftDeleted };
       break;
     }
@@ -365,7 +367,7 @@ export default function Submission({ loaderData, actionData }: Route.ComponentPr
             <p id="ai-use-log-count" className="text-sm text-slate-600" aria-live="polite" />
           </TextForm>
 
-          {open && status && status.status === "draft" ? (
+          {open && status && status.status === "draft" && loaderData.mayDeleteDraft ? (
             <details className={card}>
               <summary className="cursor-pointer font-semibold text-red-700">Delete this draft…</summary>
               <form method="post" className="mt-3">

@@ -30,6 +30,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { requireParticipant, writeRefusal } from "~/portal/guard.server";
 import { portalAccess, portalWindow } from "~/portal/participant.server";
 import { checklist, statusOf, submissionOf } from "~/portal/submission.server";
+import { teamHistoryOf } from "~/portal/team-history.server";
 import {
   cancelInvitation,
   createTeam,
@@ -57,9 +58,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (access.kind !== "participant") return data({ ...base, participant: null }, { headers: noStore });
 
   const project = await projectOf(db, access.user.id, edition.id);
-  const [view, invitations] = project
-    ? await Promise.all([submissionOf(db, project.teamId), openInvitationsOf(db, project.teamId, now)])
-    : [{ submission: null, files: {} }, []];
+  const [view, invitations, history] = project
+    ? await Promise.all([
+        submissionOf(db, project.teamId),
+        openInvitationsOf(db, project.teamId, now),
+        teamHistoryOf(db, project.teamId),
+      ])
+    : [{ submission: null, files: {} }, [], []];
   // The deadlines still ahead (a deadline's `end` is the instant it closes).
   const upcoming = edition.milestones.filter((m) => m.isDeadline && m.end !== undefined && now < m.end).slice(0, 3);
   return data(
@@ -79,6 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         },
         status: statusOf(view.submission),
         checklist: checklist(view),
+        history,
       },
     },
     { headers: noStore },
@@ -258,6 +264,16 @@ export default function Portal({ loaderData, actionData }: Route.ComponentProps)
                 <a href="/portal/submission" className="btn-primary mt-4 inline-flex">
                   {window === "open" ? "Work on your submission" : "View your submission"}
                 </a>
+                {participant.history.length > 0 ? (
+                  <div className="mt-4" data-testid="team-history">
+                    <h3 className="font-semibold text-slate-900">History</h3>
+                    <ul className="mt-1 space-y-1 text-sm text-slate-700">
+                      {participant.history.map((entry) => (
+                        <li key={entry.id}>{`${entry.at}: ${entry.text}`}</li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
               </section>
 
               <Team participant={participant} window={window} failed={failed} actionData={actionData} />

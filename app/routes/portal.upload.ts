@@ -6,7 +6,7 @@
  * a toast when it worked, the failure's code in the URL when it did not.
  */
 import { redirect } from "react-router";
-import { portalMessages, portalFileRules, type PortalFileComponent } from "~/content/portal";
+import { portalMessages, type PortalFileComponent } from "~/content/portal";
 import { requestContext } from "~/context";
 import { clientAllowed } from "~/lib/client-limit.server";
 import { log } from "~/lib/log.server";
@@ -14,7 +14,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { requireParticipant, writeRefusal } from "~/portal/guard.server";
 import { objectKeyFor, recordUploadedFile } from "~/portal/submission.server";
 import { ensureProject } from "~/portal/team.server";
-import { receiveUpload } from "~/portal/upload.server";
+import { fileComponentOf, receiveUpload } from "~/portal/upload.server";
 import type { Route } from "./+types/portal.upload";
 
 const anchors: Record<PortalFileComponent, string> = { pitchDeck: "#pitch-deck", reflectionLog: "#reflection-log" };
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   const { user, db, now, edition } = participant;
   const requested = new URL(request.url).searchParams.get("component");
-  const component = requested && requested in portalFileRules ? (requested as PortalFileComponent) : null;
+  const component = fileComponentOf(requested);
   const closed = writeRefusal(participant);
   if (!component || closed) {
     await discardBody(request);

@@ -227,7 +227,8 @@ describe("receiveUpload: kinds from content", () => {
       contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
       sizeBytes: bytes.byteLength,
       pageCount: null,
-      filename: "log.pdf",
+      // Named for what it is (issue 22): a browser opens it as Word, not as a PDF.
+      filename: "log.docx",
     });
     expect((await storedBytes(key))?.contentType).toBe(
       "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
