@@ -265,7 +265,7 @@ describe("13. the recovery codes are shown once, whatever cookie comes back", TI
       { code: await totp(secret), totpURI: uri },
       { cookie: me.cookie, ip },
     );
-    expect(confirmed.status).toBe(302);
+    expect(confirmed.status).toBe(303);
     const cookie = cookieHeaderFrom(confirmed, me.cookie);
     expect(cookie).toContain("recovery_codes=");
 

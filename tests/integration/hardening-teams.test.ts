@@ -111,7 +111,7 @@ async function deleteAccount(who: Person) {
     { password: PASSWORD, confirm: "yes" },
     { cookie: who.cookie, ip },
   );
-  expect(response.status).toBe(302);
+  expect(response.status).toBe(303);
 }
 
 const invitationsTo = async (email: string) =>
