@@ -69,11 +69,17 @@ export default [
   ]),
 
   // The Challenge Portal (issue 15): enrolled participants, their teams and projects.
-  route("portal", "routes/portal.tsx"),
-  route("portal/invitation", "routes/portal.invitation.tsx"),
-  route("portal/submission", "routes/portal.submission.tsx"),
-  route("portal/upload", "routes/portal.upload.ts"),
-  route("portal/files/:id", "routes/portal.files.$id.ts"),
+  layout("routes/portal/layout.tsx", [
+    route("portal", "routes/portal/home.tsx"),
+    layout("routes/portal/participant-layout.tsx", [
+      route("portal/submission", "routes/portal/submission.tsx"),
+      route("portal/upload", "routes/portal/upload.ts"),
+    ]),
+  ]),
+  layout("routes/portal/signed-in-layout.tsx", [
+    route("portal/invitation", "routes/portal/invitation.tsx"),
+    route("portal/files/:id", "routes/portal/files.$id.ts"),
+  ]),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -6,19 +6,34 @@
  * `IntentForm` is the form itself with its hidden intent and its form-level
  * message. Server-rendered plain forms: they work the same without JavaScript.
  */
-import { getFormProps, type FormMetadata } from "@conform-to/react";
+import { getFormProps, type DefaultValue, type FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import type * as z from "zod/mini";
 import type { IntentActionData } from "~/forms/intent-action.server";
 import { Alert } from "./alert";
-import { useSchemaForm } from "./forms";
+import { ErrorSummary, useSchemaForm } from "./forms";
 
 type ActionData = IntentActionData | undefined | null;
 
-/** Conform's form for one intent: the action's reply reaches it only when it was this intent's post. */
-export function useIntentForm<Schema extends z.ZodMiniObject>(intent: string, schema: Schema, actionData: ActionData) {
-  return useSchemaForm({ id: intent, schema, lastResult: actionData?.intent === intent ? actionData.result : null });
+/**
+ * Conform's form for one intent: the action's reply reaches it only when it
+ * was this intent's post (and this `instance` of it, when one intent serves
+ * several forms); `defaultValue` is what the form shows otherwise.
+ */
+export function useIntentForm<Schema extends z.ZodMiniObject>(
+  intent: string,
+  schema: Schema,
+  actionData: ActionData,
+  { instance, defaultValue }: { instance?: string; defaultValue?: DefaultValue<z.input<Schema>> } = {},
+) {
+  const posted = actionData?.intent === intent && (instance === undefined || actionData.instance === instance);
+  return useSchemaForm({
+    id: instance === undefined ? intent : `${intent}-${instance}`,
+    schema,
+    lastResult: posted ? actionData.result : null,
+    defaultValue,
+  });
 }
 
 /** The form-level messages of an intent's last post (a refusal), for forms repeated per row. */
@@ -45,13 +60,25 @@ export function IntentForm<Shape extends Record<string, unknown>>({
   className?: string;
   children: ReactNode;
 }) {
-  const formErrors = errors ?? form?.errors ?? [];
   return (
     <Form method="post" className={className} aria-labelledby={labelledBy} {...(form ? getFormProps(form) : {})}>
       <input type="hidden" name="intent" value={intent} />
+      {form ? <IntentErrorSummary form={form} /> : <Refusals messages={errors ?? []} />}
       {children}
-      {formErrors.length > 0 ? <Alert id={form?.errorId} message={formErrors.join(" ")} /> : null}
     </Form>
+  );
+}
+
+/** After a refused post: what is wrong, above the form, each field's message linking to it (as on the public forms). */
+function IntentErrorSummary<Shape extends Record<string, unknown>>({ form }: { form: FormMetadata<Shape, string[]> }) {
+  if (form.status !== "error") return null;
+  const fields = Object.values(form.getFieldset()) as { id: string; name: string; errors?: string[] }[];
+  return (
+    <ErrorSummary
+      id={form.errorId}
+      formErrors={form.errors}
+      fields={fields.map((field) => ({ id: field.id, label: field.name, errors: field.errors }))}
+    />
   );
 }
 

@@ -165,7 +165,7 @@ export const portalMessages = {
   submitted:
     "Your project is submitted. A confirmation is on its way by e-mail; you can keep improving it until the deadline.",
   draftDeleted: "Your draft and its files were deleted.",
-  draftDeleteLeadOnly: "Only the person who created the team can delete its draft: it holds everyone's work.",
+  draftDeleteLeadOnly: "Only the team's lead can delete its draft: it holds everyone's work.",
   cannotDeleteSubmitted: "A submitted project can't be deleted; you can still edit it until the deadline.",
 } as const;
 

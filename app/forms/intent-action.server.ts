@@ -21,7 +21,13 @@ import { parseSubmission } from "./parse.server";
 export type StepData = Record<string, unknown>;
 
 /** What a signed-in page's component receives from its action when it does not redirect. */
-export type IntentActionData = { intent: string | null; result: SubmissionResult<string[]>; step?: StepData };
+export type IntentActionData = {
+  intent: string | null;
+  result: SubmissionResult<string[]>;
+  /** Which of an intent's forms was posted, when one intent serves several (the portal's "save" per component). */
+  instance?: string;
+  step?: StepData;
+};
 
 /**
  * A handler's answer: done (a toast, where to go, cookies to set), refused
@@ -42,6 +48,8 @@ export interface Intent<Schema extends z.ZodMiniObject, Ctx> {
   allowed?: (ctx: Ctx) => Promise<boolean>;
   /** What the page shows again with every answer that is not a redirect (the step being confirmed). */
   step?: (formData: FormData) => StepData;
+  /** The field that tells this intent's forms apart: the answer goes back to the form that was posted. */
+  instanceField?: string;
 }
 
 /** Declares one intent with its schema's types checked against its handler. */
@@ -77,8 +85,10 @@ export async function handleIntentPost<Ctx>(post: IntentPost<Ctx>) {
   const definition = name ? post.intents[name]! : null;
   const submission = parseSubmission(formData, { schema: definition?.schema ?? emptySchema });
   const step = definition?.step?.(formData);
+  const posted = definition?.instanceField ? formData.get(definition.instanceField) : null;
+  const instance = typeof posted === "string" ? posted.slice(0, 64) : undefined;
   const answer = (result: SubmissionResult<string[]>, status: number, headers?: HeadersInit) =>
-    data<IntentActionData>({ intent: name, result, ...(step ? { step } : {}) }, { status, headers });
+    data<IntentActionData>({ intent: name, result, instance, step }, { status, headers });
   const refuse = (message: string, status: number, init: { field?: string; headers?: HeadersInit } = {}) =>
     answer(
       init.field

@@ -1,53 +1,85 @@
 /**
- * What every portal loader and action starts with (issue 15): the signed-in
- * participant, their project and the portal's window. Writes go through
- * `writeRefusal`, which the server checks whatever the browser sends.
+ * Who may use the Challenge Portal, checked once per request by its layouts'
+ * middleware (issues 15 and 21, ADR 013). `portalMiddleware` puts on the
+ * request what every portal route needs: who asks and how they may take
+ * part, the database, the clock and the portal's window, and for a
+ * participant their project this edition (`participantContext`). Anyone may read
+ * /portal (it says what is missing); every write, and every page below
+ * `participantMiddleware`, is a participant's: a visitor goes to /auth and
+ * back, anyone else to /portal, which says why.
  */
-import { redirect, type RouterContextProvider } from "react-router";
-import { requireUserForForm } from "~/accounts/gate.server";
-import type { SessionUser } from "~/accounts/session.server";
+import { createContext, redirect, type MiddlewareFunction } from "react-router";
+import { signInFirst } from "~/accounts/gate.server";
+import { getSession } from "~/accounts/session.server";
 import { requestClock } from "~/clock/page-clock.server";
 import { formatMountain } from "~/clock/schedule";
 import type { Edition } from "~/content/editions";
 import { portalMessages } from "~/content/portal";
 import { requestContext } from "~/context";
 import { getDb, type Db } from "~/db/client.server";
-import { enrolmentOf, portalWindow, type Enrolment, type PortalWindow } from "./participant.server";
+import { portalAccess, portalWindow, type PortalAccess, type PortalWindow } from "./participant.server";
 import { projectOf, type Project } from "./team.server";
 
-export interface Participant {
-  user: SessionUser;
-  enrolment: Enrolment;
+export interface Portal {
+  access: PortalAccess;
   db: Db;
   now: Date;
   edition: Edition;
   window: PortalWindow;
-  project: Project | null;
 }
 
-/**
- * The participant, or a thrown redirect: to /auth for a visitor (coming back
- * afterwards), to /portal (which says what is missing) for anyone else.
- */
-export async function requireParticipant(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-): Promise<Participant> {
-  const user = await requireUserForForm(request, context, {
-    description: portalMessages.signInRequired,
-    returnTo: new URL(request.url).pathname.startsWith("/portal/submission") ? "/portal/submission" : "/portal",
-  });
-  const db = getDb(context.get(requestContext).env);
-  const enrolment = user.emailVerified ? await enrolmentOf(db, user.id) : null;
-  if (!enrolment) throw redirect("/portal", { status: 303 });
-  const { now, edition } = requestClock(context);
-  const project = await projectOf(db, user.id, edition.id);
-  return { user, enrolment, db, now, edition, window: portalWindow(now, edition), project };
+export type Participant = Portal & {
+  access: Extract<PortalAccess, { kind: "participant" }>;
+  /** The participant's project this edition, or null before the first save. */
+  project: Project | null;
+};
+
+export const portalContext = createContext<Portal>();
+export const participantContext = createContext<Participant>();
+
+const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
+
+/** Reads what is left of a body we won't use, so the browser gets its answer instead of a reset connection. */
+export async function discardBody(request: Request) {
+  await request.body?.pipeTo(new WritableStream()).catch(() => {});
 }
+
+/** The answer to someone who may not do this: sign in first, or /portal, which says what is missing. */
+async function turnedAway(request: Request, env: Env, access: PortalAccess): Promise<Response> {
+  await discardBody(request);
+  const onSubmission = new URL(request.url).pathname.startsWith("/portal/submission");
+  if (access.kind === "signed-out") {
+    return signInFirst(request, env, {
+      description: portalMessages.signInRequired,
+      returnTo: onSubmission ? "/portal/submission" : "/portal",
+    });
+  }
+  return redirect("/portal", { status: 303 });
+}
+
+export const portalMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
+  const { env, requestId } = context.get(requestContext);
+  const db = getDb(env);
+  const { user } = await getSession(request, env, { requestId });
+  const access = await portalAccess(db, user);
+  if (!isRead(request) && access.kind !== "participant") throw await turnedAway(request, env, access);
+  const { now, edition } = requestClock(context);
+  const portal: Portal = { access, db, now, edition, window: portalWindow(now, edition) };
+  context.set(portalContext, portal);
+  if (access.kind === "participant") {
+    const project = await projectOf(db, access.user.id, edition.id);
+    context.set(participantContext, { ...portal, access, project });
+  }
+};
+
+/** Below /portal itself, reading is a participant's too. */
+export const participantMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
+  const { access } = context.get(portalContext);
+  if (access.kind !== "participant") throw await turnedAway(request, context.get(requestContext).env, access);
+};
 
 /** Why no write is accepted now, or null while the portal is open. */
-export function writeRefusal(participant: Pick<Participant, "window" | "edition">): string | null {
-  const { window, edition } = participant;
+export function writeRefusal({ window, edition }: Pick<Portal, "window" | "edition">): string | null {
   if (window === "closed")
     return portalMessages.deadlinePassed(formatMountain(edition.submissionDeadline.due, "dateTime"));
   if (window === "notYetOpen")

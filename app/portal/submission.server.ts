@@ -20,10 +20,10 @@ import { submissionConfirmation } from "./notification.server";
 import { teamEventInsert } from "./team-history.server";
 import type { Project, Refusal } from "./team.server";
 import { wordRangeProblem } from "./words";
+import type { TextComponent } from "./schema";
 
 /** The text components, each saved by its own form. */
-export const textComponents = ["prototype", "abstract", "video", "aiUseLog"] as const;
-export type TextComponent = (typeof textComponents)[number];
+export { textComponents, type TextComponent } from "./schema";
 
 const componentName = Object.fromEntries(submissionComponents.map((c) => [c.id, c.name])) as Record<
   (typeof submissionComponents)[number]["id"],

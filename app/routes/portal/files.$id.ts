@@ -5,12 +5,9 @@
  * learns which files exist.
  */
 import { data } from "react-router";
-import { requireUserForForm } from "~/accounts/gate.server";
-import { portalMessages } from "~/content/portal";
-import { requestContext } from "~/context";
-import { getDb } from "~/db/client.server";
+import { requestContext, signedInContext } from "~/context";
 import { fileForMember } from "~/portal/submission.server";
-import type { Route } from "./+types/portal.files.$id";
+import type { Route } from "./+types/files.$id";
 
 /** RFC 6266: an ASCII fallback and the UTF-8 name. */
 function contentDisposition(filename: string): string {
@@ -18,13 +15,10 @@ function contentDisposition(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requireUserForForm(request, context, {
-    description: portalMessages.signInRequired,
-    returnTo: "/portal/submission",
-  });
+export async function loader({ context, params }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
-  const file = await fileForMember(getDb(env), params.id, user.id);
+  const { user, db } = context.get(signedInContext);
+  const file = await fileForMember(db, params.id, user.id);
   const object = file ? await env.SUBMISSION_FILES.get(file.objectKey) : null;
   if (!file || !object) throw data(null, { status: 404 });
   return new Response(object.body, {

@@ -1,0 +1,60 @@
+/**
+ * What /portal shows (issue 15): for anyone who can't take part yet, the one
+ * step that gets them in; for a participant, their enrollment, the next
+ * deadlines, their project's status and checklist, their team with its open
+ * invitations, and the team's history.
+ */
+import { formatMountain, milestoneStatus } from "~/clock/schedule";
+import type { Participant, Portal } from "./guard.server";
+import { checklist, statusOf, submissionOf } from "./submission.server";
+import { teamHistoryOf } from "./team-history.server";
+import { openInvitationsOf } from "./team.server";
+
+export async function portalHomeView(
+  { access, db, now, edition, window }: Portal,
+  participant: Participant | null,
+  origin: string,
+) {
+  const base = {
+    access: access.kind,
+    email: access.kind === "signed-out" ? null : access.user.email,
+    window,
+    deadline: formatMountain(edition.submissionDeadline.due, "dateTime"),
+    opens: formatMountain(edition.standardRegistrationOpens, "dateTime"),
+    editionId: edition.id,
+  };
+  if (access.kind !== "participant" || !participant) return { ...base, participant: null };
+
+  const { project } = participant;
+  const [view, invitations, history] = project
+    ? await Promise.all([
+        submissionOf(db, project.teamId),
+        openInvitationsOf(db, project.teamId, now),
+        teamHistoryOf(db, project.teamId),
+      ])
+    : [{ submission: null, files: {} }, [], []];
+  // The deadlines still ahead (a deadline's `end` is the instant it closes).
+  const upcoming = edition.milestones.filter((m) => m.isDeadline && m.end !== undefined && now < m.end).slice(0, 3);
+  return {
+    ...base,
+    participant: {
+      me: access.user.id,
+      enrolment: access.enrolment,
+      deadlineIds: upcoming.map((m) => m.id),
+      deadlineStatuses: Object.fromEntries(upcoming.map((m) => [m.id, milestoneStatus(m, now)])),
+      origin,
+      project: project && {
+        name: project.name,
+        role: project.role,
+        members: project.members,
+        invitations: invitations.map((i) => ({ ...i, expires: formatMountain(new Date(i.expiresAt), "dateTime") })),
+      },
+      status: statusOf(view.submission),
+      checklist: checklist(view),
+      history,
+    },
+  };
+}
+
+export type PortalHomeView = Awaited<ReturnType<typeof portalHomeView>>;
+export type ParticipantView = NonNullable<PortalHomeView["participant"]>;

@@ -1,0 +1,153 @@
+/**
+ * What each form of the portal does (issues 15 and 21): the team's intents
+ * on /portal and the project's on /portal/submission, each with its schema
+ * and its handler, run by `handleIntentPost` after the layout's middleware
+ * found the participant and their project.
+ */
+import type { SessionUser } from "~/accounts/session.server";
+import { portalMessages } from "~/content/portal";
+import { intent, type IntentOutcome } from "~/forms/intent-action.server";
+import type { Participant } from "./guard.server";
+import {
+  CancelInvitationSchema,
+  CreateTeamSchema,
+  InviteMemberSchema,
+  NothingSchema,
+  RemoveMemberSchema,
+  SaveComponentSchema,
+  type TextComponent,
+} from "./schema";
+import { deleteDraft, missingComponents, saveTextComponent, submitProject } from "./submission.server";
+import {
+  cancelInvitation,
+  createTeam,
+  ensureProject,
+  inviteMember,
+  leaveTeam,
+  removeMember,
+  type Refusal,
+} from "./team.server";
+
+export interface PortalCtx {
+  env: Env;
+  user: SessionUser;
+  participant: Participant;
+  origin: string;
+  requestId: string;
+}
+
+type Answer = { ok: true; message: string } | Refusal;
+
+/** A service's answer as an intent's outcome: the toast, and where to go. */
+function outcome(answer: Answer, title: string, redirectTo: string, field?: string): IntentOutcome {
+  if (!answer.ok) return { ...answer, field };
+  return { ok: true, toast: { type: "success", title, description: answer.message }, redirectTo };
+}
+
+/** A team action needs a team (or a project, for the lead's). */
+function inProject(ctx: PortalCtx, act: (project: NonNullable<Participant["project"]>) => Promise<IntentOutcome>) {
+  const { project } = ctx.participant;
+  return project
+    ? act(project)
+    : Promise.resolve<IntentOutcome>({ ok: false, message: portalMessages.notInTeam, status: 409 });
+}
+
+export const teamIntents = {
+  "create-team": intent({
+    schema: CreateTeamSchema,
+    async handle({ name }, ctx: PortalCtx) {
+      const { db, edition, now } = ctx.participant;
+      const created = await createTeam(db, ctx.user, edition.id, name, now);
+      const answer: Answer = created.ok ? { ok: true, message: portalMessages.teamCreated(created.name) } : created;
+      return outcome(answer, "Team", "/portal#team", "name");
+    },
+  }),
+  invite: intent({
+    schema: InviteMemberSchema,
+    handle: ({ email }, ctx: PortalCtx) =>
+      inProject(ctx, async (project) => {
+        const { db, now } = ctx.participant;
+        const answer = await inviteMember(ctx.env, db, project, ctx.user, email, {
+          now,
+          origin: ctx.origin,
+          requestId: ctx.requestId,
+        });
+        return outcome(answer, "Team", "/portal#team", "email");
+      }),
+  }),
+  "cancel-invitation": intent({
+    schema: CancelInvitationSchema,
+    handle: ({ invitationId }, ctx: PortalCtx) =>
+      inProject(ctx, async (project) =>
+        outcome(
+          await cancelInvitation(ctx.participant.db, project, invitationId, ctx.participant.now),
+          "Team",
+          "/portal#team",
+        ),
+      ),
+  }),
+  "remove-member": intent({
+    schema: RemoveMemberSchema,
+    handle: ({ userId }, ctx: PortalCtx) =>
+      inProject(ctx, async (project) =>
+        outcome(await removeMember(ctx.participant.db, project, userId), "Team", "/portal#team"),
+      ),
+  }),
+  "leave-team": intent({
+    schema: NothingSchema,
+    handle: (_, ctx: PortalCtx) =>
+      inProject(ctx, async (project) =>
+        outcome(await leaveTeam(ctx.participant.db, project, ctx.user, ctx.participant.now), "Team", "/portal"),
+      ),
+  }),
+};
+
+/** Each text component's card on /portal/submission, and the field its message goes under. */
+const componentAnchors: Record<TextComponent, { anchor: string; field: string }> = {
+  prototype: { anchor: "prototype", field: "prototypeUrl" },
+  abstract: { anchor: "abstract", field: "abstract" },
+  video: { anchor: "demo-video", field: "videoUrl" },
+  aiUseLog: { anchor: "ai-use-log", field: "aiUseLog" },
+};
+
+export const submissionIntents = {
+  save: intent({
+    schema: SaveComponentSchema,
+    instanceField: "component",
+    async handle({ component, ...values }, ctx: PortalCtx) {
+      const { db, edition, now } = ctx.participant;
+      const project = ctx.participant.project ?? (await ensureProject(db, ctx.user, edition.id, now));
+      const answer = await saveTextComponent(db, project, ctx.user, component, values, now);
+      const { anchor, field } = componentAnchors[component];
+      return outcome(answer, "Saved", `/portal/submission#${anchor}`, field);
+    },
+  }),
+  submit: intent({
+    schema: NothingSchema,
+    async handle(_, ctx: PortalCtx) {
+      const { db, edition, now, project } = ctx.participant;
+      const answer: Answer = project
+        ? await submitProject(ctx.env, db, project, ctx.user, edition, {
+            now,
+            origin: ctx.origin,
+            requestId: ctx.requestId,
+          })
+        : {
+            ok: false,
+            message: portalMessages.incomplete(missingComponents({ submission: null, files: {} })),
+            status: 400,
+          };
+      return outcome(answer, "Submitted", "/portal#project");
+    },
+  }),
+  "delete-draft": intent({
+    schema: NothingSchema,
+    async handle(_, ctx: PortalCtx) {
+      const { db, now, project } = ctx.participant;
+      const answer: Answer = project
+        ? await deleteDraft(db, ctx.env.SUBMISSION_FILES, project, ctx.user, now)
+        : { ok: true, message: portalMessages.draftDeleted };
+      return outcome(answer, "Saved", "/portal#project");
+    },
+  }),
+};

@@ -1,0 +1,91 @@
+/**
+ * /portal, the Challenge Portal (issue 15): the participant's enrollment, the
+ * next deadlines with calendar links, their team and where their project
+ * stands. Anyone who cannot use it yet is told why and the one step that
+ * fixes it (sign in, verify, register). The layout's middleware has found
+ * who asks (ADR 013); its writes are a participant's only.
+ *
+ * Server-rendered plain forms, no hydration: each team action posts an
+ * intent (app/portal/intents.server.ts), answered with a redirect and a
+ * toast, or the page again with the message. The project itself is edited
+ * at /portal/submission.
+ */
+import { data } from "react-router";
+import { Refusals } from "~/components/intent-form";
+import { PageHero } from "~/components/page";
+import { DeadlinesSection, EnrollmentSection, ProjectSection, WhyNot } from "~/components/portal/overview";
+import { TeamSection } from "~/components/portal/team";
+import { portalMessages } from "~/content/portal";
+import { requestContext } from "~/context";
+import { signedInPageHeaders } from "~/forms/action.server";
+import { handleIntentPost } from "~/forms/intent-action.server";
+import { pageMeta, siteOrigin } from "~/lib/meta";
+import { participantContext, portalContext, writeRefusal } from "~/portal/guard.server";
+import { portalHomeView } from "~/portal/home-view.server";
+import { teamIntents } from "~/portal/intents.server";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Challenge Portal", "Your team, your project and its deadlines in the Idaho AI Challenge."),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(requestContext);
+  const portal = context.get(portalContext);
+  const participant = portal.access.kind === "participant" ? context.get(participantContext) : null;
+  const view = await portalHomeView(portal, participant, siteOrigin(request, env));
+  return data(view, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env, requestId } = context.get(requestContext);
+  const participant = context.get(participantContext);
+  const { user } = participant.access;
+  return handleIntentPost({
+    request,
+    env,
+    requestId,
+    event: "portal.team",
+    intents: teamIntents,
+    ctx: { env, user, participant, origin: siteOrigin(request, env), requestId },
+    redirectTo: "/portal#team",
+    // Per client and kind of change: invitations are e-mail, so a script cannot send them in bulk.
+    rateLimit: { scope: "portal", keys: [user.id], message: portalMessages.rateLimited },
+    closed: () => writeRefusal(participant),
+    unknownIntent: portalMessages.unknownIntent,
+    logFields: { userId: user.id },
+  });
+}
+
+export const headers = signedInPageHeaders;
+
+export default function Portal({ loaderData: view, actionData }: Route.ComponentProps) {
+  const { participant } = view;
+  const open = view.window === "open";
+  return (
+    <>
+      <PageHero eyebrow="Participants" title="Challenge Portal" />
+      <section className="section bg-slate-50">
+        <div className="container-page max-w-4xl space-y-8">
+          {!participant ? (
+            <WhyNot access={view.access} email={view.email} />
+          ) : (
+            <>
+              <Refusals messages={actionData?.intent === null ? (actionData.result.error?.[""] ?? []) : []} />
+              <EnrollmentSection view={view} participant={participant} />
+              <DeadlinesSection
+                ids={participant.deadlineIds}
+                statuses={participant.deadlineStatuses}
+                editionId={view.editionId}
+                origin={participant.origin}
+              />
+              <ProjectSection participant={participant} open={open} />
+              <TeamSection participant={participant} open={open} actionData={actionData} />
+            </>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}
