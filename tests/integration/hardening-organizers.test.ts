@@ -188,3 +188,83 @@ describe("2. a removed co-administrator cannot come back", { timeout: 60_000 }, 
     expect((await post("/organization/invitation", { token: fromOwner }, other.cookie)).status).toBe(303);
   });
 });
+
+async function statusesOf(requests: (() => Promise<Response>)[]) {
+  const statuses: number[] = [];
+  for (const request of requests) {
+    const response = await request();
+    statuses.push(response.status);
+    if (response.status === 429) {
+      expect(response.headers.get("retry-after")).toBe("60");
+      expect(await response.json()).toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    } else await response.arrayBuffer();
+  }
+  return statuses;
+}
+
+const wrongChange = { currentPassword: "not the passphrase", newPassword: "another good passphrase" };
+
+describe("5. /api/auth/change-password is rate limited", { timeout: 120_000 }, () => {
+  it("per client", async () => {
+    const ip = uniqueIp();
+    const people = await Promise.all([account("changer"), account("changer")]);
+    const statuses = await statusesOf(
+      Array.from(
+        { length: BURST },
+        (_, i) => () => postAuthApi("/change-password", wrongChange, { ip, cookie: people[i % 2]!.cookie }),
+      ),
+    );
+    expect(statuses).toContain(429);
+  });
+
+  it("per account, from any number of clients", async () => {
+    const person = await account("changer");
+    const statuses = await statusesOf(
+      Array.from(
+        { length: BURST },
+        () => () => postAuthApi("/change-password", wrongChange, { ip: uniqueIp(), cookie: person.cookie }),
+      ),
+    );
+    expect(statuses).toContain(429);
+  });
+});
+
+describe(
+  "6. the password-reset and verification API is limited and timed as the pages are",
+  { timeout: 120_000 },
+  () => {
+    it("limits /api/auth/request-password-reset per client", async () => {
+      const ip = uniqueIp();
+      const statuses = await statusesOf(
+        Array.from(
+          { length: BURST },
+          () => () => postAuthApi("/request-password-reset", { email: uniqueEmail("nobody") }, { ip }),
+        ),
+      );
+      expect(statuses).toContain(429);
+    });
+
+    it("answers /api/auth/request-password-reset no sooner for an unknown address", async () => {
+      const started = Date.now();
+      const response = await postAuthApi(
+        "/request-password-reset",
+        { email: uniqueEmail("nobody") },
+        { ip: uniqueIp() },
+      );
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(accountEmailMinimumAnswerMs - 5);
+    });
+
+    it("limits /api/auth/send-verification-email per client", async () => {
+      const ip = uniqueIp();
+      const statuses = await statusesOf(
+        Array.from(
+          { length: BURST },
+          () => () => postAuthApi("/send-verification-email", { email: uniqueEmail("nobody") }, { ip }),
+        ),
+      );
+      expect(statuses).toContain(429);
+    });
+  },
+);
