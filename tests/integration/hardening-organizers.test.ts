@@ -268,3 +268,20 @@ describe(
     });
   },
 );
+
+describe("7. a token page's own Referrer-Policy wins", () => {
+  it.each(["/auth/reset-password?token=abc", "/verify-email?token=abc"])(
+    "%s is served with no-referrer",
+    async (path) => {
+      const response = await fetchSite(path, { headers: { "cf-connecting-ip": uniqueIp() } });
+      expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+      await response.arrayBuffer();
+    },
+  );
+
+  it("other pages keep the site's policy", async () => {
+    const response = await fetchSite("/");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    await response.arrayBuffer();
+  });
+});
