@@ -285,3 +285,75 @@ describe("7. a token page's own Referrer-Policy wins", () => {
     await response.arrayBuffer();
   });
 });
+
+describe("11. a confirmed next-edition entry changes only through a confirmation link", () => {
+  function signUp(fields: Record<string, string | string[]>) {
+    const body = new URLSearchParams({ website: "", returnTo: "/register" });
+    for (const [name, value] of Object.entries(fields)) {
+      for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
+    }
+    return fetchSite("/next-edition", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "cf-connecting-ip": uniqueIp() },
+      body: body.toString(),
+      redirect: "manual",
+    });
+  }
+
+  async function confirmations(email: string) {
+    const { results } = await env.DB.prepare(
+      "SELECT payload FROM notifications WHERE recipient = ? AND kind = 'next-edition-confirmation' ORDER BY created_at, id",
+    )
+      .bind(email)
+      .all<{ payload: string }>();
+    return results.map((row) => JSON.parse(row.payload) as { confirmUrl: string; change?: unknown });
+  }
+
+  async function follow(confirmUrl: string) {
+    const url = new URL(confirmUrl);
+    return fetchSite(`${url.pathname}${url.search}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ token: url.searchParams.get("token")! }).toString(),
+      redirect: "manual",
+    });
+  }
+
+  async function entry(email: string) {
+    return env.DB.prepare("SELECT name, interests, status FROM next_edition_subscribers WHERE email = ?")
+      .bind(email)
+      .first<{ name: string | null; interests: string; status: string }>();
+  }
+
+  it("keeps the name and interests until the address's owner follows the link", async () => {
+    const email = uniqueEmail("list");
+    expect((await signUp({ email, interests: ["sponsor"], name: "Robin" })).status).toBe(302);
+    const [first] = await confirmations(email);
+    expect((await follow(first!.confirmUrl)).status).toBe(200);
+    expect((await entry(email))?.status).toBe("confirmed");
+    // The first link went out long ago: a new one may be sent.
+    await env.DB.prepare(
+      "UPDATE next_edition_subscribers SET confirmation_sent_at = '2020-01-01T00:00:00.000Z' WHERE email = ?",
+    )
+      .bind(email)
+      .run();
+
+    // Someone else types the address.
+    expect((await signUp({ email, interests: ["judge"], name: "Mallory" })).status).toBe(302);
+    const unchanged = await entry(email);
+    expect(unchanged?.name).toBe("Robin");
+    expect(JSON.parse(unchanged!.interests)).toEqual(["sponsor"]);
+
+    const mails = await confirmations(email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.change).toEqual({ name: "Mallory", interests: ["judge", "sponsor"] });
+
+    // The owner follows the link: the change applies, once.
+    expect((await follow(mails[1]!.confirmUrl)).status).toBe(200);
+    const changed = await entry(email);
+    expect(changed?.status).toBe("confirmed");
+    expect(changed?.name).toBe("Mallory");
+    expect(JSON.parse(changed!.interests)).toEqual(["judge", "sponsor"]);
+    expect((await follow(mails[1]!.confirmUrl)).status).toBe(400);
+  });
+});
