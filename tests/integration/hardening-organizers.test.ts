@@ -357,3 +357,19 @@ describe("11. a confirmed next-edition entry changes only through a confirmation
     expect((await follow(mails[1]!.confirmUrl)).status).toBe(400);
   });
 });
+
+describe("16. the CSV writer quotes every cell and neutralizes separators as well as formulas", () => {
+  it.each([
+    [";cmd", `"';cmd"`],
+    [",cmd", `"',cmd"`],
+    ["=1+2", `"'=1+2"`],
+    ["plain", `"plain"`],
+    ['say "hi"', `"say ""hi"""`],
+  ])("%j", (value, cell) => {
+    expect(csvField(value)).toBe(cell);
+  });
+
+  it("quotes the header, numbers and empty cells too", () => {
+    expect(toCsv([{ a: "x;y", b: 3, c: null }])).toBe('"a","b","c"\r\n"x;y","3",""\r\n');
+  });
+});
