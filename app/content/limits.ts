@@ -32,6 +32,13 @@ export const rateLimitPerMinute = 10;
 export const rateLimitRetryAfterSeconds = 60;
 
 /**
+ * Asking for a password-reset link or a verification e-mail is answered no
+ * sooner than this, on the page and the JSON API alike, whether or not the
+ * address has an account: the timing does not tell (issue 22).
+ */
+export const accountEmailMinimumAnswerMs = 500;
+
+/**
  * IPv6 clients are counted per /64 (the prefix one subscriber or host is
  * routed): counting each address would hand anyone 2^64 fresh allowances.
  */

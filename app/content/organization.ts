@@ -10,6 +10,13 @@ export const organizationLimits = {
   invitationsPerDay: 500,
   /** A co-administrator's invitation link works this long. */
   adminInvitationDays: 7,
+  /**
+   * Co-administrator invitations (issue 22): at most this many to one address
+   * from any organization, and from one organizer, in the last 24 hours.
+   * Cancelled ones count: inviting, cancelling and inviting again is still mail.
+   */
+  adminInvitationsPerRecipientPerDay: 3,
+  adminInvitationsPerInviterPerDay: 10,
   /** Longest search text on the employees list. */
   searchMax: 100,
   /** Longest paste the invitation form reads (200 addresses of 254 characters and separators). */
@@ -43,7 +50,9 @@ export const organizationMessages = {
   adminAlready: "That account already manages this organization.",
   adminInvited: (email: string) =>
     `We e-mailed an invitation to ${email}. The link works once, for ${organizationLimits.adminInvitationDays} days.`,
-  adminRemoved: "The co-administrator was removed.",
+  adminInviteRecipientLimit: `That address has been sent enough invitations for now (at most ${organizationLimits.adminInvitationsPerRecipientPerDay} in 24 hours). Please try again tomorrow.`,
+  adminInviteDailyLimit: `You've sent ${organizationLimits.adminInvitationsPerInviterPerDay} co-administrator invitations in the last 24 hours, the most one person may send. Please try again tomorrow.`,
+  adminRemoved: "The co-administrator was removed; the invitations they sent no longer work.",
   adminInvitationCancelled: "The invitation was cancelled; its link no longer works.",
   ownerCannotBeRemoved: "The account that bought the Workforce Package can't be removed.",
   acceptInvalid:

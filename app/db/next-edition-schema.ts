@@ -19,6 +19,10 @@ export const nextEditionSubscribers = sqliteTable("next_edition_subscribers", {
   status: text("status", { enum: subscriberStatuses }).notNull().default("unconfirmed"),
   confirmNonce: text("confirm_nonce"),
   unsubscribeNonce: text("unsubscribe_nonce").notNull(),
+  /** A confirmed entry's change waiting for its confirmation link (migrations/0011): NULL when none. */
+  pendingName: text("pending_name"),
+  /** JSON array, sorted: the interests the entry will have once the change is confirmed. */
+  pendingInterests: text("pending_interests"),
   confirmationSentAt: text("confirmation_sent_at"),
   confirmedAt: text("confirmed_at"),
   unsubscribedAt: text("unsubscribed_at"),

@@ -69,6 +69,15 @@ export function clientKey(request: Request): string {
   return `${hextets.slice(0, ipv6PrefixHextets).join(":")}::/64`;
 }
 
+/**
+ * True while the account is within the scope's allowance, whichever clients
+ * it asks from (a stolen session used from many addresses). Every call counts.
+ */
+export async function accountAllowed(env: Pick<Env, "RATE_LIMITER">, scope: LimitScope, userId: string) {
+  const { success } = await env.RATE_LIMITER.limit({ key: [scope, "account", userId].join(":") });
+  return success;
+}
+
 /** True while the client is within the scope's allowance. Every call counts, allowed or not. */
 export async function clientAllowed(
   env: Pick<Env, "RATE_LIMITER">,

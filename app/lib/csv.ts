@@ -3,24 +3,27 @@
  * operators' `npm run admin -- export` (scripts/admin.mjs imports this file;
  * Node 22 strips its types, so it uses only erasable syntax and no `~/` paths).
  *
- * RFC 4180: a field is quoted when it holds a comma, quote, CR or LF; quotes
- * are doubled; lines end with CRLF; NULL is an empty field.
+ * RFC 4180: every field is quoted (quotes inside doubled), so no separator a
+ * locale uses (`,` or `;`) can split a cell; lines end with CRLF; NULL is an
+ * empty field.
  *
  * Safe to open in a spreadsheet (OWASP "CSV injection"): a text cell that
- * starts with =, +, -, @, a tab or a carriage return would be read as a
- * formula, so it gets a leading single quote. Numbers stay numbers.
+ * starts with =, +, -, @, a tab or a carriage return could be read as a
+ * formula, and one that starts with a comma or semicolon could start a new
+ * cell in a locale that splits on it, so each gets a leading single quote.
+ * Numbers are not prefixed (a negative number stays a number).
  */
 
 export type CsvRow = Record<string, unknown>;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+const DANGEROUS_START = /^[=+\-@\t\r,;]/;
 
-/** One cell's text, neutralized and quoted as needed. */
+/** One cell's text, neutralized and quoted. */
 export function csvField(value: unknown): string {
-  if (value === null || value === undefined) return "";
+  if (value === null || value === undefined) return '""';
   let text = String(value);
-  if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof value === "string" && DANGEROUS_START.test(text)) text = `'${text}`;
+  return `"${text.replaceAll('"', '""')}"`;
 }
 
 /** A header line of `columns`, then one line per row (each row read by column name). */

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { site } from "~/content/site";
 import { nextEditionSubscribers, type NextEditionSubscriber } from "~/db/schema";
-import { nextEditionLimits } from "~/content/next-edition";
+import { isNextEditionInterest, nextEditionInterestLabels, nextEditionLimits } from "~/content/next-edition";
 import { escapeHtml } from "~/lib/html";
 import { unsubscribeUrl } from "~/next-edition/links.server";
 import {
@@ -76,6 +76,11 @@ export const NextEditionConfirmationPayload = z.object({
   origin: z.string(),
   /** Filled in by `prepare`. */
   unsubscribeUrl: z.string().optional(),
+  /**
+   * Set when the entry is confirmed already and someone asked to change it
+   * (issue 22): what the link applies, shown so the owner knows what they confirm.
+   */
+  change: z.object({ name: z.string().nullable(), interests: z.array(z.string()) }).optional(),
 });
 export type NextEditionConfirmationPayload = z.infer<typeof NextEditionConfirmationPayload>;
 
@@ -86,15 +91,22 @@ export const nextEditionConfirmation = defineKind({
   async prepare(payload, context) {
     const row = await subscriber(context, payload.subscriberId);
     // Confirmed meanwhile (an earlier link), unsubscribed or deleted: a stale confirmation helps no one.
-    if (!row || row.status !== "unconfirmed")
+    // A change link goes only to an entry still confirmed.
+    if (!row || row.status !== (payload.change ? "confirmed" : "unconfirmed"))
       throw new SuppressedNotification(`subscriber is ${row?.status ?? "gone"}`);
     return {
       ...payload,
       unsubscribeUrl: await unsubscribeUrl(context.env, linkOrigin(context.env, payload.origin), row),
     };
   },
-  subject: () => oneLine(`Confirm: hear when the next ${site.name} opens`),
+  subject: (payload) =>
+    oneLine(
+      payload.change
+        ? `Confirm the change to your ${site.name} subscription`
+        : `Confirm: hear when the next ${site.name} opens`,
+    ),
   render(payload) {
+    if (payload.change) return renderChange(payload, payload.change);
     const greeting = payload.name ? `Hi ${payload.name},` : "Hello,";
     const paragraphs = [
       greeting,
@@ -118,6 +130,35 @@ export const nextEditionConfirmation = defineKind({
     );
   },
 });
+
+function renderChange(
+  payload: NextEditionConfirmationPayload,
+  change: NonNullable<NextEditionConfirmationPayload["change"]>,
+) {
+  const greeting = payload.name ? `Hi ${payload.name},` : "Hello,";
+  const interests = change.interests
+    .map((key) => (isNextEditionInterest(key) ? nextEditionInterestLabels[key] : key))
+    .join("; ");
+  const paragraphs = [
+    greeting,
+    `Someone signed up again for news of the next ${site.name} with this address, asking to change your subscription to:`,
+    `Name: ${change.name ?? "(none)"}\nInterests: ${interests}`,
+    `If that was you, follow this link to apply the change (it works once, for ${nextEditionLimits.confirmLinkDays} days):`,
+    payload.confirmUrl,
+    "If it wasn't you, ignore this e-mail: your subscription stays as it is.",
+  ];
+  return withUnsubscribe(
+    {
+      text: [...paragraphs, `— The ${site.name} team`].join("\n\n"),
+      html: html(
+        "Confirm the change to your subscription",
+        paragraphs.filter((p) => p !== payload.confirmUrl),
+        { href: payload.confirmUrl, label: "Apply the change" },
+      ),
+    },
+    payload.unsubscribeUrl,
+  );
+}
 
 export const NextEditionAnnouncementPayload = z.object({
   announcementId: z.string(),

@@ -6,9 +6,14 @@
  * The invitation is a link with 256 random bits; only their SHA-256 is stored,
  * so a copy of the database cannot accept anything. It works once, for
  * organizationLimits.adminInvitationDays, and only for a signed-in account
- * whose verified address is the one invited.
+ * whose verified address is the one invited, and while whoever sent it still
+ * manages the organization (issue 22: removing an organizer revokes what they sent).
+ *
+ * Invitations are capped per recipient and per inviter over 24 hours
+ * (organizationLimits); every row counts, cancelled ones too, so cancelling
+ * and inviting again cannot turn the site into a mailer.
  */
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, count, eq, exists, gt, isNull, or, sql, type SQL } from "drizzle-orm";
 import { formatMountain } from "~/clock/schedule";
 import { organizationLimits, organizationMessages } from "~/content/organization";
 import { user, organizationAdminInvitations, organizationAdmins, registrations } from "~/db/schema";
@@ -22,7 +27,42 @@ import { eventInsert, isGuardRefusal } from "./events.server";
 import { adminInvitation } from "./notification.server";
 import { isLinkToken, newLinkToken, tokenHash } from "~/lib/link-token.server";
 
-type Result = { ok: true; message: string } | { ok: false; message: string; status: 400 | 404 | 409 };
+type Result = { ok: true; message: string } | { ok: false; message: string; status: 400 | 404 | 409 | 429 };
+
+/**
+ * The invitation's sender still manages its organization: the owner, or a
+ * co-administrator not removed since. Correlated on the invitation row, so it
+ * also guards the accepting UPDATE against a removal a moment earlier.
+ */
+function inviterIsOrganizer(db: Db) {
+  const inv = organizationAdminInvitations;
+  return or(
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(registrations)
+        .where(and(eq(registrations.id, inv.registrationId), eq(registrations.userId, inv.invitedBy))),
+    ),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(organizationAdmins)
+        .where(
+          and(eq(organizationAdmins.registrationId, inv.registrationId), eq(organizationAdmins.userId, inv.invitedBy)),
+        ),
+    ),
+  );
+}
+
+/** Invitations (any state) matching `where` created in the 24 hours before `now`. */
+async function invitationsInLastDay(db: Db, now: Date, where: SQL) {
+  const since = new Date(now.getTime() - 86_400_000).toISOString();
+  const [row] = await db
+    .select({ n: count() })
+    .from(organizationAdminInvitations)
+    .where(and(where, gt(organizationAdminInvitations.createdAt, since)));
+  return row?.n ?? 0;
+}
 
 export async function inviteAdmin(
   env: Pick<Env, "NOTIFICATIONS">,
@@ -37,6 +77,18 @@ export async function inviteAdmin(
   const email = parsed.data.toLowerCase();
   if ((await organizers(db, organization)).some((o) => o.email.toLowerCase() === email)) {
     return { ok: false, message: organizationMessages.adminAlready, status: 409 };
+  }
+  if (
+    (await invitationsInLastDay(db, now, eq(organizationAdminInvitations.email, email))) >=
+    organizationLimits.adminInvitationsPerRecipientPerDay
+  ) {
+    return { ok: false, message: organizationMessages.adminInviteRecipientLimit, status: 429 };
+  }
+  if (
+    (await invitationsInLastDay(db, now, eq(organizationAdminInvitations.invitedBy, actor.id))) >=
+    organizationLimits.adminInvitationsPerInviterPerDay
+  ) {
+    return { ok: false, message: organizationMessages.adminInviteDailyLimit, status: 429 };
   }
   const token = newLinkToken();
   const id = crypto.randomUUID();
@@ -125,14 +177,27 @@ export async function removeAdmin(
   const where = and(eq(organizationAdmins.registrationId, organization.id), eq(organizationAdmins.userId, userId));
   const [row] = await db.select({ userId: organizationAdmins.userId }).from(organizationAdmins).where(where).limit(1);
   if (!row) return { ok: false, message: organizationMessages.changedMeanwhile, status: 404 };
+  const at = now.toISOString();
   await db.batch([
     db.delete(organizationAdmins).where(where),
+    // An address the removed organizer controls must not bring them back through an invitation they sent.
+    db
+      .update(organizationAdminInvitations)
+      .set({ revokedAt: at })
+      .where(
+        and(
+          eq(organizationAdminInvitations.registrationId, organization.id),
+          eq(organizationAdminInvitations.invitedBy, userId),
+          isNull(organizationAdminInvitations.acceptedAt),
+          isNull(organizationAdminInvitations.revokedAt),
+        ),
+      ),
     eventInsert(db, {
       registrationId: organization.id,
       actorUserId: actor.id,
       action: "admin_removed",
       detail: { userId },
-      at: now.toISOString(),
+      at,
     }),
   ]);
   return { ok: true, message: organizationMessages.adminRemoved };
@@ -147,7 +212,10 @@ export interface InvitationView {
   ownerUserId: string;
 }
 
-/** The open invitation a link's token names (not used, cancelled or expired; its organization in good standing), or null. */
+/**
+ * The open invitation a link's token names (not used, cancelled or expired;
+ * its organization in good standing; its sender still an organizer), or null.
+ */
 export async function openInvitation(db: Db, token: unknown, now: Date): Promise<InvitationView | null> {
   if (!isLinkToken(token)) return null;
   const [row] = await db
@@ -169,6 +237,7 @@ export async function openInvitation(db: Db, token: unknown, now: Date): Promise
         gt(organizationAdminInvitations.expiresAt, now.toISOString()),
         eq(registrations.registrationType, "workforce"),
         eq(registrations.status, "paid"),
+        inviterIsOrganizer(db),
       ),
     )
     .limit(1);
@@ -208,6 +277,7 @@ export async function acceptInvitation(db: Db, token: unknown, account: SessionU
             eq(organizationAdminInvitations.id, invitation.id),
             isNull(organizationAdminInvitations.acceptedAt),
             isNull(organizationAdminInvitations.revokedAt),
+            inviterIsOrganizer(db),
           ),
         ),
       eventInsert(db, {

@@ -129,7 +129,8 @@ export const AdminInvitationPayload = z.object({
 export const adminInvitation = defineKind({
   kind: "organization-admin-invitation",
   payload: AdminInvitationPayload,
-  subject: (payload) => oneLine(`Manage ${payload.organizationName} on the ${site.name} site`),
+  // The company name is whatever the buyer typed: it stays in the body, never in the subject a mailbox shows first.
+  subject: () => oneLine(`You're invited to manage an organization on the ${site.name} site`),
   render(payload) {
     const lines = [
       `${payload.inviterEmail} invites you to manage ${payload.organizationName} on the ${site.name} site: its company code, employees and recognition tier.`,

@@ -3,6 +3,7 @@ import { data, Form, Link } from "react-router";
 import { createAuth } from "~/accounts/auth.server";
 import { AUTH_RATE_LIMIT_MESSAGE, AUTH_RATE_LIMIT_RETRY_AFTER } from "~/accounts/rate-limit.server";
 import { ForgotPasswordSchema, recoveryMessages } from "~/accounts/recovery-schema";
+import { accountEmailMinimumAnswerMs } from "~/content/limits";
 import {
   FormErrorSummary,
   PersonField,
@@ -22,13 +23,6 @@ import type { Route } from "./+types/auth.forgot-password";
 
 // The form validates in the browser with the same schema as the server.
 export const handle = { hydrate: true } satisfies RouteHandle;
-
-/**
- * An answer takes at least this long, found address or not, so its timing
- * does not tell whether an account exists (better-auth does the same for
- * its verification e-mail).
- */
-const MINIMUM_ANSWER_MS = 500;
 
 type ActionData = { sent: boolean; result: SubmissionResult<string[]> | null };
 
@@ -62,7 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Still the same answer: the visitor learns nothing from our failures either.
     log("error", "auth.password_reset_request_failed", { requestId, error });
   }
-  const remaining = MINIMUM_ANSWER_MS - (Date.now() - started);
+  // Found address or not, the answer takes as long: its timing does not tell whether an account exists.
+  const remaining = accountEmailMinimumAnswerMs - (Date.now() - started);
   if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
   return data<ActionData>({ sent: true, result: null });
 }

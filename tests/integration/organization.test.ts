@@ -397,9 +397,9 @@ describe("employees", { timeout: 60_000 }, () => {
     );
     const csv = await csvResponse.text();
     const lines = csv.split("\r\n");
-    expect(lines[0]).toBe("first_name,last_name,email,enrolled_at");
-    expect(csv).toContain(`Harper,Quinn,${first.email},`);
-    expect(csv).toContain(`Rowan,"'=HYPERLINK(""http://evil.example"",""x"")",${second.email},`);
+    expect(lines[0]).toBe('"first_name","last_name","email","enrolled_at"');
+    expect(csv).toContain(`"Harper","Quinn","${first.email}",`);
+    expect(csv).toContain(`"Rowan","'=HYPERLINK(""http://evil.example"",""x"")","${second.email}",`);
     expect(lines).toHaveLength(4);
   });
 

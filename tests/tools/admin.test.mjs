@@ -73,14 +73,14 @@ before(() => {
 after(() => rmSync(stateDir, { recursive: true, force: true }));
 
 describe("toCsv", () => {
-  test("quotes only what needs quoting and writes NULL as empty", () => {
+  test("quotes every field and writes NULL as empty", () => {
     const csv = toCsv([{ a: "plain", b: 'say "hi", twice', c: null, d: "line1\nline2" }]);
-    assert.equal(csv, 'a,b,c,d\r\nplain,"say ""hi"", twice",,"line1\nline2"\r\n');
+    assert.equal(csv, '"a","b","c","d"\r\n"plain","say ""hi"", twice","","line1\nline2"\r\n');
   });
 
   test("is the dashboard's writer: a cell that would run as a spreadsheet formula gets a leading quote", () => {
     const csv = toCsv([{ a: "=1+2", b: "+x", c: "-y", d: "@z", e: "\tt", f: "x=1", g: -3 }]);
-    assert.equal(csv, "a,b,c,d,e,f,g\r\n'=1+2,'+x,'-y,'@z,'\tt,x=1,-3\r\n");
+    assert.equal(csv, `"a","b","c","d","e","f","g"\r\n"'=1+2","'+x","'-y","'@z","'\tt","x=1","-3"\r\n`);
   });
 });
 

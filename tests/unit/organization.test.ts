@@ -30,28 +30,28 @@ describe("tierProgress", () => {
 });
 
 describe("the CSV writer", () => {
-  it("quotes per RFC 4180 and ends lines with CRLF", () => {
+  it("quotes every field per RFC 4180 and ends lines with CRLF", () => {
     expect(toCsv([{ a: "plain", b: 'say "hi", twice', c: null, d: "line1\nline2" }])).toBe(
-      'a,b,c,d\r\nplain,"say ""hi"", twice",,"line1\nline2"\r\n',
+      '"a","b","c","d"\r\n"plain","say ""hi"", twice","","line1\nline2"\r\n',
     );
   });
 
   it.each([
-    ["=SUM(A1:A2)", "'=SUM(A1:A2)"],
-    ["+1 208 555", "'+1 208 555"],
-    ["-2+3", "'-2+3"],
-    ["@cmd", "'@cmd"],
-    ["\tTAB", "'\tTAB"],
+    ["=SUM(A1:A2)", `"'=SUM(A1:A2)"`],
+    ["+1 208 555", `"'+1 208 555"`],
+    ["-2+3", `"'-2+3"`],
+    ["@cmd", `"'@cmd"`],
+    ["\tTAB", `"'\tTAB"`],
     ["\rCR", `"'\rCR"`],
     ['=HYPERLINK("x")', `"'=HYPERLINK(""x"")"`],
-    ["a=b", "a=b"],
+    ["a=b", `"a=b"`],
   ])("neutralizes a formula: %j", (value, cell) => {
     expect(csvField(value)).toBe(cell);
   });
 
   it("leaves numbers as numbers", () => {
-    expect(csvField(-5)).toBe("-5");
-    expect(toCsv([{ n: 0 }])).toBe("n\r\n0\r\n");
+    expect(csvField(-5)).toBe('"-5"');
+    expect(toCsv([{ n: 0 }])).toBe('"n"\r\n"0"\r\n');
   });
 });
 
