@@ -4,7 +4,7 @@
  * checkout creation, payment verification) names a scope; the key is the
  * scope and the client, so scopes never use up each other's allowance.
  */
-import { ipv6PrefixHextets } from "~/content/limits";
+import { ipv6PrefixHextets, rateLimitRetryAfterSeconds } from "~/content/limits";
 
 export type LimitScope =
   | "contact"
@@ -79,4 +79,12 @@ export async function clientAllowed(
   const key = [scope, clientKey(request), ...extra].join(":");
   const { success } = await env.RATE_LIMITER.limit({ key });
   return success;
+}
+
+/**
+ * The headers of a refusal for being over the allowance: when the binding's
+ * window has surely passed. Every 429 of the site says the same (issue 21).
+ */
+export function retryAfterHeaders(): { "Retry-After": string } {
+  return { "Retry-After": String(rateLimitRetryAfterSeconds) };
 }
