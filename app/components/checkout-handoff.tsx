@@ -5,6 +5,7 @@
  * Without JavaScript the action answers a 303 to the checkout instead.
  */
 import { useEffect, useState } from "react";
+import { SubmitButton, useIsPending } from "~/components/forms";
 
 export interface CheckoutHandoffData {
   /** Changes with every action answer, so the same url opens again on a second submit. */
@@ -52,4 +53,18 @@ export function EnhancedField() {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return hydrated ? <input type="hidden" name={ENHANCED_FIELD} value="1" /> : null;
+}
+
+/** The end of every checkout form (/register, /sponsor-register): the marker, the handoff panel, the button. */
+export function CheckoutSubmit({ handoff }: { handoff: CheckoutHandoffData | null | undefined }) {
+  const pending = useIsPending();
+  return (
+    <>
+      <EnhancedField />
+      <CheckoutHandoff handoff={handoff} />
+      <SubmitButton pending={pending} pendingLabel="Processing...">
+        Continue to Payment
+      </SubmitButton>
+    </>
+  );
 }

@@ -151,9 +151,19 @@ const personFields = {
 
 export type PersonFieldName = keyof typeof personFields;
 
+/** Where a person works, as the registration and sponsor forms ask it. */
+const workFields = {
+  companyName: { label: fieldLabels.companyName, type: "text", autoComplete: "organization" },
+  jobTitle: { label: fieldLabels.jobTitle, type: "text", autoComplete: "organization-title" },
+  title: { label: fieldLabels.title, type: "text", autoComplete: "organization-title" },
+} as const satisfies Record<string, { label: string; type: TextInputType; autoComplete: string }>;
+
+const contactFields = { ...personFields, ...workFields };
+
 /**
- * One person field (first name, last name, email, phone). It takes focus when
- * its id is `focusId`; `autoComplete` overrides the usual one (sign-in's "username").
+ * One person field (first name, last name, email, phone, company, title). It
+ * takes focus when its id is `focusId`; `autoComplete` overrides the usual
+ * one (sign-in's "username").
  */
 export function PersonField({
   name,
@@ -161,12 +171,12 @@ export function PersonField({
   focusId,
   autoComplete,
 }: {
-  name: PersonFieldName;
+  name: keyof typeof contactFields;
   meta: AnyField;
   focusId?: string;
   autoComplete?: string;
 }) {
-  const { label, type, autoComplete: usual } = personFields[name];
+  const { label, type, autoComplete: usual } = contactFields[name];
   return (
     <Field meta={meta} label={label} type={type} autoComplete={autoComplete ?? usual} autoFocus={focusId === meta.id} />
   );

@@ -8,8 +8,7 @@
  */
 import type { Submission, SubmissionResult } from "@conform-to/dom";
 import { data, type HeadersFunction } from "react-router";
-import { rateLimitRetryAfterSeconds } from "~/content/limits";
-import { clientAllowed, type LimitScope } from "~/lib/client-limit.server";
+import { clientAllowed, retryAfterHeaders, type LimitScope } from "~/lib/client-limit.server";
 import { filledHoneypot } from "~/lib/honeypot";
 import { log } from "~/lib/log.server";
 import type { Toast } from "~/lib/toast";
@@ -71,7 +70,7 @@ export async function handleFormPost<Value>(post: FormPost<Value>) {
     log("warn", `${event}.rate_limited`, { requestId });
     return data<FormActionData>(
       { result: reply({ formErrors: [post.rateLimit.message] }), toast: null },
-      { status: 429, headers: { "Retry-After": String(rateLimitRetryAfterSeconds) } },
+      { status: 429, headers: retryAfterHeaders() },
     );
   }
   if (isBot) return answerBot();

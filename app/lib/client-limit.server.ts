@@ -90,7 +90,10 @@ export async function clientAllowed(
   return success;
 }
 
-/** The Retry-After header of a refusal by `clientAllowed`: the limiter's window. */
-export function retryAfterHeaders(): HeadersInit {
+/**
+ * The headers of a refusal for being over the allowance: when the binding's
+ * window has surely passed. Every 429 of the site says the same (issue 21).
+ */
+export function retryAfterHeaders(): { "Retry-After": string } {
   return { "Retry-After": String(rateLimitRetryAfterSeconds) };
 }

@@ -72,7 +72,7 @@ async function checkoutAllowed(env: Env, clientIp: string): Promise<void> {
 export type StartResult =
   { type: "checkout"; url: string; sessionId: string; recordId: string } | { type: "enrolled"; registrationId: string };
 
-interface StartOptions {
+export interface StartOptions {
   userId: string;
   /** The site's public origin, for Stripe's success and cancel urls. */
   origin: string;

@@ -1,19 +1,13 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { data, Form, Link, redirect } from "react-router";
-import {
-  CheckoutHandoff,
-  EnhancedField,
-  ENHANCED_FIELD,
-  type CheckoutHandoffData,
-} from "~/components/checkout-handoff";
+import { getFormProps } from "@conform-to/react";
+import { Form, Link } from "react-router";
+import { CheckoutSubmit } from "~/components/checkout-handoff";
 import {
   Field,
   firstInvalid,
   FormErrorSummary,
+  PersonField,
   PersonFields,
   personSummary,
-  SubmitButton,
-  useIsPending,
   useSchemaForm,
 } from "~/components/forms";
 import { NextEditionPlainForm } from "~/components/next-edition-plain-form";
@@ -21,30 +15,22 @@ import { nextEditionEmbed } from "~/next-edition/embed.server";
 import { PageHero } from "~/components/page";
 import { formatUsd, plans, pricingPhaseLabels, type PlanId } from "~/content/pricing";
 import { requestContext } from "~/context";
-import { parseSubmission } from "~/forms/parse.server";
+import { formHeaders } from "~/forms/action.server";
 import {
   IndividualRegistrationSchema,
-  paymentToasts,
   registerTab,
   WorkforceRegistrationSchema,
   type RegisterTab,
 } from "~/payments/registration-form";
-import { requestClock, requestNow } from "~/clock/page-clock.server";
-import { clientKey } from "~/lib/client-limit.server";
+import { requestClock } from "~/clock/page-clock.server";
 import { formatCompanyCode, prefilledCompanyCode } from "~/payments/company-code";
-import { gateDescriptions, requireUserForForm } from "~/accounts/gate.server";
-import { log } from "~/lib/log.server";
+import { gateDescriptions } from "~/accounts/gate.server";
 import { authPath } from "~/accounts/safe-redirect";
-import { pageMeta, siteOrigin } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
 import { priceFor } from "~/clock/schedule";
-import type { Toast } from "~/lib/toast";
-import {
-  enrollmentClosedMessage,
-  PaymentError,
-  paymentErrorStatus,
-  startRegistration,
-} from "~/payments/checkout.server";
+import { enrollmentClosedMessage, startRegistration } from "~/payments/checkout.server";
+import { checkoutAction, type CheckoutActionData } from "~/payments/checkout-action.server";
 import { getSessionUser, isEmailVerified } from "~/accounts/session.server";
 import { VerifyEmailNotice } from "~/components/resend-verification";
 import type { Route } from "./+types/register";
@@ -52,6 +38,12 @@ import { fieldLabels } from "~/forms/fields";
 
 // The forms validate in the browser and open checkout in a new tab.
 export const handle = { hydrate: true } satisfies RouteHandle;
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta(
+    "Register",
+    "Register for the Idaho AI Challenge as an individual or enroll your organization with the Workforce Package.",
+  );
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
@@ -74,77 +66,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = {
-  result: SubmissionResult<string[]> | null;
-  toast: Toast | null;
-  handoff: CheckoutHandoffData | null;
-};
-
-function failure(result: SubmissionResult<string[]> | null, status: number, message?: string) {
-  return data<ActionData>(
-    { result, handoff: null, toast: { id: crypto.randomUUID(), ...paymentToasts.registrationFailed(message) } },
-    { status },
-  );
+export function action(args: Route.ActionArgs) {
+  return checkoutAction(args, {
+    schema: (formData: FormData) =>
+      registerTab(String(formData.get("registrationType") ?? "")) === "workforce"
+        ? WorkforceRegistrationSchema
+        : IndividualRegistrationSchema,
+    gate: gateDescriptions.registration,
+    failureEvent: "register.failed",
+    start: startRegistration,
+  });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { env, requestId } = context.get(requestContext);
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return data<ActionData>({ result: null, toast: null, handoff: null }, { status: 400 });
-  }
-  const tab = registerTab(String(formData.get("registrationType") ?? ""));
-
-  const user = await requireUserForForm(request, context, { description: gateDescriptions.registration });
-
-  const schema = tab === "workforce" ? WorkforceRegistrationSchema : IndividualRegistrationSchema;
-  const submission = parseSubmission(formData, { schema });
-  if (submission.status !== "success") {
-    return data<ActionData>({ result: submission.reply(), toast: null, handoff: null }, { status: 400 });
-  }
-
-  let started;
-  try {
-    started = await startRegistration(env, submission.value, {
-      userId: user.id,
-      origin: siteOrigin(request, env),
-      now: requestNow(context),
-      accountEmail: user.email,
-      emailVerified: isEmailVerified(user),
-      clientIp: clientKey(request),
-      requestId,
-    });
-  } catch (error) {
-    if (error instanceof PaymentError) {
-      const reply = error.field
-        ? submission.reply({ fieldErrors: { [error.field]: [error.message] } })
-        : submission.reply({ formErrors: [error.message] });
-      return failure(reply, paymentErrorStatus[error.code], error.message);
-    }
-    log("error", "register.failed", { requestId, error });
-    return failure(submission.reply(), 500);
-  }
-
-  if (started.type === "enrolled") {
-    return redirect(`/registration-success?registration_id=${encodeURIComponent(started.registrationId)}`, 303);
-  }
-  if (formData.get(ENHANCED_FIELD) === "1") {
-    return data<ActionData>({
-      result: submission.reply({ resetForm: false }),
-      toast: null,
-      handoff: { id: crypto.randomUUID(), checkoutUrl: started.url },
-    });
-  }
-  return redirect(started.url, 303);
-}
-
-export const meta: Route.MetaFunction = () =>
-  pageMeta(
-    "Register",
-    "Register for the Idaho AI Challenge as an individual or enroll your organization with the Workforce Package.",
-  );
+// A refused checkout's Retry-After reaches the page.
+export const headers = formHeaders;
 
 const tabs: { id: RegisterTab; label: string }[] = [
   { id: "individual", label: "Individual" },
@@ -264,10 +199,9 @@ function PlanSummary({ plan, price, phase }: { plan: PlanId; price: string | nul
   );
 }
 
-type FormProps = { actionData: ActionData | undefined; email: string | undefined };
+type FormProps = { actionData: CheckoutActionData | undefined; email: string | undefined };
 
 function IndividualForm({ actionData, email, code }: FormProps & { code: string | null }) {
-  const pending = useIsPending();
   const [form, fields] = useSchemaForm({
     id: "register-individual",
     schema: IndividualRegistrationSchema,
@@ -300,17 +234,12 @@ function IndividualForm({ actionData, email, code }: FormProps & { code: string 
         autoComplete="off"
         autoFocus={focusId === fields.employerCode.id}
       />
-      <EnhancedField />
-      <CheckoutHandoff handoff={actionData?.handoff} />
-      <SubmitButton pending={pending} pendingLabel="Processing...">
-        Continue to Payment
-      </SubmitButton>
+      <CheckoutSubmit handoff={actionData?.handoff} />
     </Form>
   );
 }
 
 function WorkforceForm({ actionData, email }: FormProps) {
-  const pending = useIsPending();
   const [form, fields] = useSchemaForm({
     id: "register-workforce",
     schema: WorkforceRegistrationSchema,
@@ -329,18 +258,8 @@ function WorkforceForm({ actionData, email }: FormProps) {
       <FormErrorSummary form={form} fields={summary} />
       <input type="hidden" name="registrationType" value="workforce" />
       <PersonFields fields={fields} focusId={focusId}>
-        <Field
-          meta={fields.companyName}
-          label={fieldLabels.companyName}
-          autoComplete="organization"
-          autoFocus={focusId === fields.companyName.id}
-        />
-        <Field
-          meta={fields.title}
-          label={fieldLabels.jobTitle}
-          autoComplete="organization-title"
-          autoFocus={focusId === fields.title.id}
-        />
+        <PersonField name="companyName" meta={fields.companyName} focusId={focusId} />
+        <PersonField name="jobTitle" meta={fields.title} focusId={focusId} />
       </PersonFields>
       <Field
         meta={fields.employerWebsite}
@@ -349,11 +268,7 @@ function WorkforceForm({ actionData, email }: FormProps) {
         autoComplete="url"
         autoFocus={focusId === fields.employerWebsite.id}
       />
-      <EnhancedField />
-      <CheckoutHandoff handoff={actionData?.handoff} />
-      <SubmitButton pending={pending} pendingLabel="Processing...">
-        Continue to Payment
-      </SubmitButton>
+      <CheckoutSubmit handoff={actionData?.handoff} />
     </Form>
   );
 }

@@ -1,79 +1,24 @@
 import { useEffect, useRef } from "react";
-import { data, Link, useNavigation, useRevalidator } from "react-router";
+import { Link, useNavigation, useRevalidator } from "react-router";
 import { formatUsd } from "~/content/pricing";
-import { requestContext } from "~/context";
-import { paymentToasts } from "~/payments/registration-form";
-import { requestNow } from "~/clock/page-clock.server";
 import { formatCompanyCode } from "~/payments/company-code";
-import { log } from "~/lib/log.server";
 import { pageMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
-import type { Toast } from "~/lib/toast";
-import {
-  purchaseDetailsForOwner,
-  verifyPayment,
-  type PaymentStatus,
-  type PurchaseDetails,
-} from "~/payments/verify.server";
-import { getSessionUser } from "~/accounts/session.server";
+import { successLoader } from "~/payments/success-loader.server";
+import type { PurchaseDetails } from "~/payments/verify.server";
 import type { Route } from "./+types/registration-success";
 
 // With JavaScript, a payment still processing is re-checked behind a spinner.
 export const handle = { hydrate: true } satisfies RouteHandle;
 
-/**
- * The server verifies before rendering (so the page is right without
- * JavaScript), through fulfil(): reaching this page before Stripe's webhook
- * fulfils the registration, exactly once either way. What was bought, the
- * amount and the company code are shown only to the signed-in owner.
- */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, requestId } = context.get(requestContext);
-  const url = new URL(request.url);
-  const sessionId = url.searchParams.get("session_id") ?? "";
-  const registrationId = url.searchParams.get("registration_id");
-  const user = await getSessionUser(request, env);
-  let paymentStatus: PaymentStatus | "enrolled" = "unknown";
-  let details: PurchaseDetails | null = null;
-  let toast: Toast | null = null;
-  try {
-    if (registrationId) {
-      // An individual enrolled with a company code: nothing was paid.
-      details = await purchaseDetailsForOwner(env, {
-        kind: "registration",
-        recordId: registrationId,
-        userId: user?.id,
-      });
-      if (details?.status === "enrolled") paymentStatus = "enrolled";
-      else details = null;
-    } else {
-      const verification = await verifyPayment(env, sessionId, { now: requestNow(context), requestId, request });
-      paymentStatus = verification.paymentStatus;
-      if (!verification.success) toast = { id: crypto.randomUUID(), ...paymentToasts.verificationError };
-      if (verification.success && verification.kind && verification.recordId) {
-        details = await purchaseDetailsForOwner(env, {
-          kind: verification.kind,
-          recordId: verification.recordId,
-          userId: user?.id,
-        });
-      }
-    }
-  } catch (error) {
-    log("error", "payments.verification_failed", { requestId, error });
-    toast = { id: crypto.randomUUID(), ...paymentToasts.verificationError };
-    paymentStatus = "unknown";
-    details = null;
-  }
-  return data(
-    { paymentStatus, details: paymentStatus === "completed" || paymentStatus === "enrolled" ? details : null, toast },
-    { headers: { "Cache-Control": "no-store" } },
-  );
-}
-
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Registration", "Your Idaho AI Challenge registration."),
   { name: "robots", content: "noindex" },
 ];
+
+export function loader(args: Route.LoaderArgs) {
+  return successLoader(args, { enrolment: true });
+}
 
 const POLL_INTERVAL_MS = 3000;
 const POLL_LIMIT = 20;

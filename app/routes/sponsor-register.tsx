@@ -1,11 +1,6 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { data, Form, Link, redirect } from "react-router";
-import {
-  CheckoutHandoff,
-  EnhancedField,
-  ENHANCED_FIELD,
-  type CheckoutHandoffData,
-} from "~/components/checkout-handoff";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form, Link } from "react-router";
+import { CheckoutSubmit } from "~/components/checkout-handoff";
 import {
   ErrorList,
   Field,
@@ -13,8 +8,6 @@ import {
   FormErrorSummary,
   PersonField,
   personSummary,
-  SubmitButton,
-  useIsPending,
   useSchemaForm,
 } from "~/components/forms";
 import { NextEditionPlainForm } from "~/components/next-edition-plain-form";
@@ -28,28 +21,24 @@ import {
   sponsorTiers,
 } from "~/content/pricing";
 import { requestContext } from "~/context";
-import { parseSubmission } from "~/forms/parse.server";
+import { formHeaders } from "~/forms/action.server";
 import { paymentToasts } from "~/payments/registration-form";
 import { SponsorshipSchema } from "~/payments/sponsorship-form";
-import { clientKey } from "~/lib/client-limit.server";
-import { requestClock, requestNow } from "~/clock/page-clock.server";
-import { gateDescriptions, requireUserForForm } from "~/accounts/gate.server";
-import { log } from "~/lib/log.server";
+import { requestClock } from "~/clock/page-clock.server";
+import { gateDescriptions } from "~/accounts/gate.server";
 import { authPath } from "~/accounts/safe-redirect";
-import { pageMeta, siteOrigin } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
-import type { Toast } from "~/lib/toast";
-import {
-  PaymentError,
-  paymentErrorStatus,
-  sponsorshipClosedMessage,
-  startSponsorship,
-} from "~/payments/checkout.server";
+import { sponsorshipClosedMessage, startSponsorship } from "~/payments/checkout.server";
+import { checkoutAction } from "~/payments/checkout-action.server";
 import { getSessionUser } from "~/accounts/session.server";
 import type { Route } from "./+types/sponsor-register";
 import { fieldLabels } from "~/forms/fields";
 
 export const handle = { hydrate: true } satisfies RouteHandle;
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Become a Sponsor", "Sponsor the Idaho AI Challenge: choose a tier and pay securely online.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
@@ -65,64 +54,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = {
-  result: SubmissionResult<string[]> | null;
-  toast: Toast | null;
-  handoff: CheckoutHandoffData | null;
-};
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const { env, requestId } = context.get(requestContext);
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return data<ActionData>({ result: null, toast: null, handoff: null }, { status: 400 });
-  }
-  const user = await requireUserForForm(request, context, { description: gateDescriptions.sponsor });
-  const submission = parseSubmission(formData, { schema: SponsorshipSchema });
-  if (submission.status !== "success") {
-    return data<ActionData>({ result: submission.reply(), toast: null, handoff: null }, { status: 400 });
-  }
-  let started;
-  try {
-    started = await startSponsorship(env, submission.value, {
-      userId: user.id,
-      origin: siteOrigin(request, env),
-      now: requestNow(context),
-      accountEmail: user.email,
-      clientIp: clientKey(request),
-      requestId,
-    });
-  } catch (error) {
-    const known = error instanceof PaymentError;
-    if (!known) log("error", "sponsor.failed", { requestId, error });
-    return data<ActionData>(
-      {
-        result: submission.reply(known ? { formErrors: [error.message] } : {}),
-        toast: { id: crypto.randomUUID(), ...paymentToasts.registrationFailed(known ? error.message : undefined) },
-        handoff: null,
-      },
-      { status: known ? paymentErrorStatus[error.code] : 500 },
-    );
-  }
-  if (started.type !== "checkout") throw new Error("a sponsorship always goes to checkout");
-  if (formData.get(ENHANCED_FIELD) === "1") {
-    return data<ActionData>({
-      result: submission.reply({ resetForm: false }),
-      toast: { id: crypto.randomUUID(), ...paymentToasts.redirectingToPayment },
-      handoff: { id: crypto.randomUUID(), checkoutUrl: started.url },
-    });
-  }
-  return redirect(started.url, 303);
+export function action(args: Route.ActionArgs) {
+  return checkoutAction(args, {
+    schema: () => SponsorshipSchema,
+    gate: gateDescriptions.sponsor,
+    failureEvent: "sponsor.failed",
+    start: startSponsorship,
+    handoffToast: paymentToasts.redirectingToPayment,
+  });
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta("Become a Sponsor", "Sponsor the Idaho AI Challenge: choose a tier and pay securely online.");
+// A refused checkout's Retry-After reaches the page.
+export const headers = formHeaders;
 
 export default function SponsorRegister({ loaderData, actionData }: Route.ComponentProps) {
   const { user, tier: initialTier, closedMessage, nextEdition } = loaderData;
-  const pending = useIsPending();
   const [form, fields] = useSchemaForm({
     id: "sponsor",
     schema: SponsorshipSchema,
@@ -208,18 +154,8 @@ export default function SponsorRegister({ loaderData, actionData }: Route.Compon
             <div className="grid gap-5 sm:grid-cols-2">
               <PersonField name="firstName" meta={fields.firstName} focusId={focusId} />
               <PersonField name="lastName" meta={fields.lastName} focusId={focusId} />
-              <Field
-                meta={fields.title}
-                label={fieldLabels.title}
-                autoComplete="organization-title"
-                autoFocus={focusId === fields.title.id}
-              />
-              <Field
-                meta={fields.companyName}
-                label={fieldLabels.companyName}
-                autoComplete="organization"
-                autoFocus={focusId === fields.companyName.id}
-              />
+              <PersonField name="title" meta={fields.title} focusId={focusId} />
+              <PersonField name="companyName" meta={fields.companyName} focusId={focusId} />
               <Field
                 meta={fields.companyUrl}
                 label={fieldLabels.companyUrl}
@@ -230,11 +166,7 @@ export default function SponsorRegister({ loaderData, actionData }: Route.Compon
               <PersonField name="email" meta={fields.email} focusId={focusId} />
               <PersonField name="phone" meta={fields.phone} focusId={focusId} />
             </div>
-            <EnhancedField />
-            <CheckoutHandoff handoff={actionData?.handoff} />
-            <SubmitButton pending={pending} pendingLabel="Processing...">
-              Continue to Payment
-            </SubmitButton>
+            <CheckoutSubmit handoff={actionData?.handoff} />
           </Form>
         </div>
       </section>

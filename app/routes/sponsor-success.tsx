@@ -1,54 +1,21 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { formatUsd } from "~/content/pricing";
-import { requestContext } from "~/context";
-import { paymentToasts } from "~/payments/registration-form";
-import { requestNow } from "~/clock/page-clock.server";
-import { log } from "~/lib/log.server";
 import { pageMeta } from "~/lib/meta";
-import type { Toast } from "~/lib/toast";
-import {
-  purchaseDetailsForOwner,
-  verifyPayment,
-  type PaymentStatus,
-  type PurchaseDetails,
-} from "~/payments/verify.server";
-import { getSessionUser } from "~/accounts/session.server";
+import { successLoader } from "~/payments/success-loader.server";
 import type { Route } from "./+types/sponsor-success";
 
 /**
- * Thank-you page after sponsor checkout. It reads session_id and verifies it
- * through fulfil(), which records a payment once however often this page loads.
+ * Thank-you page after sponsor checkout: the shared success loader verifies
+ * the session (fulfilling it once, however often the page loads).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, requestId } = context.get(requestContext);
-  const sessionId = new URL(request.url).searchParams.get("session_id") ?? "";
-  log("info", "sponsor.success_page", { requestId, sessionId: sessionId.slice(0, 80) });
-  let paymentStatus: PaymentStatus = "unknown";
-  let details: PurchaseDetails | null = null;
-  let toast: Toast | null = null;
-  try {
-    const verification = await verifyPayment(env, sessionId, { now: requestNow(context), requestId, request });
-    paymentStatus = verification.paymentStatus;
-    if (!verification.success) toast = { id: crypto.randomUUID(), ...paymentToasts.verificationError };
-    if (verification.paymentStatus === "completed" && verification.kind && verification.recordId) {
-      const user = await getSessionUser(request, env);
-      details = await purchaseDetailsForOwner(env, {
-        kind: verification.kind,
-        recordId: verification.recordId,
-        userId: user?.id,
-      });
-    }
-  } catch (error) {
-    log("error", "payments.verification_failed", { requestId, error });
-    toast = { id: crypto.randomUUID(), ...paymentToasts.verificationError };
-  }
-  return data({ paymentStatus, details, toast }, { headers: { "Cache-Control": "no-store" } });
-}
-
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Thank You for Sponsoring", "Thank you for sponsoring the Idaho AI Challenge."),
   { name: "robots", content: "noindex" },
 ];
+
+export function loader(args: Route.LoaderArgs) {
+  return successLoader(args);
+}
 
 export default function SponsorSuccess({ loaderData }: Route.ComponentProps) {
   const { paymentStatus, details } = loaderData;

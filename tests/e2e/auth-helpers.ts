@@ -1,5 +1,7 @@
 import { expect, type Page, type TestInfo } from "@playwright/test";
 
+export { inOneRateLimitWindow } from "../rate-limit-window";
+
 export function uniqueEmail(tag = "e2e"): string {
   return `${tag}.${crypto.randomUUID().slice(0, 8)}@example.com`;
 }
@@ -46,16 +48,6 @@ export async function signUp(page: Page, testInfo: TestInfo, email: string, pass
 
 export function toast(page: Page, title: string) {
   return page.locator("[data-toast]").filter({ hasText: title });
-}
-
-/**
- * The local rate limiter counts in windows aligned to the clock's minutes: a
- * burst that straddles a minute boundary is split over two windows and never
- * reaches the limit. Start bursts early in a minute.
- */
-export async function awaitFreshRateLimitWindow(burstMs = 30_000): Promise<void> {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 60_000 - burstMs) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 100));
 }
 
 /**

@@ -115,12 +115,4 @@ export async function createVerifiedAccount(email: string, password = "a good pa
   return cookie;
 }
 
-/**
- * The local rate limiter counts in windows aligned to the clock's minutes: a
- * burst that straddles a minute boundary is split over two windows and never
- * reaches the limit. Start bursts early in a minute.
- */
-export async function awaitFreshRateLimitWindow(burstMs = 20_000): Promise<void> {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 60_000 - burstMs) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 100));
-}
+export { inOneRateLimitWindow } from "../rate-limit-window";

@@ -143,7 +143,7 @@ describe("2. a removed co-administrator cannot come back", { timeout: 60_000 }, 
   async function coAdmin(owner: Account, organizationPath: string) {
     const admin = await account("coadmin");
     const token = await inviteAdmin(owner, organizationPath, admin.email);
-    expect((await post("/organization/invitation", { token }, admin.cookie)).status).toBe(303);
+    expect((await post("/organization/invitation", { intent: "accept", token }, admin.cookie)).status).toBe(303);
     return admin;
   }
 
@@ -162,7 +162,7 @@ describe("2. a removed co-administrator cannot come back", { timeout: 60_000 }, 
       .bind(spare.email)
       .first<{ revoked_at: string | null }>();
     expect(revoked!.revoked_at).not.toBeNull();
-    expect((await post("/organization/invitation", { token }, spare.cookie)).status).toBe(410);
+    expect((await post("/organization/invitation", { intent: "accept", token }, spare.cookie)).status).toBe(410);
     expect((await get(org.path, spare.cookie)).status).toBe(404);
   });
 
@@ -179,13 +179,13 @@ describe("2. a removed co-administrator cannot come back", { timeout: 60_000 }, 
 
     const page = await get(`/organization/invitation?token=${token}`, spare.cookie);
     expectHtmlToContain(await page.text(), "expired, was cancelled or was already used");
-    expect((await post("/organization/invitation", { token }, spare.cookie)).status).toBe(410);
+    expect((await post("/organization/invitation", { intent: "accept", token }, spare.cookie)).status).toBe(410);
     expect((await get(org.path, spare.cookie)).status).toBe(404);
 
     // The owner's own invitations are unaffected.
     const other = await account("other");
     const fromOwner = await inviteAdmin(owner, org.path, other.email);
-    expect((await post("/organization/invitation", { token: fromOwner }, other.cookie)).status).toBe(303);
+    expect((await post("/organization/invitation", { intent: "accept", token: fromOwner }, other.cookie)).status).toBe(303);
   });
 });
 

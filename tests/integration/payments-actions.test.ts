@@ -6,7 +6,7 @@
  * the success page. No STRIPE_SECRET_KEY: the local stand-in checkout.
  */
 import { describe, expect, it } from "vitest";
-import { createVerifiedAccount, postForm } from "./auth-helpers";
+import { createVerifiedAccount, inOneRateLimitWindow, postForm } from "./auth-helpers";
 import {
   individualFields,
   registrationRowsFor,
@@ -125,6 +125,26 @@ describe("POST /register", () => {
     expect(await registrationRowsFor(fields.email!)).toHaveLength(0);
   });
 
+  it("limits company-code guesses with a 429, Retry-After and the message under the field", async () => {
+    const cookie = await account();
+    const last = await inOneRateLimitWindow(async () => {
+      const ip = uniqueIp();
+      for (let i = 0; i < 10; i++) {
+        const guess = await post("/register", individualFields({ employerCode: "ABCD-EFGH-JKMN" }), { cookie, ip });
+        expect(guess.status).toBe(400);
+        await guess.text();
+      }
+      return post("/register", individualFields({ employerCode: "ABCD-EFGH-JKMN" }), { cookie, ip });
+    });
+    expect(last.status).toBe(429);
+    expect(last.headers.get("retry-after")).toBe("60");
+    const html = await last.text();
+    expectHtmlToContain(html, "Registration Failed", "Too many company code attempts.");
+    expect(html).toMatch(
+      /<input[^>]+aria-invalid="true"[^>]+name="employerCode"|<input[^>]+name="employerCode"[^>]+aria-invalid="true"/,
+    );
+  });
+
   it("shows the owner what was bought and the company code; nobody else", async () => {
     const owner = await account();
     const response = await post("/register?tab=workforce", workforceFields({ companyName: "Palouse Labs" }), {
@@ -181,6 +201,14 @@ describe("POST /sponsor-register", () => {
       "Opening checkout in a new tab...",
       'data-testid="checkout-handoff"',
     );
+  });
+
+  it("refuses after the finals as /register refuses: 'Registration Failed' and the reason", async () => {
+    const cookie = await account();
+    const fields = sponsorFields();
+    const response = await post("/sponsor-register", fields, { cookie, appNow: "2026-11-23T12:00:00-07:00" });
+    expect(response.status).toBe(403);
+    expectHtmlToContain(await response.text(), "Registration Failed", "Sponsorships for the ");
   });
 
   it("sends a signed-out visitor to /auth", async () => {
