@@ -185,7 +185,9 @@ describe("2. a removed co-administrator cannot come back", { timeout: 60_000 }, 
     // The owner's own invitations are unaffected.
     const other = await account("other");
     const fromOwner = await inviteAdmin(owner, org.path, other.email);
-    expect((await post("/organization/invitation", { intent: "accept", token: fromOwner }, other.cookie)).status).toBe(303);
+    expect((await post("/organization/invitation", { intent: "accept", token: fromOwner }, other.cookie)).status).toBe(
+      303,
+    );
   });
 });
 
