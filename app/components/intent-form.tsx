@@ -29,7 +29,8 @@ export function useIntentForm<Schema extends z.ZodMiniObject>(
 ) {
   const posted = actionData?.intent === intent && (instance === undefined || actionData.instance === instance);
   return useSchemaForm({
-    id: instance === undefined ? intent : `${intent}-${instance}`,
+    // Not the bare intent: a section is often named like its form (#invite), and a control's `form` attribute needs a unique id.
+    id: `${instance === undefined ? intent : `${intent}-${instance}`}-form`,
     schema,
     lastResult: posted ? actionData.result : null,
     defaultValue,
@@ -72,14 +73,12 @@ export function IntentForm<Shape extends Record<string, unknown>>({
 /** After a refused post: what is wrong, above the form, each field's message linking to it (as on the public forms). */
 function IntentErrorSummary<Shape extends Record<string, unknown>>({ form }: { form: FormMetadata<Shape, string[]> }) {
   if (form.status !== "error") return null;
-  const fields = Object.values(form.getFieldset()) as { id: string; name: string; errors?: string[] }[];
-  return (
-    <ErrorSummary
-      id={form.errorId}
-      formErrors={form.errors}
-      fields={fields.map((field) => ({ id: field.id, label: field.name, errors: field.errors }))}
-    />
-  );
+  // The fieldset is a proxy that lists nothing: look up the fields that have errors by name.
+  const fieldset = form.getFieldset() as Record<string, { id: string }>;
+  const fields = Object.entries(form.allErrors)
+    .filter(([name]) => name !== "")
+    .map(([name, errors]) => ({ id: fieldset[name]!.id, label: name, errors }));
+  return <ErrorSummary id={form.errorId} formErrors={form.errors} fields={fields} />;
 }
 
 /** A refusal of a button repeated per row, shown once beside the list rather than in every row. */

@@ -106,7 +106,11 @@ test("an account, start to finish: /account, two-step sign-in, sign in with a co
   await remove.getByLabel("Password").fill("not the password");
   await remove.getByLabel("I understand my account will be deleted for good.").check();
   await remove.getByRole("button", { name: "Delete My Account" }).click();
-  await expect(form(page, "Delete my account").getByText("That password isn't right")).toBeVisible();
+  // Said in the form's error summary (announced) and under the field it concerns.
+  await expect(form(page, "Delete my account").getByRole("alert")).toContainText("That password isn't right");
+  await expect(form(page, "Delete my account").getByLabel("Password")).toHaveAccessibleDescription(
+    "That password isn't right",
+  );
   await form(page, "Delete my account").getByLabel("Password").fill(PASSWORD);
   await form(page, "Delete my account").getByLabel("I understand my account will be deleted for good.").check();
   await form(page, "Delete my account").getByRole("button", { name: "Delete My Account" }).click();
