@@ -99,7 +99,7 @@ export function withSecurityHeaders(response: Response, options: SecurityOptions
     headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
   }
   headers.set("X-Content-Type-Options", "nosniff");
-  // A page that carries a secret in its URL (reset and verification links) sets no-referrer itself: it wins.
+  // A page that carries a secret in its URL (reset and verification links) sets its own stricter policy: it wins.
   if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");

@@ -1,9 +1,9 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { data, Form, Link } from "react-router";
-import { createAuth, type Auth } from "~/accounts/auth.server";
-import { AUTH_RATE_LIMIT_MESSAGE, AUTH_RATE_LIMIT_RETRY_AFTER } from "~/accounts/rate-limit.server";
-import { recoveryMessages, recoveryToasts, ResetPasswordSchema } from "~/accounts/recovery-schema";
-import { authPath, DEFAULT_AFTER_AUTH } from "~/accounts/safe-redirect";
+import { createAuth, type Auth } from "~/auth/auth.server";
+import { AUTH_RATE_LIMIT_MESSAGE, AUTH_RATE_LIMIT_RETRY_AFTER } from "~/auth/rate-limit.server";
+import { recoveryMessages, recoveryToasts, ResetPasswordSchema } from "~/auth/recovery-schema";
+import { authPath, DEFAULT_AFTER_AUTH } from "~/auth/safe-redirect";
 import { Field, FormErrorSummary, SubmitButton, useIsPending, useSchemaForm } from "~/components/forms";
 import { PageHero } from "~/components/page";
 import { requestContext } from "~/context";
@@ -83,8 +83,9 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   return {
     "Cache-Control": "no-store",
     "X-Robots-Tag": "noindex",
-    // The token must not leave in a Referer.
-    "Referrer-Policy": "no-referrer",
+    // The token must not leave in a Referer to another site. Not no-referrer: a page under it
+    // posts its forms with `Origin: null`, which the same-origin check of every action refuses.
+    "Referrer-Policy": "same-origin",
     ...(retryAfter ? { "Retry-After": retryAfter } : {}),
   };
 };

@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
-import { createAuth } from "~/accounts/auth.server";
-import { getSessionUser, isEmailVerified } from "~/accounts/session.server";
-import { recoveryMessages, recoveryToasts } from "~/accounts/recovery-schema";
-import { authPath, DEFAULT_AFTER_AUTH } from "~/accounts/safe-redirect";
-import { unverifiedTokenEmail } from "~/accounts/verification-token";
+import { createAuth } from "~/auth/auth.server";
+import { getSessionUser, isEmailVerified } from "~/auth/session.server";
+import { recoveryMessages, recoveryToasts } from "~/auth/recovery-schema";
+import { authPath, DEFAULT_AFTER_AUTH } from "~/auth/safe-redirect";
+import { unverifiedTokenEmail } from "~/auth/verification-token";
 import { eq } from "drizzle-orm";
 import { PageHero } from "~/components/page";
 import { getDb } from "~/db/client.server";
@@ -74,8 +74,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = () => ({
   "Cache-Control": "no-store",
   "X-Robots-Tag": "noindex",
-  // The token must not leave in a Referer.
-  "Referrer-Policy": "no-referrer",
+  // The token must not leave in a Referer to another site (not no-referrer: see auth.reset-password.tsx).
+  "Referrer-Policy": "same-origin",
 });
 
 export const meta: Route.MetaFunction = () => [

@@ -273,10 +273,10 @@ describe(
 
 describe("7. a token page's own Referrer-Policy wins", () => {
   it.each(["/auth/reset-password?token=abc", "/verify-email?token=abc"])(
-    "%s is served with no-referrer",
+    "%s is served with same-origin, never sending its token to another site",
     async (path) => {
       const response = await fetchSite(path, { headers: { "cf-connecting-ip": uniqueIp() } });
-      expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+      expect(response.headers.get("referrer-policy")).toBe("same-origin");
       await response.arrayBuffer();
     },
   );
