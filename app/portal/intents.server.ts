@@ -4,10 +4,14 @@
  * and its handler, run by `handleIntentPost` after the layout's middleware
  * found the participant and their project.
  */
-import type { SessionUser } from "~/accounts/session.server";
+import type { RouterContextProvider } from "react-router";
+import type * as z from "zod/mini";
+import type { SessionUser } from "~/auth/session.server";
 import { portalMessages } from "~/content/portal";
-import { intent, type IntentOutcome } from "~/forms/intent-action.server";
-import type { Participant } from "./guard.server";
+import { requestContext } from "~/context";
+import { handleIntentPost, intent, type Intent, type IntentOutcome } from "~/forms/intent-action.server";
+import { siteOrigin } from "~/lib/meta";
+import { participantContext, writeRefusal, type Participant } from "./guard.server";
 import {
   CancelInvitationSchema,
   CreateTeamSchema,
@@ -151,3 +155,33 @@ export const submissionIntents = {
     },
   }),
 };
+
+/**
+ * A portal page's action: its intents run for the participant the layout
+ * found, refused once the portal is closed, counted per client, account and
+ * intent (team invitations are e-mail: a script cannot send them in bulk).
+ */
+export function portalAction(
+  intents: Record<string, Intent<z.ZodMiniObject, PortalCtx>>,
+  { event, redirectTo }: { event: string; redirectTo: string },
+) {
+  return ({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) => {
+    const { env, requestId } = context.get(requestContext);
+    const participant = context.get(participantContext);
+    const { user } = participant.access;
+    return handleIntentPost({
+      request,
+      env,
+      requestId,
+      event,
+      intents,
+      ctx: { env, user, participant, origin: siteOrigin(request, env), requestId },
+      redirectTo,
+      rateLimit: { scope: "portal", keys: [user.id], message: portalMessages.rateLimited },
+      // The clock decides, whatever the page the browser still shows.
+      closed: () => writeRefusal(participant),
+      unknownIntent: portalMessages.unknownIntent,
+      logFields: { userId: user.id },
+    });
+  };
+}

@@ -26,14 +26,15 @@ import {
 import { saveJudgeAdvisorInterest } from "~/judge-advisor/save.server";
 import { formHeaders, handleFormPost, type FormActionData } from "~/forms/action.server";
 import { parseSubmission } from "~/forms/parse.server";
-import { getSessionUser } from "~/accounts/session.server";
-import { gateDescriptions, requireUserForForm } from "~/accounts/gate.server";
+import { getSessionUser } from "~/auth/session.server";
+import { gateDescriptions, requireUserForForm } from "~/auth/gate.server";
 import { pageMeta } from "~/lib/meta";
 import { requestClock } from "~/clock/page-clock.server";
-import { formatMountain, isJudgeInterestOpen } from "~/clock/schedule";
+import { isJudgeInterestOpen } from "~/clock/schedule";
+import { formatMountain } from "~/clock/format";
 import { milestoneOf } from "~/content/editions";
 import type { RouteHandle } from "~/lib/route-handle";
-import { authPath } from "~/accounts/safe-redirect";
+import { LoginPrompt } from "~/components/login-prompt";
 import type { Route } from "./+types/judge-advisor-register";
 import { fieldLabels } from "~/forms/fields";
 
@@ -126,17 +127,7 @@ export default function JudgeAdvisorRegister({ loaderData, actionData }: Route.C
             </div>
           ) : null}
           {loaderData.email || loaderData.closedMessage ? null : (
-            <p data-testid="login-prompt" className="card mb-6 p-4 text-slate-800">
-              Please{" "}
-              <Link to={authPath(PATH, "signin")} className="font-semibold text-brand-700 underline">
-                log in
-              </Link>{" "}
-              or{" "}
-              <Link to={authPath(PATH)} className="font-semibold text-brand-700 underline">
-                create an account
-              </Link>{" "}
-              to express your interest.
-            </p>
+            <LoginPrompt returnTo={PATH} purpose="to express your interest" />
           )}
           {loaderData.closedMessage ? null : (
             <JudgeAdvisorForm

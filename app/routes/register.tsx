@@ -24,15 +24,15 @@ import {
 } from "~/payments/registration-form";
 import { requestClock } from "~/clock/page-clock.server";
 import { formatCompanyCode, prefilledCompanyCode } from "~/payments/company-code";
-import { gateDescriptions } from "~/accounts/gate.server";
-import { authPath } from "~/accounts/safe-redirect";
+import { gateDescriptions } from "~/auth/gate.server";
 import { pageMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
 import { priceFor } from "~/clock/schedule";
 import { enrollmentClosedMessage, startRegistration } from "~/payments/checkout.server";
 import { checkoutAction, type CheckoutActionData } from "~/payments/checkout-action.server";
-import { getSessionUser, isEmailVerified } from "~/accounts/session.server";
+import { getSessionUser, isEmailVerified } from "~/auth/session.server";
 import { VerifyEmailNotice } from "~/components/resend-verification";
+import { LoginPrompt } from "~/components/login-prompt";
 import type { Route } from "./+types/register";
 import { fieldLabels } from "~/forms/fields";
 
@@ -123,19 +123,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
               </p>
             </div>
           ) : null}
-          {!user && !closedMessage ? (
-            <p data-testid="login-prompt" className="card mb-6 p-4 text-slate-800">
-              Please{" "}
-              <Link to={authPath(here, "signin")} className="font-semibold text-brand-700 underline">
-                log in
-              </Link>{" "}
-              or{" "}
-              <Link to={authPath(here)} className="font-semibold text-brand-700 underline">
-                create an account
-              </Link>{" "}
-              to register.
-            </p>
-          ) : null}
+          {!user && !closedMessage ? <LoginPrompt returnTo={here} purpose="to register" /> : null}
           {user && !user.emailVerified && !closedMessage ? (
             <VerifyEmailNotice
               email={user.email}

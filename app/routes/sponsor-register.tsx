@@ -25,13 +25,13 @@ import { formHeaders } from "~/forms/action.server";
 import { paymentToasts } from "~/payments/registration-form";
 import { SponsorshipSchema } from "~/payments/sponsorship-form";
 import { requestClock } from "~/clock/page-clock.server";
-import { gateDescriptions } from "~/accounts/gate.server";
-import { authPath } from "~/accounts/safe-redirect";
+import { gateDescriptions } from "~/auth/gate.server";
 import { pageMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
 import { sponsorshipClosedMessage, startSponsorship } from "~/payments/checkout.server";
 import { checkoutAction } from "~/payments/checkout-action.server";
-import { getSessionUser } from "~/accounts/session.server";
+import { getSessionUser } from "~/auth/session.server";
+import { LoginPrompt } from "~/components/login-prompt";
 import type { Route } from "./+types/sponsor-register";
 import { fieldLabels } from "~/forms/fields";
 
@@ -97,19 +97,7 @@ export default function SponsorRegister({ loaderData, actionData }: Route.Compon
       />
       <section className="section bg-slate-50">
         <div className="container-page max-w-3xl">
-          {!user ? (
-            <p data-testid="login-prompt" className="card mb-6 p-4 text-slate-800">
-              Please{" "}
-              <Link to={authPath(returnPath, "signin")} className="font-semibold text-brand-700 underline">
-                log in
-              </Link>{" "}
-              or{" "}
-              <Link to={authPath(returnPath)} className="font-semibold text-brand-700 underline">
-                create an account
-              </Link>{" "}
-              to become a sponsor.
-            </p>
-          ) : null}
+          {!user ? <LoginPrompt returnTo={returnPath} purpose="to become a sponsor" /> : null}
           <Form method="post" {...getFormProps(form)} className="card space-y-6 p-6 sm:p-8">
             <FormErrorSummary form={form} fields={summary} />
             <fieldset aria-describedby={fields.sponsorshipTier.errors ? fields.sponsorshipTier.errorId : undefined}>

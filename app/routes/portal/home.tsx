@@ -15,14 +15,12 @@ import { Refusals } from "~/components/intent-form";
 import { PageHero } from "~/components/page";
 import { DeadlinesSection, EnrollmentSection, ProjectSection, WhyNot } from "~/components/portal/overview";
 import { TeamSection } from "~/components/portal/team";
-import { portalMessages } from "~/content/portal";
 import { requestContext } from "~/context";
 import { signedInPageHeaders } from "~/forms/action.server";
-import { handleIntentPost } from "~/forms/intent-action.server";
 import { pageMeta, siteOrigin } from "~/lib/meta";
-import { participantContext, portalContext, writeRefusal } from "~/portal/guard.server";
+import { participantContext, portalContext } from "~/portal/guard.server";
 import { portalHomeView } from "~/portal/home-view.server";
-import { teamIntents } from "~/portal/intents.server";
+import { portalAction, teamIntents } from "~/portal/intents.server";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => [
@@ -38,25 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(view, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { env, requestId } = context.get(requestContext);
-  const participant = context.get(participantContext);
-  const { user } = participant.access;
-  return handleIntentPost({
-    request,
-    env,
-    requestId,
-    event: "portal.team",
-    intents: teamIntents,
-    ctx: { env, user, participant, origin: siteOrigin(request, env), requestId },
-    redirectTo: "/portal#team",
-    // Per client and kind of change: invitations are e-mail, so a script cannot send them in bulk.
-    rateLimit: { scope: "portal", keys: [user.id], message: portalMessages.rateLimited },
-    closed: () => writeRefusal(participant),
-    unknownIntent: portalMessages.unknownIntent,
-    logFields: { userId: user.id },
-  });
-}
+export const action = portalAction(teamIntents, { event: "portal.team", redirectTo: "/portal#team" });
 
 export const headers = signedInPageHeaders;
 

@@ -2,7 +2,7 @@
  * /portal/invitation?token=… (issue 15): an invitation to join a team. The
  * GET only shows it (mail scanners open links); accepting or declining is a
  * POST by the signed-in account whose address was invited. Joining needs an
- * enrolment and an open portal: teams freeze at the submission deadline.
+ * enrollment and an open portal: teams freeze at the submission deadline.
  */
 import { data } from "react-router";
 import { Alert } from "~/components/alert";
@@ -14,7 +14,7 @@ import { signedInPageHeaders } from "~/forms/action.server";
 import { handleIntentPost, intent } from "~/forms/intent-action.server";
 import { pageMeta } from "~/lib/meta";
 import { writeRefusal } from "~/portal/guard.server";
-import { enrolmentOf, portalWindow } from "~/portal/participant.server";
+import { enrollmentOf, portalWindow } from "~/portal/participant.server";
 import { InvitationAnswerSchema } from "~/portal/schema";
 import { acceptInvitation, declineInvitation, findOpenInvitation } from "~/portal/team.server";
 import type { Route } from "./+types/invitation";
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       accept: intent({
         schema: InvitationAnswerSchema,
         async handle({ token }) {
-          const answer = await acceptInvitation(db, token, user, (await enrolmentOf(db, user.id)) !== null, now);
+          const answer = await acceptInvitation(db, token, user, (await enrollmentOf(db, user.id)) !== null, now);
           if (!answer.ok) return answer;
           const toast = { type: "success", title: "Welcome to the team", description: answer.message } as const;
           return { ok: true, toast, redirectTo: "/portal#team" };

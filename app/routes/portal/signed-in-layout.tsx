@@ -4,7 +4,7 @@
  * anyone outside its team (ADR 013).
  */
 import { Outlet } from "react-router";
-import { signedInMiddleware } from "~/accounts/signed-in.server";
+import { signedInMiddleware } from "~/auth/signed-in.server";
 import { portalMessages } from "~/content/portal";
 import type { Route } from "./+types/signed-in-layout";
 

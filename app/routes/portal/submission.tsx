@@ -20,14 +20,12 @@ import {
   TextComponentForm,
   WordsField,
 } from "~/components/portal/submission";
-import { portalFileRules, portalMessages } from "~/content/portal";
+import { portalFileRules } from "~/content/portal";
 import { formatRange, submissionLimits } from "~/content/program";
-import { requestContext } from "~/context";
 import { signedInPageHeaders } from "~/forms/action.server";
-import { handleIntentPost } from "~/forms/intent-action.server";
-import { pageMeta, siteOrigin } from "~/lib/meta";
-import { participantContext, writeRefusal } from "~/portal/guard.server";
-import { submissionIntents } from "~/portal/intents.server";
+import { pageMeta } from "~/lib/meta";
+import { participantContext } from "~/portal/guard.server";
+import { portalAction, submissionIntents } from "~/portal/intents.server";
 import { submissionView } from "~/portal/submission-view.server";
 import type { Route } from "./+types/submission";
 
@@ -41,25 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(view, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { env, requestId } = context.get(requestContext);
-  const participant = context.get(participantContext);
-  const { user } = participant.access;
-  return handleIntentPost({
-    request,
-    env,
-    requestId,
-    event: "portal.submission",
-    intents: submissionIntents,
-    ctx: { env, user, participant, origin: siteOrigin(request, env), requestId },
-    redirectTo: "/portal/submission",
-    rateLimit: { scope: "portal", keys: [user.id], message: portalMessages.rateLimited },
-    // The clock decides, whatever the page the browser still shows.
-    closed: () => writeRefusal(participant),
-    unknownIntent: portalMessages.unknownIntent,
-    logFields: { userId: user.id },
-  });
-}
+export const action = portalAction(submissionIntents, { event: "portal.submission", redirectTo: "/portal/submission" });
 
 export const headers = signedInPageHeaders;
 
