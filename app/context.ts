@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { SessionUser } from "~/accounts/session.server";
+import type { SessionUser } from "~/auth/session.server";
 import type { Edition } from "~/content/editions";
 import type { Db } from "~/db/client.server";
 

@@ -18,7 +18,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { ToastRegion } from "./components/toast";
 import { requestContext } from "./context";
-import { appendSetCookies, getSession, type SessionUser } from "~/accounts/session.server";
+import { appendSetCookies, getSession, type SessionUser } from "~/auth/session.server";
 import { log } from "./lib/log.server";
 import { pageMeta } from "./lib/meta";
 import { siteContact } from "./lib/site-config.server";

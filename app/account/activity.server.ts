@@ -1,6 +1,6 @@
 /**
  * Everything an account did on the site (issue 13): its registrations (with
- * the company code of its own paid Workforce Package), enrolments through an
+ * the company code of its own paid Workforce Package), enrollments through an
  * organization's code, sponsorships and judge/advisor interests. Every query
  * is bound to the account's user id: nobody sees another person's records.
  * Contact messages are not tied to accounts and are not listed.
@@ -22,7 +22,7 @@ export interface AccountRegistration {
   createdAt: string;
   paidAt: string | null;
   refundedCents: number;
-  /** The organization: the one registered (Workforce) or joined with its code (enrolment). */
+  /** The organization: the one registered (Workforce) or joined with its code (enrollment). */
   organizationName: string | null;
   /** The live company code of this account's own paid Workforce Package; never anyone else's. */
   companyCode: string | null;

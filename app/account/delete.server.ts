@@ -10,9 +10,9 @@
  * sent are revoked. A Workforce Package's company code stays live: employees
  * already enrolled with it stay enrolled.
  */
-import { verifyPassword } from "~/accounts/password.server";
+import { verifyPassword } from "~/auth/password.server";
 import { getDb } from "~/db/client.server";
-import { anonymizePaymentRecordsOf } from "~/lifecycle/retention.server";
+import { anonymizePaymentRecordsOf } from "~/retention/records.server";
 import { departureOf, type DepartureStatement } from "~/portal/departure.server";
 
 /** True when `password` is the account's own (the scrypt hash better-auth stores for provider "credential"). */

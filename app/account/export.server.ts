@@ -23,7 +23,7 @@ import {
 } from "~/db/schema";
 import { getDb, type Db } from "~/db/client.server";
 import { registrationRowsOf } from "./activity.server";
-import type { SessionUser } from "~/accounts/session.server";
+import type { SessionUser } from "~/auth/session.server";
 import { describeUserAgent } from "./user-agent";
 
 export const EXPORT_FORMAT_VERSION = 1;

@@ -5,14 +5,14 @@
  * words with JavaScript on or off: a redirect with a flash toast when done,
  * or the page again with the message.
  */
-import { createAuth } from "~/accounts/auth.server";
-import { appendSetCookies, type SessionUser } from "~/accounts/session.server";
-import { twoFactorAttemptAllowed, verifySecondFactor } from "~/accounts/two-factor.server";
+import { createAuth } from "~/auth/auth.server";
+import { appendSetCookies, type SessionUser } from "~/auth/session.server";
+import { twoFactorAttemptAllowed, verifySecondFactor } from "~/auth/two-factor.server";
 import { intent, type IntentOutcome } from "~/forms/intent-action.server";
 import { clientAllowed } from "~/lib/client-limit.server";
 import { log } from "~/lib/log.server";
 import { deleteAccount, passwordMatches } from "./delete.server";
-import { enrolmentView } from "./qr.server";
+import { twoFactorSetup } from "./qr.server";
 import { showRecoveryCodesCookie } from "./recovery-codes-flash.server";
 import {
   ACCOUNT_PATH,
@@ -110,16 +110,16 @@ export const accountIntents = {
       if (!response.ok) return passwordConfirmedRefusal(ctx, response, "account.two_factor_enable_failed");
       // Nothing is on yet: the secret waits (unverified) for its first code.
       const { totpURI } = (await response.json()) as { totpURI?: string };
-      const enrolment = enrolmentView(totpURI);
-      if (!enrolment) return { ok: false, status: 500, message: m.failed };
-      return { ok: "next", intent: "confirm-two-factor", step: { enrolment } };
+      const setup = twoFactorSetup(totpURI);
+      if (!setup) return { ok: false, status: 500, message: m.failed };
+      return { ok: "next", intent: "confirm-two-factor", step: { setup } };
     },
   }),
   "confirm-two-factor": intent({
     schema: ConfirmTwoFactorSchema,
     allowed: ({ env, request, user }: AccountCtx) => twoFactorAttemptAllowed(env, request, user.id),
     // A wrong code shows the same QR code again.
-    step: (formData) => ({ enrolment: enrolmentView(String(formData.get("totpURI") ?? "") || undefined) }),
+    step: (formData) => ({ setup: twoFactorSetup(String(formData.get("totpURI") ?? "") || undefined) }),
     async handle({ code }, ctx: AccountCtx) {
       const { outcome, response } = await verifySecondFactor(auth(ctx), ctx.request, code, { allowRecovery: false });
       if (outcome !== "ok" || !response) {

@@ -1,11 +1,11 @@
 /**
- * The authenticator-app enrolment view: the otpauth URI as a QR code (SVG,
+ * The authenticator app's set-up view: the otpauth URI as a QR code (SVG,
  * rendered on the server by uqr: no JavaScript) and its secret as text for
  * typing in by hand.
  */
 import { renderSVG } from "uqr";
 
-export interface EnrolmentView {
+export interface TwoFactorSetup {
   totpURI: string;
   /** Base32, in groups of four for reading aloud or typing. */
   secret: string;
@@ -13,7 +13,7 @@ export interface EnrolmentView {
 }
 
 /** Only an otpauth TOTP URI is ever drawn or shown (the confirm form sends it back for display). */
-export function enrolmentView(totpURI: string | undefined): EnrolmentView | null {
+export function twoFactorSetup(totpURI: string | undefined): TwoFactorSetup | null {
   if (!totpURI || !/^otpauth:\/\/totp\/[^\s]+$/.test(totpURI)) return null;
   let secret: string | null;
   try {

@@ -1,10 +1,10 @@
 /**
  * The /account forms (issue 13). One schema per form, zod/mini like the /auth
- * forms; a new password follows the sign-up rules (app/accounts/schema.ts).
+ * forms; a new password follows the sign-up rules (app/auth/schema.ts).
  * Passwords are never trimmed.
  */
 import * as z from "zod/mini";
-import { authLimits, authMessages } from "~/accounts/schema";
+import { authLimits, authMessages } from "~/auth/schema";
 
 export const accountMessages = {
   currentPasswordRequired: "Please enter your current password",

@@ -11,13 +11,13 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { getDb } from "~/db/client.server";
 import { site } from "~/content/site";
-import { queueSignupNotification } from "~/accounts/signup-notification.server";
+import { queueSignupNotification } from "~/auth/signup-notification.server";
 import { isProduction } from "~/lib/config.server";
 import { log } from "~/lib/log.server";
 import { siteOrigin } from "~/lib/meta";
-import { hashPassword, verifyPassword } from "~/accounts/password.server";
-import { twoFactorPlugin } from "~/accounts/two-factor-plugin.server";
-import { recoveryAuthOptions } from "~/accounts/recovery-auth.server";
+import { hashPassword, verifyPassword } from "~/auth/password.server";
+import { twoFactorPlugin } from "~/auth/two-factor-plugin.server";
+import { recoveryAuthOptions } from "~/auth/recovery-auth.server";
 
 /** Where better-auth's HTTP handler is mounted (workers/api/auth.ts). */
 export const AUTH_BASE_PATH = "/api/auth";
@@ -62,10 +62,10 @@ export function createAuth(env: AuthEnv, request: Request, { requestId }: { requ
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       // Native scrypt instead of better-auth's pure-JavaScript one (ADR 005).
       password: { hash: hashPassword, verify: ({ hash, password }) => verifyPassword(hash, password) },
-      // Password reset by e-mail (issue 13): app/accounts/recovery-auth.server.ts.
+      // Password reset by e-mail (issue 13): app/auth/recovery-auth.server.ts.
       ...recovery.emailAndPassword,
     },
-    // TOTP second factor and recovery codes (issue 13): /account enrols, /auth/two-factor asks.
+    // TOTP second factor and recovery codes (issue 13): /account enrolls, /auth/two-factor asks.
     plugins: [twoFactorPlugin()],
     // E-mail verification, hashed reset tokens, the existing-address sign-up (issue 13).
     emailVerification: recovery.emailVerification,
@@ -87,7 +87,7 @@ export function createAuth(env: AuthEnv, request: Request, { requestId }: { requ
     },
     // better-auth's own limiter keeps counts in isolate memory, which means
     // nothing on Workers: sign-in and sign-up are limited with the
-    // RATE_LIMITER binding instead (app/accounts/rate-limit.server.ts).
+    // RATE_LIMITER binding instead (app/auth/rate-limit.server.ts).
     rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: production,

@@ -6,8 +6,8 @@
  */
 import type { RouterContextProvider } from "react-router";
 import { requestContext } from "~/context";
-import { getSessionUser, type SessionUser } from "~/accounts/session.server";
-import { authPath, safeRedirectPath } from "~/accounts/safe-redirect";
+import { getSessionUser, type SessionUser } from "~/auth/session.server";
+import { authPath, safeRedirectPath } from "~/auth/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export const AUTH_REQUIRED_TITLE = "Authentication Required";

@@ -6,7 +6,7 @@ import { getSessionCookie } from "better-auth/cookies";
 import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { user as accounts } from "~/db/schema";
-import { createAuth, type AuthEnv } from "~/accounts/auth.server";
+import { createAuth, type AuthEnv } from "~/auth/auth.server";
 
 /** The signed-in account as pages see it (SPEC.md §3, Session user). */
 export interface SessionUser {

@@ -5,8 +5,8 @@
  * `two_factor` challenge cookie (10 minutes); /auth/two-factor then takes an
  * authenticator code or a recovery code and, if right, creates the session.
  */
-import type { Auth } from "~/accounts/auth.server";
-import { safeRedirectPath } from "~/accounts/safe-redirect";
+import type { Auth } from "~/auth/auth.server";
+import { safeRedirectPath } from "~/auth/safe-redirect";
 import { clientAllowed } from "~/lib/client-limit.server";
 
 export const TWO_FACTOR_PATH = "/auth/two-factor";
@@ -69,7 +69,7 @@ async function errorCodeOf(response: Response): Promise<string | undefined> {
 
 /**
  * Checks an authenticator code or a recovery code against the request's
- * challenge cookie (sign-in) or session (enrolment), through better-auth. The
+ * challenge cookie (sign-in) or session (enrollment), through better-auth. The
  * response carries the cookies to forward when the outcome is "ok".
  */
 export async function verifySecondFactor(

@@ -56,12 +56,3 @@ export type PageClock = ReturnType<typeof pageClock>;
 export function contentPageData({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
   return { ...pageClock(context), origin: siteOrigin(request, context.get(requestContext).env) };
 }
-
-/**
- * A loader for content pages that need nothing but the origin for their
- * canonical link and JSON-LD: `export const loader = originLoader;`, then in
- * meta `pageMeta(t, d, canonicalUrl(loaderData.origin, location.pathname))`.
- */
-export function originLoader({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
-  return { origin: siteOrigin(request, context.get(requestContext).env) };
-}

@@ -1,6 +1,6 @@
 import type { Edition } from "~/content/editions";
 import { formatUsd, pricingPhaseLabels, type PlanId, type PricingPhase } from "~/content/pricing";
-import { formatMountain } from "~/clock/schedule";
+import { formatMountain } from "~/clock/format";
 
 /** "Current price: $250 (Early Bird)", for the phase the clock is in. */
 export function currentPriceText(edition: Edition, plan: PlanId, phase: PricingPhase): string {

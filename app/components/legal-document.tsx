@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import type { LegalBlock, LegalDocument } from "~/content/legal";
 import { contactText } from "~/content/site";
-import { formatMountain, mountainDateKey } from "~/clock/schedule";
+import { mountainDateKey } from "~/clock/schedule";
+import { formatMountain } from "~/clock/format";
 import { useSiteContact } from "~/lib/site-contact";
 import { PageHero } from "./page";
 

@@ -1,12 +1,7 @@
 import type { Milestone } from "~/content/dates";
 import { googleCalendarUrl, milestoneIcsPath } from "~/clock/calendar";
-import {
-  formatMilestoneDate,
-  formatMilestoneTime,
-  formatPacific,
-  formatTimeMountainAndPacific,
-  type MilestoneStatus,
-} from "~/clock/schedule";
+import { type MilestoneStatus } from "~/clock/schedule";
+import { formatMilestoneDate, formatMilestoneTime, formatPacific, formatTimeMountainAndPacific } from "~/clock/format";
 import { StatusPill } from "./page";
 
 /**

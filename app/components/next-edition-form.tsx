@@ -20,7 +20,7 @@ import {
 } from "~/components/forms";
 import { nextEditionCopy, nextEditionInterests, type NextEditionInterest } from "~/content/next-edition";
 import { NextEditionSchema } from "~/next-edition/schema";
-import { safeRedirectPath } from "~/accounts/safe-redirect";
+import { safeRedirectPath } from "~/auth/safe-redirect";
 import { fieldLabels } from "~/forms/fields";
 
 export const NEXT_EDITION_ACTION = "/next-edition";

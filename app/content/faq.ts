@@ -34,7 +34,8 @@ import {
   vendorCertifications,
 } from "./program";
 import { site, type ContactText } from "./site";
-import { enrollmentState, formatMountain, formatTimeMountainAndPacific, isDeadlinePassed } from "../clock/schedule";
+import { enrollmentState, isDeadlinePassed } from "../clock/schedule";
+import { formatMountain, formatTimeMountainAndPacific } from "../clock/format";
 
 export interface FaqLink {
   readonly href: string;

@@ -43,7 +43,7 @@ import {
 } from "./program";
 import { nextEditionLimits } from "./next-edition";
 import { site, type ContactText, type SiteContact } from "./site";
-import { formatMilestoneDate, formatMountain, formatTimeMountainAndPacific } from "../clock/schedule";
+import { formatMilestoneDate, formatMountain, formatTimeMountainAndPacific } from "../clock/format";
 
 export type LegalBlock =
   | { readonly type: "paragraph"; readonly text: ContactText }

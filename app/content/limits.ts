@@ -1,6 +1,6 @@
 /**
  * The site's protective limits (issue 16), written once: the worker entry,
- * the actions, fulfilment and the notification sweep read them from here, and
+ * the actions, fulfillment and the notification sweep read them from here, and
  * docs/operations.md lists them for operators. Per-client counters use the
  * RATE_LIMITER binding, whose own allowance (10 a minute per key) is set in
  * wrangler.toml; `rateLimitPerMinute` restates it for the pages and the docs.

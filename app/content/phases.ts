@@ -4,7 +4,7 @@
  * tense of their copy from here, so nothing invites an action the server
  * would refuse on that day and nothing past is written as future.
  */
-import { formatMountain } from "../clock/schedule";
+import { formatMountain } from "../clock/format";
 import type { Edition } from "./editions/types";
 import { milestoneOf } from "./editions";
 import { getNotifiedLink as getNotified, registerLink as register, type NavLinkItem } from "./navigation";

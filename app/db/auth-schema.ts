@@ -56,7 +56,7 @@ export const account = sqliteTable(
     accessTokenExpiresAt: integer("access_token_expires_at", { mode: "timestamp_ms" }),
     refreshTokenExpiresAt: integer("refresh_token_expires_at", { mode: "timestamp_ms" }),
     scope: text("scope"),
-    /** The scrypt hash of app/accounts/password.server.ts, for providerId "credential". */
+    /** The scrypt hash of app/auth/password.server.ts, for providerId "credential". */
     password: text("password"),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(nowMs),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
@@ -96,7 +96,7 @@ export const twoFactor = sqliteTable(
 
 export type AuthUser = typeof user.$inferSelect;
 
-/** Failed sign-ins within the lockout window (app/accounts/rate-limit.server.ts). */
+/** Failed sign-ins within the lockout window (app/auth/rate-limit.server.ts). */
 export const signInFailures = sqliteTable("sign_in_failures", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   email: text("email").notNull(),

@@ -1,12 +1,8 @@
 /** Every notification kind the consumer knows how to render. */
 import { contactNotification } from "~/contact/notification.server";
 import { judgeAdvisorNotification } from "~/judge-advisor/notification.server";
-import { signupNotification } from "~/accounts/signup-notification.server";
-import {
-  emailVerificationEmail,
-  existingAccountSignUpEmail,
-  passwordResetEmail,
-} from "~/accounts/account-emails.server";
+import { signupNotification } from "~/auth/signup-notification.server";
+import { emailVerificationEmail, existingAccountSignUpEmail, passwordResetEmail } from "~/auth/account-emails.server";
 import type { NotificationKind, PrepareContext, RenderedEmail } from "./kind.server";
 import { nextEditionAnnouncement, nextEditionConfirmation } from "~/next-edition/notification.server";
 import { paymentAdjustmentNotification } from "~/payments/adjustment-notification.server";

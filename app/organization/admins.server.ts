@@ -14,13 +14,13 @@
  * and inviting again cannot turn the site into a mailer.
  */
 import { and, count, eq, exists, gt, isNull, or, sql, type SQL } from "drizzle-orm";
-import { formatMountain } from "~/clock/schedule";
+import { formatMountain } from "~/clock/format";
 import { organizationLimits, organizationMessages } from "~/content/organization";
 import { user, organizationAdminInvitations, organizationAdmins, registrations } from "~/db/schema";
 import type { Db } from "~/db/client.server";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
 import { emailField } from "~/forms/fields";
-import type { SessionUser } from "~/accounts/session.server";
+import type { SessionUser } from "~/auth/session.server";
 import type { Organization } from "./access.server";
 import { organizers } from "./dashboard.server";
 import { eventInsert, isGuardRefusal } from "./events.server";

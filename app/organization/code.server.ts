@@ -8,12 +8,12 @@
  * their registrations (they point at the organization, not at a code).
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { formatMountain } from "~/clock/schedule";
+import { formatMountain } from "~/clock/format";
 import type { Db } from "~/db/client.server";
 import { companyCodes } from "~/db/schema";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
 import { liveCodeFor, unusedCompanyCode } from "~/payments/company-codes.server";
-import type { SessionUser } from "~/accounts/session.server";
+import type { SessionUser } from "~/auth/session.server";
 import type { Organization } from "./access.server";
 import { organizers } from "./dashboard.server";
 import { eventInsert, isGuardRefusal } from "./events.server";

@@ -3,7 +3,7 @@
  * the page (issue 14): the code, the tier, employees with their project's
  * status this edition, organizers, open invitations and recent activity.
  */
-import { formatMountain } from "~/clock/schedule";
+import { formatMountain } from "~/clock/format";
 import { organizationLimits } from "~/content/organization";
 import type { SignedIn } from "~/context";
 import { formatCompanyCode } from "~/payments/company-code";

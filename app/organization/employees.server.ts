@@ -1,18 +1,18 @@
 /**
  * Removing an employee from the organization (issue 14): their registration
  * goes from 'enrolled' to 'removed' (so they no longer count for the tier
- * and their free enrolment ends), they are told by e-mail at their account's
+ * and their free enrollment ends), they are told by e-mail at their account's
  * address, and the change is logged, in one batch that commits only if the
  * person was still enrolled with this organization. Unless another
- * enrolment keeps them a participant, their Challenge Portal team
+ * enrollment keeps them a participant, their Challenge Portal team
  * memberships end too (app/portal/departure.server.ts, issue 22).
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { registrations } from "~/db/schema";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
-import { accountEmailOf } from "~/accounts/session.server";
-import type { SessionUser } from "~/accounts/session.server";
+import { accountEmailOf } from "~/auth/session.server";
+import type { SessionUser } from "~/auth/session.server";
 import type { Organization } from "./access.server";
 import { eventInsert, isGuardRefusal } from "./events.server";
 import { employeeRemoved } from "./notification.server";

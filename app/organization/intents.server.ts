@@ -4,7 +4,7 @@
  * handler acts on the organization the layout's middleware found for this
  * account (never on an id the form names without checking it belongs there).
  */
-import type { SessionUser } from "~/accounts/session.server";
+import type { SessionUser } from "~/auth/session.server";
 import { organizationMessages as m } from "~/content/organization";
 import type { Db } from "~/db/client.server";
 import { intent, type IntentOutcome } from "~/forms/intent-action.server";

@@ -15,7 +15,7 @@ import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.serve
 import { formatCompanyCode } from "~/payments/company-code";
 import { liveCodeFor } from "~/payments/company-codes.server";
 import { emailField } from "~/forms/fields";
-import type { SessionUser } from "~/accounts/session.server";
+import type { SessionUser } from "~/auth/session.server";
 import type { Organization } from "./access.server";
 import { invitationsSentToday } from "./dashboard.server";
 import { eventInsert } from "./events.server";

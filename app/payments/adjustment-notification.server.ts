@@ -52,8 +52,8 @@ function codeLine(payload: PaymentAdjustmentPayload, owner: boolean): string | n
   const code = formatCompanyCode(payload.companyCode);
   if (payload.codeChange === "revoked") {
     return owner
-      ? `Your company code ${code} no longer enrols new employees. Employees already enrolled stay enrolled.`
-      : `Company code ${code} was revoked: it no longer enrols anyone.`;
+      ? `Your company code ${code} no longer enrolls new employees. Employees already enrolled stay enrolled.`
+      : `Company code ${code} was revoked: it no longer enrolls anyone.`;
   }
   if (payload.codeChange === "restored") {
     return owner ? `Your company code ${code} works again.` : `Company code ${code} was restored.`;

@@ -12,7 +12,7 @@
  * The status stays 'paid': the record was paid; these columns say what
  * happened to the money since. Employees already enrolled stay enrolled.
  * A full refund of an individual registration ends the person's team
- * memberships in the Challenge Portal unless another enrolment keeps them a
+ * memberships in the Challenge Portal unless another enrollment keeps them a
  * participant (app/portal/departure.server.ts, issue 22).
  */
 import { siteContact } from "~/lib/site-config.server";
@@ -29,8 +29,8 @@ import {
   type AdjustmentEvent,
   type PaymentAdjustmentPayload,
 } from "~/payments/adjustment-notification.server";
-import type { Found } from "./fulfil.server";
-import { accountEmailOf } from "~/accounts/session.server";
+import type { Found } from "./fulfill.server";
+import { accountEmailOf } from "~/auth/session.server";
 import { endMembershipsUnlessEnrolled } from "~/portal/departure.server";
 
 /** The parts of Stripe's Charge this needs. */
@@ -233,7 +233,7 @@ export async function handleRefund(env: Env, charge: ChargeFacts, context: Conte
     reference: charge.id,
     context,
   });
-  // After the record says "refunded", so the enrolment check reads it. A failure here fails the
+  // After the record says "refunded", so the enrollment check reads it. A failure here fails the
   // webhook, and Stripe's redelivery finishes the job (the steps above write nothing twice).
   if (full && found.kind === "registration" && found.row.registrationType === "individual") {
     await endMembershipsUnlessEnrolled(env, getDb(env), found.row.userId, {

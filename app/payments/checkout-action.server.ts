@@ -14,9 +14,9 @@
 import type { SubmissionResult } from "@conform-to/dom";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type * as z from "zod/mini";
-import type { SessionUser } from "~/accounts/session.server";
-import { isEmailVerified } from "~/accounts/session.server";
-import { requireUserForForm } from "~/accounts/gate.server";
+import type { SessionUser } from "~/auth/session.server";
+import { isEmailVerified } from "~/auth/session.server";
+import { requireUserForForm } from "~/auth/gate.server";
 import { requestNow } from "~/clock/page-clock.server";
 import { ENHANCED_FIELD, type CheckoutHandoffData } from "~/components/checkout-handoff";
 import { requestContext } from "~/context";

@@ -8,16 +8,13 @@ import { eq } from "drizzle-orm";
 import type { Edition } from "~/content/editions";
 import { getDb } from "~/db/client.server";
 import { registrations, sponsorships } from "~/db/schema";
-import { registrationMessages, type RegistrationInput } from "~/payments/registration-form";
+import type { RegistrationInput } from "~/payments/registration-form";
 import type { SponsorshipInput } from "~/payments/sponsorship-form";
 import { log } from "~/lib/log.server";
 import { editionsFor } from "~/clock/clock.server";
-import { currentEdition, enrollmentState, formatMountain, isSponsorshipOpen, pricingPhase } from "~/clock/schedule";
-import { enrollmentConfirmation } from "~/payments/notification.server";
-import { enqueueNotifications } from "~/notifications/outbox.server";
-import { organizationForCode } from "./company-codes.server";
-import { siteContact } from "~/lib/site-config.server";
-import { confirmationInsert, confirmationPayload } from "./confirmation.server";
+import { currentEdition, enrollmentState, isSponsorshipOpen } from "~/clock/schedule";
+import { formatMountain } from "~/clock/format";
+import { enrollWithCompanyCode } from "./enrollment.server";
 import { checkoutExpiresAt, registrationWindowEnd } from "./expiry.server";
 import { checkoutGateway } from "./gateway.server";
 import { quoteRegistration, quoteSponsorship } from "./plans.server";
@@ -53,7 +50,7 @@ export const paymentErrorStatus: Record<PaymentErrorCode, 400 | 403 | 429 | 502>
 
 export const companyCodeRateLimitMessage = "Too many company code attempts. Please wait a minute and try again.";
 
-/** Issue 13: an organization's purchase and a company-code enrolment need a verified address. */
+/** Issue 13: an organization's purchase and a company-code enrollment need a verified address. */
 export const unverifiedEmailMessages = {
   workforce:
     "Please verify your e-mail address before buying the Workforce Package: follow the link we e-mailed you, or ask for a new one.",
@@ -119,59 +116,14 @@ export async function startRegistration(
       throw new PaymentError("email_unverified", unverifiedEmailMessages.companyCode, "employerCode");
     }
   }
-  const db = getDb(env);
-  const id = crypto.randomUUID();
-  const at = now.toISOString();
-
   if (input.registrationType === "individual" && input.employerCode) {
-    // Every code attempt counts, so the limit bounds guessing whatever the answers.
-    const { success } = await env.RATE_LIMITER.limit({ key: `company-code:${options.clientIp}` });
-    if (!success) throw new PaymentError("rate_limited", companyCodeRateLimitMessage, "employerCode");
-    const organization = await organizationForCode(db, input.employerCode);
-    if (!organization) {
-      log("info", "payments.company_code_unknown", { requestId });
-      throw new PaymentError("unknown_company_code", registrationMessages.companyCodeUnknown, "employerCode");
-    }
-    const notification = confirmationInsert(db, enrollmentConfirmation, {
-      recipient: options.accountEmail,
-      now,
-      payload: confirmationPayload(now, {
-        contactEmail: siteContact(env).email,
-        recordId: id,
-        firstName: input.firstName,
-        item: "Individual enrollment (Workforce Package)",
-        amountCents: null,
-        companyCode: null,
-        organizationName: organization.companyName,
-      }),
-    });
-    await db.batch([
-      db.insert(registrations).values({
-        id,
-        userId,
-        registrationType: "individual",
-        plan: "individual",
-        pricingPhase: pricingPhase(now, edition),
-        amountCents: 0,
-        status: "enrolled",
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email,
-        phone: input.phone,
-        companyName: input.companyName ?? organization.companyName,
-        employerCode: input.employerCode,
-        organizationRegistrationId: organization.id,
-        createdAt: at,
-        updatedAt: at,
-      }),
-      notification.statement,
-    ]);
-    await enqueueNotifications(env, [notification.id], { requestId, kind: enrollmentConfirmation.kind });
-    log("info", "payments.enrolled_with_code", { requestId, registrationId: id, organizationId: organization.id });
-    return { type: "enrolled", registrationId: id };
+    return enrollWithCompanyCode(env, { ...input, employerCode: input.employerCode }, options, edition);
   }
 
   await checkoutAllowed(env, options.clientIp);
+  const db = getDb(env);
+  const id = crypto.randomUUID();
+  const at = now.toISOString();
   const plan = input.registrationType;
   const quote = quoteRegistration(env, plan, now, edition);
   await db.insert(registrations).values({

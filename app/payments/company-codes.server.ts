@@ -1,5 +1,5 @@
 /**
- * Company codes: issued to a paid Workforce registration in its fulfilment
+ * Company codes: issued to a paid Workforce registration in its fulfillment
  * batch, entered by employees on the Individual form. Crypto-random, from an
  * unambiguous alphabet (app/payments/company-code.ts); guessing is rate-limited
  * per client IP (RATE_LIMITER) before any lookup.

@@ -1,12 +1,13 @@
 /**
  * The confirmation e-mail of a paid (or code-enrolled) record, as an outbox
  * row. Its id is derived from the record, so writing it again is a no-op: a
- * repeated or racing fulfilment can never queue a second e-mail.
+ * repeated or racing fulfillment can never queue a second e-mail.
  */
 import { formatUsd } from "~/content/pricing";
 import type { Db } from "~/db/client.server";
 import { notifications } from "~/db/schema";
-import { currentEdition, formatMountain, milestoneStatus } from "~/clock/schedule";
+import { currentEdition, milestoneStatus } from "~/clock/schedule";
+import { formatMountain } from "~/clock/format";
 import type { NotificationKind } from "~/notifications/kind.server";
 import { outboxInsert } from "~/notifications/outbox.server";
 import type { PaymentConfirmationPayload } from "~/payments/notification.server";
@@ -39,7 +40,7 @@ export function confirmationPayload(
   };
 }
 
-/** The outbox insert for a confirmation, to put in the fulfilment's db.batch(). */
+/** The outbox insert for a confirmation, to put in the fulfillment's db.batch(). */
 export function confirmationInsert(
   db: Db,
   kind: NotificationKind<PaymentConfirmationPayload>,

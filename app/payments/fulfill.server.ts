@@ -1,5 +1,5 @@
 /**
- * Fulfilment, exactly once (issue 8). One `fulfil(sessionId)` serves Stripe's
+ * Fulfillment, exactly once (issue 8). One `fulfill(sessionId)` serves Stripe's
  * webhook, the success pages' verification and the local stand-in checkout:
  * it retrieves the Checkout Session from its gateway and acts only when the
  * session is paid. Then one db.batch() (a D1 transaction):
@@ -7,7 +7,7 @@
  *   2. issues the company code (Workforce), at most one live code per record;
  *   3. writes the confirmation e-mail with an id derived from the record.
  * Every statement is a no-op the second time, and D1 runs batches one at a
- * time, so repeats and races (webhook vs success page) fulfil once and send
+ * time, so repeats and races (webhook vs success page) fulfill once and send
  * one e-mail. Only the call whose update changed the row queues the e-mail.
  */
 import { and, eq, ne } from "drizzle-orm";
@@ -21,11 +21,11 @@ import { unusedCompanyCode } from "./company-codes.server";
 import { siteContact } from "~/lib/site-config.server";
 import { confirmationInsert, confirmationPayload } from "./confirmation.server";
 import { checkoutGateway, type CheckoutSessionView } from "./gateway.server";
-import { accountEmailOf } from "~/accounts/session.server";
+import { accountEmailOf } from "~/auth/session.server";
 
 export type RecordKind = "registration" | "sponsorship";
 
-export type FulfilResult =
+export type FulfillResult =
   | { state: "unknown" }
   | {
       state: "paid" | "unpaid" | "expired";
@@ -74,21 +74,21 @@ async function recordOf(db: Db, session: CheckoutSessionView): Promise<Found | n
     const [row] = await db.select().from(sponsorships).where(eq(sponsorships.id, recordId)).limit(1);
     found = row ? { kind, row } : null;
   }
-  // A row not yet linked (its update after session creation failed) is linked by fulfilment.
+  // A row not yet linked (its update after session creation failed) is linked by fulfillment.
   if (found && found.row.checkoutSessionId !== null && found.row.checkoutSessionId !== session.id) return null;
   return found;
 }
 
 /**
- * Fulfils from the gateway's word. Callers: Stripe's signed webhook, the local
+ * Fulfills from the gateway's word. Callers: Stripe's signed webhook, the local
  * stand-in's Pay button, and verifyPayment() once D1 has shown the session is
  * ours and unsettled; a visitor's session id never reaches it unchecked.
  */
-export async function fulfil(
+export async function fulfill(
   env: Env,
   sessionId: string,
   { now, requestId }: { now: Date; requestId?: string },
-): Promise<FulfilResult> {
+): Promise<FulfillResult> {
   if (!isPlausibleSessionId(sessionId)) return { state: "unknown" };
   const session = await checkoutGateway(env).retrieve(sessionId);
   if (!session) return { state: "unknown" };
@@ -104,7 +104,7 @@ export async function fulfil(
   }
   if (found.row.status === "paid") return { ...base, state: "paid", fulfilledNow: false };
   if (session.amountTotal !== null && session.amountTotal !== found.row.amountCents) {
-    // A configured STRIPE_PRICE_* that disagrees with app/content: the money is in, so fulfil, loudly.
+    // A configured STRIPE_PRICE_* that disagrees with app/content: the money is in, so fulfill, loudly.
     log("error", "payments.amount_mismatch", {
       requestId,
       sessionId,

@@ -2,7 +2,7 @@
  * Where Checkout Sessions live: Stripe when STRIPE_SECRET_KEY is set, else
  * (locally only; production refuses to start without the key) the stand-in
  * at /dev/checkout/:id backed by D1. Both answer the same small interface, so
- * checkout, fulfilment and verification have one implementation each.
+ * checkout, fulfillment and verification have one implementation each.
  */
 import { and, eq, gt, isNull, or } from "drizzle-orm";
 import Stripe from "stripe";

@@ -1,7 +1,7 @@
 /**
  * Confirmation e-mails of the payment path (issue 8): a paid registration
  * (with the company code for a Workforce Package), an individual enrolled
- * through a company code, a paid sponsorship. Written by fulfilment in the
+ * through a company code, a paid sponsorship. Written by fulfillment in the
  * same db.batch() that marks the record paid, so each is sent exactly once.
  * Payloads carry preformatted text (amount, date, deadlines) so rendering is pure.
  */

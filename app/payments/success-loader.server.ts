@@ -1,12 +1,12 @@
 /**
  * The one loader of /registration-success and /sponsor-success (issue 21).
  * The server verifies before rendering (so the page is right without
- * JavaScript), through fulfil(): reaching the page before Stripe's webhook
- * fulfils the purchase, exactly once however often it loads. What was bought,
+ * JavaScript), through fulfill(): reaching the page before Stripe's webhook
+ * fulfills the purchase, exactly once however often it loads. What was bought,
  * the amount and the company code are shown only to the signed-in owner.
  */
 import { data, type RouterContextProvider } from "react-router";
-import { getSessionUser } from "~/accounts/session.server";
+import { getSessionUser } from "~/auth/session.server";
 import { requestNow } from "~/clock/page-clock.server";
 import { requestContext } from "~/context";
 import { log } from "~/lib/log.server";
@@ -20,13 +20,13 @@ type LoaderArgs = { request: Request; context: Readonly<RouterContextProvider> }
 
 export async function successLoader(
   { request, context }: LoaderArgs,
-  /** /registration-success also confirms an enrolment with a company code (?registration_id=, nothing paid). */
-  { enrolment = false }: { enrolment?: boolean } = {},
+  /** /registration-success also confirms an enrollment with a company code (?registration_id=, nothing paid). */
+  { enrollment = false }: { enrollment?: boolean } = {},
 ) {
   const { env, requestId } = context.get(requestContext);
   const url = new URL(request.url);
   const sessionId = url.searchParams.get("session_id") ?? "";
-  const registrationId = enrolment ? url.searchParams.get("registration_id") : null;
+  const registrationId = enrollment ? url.searchParams.get("registration_id") : null;
   log("info", "payments.success_page", { requestId, sessionId: sessionId.slice(0, 80) });
   let paymentStatus: SuccessStatus = "unknown";
   let details: PurchaseDetails | null = null;

@@ -1,7 +1,7 @@
 /**
  * Payment verification by Checkout Session id (SPEC.md §7
  * verify-registration-payment): the success pages and the JSON API. It goes
- * through fulfil(), so a success page reached before the webhook fulfils the
+ * through fulfill(), so a success page reached before the webhook fulfills the
  * record, exactly once either way.
  */
 import { and, eq } from "drizzle-orm";
@@ -11,7 +11,7 @@ import { registrations, sponsorships } from "~/db/schema";
 import { liveCodeFor } from "./company-codes.server";
 import { clientAllowed } from "~/lib/client-limit.server";
 import { log } from "~/lib/log.server";
-import { fulfil, isPlausibleSessionId, recordForSession, type RecordKind } from "./fulfil.server";
+import { fulfill, isPlausibleSessionId, recordForSession, type RecordKind } from "./fulfill.server";
 
 export type PaymentStatus = "completed" | "pending" | "expired" | "failed" | "unknown";
 
@@ -54,7 +54,7 @@ export async function verifyPayment(
     log("warn", "payments.verification_rate_limited", { requestId: options.requestId });
     return { ...ours, paymentStatus: "pending" };
   }
-  const result = await fulfil(env, sessionId, options);
+  const result = await fulfill(env, sessionId, options);
   if (result.state === "unknown") return { success: false, paymentStatus: "unknown" };
   return { success: true, paymentStatus: statusOf[result.state], kind: result.kind, recordId: result.recordId };
 }

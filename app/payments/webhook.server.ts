@@ -3,8 +3,8 @@
  * (constructEventAsync with SubtleCrypto: workerd has no Node crypto HMAC
  * sync path). Each event id is recorded in stripe_events after it is handled,
  * so a redelivered event is acknowledged without work, and an event whose
- * handling failed (5xx) is retried by Stripe. fulfil() is idempotent on its
- * own, so two deliveries racing past the dedupe check still fulfil once.
+ * handling failed (5xx) is retried by Stripe. fulfill() is idempotent on its
+ * own, so two deliveries racing past the dedupe check still fulfill once.
  */
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
@@ -12,7 +12,7 @@ import { getDb } from "~/db/client.server";
 import { stripeEvents } from "~/db/schema";
 import { log } from "~/lib/log.server";
 import { handleDisputeClosed, handleDisputeOpened, handleRefund } from "./adjustments.server";
-import { closeUnpaidSession, fulfil } from "./fulfil.server";
+import { closeUnpaidSession, fulfill } from "./fulfill.server";
 
 function paymentIntentOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;
@@ -63,7 +63,7 @@ export async function handleStripeWebhook(
       case "checkout.session.completed":
       case "checkout.session.async_payment_succeeded":
         sessionId = event.data.object.id;
-        await fulfil(env, sessionId, { now, requestId });
+        await fulfill(env, sessionId, { now, requestId });
         break;
       case "checkout.session.async_payment_failed":
         sessionId = event.data.object.id;

@@ -16,7 +16,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client.server";
 import { submissionFiles, teamInvitations, teamMembers, teams } from "~/db/schema";
 import { log } from "~/lib/log.server";
-import { enrolmentOf } from "./participant.server";
+import { enrollmentOf } from "./participant.server";
 import { deleteStoredObjects } from "./upload.server";
 
 /** A batchable drizzle statement that can also be read as SQL (account deletion batches D1's own). */
@@ -126,7 +126,7 @@ export async function departureOf(db: Db, userId: string, now: Date): Promise<De
 }
 
 /**
- * After a full refund or a removal: if no other enrolment keeps `userId` a
+ * After a full refund or a removal: if no other enrollment keeps `userId` a
  * participant, their team memberships end (the rules above). Safe to repeat:
  * a redelivered webhook finds nothing left to do.
  */
@@ -136,7 +136,7 @@ export async function endMembershipsUnlessEnrolled(
   userId: string,
   { now, requestId, reason }: { now: Date; requestId?: string; reason: "refund" | "removed" },
 ): Promise<void> {
-  if (await enrolmentOf(db, userId)) return;
+  if (await enrollmentOf(db, userId)) return;
   const departure = await departureOf(db, userId, now);
   const [first, ...rest] = departure.statements;
   await db.batch([first!, ...rest]);

@@ -9,10 +9,10 @@
  * back, anyone else to /portal, which says why.
  */
 import { createContext, redirect, type MiddlewareFunction } from "react-router";
-import { signInFirst } from "~/accounts/gate.server";
-import { getSession } from "~/accounts/session.server";
+import { signInFirst } from "~/auth/gate.server";
+import { getSession } from "~/auth/session.server";
 import { requestClock } from "~/clock/page-clock.server";
-import { formatMountain } from "~/clock/schedule";
+import { formatMountain } from "~/clock/format";
 import type { Edition } from "~/content/editions";
 import { portalMessages } from "~/content/portal";
 import { requestContext } from "~/context";

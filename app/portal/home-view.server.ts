@@ -4,7 +4,8 @@
  * deadlines, their project's status and checklist, their team with its open
  * invitations, and the team's history.
  */
-import { formatMountain, milestoneStatus } from "~/clock/schedule";
+import { milestoneStatus } from "~/clock/schedule";
+import { formatMountain } from "~/clock/format";
 import type { Participant, Portal } from "./guard.server";
 import { checklist, statusOf, submissionOf } from "./submission.server";
 import { teamHistoryOf } from "./team-history.server";
@@ -39,7 +40,7 @@ export async function portalHomeView(
     ...base,
     participant: {
       me: access.user.id,
-      enrolment: access.enrolment,
+      enrollment: access.enrollment,
       deadlineIds: upcoming.map((m) => m.id),
       deadlineStatuses: Object.fromEntries(upcoming.map((m) => [m.id, milestoneStatus(m, now)])),
       origin,

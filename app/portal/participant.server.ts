@@ -1,6 +1,6 @@
 /**
  * Who may work in the Challenge Portal (issue 15), and when. A participant is
- * an account with a verified address and an enrolment: a paid individual
+ * an account with a verified address and an enrollment: a paid individual
  * registration, or one through an organization's company code. Everyone else
  * is told the one step that gets them in. Writes are accepted only while the
  * portal is open: from its launch to the submission deadline.
@@ -11,9 +11,9 @@ import { isDeadlinePassed } from "~/clock/schedule";
 import type { Edition } from "~/content/editions";
 import type { Db } from "~/db/client.server";
 import { registrations } from "~/db/schema";
-import type { SessionUser } from "~/accounts/session.server";
+import type { SessionUser } from "~/auth/session.server";
 
-export interface Enrolment {
+export interface Enrollment {
   registrationId: string;
   how: "individual" | "organization";
   /** The organization whose code enrolled them; null for a paid individual registration. */
@@ -25,10 +25,10 @@ export interface Enrolment {
 const organization = alias(registrations, "organization");
 
 /**
- * The account's enrolment, or null. A registration fully refunded no longer
+ * The account's enrollment, or null. A registration fully refunded no longer
  * enrolls anyone; an employee an organization removed is not enrolled either.
  */
-export async function enrolmentOf(db: Db, userId: string): Promise<Enrolment | null> {
+export async function enrollmentOf(db: Db, userId: string): Promise<Enrollment | null> {
   const [row] = await db
     .select({
       id: registrations.id,
@@ -47,7 +47,7 @@ export async function enrolmentOf(db: Db, userId: string): Promise<Enrolment | n
         or(eq(registrations.amountCents, 0), sql`${registrations.refundedCents} < ${registrations.amountCents}`),
       ),
     )
-    // A paid registration first, then the oldest enrolment.
+    // A paid registration first, then the oldest enrollment.
     .orderBy(sql`${registrations.status} = 'paid' DESC`, asc(registrations.createdAt))
     .limit(1);
   if (!row) return null;
@@ -64,13 +64,13 @@ export type PortalAccess =
   | { kind: "signed-out" }
   | { kind: "unverified"; user: SessionUser }
   | { kind: "not-enrolled"; user: SessionUser }
-  | { kind: "participant"; user: SessionUser; enrolment: Enrolment };
+  | { kind: "participant"; user: SessionUser; enrollment: Enrollment };
 
 export async function portalAccess(db: Db, user: SessionUser | null): Promise<PortalAccess> {
   if (!user) return { kind: "signed-out" };
   if (!user.emailVerified) return { kind: "unverified", user };
-  const enrolment = await enrolmentOf(db, user.id);
-  return enrolment ? { kind: "participant", user, enrolment } : { kind: "not-enrolled", user };
+  const enrollment = await enrollmentOf(db, user.id);
+  return enrollment ? { kind: "participant", user, enrollment } : { kind: "not-enrolled", user };
 }
 
 /** "notYetOpen" before the portal's launch, "open" until the deadline, then "closed" (read-only). */

@@ -3,7 +3,7 @@
  * saved, its status and checklist, whether this participant may change or
  * delete it, and an upload's failure coming back in the URL.
  */
-import { formatMountain } from "~/clock/schedule";
+import { formatMountain } from "~/clock/format";
 import { formatFileSize, type PortalFileComponent } from "~/content/portal";
 import { writeRefusal, type Participant } from "./guard.server";
 import { checklist, statusOf, submissionOf } from "./submission.server";

@@ -7,14 +7,14 @@
  * participant first.
  */
 import { and, eq } from "drizzle-orm";
-import { formatMountain } from "~/clock/schedule";
+import { formatMountain } from "~/clock/format";
 import { submissionComponents, submissionLimits } from "~/content/program";
 import { portalLimits, portalMessages, videoHosts, type PortalFileComponent } from "~/content/portal";
 import type { Edition } from "~/content/editions";
 import type { Db } from "~/db/client.server";
 import { submissionFiles, submissions, teamMembers, teams, type Submission, type SubmissionFile } from "~/db/schema";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
-import type { SessionUser } from "~/accounts/session.server";
+import type { SessionUser } from "~/auth/session.server";
 import { deleteStoredObjects, filenameForKind, kindOfContentType, type StoredFile } from "./upload.server";
 import { submissionConfirmation } from "./notification.server";
 import { teamEventInsert } from "./team-history.server";

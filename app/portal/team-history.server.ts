@@ -4,7 +4,7 @@
  * when. Written in the same batch as the change it records.
  */
 import { desc, eq } from "drizzle-orm";
-import { formatMountain } from "~/clock/schedule";
+import { formatMountain } from "~/clock/format";
 import { formerMember, teamEventDescriptions, teamHistoryShown } from "~/content/portal";
 import type { Db } from "~/db/client.server";
 import { teamEvents, user, type TeamEventKind } from "~/db/schema";

@@ -19,8 +19,9 @@ import { submissions, teamInvitationSends, teamInvitations, teamMembers, teams, 
 import { emailField } from "~/forms/fields";
 import { isLinkToken, newLinkToken, tokenHash } from "~/lib/link-token.server";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
-import type { SessionUser } from "~/accounts/session.server";
-import { formatMountain, mountainDateKey } from "~/clock/schedule";
+import type { SessionUser } from "~/auth/session.server";
+import { mountainDateKey } from "~/clock/schedule";
+import { formatMountain } from "~/clock/format";
 import { teamInvitation } from "./notification.server";
 
 export interface TeamMember {

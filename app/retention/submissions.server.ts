@@ -11,9 +11,9 @@ import { SUBMISSION_RETENTION_MONTHS } from "~/content/program";
 import type { Edition } from "~/content/editions";
 import { getDb } from "~/db/client.server";
 import { submissionFiles, teams } from "~/db/schema";
-import { monthsBefore } from "~/lifecycle/retention.server";
+import { monthsBefore } from "./records.server";
 import { log } from "~/lib/log.server";
-import { deleteStoredObjects } from "./upload.server";
+import { deleteStoredObjects } from "~/portal/upload.server";
 
 /** R2 deletes at most 1000 keys per call. */
 const KEYS_PER_DELETE = 1000;

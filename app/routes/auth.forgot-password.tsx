@@ -1,8 +1,8 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { data, Form, Link } from "react-router";
-import { createAuth } from "~/accounts/auth.server";
-import { AUTH_RATE_LIMIT_MESSAGE, AUTH_RATE_LIMIT_RETRY_AFTER } from "~/accounts/rate-limit.server";
-import { ForgotPasswordSchema, recoveryMessages } from "~/accounts/recovery-schema";
+import { createAuth } from "~/auth/auth.server";
+import { AUTH_RATE_LIMIT_MESSAGE, AUTH_RATE_LIMIT_RETRY_AFTER } from "~/auth/rate-limit.server";
+import { ForgotPasswordSchema, recoveryMessages } from "~/auth/recovery-schema";
 import { accountEmailMinimumAnswerMs } from "~/content/limits";
 import {
   FormErrorSummary,
@@ -28,7 +28,7 @@ type ActionData = { sent: boolean; result: SubmissionResult<string[]> | null };
 
 /**
  * POST: better-auth's requestPasswordReset, whose sendResetPassword queues the
- * e-mail (app/accounts/recovery-auth.server.ts). The answer is the same
+ * e-mail (app/auth/recovery-auth.server.ts). The answer is the same
  * whether or not the address has an account; per address, at most three
  * e-mails an hour go out (the rest silently).
  */

@@ -12,7 +12,7 @@ import {
 } from "~/components/forms";
 import { PageHero } from "~/components/page";
 import { requestContext } from "~/context";
-import { authTab, authToasts, SignInSchema, SignUpSchema, type AuthTab } from "~/accounts/schema";
+import { authTab, authToasts, SignInSchema, SignUpSchema, type AuthTab } from "~/auth/schema";
 import { parseSubmission } from "~/forms/parse.server";
 import {
   AUTH_RATE_LIMIT_MESSAGE,
@@ -20,15 +20,15 @@ import {
   authAttemptAllowed,
   clearSignInFailures,
   recordSignInFailure,
-} from "~/accounts/rate-limit.server";
-import { createAuth } from "~/accounts/auth.server";
+} from "~/auth/rate-limit.server";
+import { createAuth } from "~/auth/auth.server";
 import { formHeaders } from "~/forms/action.server";
-import { appendSetCookies, getSessionUser } from "~/accounts/session.server";
-import { secondFactorRequired, twoFactorPath } from "~/accounts/two-factor.server";
+import { appendSetCookies, getSessionUser } from "~/auth/session.server";
+import { secondFactorRequired, twoFactorPath } from "~/auth/two-factor.server";
 import { log } from "~/lib/log.server";
 import { pageMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
-import { DEFAULT_AFTER_AUTH, safeRedirectPath } from "~/accounts/safe-redirect";
+import { DEFAULT_AFTER_AUTH, safeRedirectPath } from "~/auth/safe-redirect";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/auth";

@@ -4,7 +4,7 @@ import { requestContext } from "~/context";
 import { requestNow } from "~/clock/page-clock.server";
 import { isProduction } from "~/lib/config.server";
 import { pageMeta } from "~/lib/meta";
-import { fulfil } from "~/payments/fulfil.server";
+import { fulfill } from "~/payments/fulfill.server";
 import { completeLocalSession, localSession } from "~/payments/gateway.server";
 import type { Route } from "./+types/dev.checkout.$id";
 
@@ -12,7 +12,7 @@ import type { Route } from "./+types/dev.checkout.$id";
  * The local stand-in for Stripe Checkout (ARCHITECTURE.md, Payments): used
  * only while STRIPE_SECRET_KEY is unset, never in production (the worker
  * entry answers 404 for /dev/*, and so does this route). "Pay" completes the
- * session and runs the same fulfil() as Stripe's webhook, then returns to the
+ * session and runs the same fulfill() as Stripe's webhook, then returns to the
  * success url with session_id, as Stripe does. Works without JavaScript.
  */
 function assertStandIn(env: Env) {
@@ -46,7 +46,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   if (!session) throw data(null, { status: 404 });
   if (session.status === "expired") throw data(null, { status: 410 });
   await completeLocalSession(env, session.id);
-  await fulfil(env, session.id, { now: requestNow(context), requestId });
+  await fulfill(env, session.id, { now: requestNow(context), requestId });
   return redirect(successUrlFor(session.successUrl, session.id), 303);
 }
 

@@ -19,7 +19,7 @@ import {
 } from "~/content/program";
 import { contentMeta } from "~/lib/content-meta";
 import { contentPageData } from "~/clock/page-clock.server";
-import { formatMountain, formatTimeMountainAndPacific } from "~/clock/schedule";
+import { formatMountain, formatTimeMountainAndPacific } from "~/clock/format";
 import type { Route } from "./+types/employees";
 
 export function loader(args: Route.LoaderArgs) {

@@ -12,7 +12,8 @@ import { FinalsEventJsonLd, OrganizationJsonLd } from "~/components/json-ld";
 import { NextEditionForm } from "~/components/next-edition-form";
 import { contentMeta } from "~/lib/content-meta";
 import { contentPageData } from "~/clock/page-clock.server";
-import { formatMilestoneDate, formatMilestoneTime, nextMilestone } from "~/clock/schedule";
+import { nextMilestone } from "~/clock/schedule";
+import { formatMilestoneDate, formatMilestoneTime } from "~/clock/format";
 import type { Route } from "./+types/home";
 
 export const meta = contentMeta(site.name, site.tagline);

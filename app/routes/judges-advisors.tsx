@@ -6,7 +6,7 @@ import { advisorRequirements, advisoryGroups, criterionDescriptions, judgeRequir
 import { judgingCriteria, judgingWeights } from "~/content/program";
 import { canonicalUrl, pageMeta } from "~/lib/meta";
 import { contentPageData } from "~/clock/page-clock.server";
-import { formatMilestoneDate } from "~/clock/schedule";
+import { formatMilestoneDate } from "~/clock/format";
 import type { Route } from "./+types/judges-advisors";
 
 export function loader(args: Route.LoaderArgs) {

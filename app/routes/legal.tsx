@@ -5,7 +5,7 @@ import { legalDocuments } from "~/content/legal";
 import { mailtoHref } from "~/content/site";
 import { useSiteContact } from "~/lib/site-contact";
 import { canonicalUrl, pageMeta } from "~/lib/meta";
-import { originLoader } from "~/clock/page-clock.server";
+import { originLoader } from "~/lib/origin-loader.server";
 import type { Route } from "./+types/legal";
 
 export const loader = originLoader;

@@ -3,7 +3,7 @@ import { OrganizationJsonLd } from "~/components/json-ld";
 import { Card, PageHero, Section } from "~/components/page";
 import { coreValues, impactByAudience, mission, strategicGoals, vision } from "~/content/mission";
 import { canonicalUrl, pageMeta } from "~/lib/meta";
-import { originLoader } from "~/clock/page-clock.server";
+import { originLoader } from "~/lib/origin-loader.server";
 import type { Route } from "./+types/mission-vision";
 
 export const loader = originLoader;

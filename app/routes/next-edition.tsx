@@ -11,7 +11,7 @@ import { contentMeta } from "~/lib/content-meta";
 import { log } from "~/lib/log.server";
 import { siteOrigin } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
-import { safeRedirectPath } from "~/accounts/safe-redirect";
+import { safeRedirectPath } from "~/auth/safe-redirect";
 import { signUp } from "~/next-edition/list.server";
 import type { Route } from "./+types/next-edition";
 

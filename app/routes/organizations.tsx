@@ -21,7 +21,7 @@ import {
 } from "~/content/program";
 import { contentMeta } from "~/lib/content-meta";
 import { contentPageData } from "~/clock/page-clock.server";
-import { formatMountain } from "~/clock/schedule";
+import { formatMountain } from "~/clock/format";
 import type { Route } from "./+types/organizations";
 
 export function loader(args: Route.LoaderArgs) {

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export function loader(args: Route.LoaderArgs) {
-  return successLoader(args, { enrolment: true });
+  return successLoader(args, { enrollment: true });
 }
 
 const POLL_INTERVAL_MS = 3000;

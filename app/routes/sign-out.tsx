@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { requestContext } from "~/context";
-import { authToasts } from "~/accounts/schema";
-import { createAuth } from "~/accounts/auth.server";
-import { appendSetCookies } from "~/accounts/session.server";
+import { authToasts } from "~/auth/schema";
+import { createAuth } from "~/auth/auth.server";
+import { appendSetCookies } from "~/auth/session.server";
 import { log } from "~/lib/log.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/sign-out";

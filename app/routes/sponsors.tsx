@@ -15,7 +15,7 @@ import { mailtoHref, telHref } from "~/content/site";
 import { useSiteContact } from "~/lib/site-contact";
 import { contentMeta } from "~/lib/content-meta";
 import { contentPageData } from "~/clock/page-clock.server";
-import { formatMountain } from "~/clock/schedule";
+import { formatMountain } from "~/clock/format";
 import type { Route } from "./+types/sponsors";
 
 export function loader(args: Route.LoaderArgs) {

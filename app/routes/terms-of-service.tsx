@@ -1,7 +1,7 @@
 import { LegalDocumentPage } from "~/components/legal-document";
 import { legalDocumentsById } from "~/content/legal";
 import { canonicalUrl, pageMeta } from "~/lib/meta";
-import { originLoader } from "~/clock/page-clock.server";
+import { originLoader } from "~/lib/origin-loader.server";
 import type { Route } from "./+types/terms-of-service";
 
 const doc = legalDocumentsById["terms-of-service"];

@@ -9,7 +9,8 @@ import { participantJourney } from "~/content/program";
 import { TIMELINE_ICS_PATH } from "~/clock/calendar";
 import { contentMeta } from "~/lib/content-meta";
 import { contentPageData } from "~/clock/page-clock.server";
-import { formatMilestoneDate, formatMountain, formatTimeMountainAndPacific, nextMilestone } from "~/clock/schedule";
+import { nextMilestone } from "~/clock/schedule";
+import { formatMilestoneDate, formatMountain, formatTimeMountainAndPacific } from "~/clock/format";
 import type { Route } from "./+types/timeline";
 
 export function loader(args: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
-import { recentAccountEmails, accountEmailHourlyCap } from "~/accounts/account-emails.server";
-import { createAuth } from "~/accounts/auth.server";
-import { getSessionUser, isEmailVerified } from "~/accounts/session.server";
-import { recoveryToasts } from "~/accounts/recovery-schema";
-import { authPath, safeRedirectPath } from "~/accounts/safe-redirect";
+import { recentAccountEmails, accountEmailHourlyCap } from "~/auth/account-emails.server";
+import { createAuth } from "~/auth/auth.server";
+import { getSessionUser, isEmailVerified } from "~/auth/session.server";
+import { recoveryToasts } from "~/auth/recovery-schema";
+import { authPath, safeRedirectPath } from "~/auth/safe-redirect";
 import { requestContext } from "~/context";
 import { clientAllowed } from "~/lib/client-limit.server";
 import { log } from "~/lib/log.server";

@@ -14,7 +14,7 @@ import { useSiteContact } from "~/lib/site-contact";
 import { sponsorBenefits, tripleImpact, whySponsorNow } from "~/content/sponsorship";
 import { canonicalUrl, pageMeta } from "~/lib/meta";
 import { contentPageData } from "~/clock/page-clock.server";
-import { formatMountain } from "~/clock/schedule";
+import { formatMountain } from "~/clock/format";
 import type { Route } from "./+types/why-sponsor";
 
 export function loader(args: Route.LoaderArgs) {

@@ -31,7 +31,7 @@ import {
   type RoiFieldName,
   type RoiFormValues,
   type RoiPrices,
-} from "~/forms/roi";
+} from "~/roi-calculator/form";
 import type { RouteHandle } from "~/lib/route-handle";
 import { priceFor } from "~/clock/schedule";
 import type { Route } from "./+types/workforce-package";

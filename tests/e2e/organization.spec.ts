@@ -25,7 +25,7 @@ test.beforeEach(async ({ page }) => {
 
 async function signUp(page: Page, testInfo: TestInfo, email: string) {
   await signUpThroughApi(page, testInfo, email);
-  // A Workforce Package and a company-code enrolment need a verified address (issue 13).
+  // A Workforce Package and a company-code enrollment need a verified address (issue 13).
   await verifyEmailFromMailbox(page, testInfo, email);
 }
 
@@ -71,7 +71,7 @@ async function newPerson(browser: Browser, testInfo: TestInfo) {
   return { context, page: await context.newPage() };
 }
 
-test("buy, invite two employees, one enrols from the e-mail's link, listed; regenerate the code", async ({
+test("buy, invite two employees, one enrolls from the e-mail's link, listed; regenerate the code", async ({
   page,
   browser,
 }, testInfo) => {

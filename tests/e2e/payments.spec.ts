@@ -48,7 +48,9 @@ test.describe("paid registration", () => {
     );
   });
 
-  test("workforce: pay $5,000, get a company code; an employee enrols with it for free", async ({ page }, testInfo) => {
+  test("workforce: pay $5,000, get a company code; an employee enrolls with it for free", async ({
+    page,
+  }, testInfo) => {
     const email = uniqueEmail("workforce");
     await signUpThroughApi(page, testInfo, email);
     // A Workforce Package and a company code need a verified address (issue 13).
@@ -66,7 +68,7 @@ test.describe("paid registration", () => {
     const code = (await checkout.getByTestId("company-code").textContent()) ?? "";
     expect(code).toMatch(CODE_PATTERN);
 
-    // An unknown code is a field error; the real one enrols without checkout.
+    // An unknown code is a field error; the real one enrolls without checkout.
     await open(page, "/register?tab=individual", testInfo);
     await fillPerson(page, uniqueEmail("employee"));
     await page.getByLabel("Company code").fill("ABCD-EFGH-JKMN");

@@ -165,7 +165,7 @@ test("two participants form a team, save every component with both uploads, subm
   await member.context.close();
 });
 
-test("a visitor is sent to sign in, and an account without enrolment is told to register", async ({
+test("a visitor is sent to sign in, and an account without enrollment is told to register", async ({
   page,
 }, testInfo) => {
   await page.setExtraHTTPHeaders({ "x-app-now": CREATING });

@@ -87,8 +87,8 @@ function unescapeHtml(text: string): string {
     .replace(/&#x27;|&#39;/g, "'");
 }
 
-/** The otpauth URI and its base32 secret on an enrolment page. */
-export function enrolmentOf(html: string): { uri: string; secret: string } {
+/** The otpauth URI and its base32 secret on an enrollment page. */
+export function enrollmentOf(html: string): { uri: string; secret: string } {
   const match = /data-testid="totp-uri">([^<]+)</.exec(html);
   if (!match) throw new Error("no otpauth URI on the page");
   const uri = unescapeHtml(match[1]!);
@@ -109,7 +109,7 @@ export function recoveryCodesOf(html: string): string[] {
 export async function enableTotp(account: TestAccount, ip: string) {
   const started = await postAccount("enable-two-factor", { password: PASSWORD }, { cookie: account.cookie, ip });
   if (started.status !== 200) throw new Error(`enable: ${started.status}`);
-  const { uri, secret } = enrolmentOf(await started.text());
+  const { uri, secret } = enrollmentOf(await started.text());
   const confirmed = await postAccount(
     "confirm-two-factor",
     { code: await totp(secret), totpURI: uri },

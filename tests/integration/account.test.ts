@@ -4,7 +4,7 @@ import { cookieHeaderFrom, postForm, uniqueEmail, uniqueIp } from "./auth-helper
 import {
   countRows,
   enableTotp,
-  enrolmentOf,
+  enrollmentOf,
   getPage,
   newAccount,
   PASSWORD,
@@ -91,7 +91,7 @@ describe("/account: who may see it", ACCOUNT_TEST_TIMEOUT, () => {
     expectHtmlToContain(html, `/registration-success?session_id=${myRow!.checkout_session_id}`);
   });
 
-  it("shows a Workforce Package's company code to its owner only, and an enrolment's organization", async () => {
+  it("shows a Workforce Package's company code to its owner only, and an enrollment's organization", async () => {
     const ip = uniqueIp();
     const owner = await newAccount(uniqueEmail("owner"), ip);
     const employee = await newAccount(uniqueEmail("employee"), ip);
@@ -101,7 +101,7 @@ describe("/account: who may see it", ACCOUNT_TEST_TIMEOUT, () => {
       amountCents: 250000,
     });
     const code = await seedCompanyCode(organization);
-    const enrolment = await seedRegistration(employee.id, {
+    const enrollment = await seedRegistration(employee.id, {
       status: "enrolled",
       amountCents: 0,
       checkoutSessionId: null,
@@ -118,7 +118,7 @@ describe("/account: who may see it", ACCOUNT_TEST_TIMEOUT, () => {
       employeePage,
       "Through Boise Widgets",
       "Individual enrollment (Workforce Package)",
-      `/registration-success?registration_id=${enrolment}`,
+      `/registration-success?registration_id=${enrollment}`,
     );
     expectHtmlNotToContain(employeePage, code, "Organizations you manage", `/organization/${organization}`);
   });
@@ -198,7 +198,7 @@ describe("/account: password and sessions", ACCOUNT_TEST_TIMEOUT, () => {
 });
 
 describe("/account: two-step sign-in (TOTP)", ACCOUNT_TEST_TIMEOUT, () => {
-  it("enrols with the password, a QR code and a right code; a wrong code or password is refused", async () => {
+  it("enrolls with the password, a QR code and a right code; a wrong code or password is refused", async () => {
     const ip = uniqueIp();
     const me = await newAccount(uniqueEmail("totp"), ip);
     const badPassword = await postAccount("enable-two-factor", { password: "nope nope" }, { cookie: me.cookie, ip });
@@ -209,7 +209,7 @@ describe("/account: two-step sign-in (TOTP)", ACCOUNT_TEST_TIMEOUT, () => {
     expect(started.status).toBe(200);
     const html = await started.text();
     expectHtmlToContain(html, 'data-testid="totp-qr"', "<svg", 'data-testid="totp-secret"');
-    const { uri, secret } = enrolmentOf(html);
+    const { uri, secret } = enrollmentOf(html);
     expect(uri).toMatch(/^otpauth:\/\/totp\//);
 
     const wrong = await postAccount(

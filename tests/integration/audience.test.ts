@@ -15,14 +15,9 @@ import { mailtoHref, site, telHref } from "../../app/content/site";
 import { siteContact } from "../../app/lib/site-config.server";
 import { milestoneUid } from "../../app/clock/calendar";
 import { currentPriceText } from "../../app/clock/price-text";
-import { evaluateRoi } from "../../app/forms/roi";
-import {
-  formatMountain,
-  formatTimeMountainAndPacific,
-  milestoneStatus,
-  priceFor,
-  type MilestoneStatus,
-} from "../../app/clock/schedule";
+import { evaluateRoi } from "../../app/roi-calculator/form";
+import { milestoneStatus, priceFor, type MilestoneStatus } from "../../app/clock/schedule";
+import { formatMountain, formatTimeMountainAndPacific } from "../../app/clock/format";
 import { fetchWithEnv } from "./worker";
 import { escapedAsReact } from "./html";
 

@@ -8,7 +8,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { portalMessages, teamEventDescriptions } from "~/content/portal";
 import {
-  enrolmentOf,
+  enrollmentOf,
   getPage,
   newAccount,
   PASSWORD,
@@ -259,7 +259,7 @@ describe("13. the recovery codes are shown once, whatever cookie comes back", TI
     const ip = uniqueIp();
     const me = await newAccount(uniqueEmail("replay"), ip);
     const started = await postAccount("enable-two-factor", { password: PASSWORD }, { cookie: me.cookie, ip });
-    const { uri, secret } = enrolmentOf(await started.text());
+    const { uri, secret } = enrollmentOf(await started.text());
     const confirmed = await postAccount(
       "confirm-two-factor",
       { code: await totp(secret), totpURI: uri },

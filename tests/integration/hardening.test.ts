@@ -7,7 +7,7 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { describe, expect, it } from "vitest";
 import { requestBodyLimits, signInLockout } from "~/content/limits";
 import { portalFileRules } from "~/content/portal";
-import { runDataLifecycle } from "~/lifecycle/retention.server";
+import { runDataLifecycle } from "~/retention/records.server";
 import { startRegistration, startSponsorship } from "~/payments/checkout.server";
 import { verifyPayment } from "~/payments/verify.server";
 import { cookieHeaderFrom, createAccount, createVerifiedAccount, inOneRateLimitWindow } from "./auth-helpers";
@@ -456,7 +456,7 @@ describe("5. refunds and disputes", () => {
     return { recordId: started.recordId, paymentIntent: session.payment_intent!, code: code! };
   }
 
-  async function enrolWith(code: string) {
+  async function enrollWith(code: string) {
     const cookie = await createVerifiedAccount(uniqueEmail("employee"), "a good passphrase", uniqueIp());
     return post("/register", individualFields({ employerCode: code }), { cookie });
   }
@@ -488,9 +488,9 @@ describe("5. refunds and disputes", () => {
     expect(row).toMatchObject({ status: "paid", refunded_cents: 500_000 });
     expect(row?.refunded_at).toBeTruthy();
     expect(await liveCodes(paid.recordId)).toEqual([]);
-    const enrol = await enrolWith(paid.code);
-    expect(enrol.status).toBe(400);
-    expect(await enrol.text()).toContain("We couldn't find that company code");
+    const enroll = await enrollWith(paid.code);
+    expect(enroll.status).toBe(400);
+    expect(await enroll.text()).toContain("We couldn't find that company code");
     const mails = await adjustmentMails(paid.recordId);
     expect(mails.map((m) => [m.audience, m.event])).toEqual([
       ["organizers", "refund"],
@@ -513,7 +513,7 @@ describe("5. refunds and disputes", () => {
     const won = await account.objectEvent("charge.dispute.closed", { ...dispute, status: "won" });
     expect((await postWebhook(account, won)).status).toBe(200);
     expect(await liveCodes(paid.recordId)).toEqual([paid.code]);
-    expect((await enrolWith(paid.code)).status).toBe(303);
+    expect((await enrollWith(paid.code)).status).toBe(303);
 
     const other = await paidWorkforce(account);
     const second = { id: "dp_2", object: "dispute", payment_intent: other.paymentIntent, amount: 500_000 };

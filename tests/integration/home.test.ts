@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatUsd } from "~/content/pricing";
 import { milestonesById, prices } from "../edition-2026";
-import { formatMilestoneDate } from "~/clock/schedule";
+import { formatMilestoneDate } from "~/clock/format";
 import { fetchWithEnv } from "./worker";
 import { expectHtmlNotToContain, expectHtmlToContain } from "./html";
 

@@ -75,7 +75,7 @@ async function buyWorkforce(owner: Account, companyName = `Gem State Works ${cry
 }
 
 /** An employee enrolls with the code on /register; their registration id. */
-async function enrol(code: string, overrides: Record<string, string> = {}) {
+async function enroll(code: string, overrides: Record<string, string> = {}) {
   const employee = await account("employee");
   const fields = individualFields({ employerCode: code, email: employee.email, ...overrides });
   const response = await post("/register", fields, { cookie: employee.cookie });
@@ -132,7 +132,7 @@ describe("who sees the dashboard", { timeout: 60_000 }, () => {
   it("owner and co-administrator see it; another account gets 404 on every URL and action; anonymous goes to sign-in", async () => {
     const owner = await account("owner");
     const org = await buyWorkforce(owner);
-    const employee = await enrol(org.code);
+    const employee = await enroll(org.code);
     const admin = await addCoAdmin(owner, org.path);
     const stranger = await account("stranger");
 
@@ -197,7 +197,7 @@ describe("regenerating the company code", { timeout: 60_000 }, () => {
     const owner = await account("owner");
     const org = await buyWorkforce(owner);
     const admin = await addCoAdmin(owner, org.path);
-    const before = await enrol(org.code);
+    const before = await enroll(org.code);
 
     const response = await post(org.path, { intent: "regenerate" }, { cookie: admin.cookie });
     expect(response.status).toBe(303);
@@ -211,14 +211,14 @@ describe("regenerating the company code", { timeout: 60_000 }, () => {
     expect(old).toMatchObject({ revoked_reason: null });
     expect(old!.revoked_at).not.toBeNull();
 
-    // The old code enrols nobody; the new one does; the employee enrolled before stays.
+    // The old code enrolls nobody; the new one does; the employee enrolled before stays.
     const late = await account("late");
     const refused = await post("/register", individualFields({ employerCode: org.code, email: late.email }), {
       cookie: late.cookie,
     });
     expect(refused.status).toBe(400);
     expectHtmlToContain(await refused.text(), "We couldn&#x27;t find that company code");
-    await enrol(fresh!);
+    await enroll(fresh!);
     const kept = await env.DB.prepare("SELECT status, organization_registration_id FROM registrations WHERE id = ?")
       .bind(before.registrationId)
       .first();
@@ -274,7 +274,7 @@ describe("inviting employees", { timeout: 60_000 }, () => {
   it("sends one e-mail per new address with the code and a link that fills it in; skips duplicates, enrolled and already invited", async () => {
     const owner = await account("owner");
     const org = await buyWorkforce(owner);
-    const enrolled = await enrol(org.code);
+    const enrolled = await enroll(org.code);
     const [a, b] = [uniqueEmail("invitee"), uniqueEmail("invitee")];
     const pasted = `${a}\n${b.toUpperCase()}, ${b} ${enrolled.email};<${a}>`;
     const response = await post(org.path, { intent: "invite", addresses: pasted }, { cookie: owner.cookie });
@@ -369,8 +369,8 @@ describe("employees", { timeout: 60_000 }, () => {
   it("lists, searches and exports the enrolled employees as spreadsheet-safe CSV", async () => {
     const owner = await account("owner");
     const org = await buyWorkforce(owner);
-    const first = await enrol(org.code, { firstName: "Harper", lastName: "Quinn" });
-    const second = await enrol(org.code, { firstName: "Rowan", lastName: "Ellis" });
+    const first = await enroll(org.code, { firstName: "Harper", lastName: "Quinn" });
+    const second = await enroll(org.code, { firstName: "Rowan", lastName: "Ellis" });
     // A hostile value, as if it had got past the form: neutralized in the CSV.
     await env.DB.prepare("UPDATE registrations SET last_name = ? WHERE id = ?")
       .bind('=HYPERLINK("http://evil.example","x")', second.registrationId)
@@ -406,8 +406,8 @@ describe("employees", { timeout: 60_000 }, () => {
   it("removes an employee: status 'removed', told by e-mail, no longer counted or listed, logged", async () => {
     const owner = await account("owner");
     const org = await buyWorkforce(owner);
-    const staying = await enrol(org.code);
-    const leaving = await enrol(org.code, { firstName: "Jordan", lastName: "Reyes" });
+    const staying = await enroll(org.code);
+    const leaving = await enroll(org.code, { firstName: "Jordan", lastName: "Reyes" });
     // Another organization's administrator cannot remove them.
     const other = await account("other-owner");
     const otherOrg = await buyWorkforce(other);
@@ -451,12 +451,12 @@ describe("employees", { timeout: 60_000 }, () => {
 });
 
 describe("the recognition tier on the dashboard", { timeout: 60_000 }, () => {
-  it("counts live enrolments against the content's tiers", async () => {
+  it("counts live enrollments against the content's tiers", async () => {
     const owner = await account("owner");
     const org = await buyWorkforce(owner);
     const empty = await (await get(org.path, owner.cookie)).text();
     expectHtmlToContain(empty, "No recognition tier yet", "10 more for Innovation Partner", 'max="10"');
-    // Ten enrolments written directly (the /register path is covered above).
+    // Ten enrollments written directly (the /register path is covered above).
     for (let i = 0; i < 10; i++) {
       await env.DB.prepare(
         "INSERT INTO registrations (id, user_id, registration_type, plan, pricing_phase, amount_cents, status, first_name, last_name, email, phone, organization_registration_id) VALUES (?, ?, 'individual', 'individual', 'earlyBird', 0, 'enrolled', 'Test', 'Person', ?, '2085550100', ?)",

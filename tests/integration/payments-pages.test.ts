@@ -123,7 +123,7 @@ describe("the local stand-in checkout", () => {
     );
   });
 
-  it("completes on Pay through fulfil() and returns to the success url with session_id", async () => {
+  it("completes on Pay through fulfill() and returns to the success url with session_id", async () => {
     const started = await standInCheckout(workforce());
     const response = await payOnStandIn(started.url);
     expect(response.status).toBe(303);
@@ -132,7 +132,7 @@ describe("the local stand-in checkout", () => {
     );
     expect(await registrationRow(started.recordId)).toMatchObject({ status: "paid" });
     expect(await liveCodes(started.recordId)).toHaveLength(1);
-    // Paying twice (a double click, the back button) fulfils nothing twice.
+    // Paying twice (a double click, the back button) fulfills nothing twice.
     expect((await payOnStandIn(started.url)).status).toBe(303);
     expect(await confirmationsFor(started.recordId)).toHaveLength(1);
   });
@@ -162,7 +162,7 @@ describe("GET /registration-success", () => {
     expectHtmlNotToContain(html, code!.slice(0, 4));
   });
 
-  it("fulfils on verification when the webhook has not come yet", async () => {
+  it("fulfills on verification when the webhook has not come yet", async () => {
     const started = await standInCheckout();
     await env.DB.prepare("UPDATE dev_checkout_sessions SET status = 'complete', payment_status = 'paid' WHERE id = ?")
       .bind(started.sessionId)

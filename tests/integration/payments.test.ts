@@ -1,7 +1,7 @@
 /**
  * The payment core (issue 8) against real D1 and the real Stripe SDK pointed
  * at the fake Stripe API: server-side prices, Checkout Session parameters,
- * closed enrollment, fulfilment exactly once, the signed webhook, company codes.
+ * closed enrollment, fulfillment exactly once, the signed webhook, company codes.
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -11,7 +11,7 @@ import { RegistrationSchema, type RegistrationInput } from "~/payments/registrat
 import { COMPANY_CODE_ALPHABET, COMPANY_CODE_LENGTH } from "~/payments/company-code";
 import { PaymentError, startRegistration, startSponsorship } from "~/payments/checkout.server";
 import { generateCompanyCode } from "~/payments/company-codes.server";
-import { fulfil } from "~/payments/fulfil.server";
+import { fulfill } from "~/payments/fulfill.server";
 import { checkoutGateway } from "~/payments/gateway.server";
 import { verifyPayment } from "~/payments/verify.server";
 import {
@@ -59,7 +59,7 @@ async function checkout(account: FakeStripeAccount, input: RegistrationInput = i
 async function paidWorkforce(account: FakeStripeAccount) {
   const started = await checkout(account, workforce());
   await account.pay(started.sessionId);
-  await fulfil(account.env, started.sessionId, { now: EARLY_BIRD_NOW });
+  await fulfill(account.env, started.sessionId, { now: EARLY_BIRD_NOW });
   const [code] = await liveCodes(started.recordId);
   if (!code) throw new Error("no company code issued");
   return { ...started, code };
@@ -217,11 +217,11 @@ describe("checkout session", () => {
   });
 });
 
-describe("fulfil(sessionId)", () => {
+describe("fulfill(sessionId)", () => {
   it("does nothing while the session is unpaid", async () => {
     const account = fakeStripeAccount();
     const started = await checkout(account);
-    expect(await fulfil(account.env, started.sessionId, { now: EARLY_BIRD_NOW })).toMatchObject({
+    expect(await fulfill(account.env, started.sessionId, { now: EARLY_BIRD_NOW })).toMatchObject({
       state: "unpaid",
       fulfilledNow: false,
     });
@@ -234,7 +234,7 @@ describe("fulfil(sessionId)", () => {
     const input = individual();
     const started = await checkout(account, input);
     await account.pay(started.sessionId);
-    expect(await fulfil(account.env, started.sessionId, { now: EARLY_BIRD_NOW })).toMatchObject({
+    expect(await fulfill(account.env, started.sessionId, { now: EARLY_BIRD_NOW })).toMatchObject({
       state: "paid",
       fulfilledNow: true,
     });
@@ -249,12 +249,12 @@ describe("fulfil(sessionId)", () => {
     expect(await liveCodes(started.recordId)).toHaveLength(0);
   });
 
-  it("fulfils once when called 10 times at once", async () => {
+  it("fulfills once when called 10 times at once", async () => {
     const account = fakeStripeAccount();
     const started = await checkout(account, workforce());
     await account.pay(started.sessionId);
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => fulfil(account.env, started.sessionId, { now: EARLY_BIRD_NOW })),
+      Array.from({ length: 10 }, () => fulfill(account.env, started.sessionId, { now: EARLY_BIRD_NOW })),
     );
     expect(results.every((r) => r.state === "paid")).toBe(true);
     expect(results.filter((r) => r.state !== "unknown" && r.fulfilledNow)).toHaveLength(1);
@@ -269,36 +269,36 @@ describe("fulfil(sessionId)", () => {
     expect([...code].every((c) => COMPANY_CODE_ALPHABET.includes(c))).toBe(true);
     const [mail] = await confirmationsFor(recordId);
     expect(JSON.parse(mail!.payload)).toMatchObject({ companyCode: code, amount: "$5,000" });
-    // Issued once: a later fulfilment leaves it as it was.
+    // Issued once: a later fulfillment leaves it as it was.
     const [session] = (await account.state()).sessions;
-    await fulfil(account.env, session!.id, { now: EARLY_BIRD_NOW });
+    await fulfill(account.env, session!.id, { now: EARLY_BIRD_NOW });
     expect(await liveCodes(recordId)).toEqual([code]);
   });
 
   it("knows nothing of a bogus or foreign session id", async () => {
     const account = fakeStripeAccount();
-    expect(await fulfil(account.env, "cs_test_doesnotexist", { now: EARLY_BIRD_NOW })).toEqual({ state: "unknown" });
-    expect(await fulfil(account.env, "'; DROP TABLE registrations; --", { now: EARLY_BIRD_NOW })).toEqual({
+    expect(await fulfill(account.env, "cs_test_doesnotexist", { now: EARLY_BIRD_NOW })).toEqual({ state: "unknown" });
+    expect(await fulfill(account.env, "'; DROP TABLE registrations; --", { now: EARLY_BIRD_NOW })).toEqual({
       state: "unknown",
     });
     const other = fakeStripeAccount();
     const started = await checkout(other);
     await other.pay(started.sessionId);
-    expect(await fulfil(account.env, started.sessionId, { now: EARLY_BIRD_NOW })).toEqual({ state: "unknown" });
+    expect(await fulfill(account.env, started.sessionId, { now: EARLY_BIRD_NOW })).toEqual({ state: "unknown" });
     expect(await verifyPayment(account.env, "cs_test_bogus", { now: EARLY_BIRD_NOW, request: visitor() })).toEqual({
       success: false,
       paymentStatus: "unknown",
     });
   });
 
-  it("fulfils a paid sponsorship once, with a sponsorship confirmation", async () => {
+  it("fulfills a paid sponsorship once, with a sponsorship confirmation", async () => {
     const account = fakeStripeAccount();
     const started = await startSponsorship(account.env, sponsor({ sponsorshipTier: "silver" }), options());
     if (started.type !== "checkout") throw new Error("expected a checkout");
     await account.pay(started.sessionId);
     await Promise.all([
-      fulfil(account.env, started.sessionId, { now: EARLY_BIRD_NOW }),
-      fulfil(account.env, started.sessionId, { now: EARLY_BIRD_NOW }),
+      fulfill(account.env, started.sessionId, { now: EARLY_BIRD_NOW }),
+      fulfill(account.env, started.sessionId, { now: EARLY_BIRD_NOW }),
     ]);
     expect(await sponsorshipRow(started.recordId)).toMatchObject({ status: "paid" });
     const mails = await confirmationsFor(started.recordId);
@@ -336,7 +336,7 @@ describe("POST /api/stripe/webhook", () => {
     expect(seen?.n).toBe(0);
   });
 
-  it("fulfils once when the same event arrives 10 times", async () => {
+  it("fulfills once when the same event arrives 10 times", async () => {
     const account = fakeStripeAccount();
     const started = await checkout(account, workforce());
     await account.pay(started.sessionId);
@@ -358,7 +358,7 @@ describe("POST /api/stripe/webhook", () => {
     expect(events?.n).toBe(1);
   });
 
-  it("fulfils once when the webhook and the success page's verification race", async () => {
+  it("fulfills once when the webhook and the success page's verification race", async () => {
     const account = fakeStripeAccount();
     const started = await checkout(account, workforce());
     await account.pay(started.sessionId);
@@ -377,7 +377,7 @@ describe("POST /api/stripe/webhook", () => {
     expect(await liveCodes(started.recordId)).toHaveLength(1);
   });
 
-  it("waits for a delayed payment, then fulfils on async_payment_succeeded", async () => {
+  it("waits for a delayed payment, then fulfills on async_payment_succeeded", async () => {
     const account = fakeStripeAccount();
     const started = await checkout(account);
     await account.pay(started.sessionId, "unpaid");
@@ -426,7 +426,7 @@ describe("POST /api/stripe/webhook", () => {
     const account = fakeStripeAccount();
     const started = await checkout(account);
     await account.pay(started.sessionId);
-    await fulfil(account.env, started.sessionId, { now: EARLY_BIRD_NOW });
+    await fulfill(account.env, started.sessionId, { now: EARLY_BIRD_NOW });
     const expired = await account.event("checkout.session.expired", { id: started.sessionId });
     expect((await postWebhook(account, expired)).status).toBe(200);
     expect(await registrationRow(started.recordId)).toMatchObject({ status: "paid" });
@@ -448,7 +448,7 @@ describe("company codes", () => {
     expect(a.code).not.toBe(b.code);
   });
 
-  it("enrol an individual with a valid code, without payment", async () => {
+  it("enroll an individual with a valid code, without payment", async () => {
     const account = fakeStripeAccount();
     const organization = await paidWorkforce(account);
     const requestsBefore = (await account.state()).requests.length;
@@ -480,7 +480,7 @@ describe("company codes", () => {
   it("do not exist before the Workforce Package is paid", async () => {
     const account = fakeStripeAccount();
     const started = await checkout(account, workforce());
-    expect(await fulfil(account.env, started.sessionId, { now: EARLY_BIRD_NOW })).toMatchObject({ state: "unpaid" });
+    expect(await fulfill(account.env, started.sessionId, { now: EARLY_BIRD_NOW })).toMatchObject({ state: "unpaid" });
     expect(await liveCodes(started.recordId)).toHaveLength(0);
   });
 

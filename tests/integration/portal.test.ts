@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { edition2026 } from "~/content/editions";
 import { portalFileRules, portalLimits, portalMessages } from "~/content/portal";
 import { submissionLimits } from "~/content/program";
-import { purgeExpiredSubmissions } from "~/portal/retention.server";
+import { purgeExpiredSubmissions } from "~/retention/submissions.server";
 import { createAccount, markEmailVerified, notificationsOfKind, postForm, uniqueEmail, uniqueIp } from "./auth-helpers";
 import { countRows, seedCompanyCode, seedRegistration } from "./account-helpers";
 import { decodeEntities, expectHtmlNotToContain, expectHtmlToContain, expectHtmlToSay } from "./html";
@@ -134,7 +134,7 @@ async function inviteAndToken(lead: Person, email: string) {
 }
 
 describe("who may use the portal", () => {
-  it("tells a visitor, an unverified account and an account without enrolment the one step each needs", async () => {
+  it("tells a visitor, an unverified account and an account without enrollment the one step each needs", async () => {
     const anonymous = await (await get("/portal")).text();
     expectHtmlToSay(anonymous, "Sign in to open the portal");
     expectHtmlToContain(anonymous, 'href="/auth?tab=signin&amp;redirectTo=%2Fportal"');

@@ -446,7 +446,7 @@ describe("a verified address for a Workforce Package and a company code", () => 
     expect(workforce.status).toBe(303);
     expect(workforce.headers.get("location")).toMatch(/\/dev\/checkout\/cs_local_/);
     await workforce.text();
-    // Past the rule, a code is looked up (this one does not exist; payments-actions.test.ts enrols with a real one).
+    // Past the rule, a code is looked up (this one does not exist; payments-actions.test.ts enrolls with a real one).
     const code = await send("/register", {
       fields: individualFields({ employerCode: "ABCD-EFGH-JKMN" }),
       cookie,

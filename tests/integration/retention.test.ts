@@ -7,7 +7,7 @@ import {
   DATA_LIFECYCLE_CRON,
   monthsBefore,
   runDataLifecycle,
-} from "~/lifecycle/retention.server";
+} from "~/retention/records.server";
 
 const now = new Date("2027-06-15T12:00:00.000Z");
 const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000).toISOString();

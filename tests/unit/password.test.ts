@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, parsePasswordHash, PASSWORD_PARAMS, verifyPassword } from "~/accounts/password.server";
+import { hashPassword, parsePasswordHash, PASSWORD_PARAMS, verifyPassword } from "~/auth/password.server";
 
 // Most cases use a cheap cost to keep the suite fast; one checks the real one.
 const cheap = { N: 2 ** 10, r: 8, p: 1 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { roiExample, roiExampleHeadline, roiExampleInputs } from "../../app/content/claims";
-import { evaluateRoi, roiDefaultValues, roiValuesFromQuery } from "../../app/forms/roi";
+import { evaluateRoi, roiDefaultValues, roiValuesFromQuery } from "../../app/roi-calculator/form";
 
 const examplePrices = {
   packageCents: roiExampleInputs.packageCents,

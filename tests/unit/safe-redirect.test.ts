@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { authPath, DEFAULT_AFTER_AUTH, safeRedirectPath } from "~/accounts/safe-redirect";
+import { authPath, DEFAULT_AFTER_AUTH, safeRedirectPath } from "~/auth/safe-redirect";
 
 describe("safeRedirectPath", () => {
   it("keeps paths on this site, with their query and fragment", () => {

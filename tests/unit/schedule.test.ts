@@ -2,18 +2,20 @@ import { describe, expect, it } from "vitest";
 import type { Milestone } from "../../app/content/editions";
 import * as schedule from "../../app/clock/schedule";
 import {
-  formatMilestoneDate,
-  formatMilestoneTime,
-  formatMountain,
-  formatMountainDateRange,
-  formatPacific,
-  formatTimeMountainAndPacific,
   isDeadlinePassed,
   milestoneStatus,
   mountainDateKey,
   startOfMountainDay,
   zoneOffsetMinutes,
 } from "../../app/clock/schedule";
+import {
+  formatMilestoneDate,
+  formatMilestoneTime,
+  formatMountain,
+  formatMountainDateRange,
+  formatPacific,
+  formatTimeMountainAndPacific,
+} from "../../app/clock/format";
 
 import {
   FINAL_ENROLLMENT_DEADLINE,

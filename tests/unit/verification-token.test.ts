@@ -1,7 +1,7 @@
 import { signJWT } from "better-auth/crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { unverifiedTokenEmail } from "~/accounts/verification-token";
+import { unverifiedTokenEmail } from "~/auth/verification-token";
 
 /**
  * Our only token handling (issue 13): reading the address out of a

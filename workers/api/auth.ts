@@ -6,10 +6,10 @@ import {
   clearSignInFailures,
   recordSignInFailure,
   type AuthAttempt,
-} from "~/accounts/rate-limit.server";
-import { createAuth } from "~/accounts/auth.server";
-import { getSessionUser } from "~/accounts/session.server";
-import { twoFactorAttemptAllowed } from "~/accounts/two-factor.server";
+} from "~/auth/rate-limit.server";
+import { createAuth } from "~/auth/auth.server";
+import { getSessionUser } from "~/auth/session.server";
+import { twoFactorAttemptAllowed } from "~/auth/two-factor.server";
 import { accountEmailMinimumAnswerMs } from "~/content/limits";
 import { accountAllowed, clientAllowed, type LimitScope } from "~/lib/client-limit.server";
 import { log } from "~/lib/log.server";

@@ -7,7 +7,7 @@ import { clientKey } from "~/lib/client-limit.server";
 import { log } from "~/lib/log.server";
 import { siteOrigin } from "~/lib/meta";
 import { PaymentError, paymentErrorStatus, startRegistration, startSponsorship } from "~/payments/checkout.server";
-import { getSessionUser, isEmailVerified } from "~/accounts/session.server";
+import { getSessionUser, isEmailVerified } from "~/auth/session.server";
 import { verifyPayment } from "~/payments/verify.server";
 import type { ApiEnv } from "./env";
 

@@ -1,7 +1,7 @@
 /** /account's records: registrations, sponsorships, organizations managed, judge and advisor interest (issue 13). */
 import { Link } from "react-router";
 import type { AccountActivity, AccountRegistration } from "~/account/activity.server";
-import { formatMountain } from "~/clock/schedule";
+import { formatMountain } from "~/clock/format";
 import { formatUsd } from "~/content/pricing";
 import { ActivityTable, Panel } from "./panel";
 

@@ -1,8 +1,8 @@
 /** /account's sign-in details, password, second factor and sessions (issue 13). */
 import type { IntentActionData } from "~/forms/intent-action.server";
-import type { EnrolmentView } from "~/account/qr.server";
+import type { TwoFactorSetup } from "~/account/qr.server";
 import { ChangePasswordSchema, ConfirmTwoFactorSchema, PasswordSchema } from "~/account/schema";
-import { formatMountain } from "~/clock/schedule";
+import { formatMountain } from "~/clock/format";
 import { Field } from "../forms";
 import { IntentForm, intentErrors, useIntentForm } from "../intent-form";
 import { ActivityTable, Panel } from "./panel";
@@ -79,7 +79,7 @@ export function TwoFactorSection({
   recoveryCodes: string[] | null;
   actionData: ActionData;
 }) {
-  const enrolment = (actionData?.step?.enrolment as EnrolmentView | null | undefined) ?? null;
+  const setup = (actionData?.step?.setup as TwoFactorSetup | null | undefined) ?? null;
   return (
     <Panel id="two-factor" title="Two-step sign-in">
       <p>
@@ -97,8 +97,8 @@ export function TwoFactorSection({
             actionData={actionData}
           />
         </>
-      ) : enrolment ? (
-        <Enrolment enrolment={enrolment} actionData={actionData} />
+      ) : setup ? (
+        <SetupStep setup={setup} actionData={actionData} />
       ) : (
         <PasswordStep
           intent="enable-two-factor"
@@ -150,7 +150,7 @@ function PasswordStep({
   );
 }
 
-function Enrolment({ enrolment, actionData }: { enrolment: EnrolmentView; actionData: ActionData }) {
+function SetupStep({ setup, actionData }: { setup: TwoFactorSetup; actionData: ActionData }) {
   const [form, fields] = useIntentForm("confirm-two-factor", ConfirmTwoFactorSchema, actionData);
   return (
     <div className="space-y-4 border-t border-slate-200 pt-4">
@@ -167,17 +167,17 @@ function Enrolment({ enrolment, actionData }: { enrolment: EnrolmentView; action
           className="w-48 shrink-0 rounded-lg border border-slate-200 bg-white p-2"
           data-testid="totp-qr"
           // The SVG is drawn from the otpauth URI's modules by uqr on the server: no text of ours inside.
-          dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
+          dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
         />
         <div className="min-w-0 space-y-2">
           <p className="font-semibold text-slate-800">Key (for typing in)</p>
           <p className="break-all font-mono text-lg tracking-wide text-slate-900" data-testid="totp-secret">
-            {enrolment.secret}
+            {setup.secret}
           </p>
           <details>
             <summary className="cursor-pointer text-sm text-brand-700">Show the full set-up link</summary>
             <p className="mt-2 break-all font-mono text-sm" data-testid="totp-uri">
-              {enrolment.totpURI}
+              {setup.totpURI}
             </p>
           </details>
         </div>
@@ -186,7 +186,7 @@ function Enrolment({ enrolment, actionData }: { enrolment: EnrolmentView; action
         <h4 id="confirm-2fa-title" className="font-semibold text-brand-950">
           Confirm with a code
         </h4>
-        <input type="hidden" name="totpURI" value={enrolment.totpURI} />
+        <input type="hidden" name="totpURI" value={setup.totpURI} />
         <Field meta={fields.code} label="6-digit code" inputMode="numeric" autoComplete="one-time-code" />
         <button type="submit" className="btn-primary">
           Turn On Two-Step Sign-In

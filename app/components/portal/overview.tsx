@@ -3,7 +3,7 @@
  * the participant's enrollment and the portal's window, the next deadlines,
  * and the project's status, checklist and history.
  */
-import { authPath } from "~/accounts/safe-redirect";
+import { authPath } from "~/auth/safe-redirect";
 import type { MilestoneStatus } from "~/clock/schedule";
 import { editionById } from "~/content/editions";
 import { portalMessages } from "~/content/portal";
@@ -56,13 +56,13 @@ export function WhyNot({ access, email }: { access: PortalHomeView["access"]; em
 }
 
 export function EnrollmentSection({ view, participant }: { view: PortalHomeView; participant: ParticipantView }) {
-  const { enrolment } = participant;
+  const { enrollment } = participant;
   return (
     <SectionCard id="status" title="Your enrollment" testId="portal-status">
       <p className="mt-2 text-slate-800">
-        {enrolment.how === "individual"
-          ? `${enrolment.firstName}, you're enrolled as an individual participant.`
-          : `${enrolment.firstName}, you're enrolled through ${enrolment.organizationName}.`}
+        {enrollment.how === "individual"
+          ? `${enrollment.firstName}, you're enrolled as an individual participant.`
+          : `${enrollment.firstName}, you're enrolled through ${enrollment.organizationName}.`}
       </p>
       <p className="mt-2 font-medium text-slate-800" data-testid="portal-window">
         {view.window === "open"

@@ -5,7 +5,7 @@
  * (ADR 013).
  */
 import { Outlet } from "react-router";
-import { signedInMiddleware } from "~/accounts/signed-in.server";
+import { signedInMiddleware } from "~/auth/signed-in.server";
 import { ACCOUNT_GATE_DESCRIPTION, ACCOUNT_PATH } from "~/account/schema";
 import type { Route } from "./+types/layout";
 

@@ -10,7 +10,7 @@ import { accountActivity, accountSessions } from "~/account/activity.server";
 import { accountIntents } from "~/account/intents.server";
 import { takeShowRecoveryCodes } from "~/account/recovery-codes-flash.server";
 import { ACCOUNT_PATH, accountMessages } from "~/account/schema";
-import { createAuth } from "~/accounts/auth.server";
+import { createAuth } from "~/auth/auth.server";
 import { DataSection, DeleteSection } from "~/components/account/data-and-deletion";
 import {
   InterestsSection,
@@ -74,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-// Nothing here may be cached: it is one person's account, and holds secrets right after enrolment.
+// Nothing here may be cached: it is one person's account, and holds secrets right after enrollment.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {

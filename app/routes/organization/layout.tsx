@@ -4,7 +4,7 @@
  * account, the database and the clock on the request (ADR 013).
  */
 import { Outlet } from "react-router";
-import { signedInMiddleware } from "~/accounts/signed-in.server";
+import { signedInMiddleware } from "~/auth/signed-in.server";
 import { organizationMessages } from "~/content/organization";
 import type { Route } from "./+types/layout";
 

@@ -1,0 +1,75 @@
+/**
+ * Enrolling with an organization's company code (issues 12 and 14): no
+ * checkout and nothing to pay. The code is looked up, every attempt counted
+ * against the client's allowance so that guessing codes is bounded, and the
+ * enrollment and its confirmation e-mail are written in one batch.
+ */
+import { pricingPhase } from "~/clock/schedule";
+import type { Edition } from "~/content/editions";
+import { getDb } from "~/db/client.server";
+import { registrations } from "~/db/schema";
+import { log } from "~/lib/log.server";
+import { siteContact } from "~/lib/site-config.server";
+import { enqueueNotifications } from "~/notifications/outbox.server";
+import { companyCodeRateLimitMessage, PaymentError, type StartOptions, type StartResult } from "./checkout.server";
+import { organizationForCode } from "./company-codes.server";
+import { confirmationInsert, confirmationPayload } from "./confirmation.server";
+import { enrollmentConfirmation } from "./notification.server";
+import { registrationMessages, type RegistrationInput } from "./registration-form";
+
+export async function enrollWithCompanyCode(
+  env: Env,
+  input: Extract<RegistrationInput, { registrationType: "individual" }> & { employerCode: string },
+  options: StartOptions,
+  edition: Edition,
+): Promise<StartResult> {
+  const { now, userId, requestId } = options;
+  const db = getDb(env);
+  const id = crypto.randomUUID();
+  const at = now.toISOString();
+  // Every code attempt counts, so the limit bounds guessing whatever the answers.
+  const { success } = await env.RATE_LIMITER.limit({ key: `company-code:${options.clientIp}` });
+  if (!success) throw new PaymentError("rate_limited", companyCodeRateLimitMessage, "employerCode");
+  const organization = await organizationForCode(db, input.employerCode);
+  if (!organization) {
+    log("info", "payments.company_code_unknown", { requestId });
+    throw new PaymentError("unknown_company_code", registrationMessages.companyCodeUnknown, "employerCode");
+  }
+  const notification = confirmationInsert(db, enrollmentConfirmation, {
+    recipient: options.accountEmail,
+    now,
+    payload: confirmationPayload(now, {
+      contactEmail: siteContact(env).email,
+      recordId: id,
+      firstName: input.firstName,
+      item: "Individual enrollment (Workforce Package)",
+      amountCents: null,
+      companyCode: null,
+      organizationName: organization.companyName,
+    }),
+  });
+  await db.batch([
+    db.insert(registrations).values({
+      id,
+      userId,
+      registrationType: "individual",
+      plan: "individual",
+      pricingPhase: pricingPhase(now, edition),
+      amountCents: 0,
+      status: "enrolled",
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      phone: input.phone,
+      companyName: input.companyName ?? organization.companyName,
+      employerCode: input.employerCode,
+      organizationRegistrationId: organization.id,
+      createdAt: at,
+      updatedAt: at,
+    }),
+    notification.statement,
+  ]);
+  await enqueueNotifications(env, [notification.id], { requestId, kind: enrollmentConfirmation.kind });
+  log("info", "payments.enrolled_with_code", { requestId, registrationId: id, organizationId: organization.id });
+  return { type: "enrolled", registrationId: id };
+}
