@@ -10,16 +10,30 @@
  * sent are revoked. A Workforce Package's company code stays live: employees
  * already enrolled with it stay enrolled.
  */
+import { and, eq } from "drizzle-orm";
 import { verifyPassword } from "~/auth/password.server";
 import { getDb } from "~/db/client.server";
+import {
+  account,
+  judgeAdvisorInterests,
+  organizationAdmins,
+  recoveryCodeFlashes,
+  session,
+  signInFailures,
+  twoFactor,
+  user as accounts,
+  verification,
+} from "~/db/schema";
 import { anonymizePaymentRecordsOf } from "~/retention/records.server";
 import { departureOf, type DepartureStatement } from "~/portal/departure.server";
 
 /** True when `password` is the account's own (the scrypt hash better-auth stores for provider "credential"). */
 export async function passwordMatches(env: Pick<Env, "DB">, userId: string, password: string): Promise<boolean> {
-  const row = await env.DB.prepare("SELECT password FROM account WHERE user_id = ? AND provider_id = 'credential'")
-    .bind(userId)
-    .first<{ password: string | null }>();
+  const [row] = await getDb(env)
+    .select({ password: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, "credential")))
+    .limit(1);
   if (!row?.password) return false;
   return verifyPassword(row.password, password);
 }
@@ -39,22 +53,26 @@ export async function deleteAccount(
   user: { id: string; email: string },
   now: Date,
 ): Promise<void> {
-  const db = env.DB;
-  const departure = await departureOf(getDb(env), user.id, now);
-  await db.batch([
-    ...departure.statements.map((statement) => asD1(db, statement)),
-    ...anonymizePaymentRecordsOf(db, user.id),
-    db.prepare("DELETE FROM judge_advisor_interests WHERE user_id = ?").bind(user.id),
-    db.prepare("DELETE FROM two_factor WHERE user_id = ?").bind(user.id),
-    db.prepare("DELETE FROM recovery_code_flashes WHERE user_id = ?").bind(user.id),
+  const db = getDb(env);
+  const departure = await departureOf(db, user.id, now);
+  const personal: DepartureStatement[] = [
+    db.delete(judgeAdvisorInterests).where(eq(judgeAdvisorInterests.userId, user.id)),
+    db.delete(twoFactor).where(eq(twoFactor.userId, user.id)),
+    db.delete(recoveryCodeFlashes).where(eq(recoveryCodeFlashes.userId, user.id)),
     // Co-administration of an organization (issue 14) is the person's, not the organization's.
-    db.prepare("DELETE FROM organization_admins WHERE user_id = ?").bind(user.id),
+    db.delete(organizationAdmins).where(eq(organizationAdmins.userId, user.id)),
     // Sign-in challenges and trusted devices hold the user id as their value.
-    db.prepare("DELETE FROM verification WHERE value = ?").bind(user.id),
-    db.prepare("DELETE FROM session WHERE user_id = ?").bind(user.id),
-    db.prepare("DELETE FROM account WHERE user_id = ?").bind(user.id),
-    db.prepare("DELETE FROM sign_in_failures WHERE email = ?").bind(user.email.toLowerCase()),
-    db.prepare('DELETE FROM "user" WHERE id = ?').bind(user.id),
+    db.delete(verification).where(eq(verification.value, user.id)),
+    db.delete(session).where(eq(session.userId, user.id)),
+    db.delete(account).where(eq(account.userId, user.id)),
+    db.delete(signInFailures).where(eq(signInFailures.email, user.email.toLowerCase())),
+    db.delete(accounts).where(eq(accounts.id, user.id)),
+  ];
+  // The payment records are anonymized by the retention job's own D1 statements: one batch of D1's kind keeps it all or nothing.
+  await env.DB.batch([
+    ...departure.statements.map((statement) => asD1(env.DB, statement)),
+    ...anonymizePaymentRecordsOf(env.DB, user.id),
+    ...personal.map((statement) => asD1(env.DB, statement)),
   ]);
   await departure.deleteFiles(env.SUBMISSION_FILES);
 }

@@ -3,7 +3,7 @@
  * sign up (double opt-in), confirm, unsubscribe. One row per address; the
  * answers never tell a visitor whether an address was already on the list.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { nextEditionLimits } from "~/content/next-edition";
 import { getDb } from "~/db/client.server";
 import { nextEditionSubscribers, type NextEditionSubscriber } from "~/db/schema";
@@ -38,7 +38,7 @@ export async function signUp(
   const db = getDb(env);
   const at = now.toISOString();
   const email = normalizeEmail(signup.email);
-  // One statement, so two sign-ups at once still end as one row with both sets of interests.
+  // One raw statement (an upsert whose SET merges JSON arrays with json_each, beyond drizzle), so two sign-ups at once still end as one row with both sets of interests.
   // A confirmed entry's name, interests and nonce (of a change link already sent) stay as they are.
   const [row] = await env.DB.prepare(
     `INSERT INTO next_edition_subscribers (id, email, name, interests, status, confirm_nonce, unsubscribe_nonce, created_at, updated_at)
@@ -211,12 +211,18 @@ export async function checkConfirmToken(
 ): Promise<boolean> {
   const verified = await verifyToken(env, token, "confirm", now);
   if (!verified.ok) return false;
-  const row = await env.DB.prepare(
-    "SELECT 1 AS ok FROM next_edition_subscribers WHERE id = ?1 AND confirm_nonce = ?2 AND status IN ('unconfirmed', 'confirmed')",
-  )
-    .bind(verified.claims.subscriberId, verified.claims.nonce)
-    .first<{ ok: number }>();
-  return row !== null;
+  const [row] = await getDb(env)
+    .select({ id: nextEditionSubscribers.id })
+    .from(nextEditionSubscribers)
+    .where(
+      and(
+        eq(nextEditionSubscribers.id, verified.claims.subscriberId),
+        eq(nextEditionSubscribers.confirmNonce, verified.claims.nonce),
+        inArray(nextEditionSubscribers.status, ["unconfirmed", "confirmed"]),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Reads an unsubscribe link without acting on it (the GET page shows a button). */
@@ -242,13 +248,24 @@ export async function unsubscribe(
   const verified = await verifyToken(env, token, "unsubscribe", now);
   if (!verified.ok) return "invalid";
   const at = now.toISOString();
-  await env.DB.prepare(
-    `UPDATE next_edition_subscribers SET status = 'unsubscribed', name = NULL, interests = '[]', confirm_nonce = NULL,
-       pending_name = NULL, pending_interests = NULL,
-       unsubscribe_nonce = ?3, unsubscribed_at = ?4, updated_at = ?4
-     WHERE id = ?1 AND unsubscribe_nonce = ?2`,
-  )
-    .bind(verified.claims.subscriberId, verified.claims.nonce, newNonce(), at)
-    .run();
+  await getDb(env)
+    .update(nextEditionSubscribers)
+    .set({
+      status: "unsubscribed",
+      name: null,
+      interests: "[]",
+      confirmNonce: null,
+      pendingName: null,
+      pendingInterests: null,
+      unsubscribeNonce: newNonce(),
+      unsubscribedAt: at,
+      updatedAt: at,
+    })
+    .where(
+      and(
+        eq(nextEditionSubscribers.id, verified.claims.subscriberId),
+        eq(nextEditionSubscribers.unsubscribeNonce, verified.claims.nonce),
+      ),
+    );
   return "done";
 }
