@@ -17,67 +17,13 @@ import {
   seedRegistration,
   totp,
 } from "./account-helpers";
-import {
-  cookieHeaderFrom,
-  createAccount,
-  markEmailVerified,
-  notificationsOfKind,
-  postForm,
-  uniqueEmail,
-  uniqueIp,
-} from "./auth-helpers";
+import { cookieHeaderFrom, notificationsOfKind, uniqueEmail, uniqueIp } from "./auth-helpers";
 import { decodeEntities, expectHtmlNotToContain, expectHtmlToContain, expectHtmlToSay } from "./html";
 import { fetchWithEnv } from "./worker";
+import { CREATING, get, pdf, person, post, upload } from "./portal-helpers";
 
-/** In the creation period: after the portal's launch, before the deadline. */
-const CREATING = { APP_NOW: "2026-02-10T12:00:00-07:00" };
 const TIMEOUT = { timeout: 60_000 };
 
-interface Person {
-  email: string;
-  cookie: string;
-  id: string;
-}
-
-/** A verified account enrolled as an individual participant. */
-async function participant(tag: string): Promise<Person> {
-  const email = uniqueEmail(tag);
-  const cookie = await createAccount(email, PASSWORD, uniqueIp());
-  const row = await env.DB.prepare("SELECT id FROM user WHERE email = ?").bind(email).first<{ id: string }>();
-  await markEmailVerified(email);
-  await seedRegistration(row!.id, { email });
-  return { email, cookie, id: row!.id };
-}
-
-function post(path: string, fields: Record<string, string>, who: Person) {
-  return postForm(path, fields, { ip: uniqueIp(), cookie: who.cookie, appNow: CREATING.APP_NOW });
-}
-
-function get(path: string, who: Person, cookie = who.cookie) {
-  return fetchWithEnv(path, CREATING, { headers: { cookie }, redirect: "manual" });
-}
-
-function upload(who: Person, component: string, bytes: Uint8Array<ArrayBuffer>, filename: string) {
-  const form = new FormData();
-  form.append("file", new File([bytes], filename, { type: "text/html" }));
-  return fetchWithEnv(`/portal/upload?component=${component}`, CREATING, {
-    method: "POST",
-    headers: {
-      "cf-connecting-ip": uniqueIp(),
-      cookie: who.cookie,
-      origin: "http://localhost",
-      "sec-fetch-site": "same-origin",
-    },
-    body: form,
-    redirect: "manual",
-  });
-}
-
-const encoder = new TextEncoder();
-const pdf = () =>
-  encoder.encode(
-    "%PDF-1.4\n1 0 obj<</Type /Catalog /Pages 2 0 R>>endobj\n2 0 obj<</Type /Pages /Kids [3 0 R] /Count 1>>endobj\n3 0 obj<</Type /Page /Parent 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
-  );
 /** An OLE2 header: what a .doc starts with. */
 const doc = () => new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Uint8Array(504)]);
 
@@ -98,10 +44,10 @@ const RLO = "\u202e";
 
 describe("9. a download is named by its detected type, without control or bidi characters", TIMEOUT, () => {
   it("stores and serves a PDF uploaded as 'invoice<RLO>fdp.html' as invoicefdp.pdf", async () => {
-    const p = await participant("rlo");
-    expect((await upload(p, "pitchDeck", pdf(), `invoice${RLO}fdp.html`)).headers.get("location")).toBe(
-      "/portal/submission#pitch-deck",
-    );
+    const p = await person("rlo");
+    expect(
+      (await upload(p, "pitchDeck", pdf(1), `invoice${RLO}fdp.html`, { type: "text/html" })).headers.get("location"),
+    ).toBe("/portal/submission#pitch-deck");
     const file = await fileRow((await teamIdOf(p.id))!, "pitchDeck");
     expect(file!.filename).toBe("invoicefdp.pdf");
 
@@ -117,7 +63,7 @@ describe("9. a download is named by its detected type, without control or bidi c
   });
 
   it("gives a Word file uploaded as notes.exe the .doc extension", async () => {
-    const p = await participant("doc-exe");
+    const p = await person("doc-exe");
     await upload(p, "reflectionLog", doc(), "notes.exe");
     const file = await fileRow((await teamIdOf(p.id))!, "reflectionLog");
     const download = await get(`/portal/files/${file!.id}`, p);
@@ -128,8 +74,8 @@ describe("9. a download is named by its detected type, without control or bidi c
   });
 
   it("renames a file stored before the fix, with the uploader's name, when it is downloaded", async () => {
-    const p = await participant("old-row");
-    await upload(p, "pitchDeck", pdf(), "deck.pdf");
+    const p = await person("old-row");
+    await upload(p, "pitchDeck", pdf(1), "deck.pdf");
     const file = await fileRow((await teamIdOf(p.id))!, "pitchDeck");
     await env.DB.prepare("UPDATE submission_files SET filename = ? WHERE id = ?")
       .bind(`report${RLO}\u2066gpj.html`, file!.id)
@@ -142,9 +88,9 @@ describe("9. a download is named by its detected type, without control or bidi c
 });
 
 async function teamWithMember(tag: string) {
-  const lead = await participant(`${tag}-lead`);
+  const lead = await person(`${tag}-lead`);
   expect((await post("/portal", { intent: "create-team", name: `Team ${tag}` }, lead)).status).toBe(303);
-  const member = await participant(`${tag}-member`);
+  const member = await person(`${tag}-member`);
   expect((await post("/portal", { intent: "invite", email: member.email }, lead)).status).toBe(303);
   const [mail] = (await notificationsOfKind("portal-team-invitation")).filter((n) => n.recipient === member.email);
   const token = new URL((JSON.parse(mail!.payload) as { acceptUrl: string }).acceptUrl).searchParams.get("token")!;
@@ -155,7 +101,7 @@ async function teamWithMember(tag: string) {
 describe("10. only the lead deletes the team's draft, and the team's history says so", TIMEOUT, () => {
   it("refuses a member's deletion, keeping the files others uploaded; the lead's is recorded and shown", async () => {
     const { lead, member, teamId } = await teamWithMember("draft");
-    await upload(lead, "pitchDeck", pdf(), "leads-deck.pdf");
+    await upload(lead, "pitchDeck", pdf(1), "leads-deck.pdf");
     expect(
       (
         await post(
@@ -198,7 +144,7 @@ describe("10. only the lead deletes the team's draft, and the team's history say
 describe("12. 'Download my data' holds the portal data and co-administrator roles", TIMEOUT, () => {
   it("lists the account's team, project, files' names and sizes, invitations and co-administrations", async () => {
     const { lead, member } = await teamWithMember("export");
-    await upload(member, "pitchDeck", pdf(), "our deck.pdf");
+    await upload(member, "pitchDeck", pdf(1), "our deck.pdf");
     await post(
       "/portal/submission",
       { intent: "save", component: "prototype", prototypeUrl: "https://proto.example.com" },
@@ -234,7 +180,7 @@ describe("12. 'Download my data' holds the portal data and co-administrator role
         role: "member",
         submission: expect.objectContaining({ prototypeUrl: "https://proto.example.com/" }),
         files: [
-          expect.objectContaining({ filename: "our deck.pdf", sizeBytes: pdf().byteLength, uploadedByYou: true }),
+          expect.objectContaining({ filename: "our deck.pdf", sizeBytes: pdf(1).byteLength, uploadedByYou: true }),
         ],
       }),
     ]);
@@ -281,16 +227,21 @@ describe("13. the recovery codes are shown once, whatever cookie comes back", TI
 
 describe("15. the upload's component is one of the list, not any property name", TIMEOUT, () => {
   it("refuses toString, __proto__, constructor and hasOwnProperty without starting a project", async () => {
-    const p = await participant("proto");
+    const p = await person("proto");
     for (const component of ["toString", "__proto__", "constructor", "hasOwnProperty"]) {
-      const response = await upload(p, component, pdf(), "deck.pdf");
+      const response = await upload(p, component, pdf(1), "deck.pdf");
       expect(response.status, component).toBe(303);
       expect(response.headers.get("location"), component).toBe("/portal/submission");
       const toast = response.headers
         .getSetCookie()
         .find((c) => c.startsWith("toast="))!
         .split(";")[0]!;
-      const page = await (await get("/portal/submission", p, `${p.cookie}; ${toast}`)).text();
+      const page = await (
+        await fetchWithEnv("/portal/submission", CREATING, {
+          headers: { cookie: `${p.cookie}; ${toast}` },
+          redirect: "manual",
+        })
+      ).text();
       expectHtmlToSay(page, portalMessages.unknownIntent);
     }
     expect(await teamIdOf(p.id)).toBeNull();

@@ -9,60 +9,14 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { portalLimits, portalMessages } from "~/content/portal";
 import { PASSWORD, countRows, postAccount, seedCompanyCode, seedRegistration } from "./account-helpers";
-import { createAccount, markEmailVerified, notificationsOfKind, postForm, uniqueEmail, uniqueIp } from "./auth-helpers";
+import { notificationsOfKind, uniqueEmail, uniqueIp } from "./auth-helpers";
 import { expectHtmlToSay } from "./html";
 import { fakeStripeAccount } from "./stripe-fake";
 import { fetchWithEnv } from "./worker";
+import { CREATING, get, pdf, person, post, upload, type Clock, type Person } from "./portal-helpers";
 
-/** In the creation period: after the portal's launch, before the deadline. */
-const CREATING = { APP_NOW: "2026-02-10T12:00:00-07:00" };
 /** The next day, still before the deadline. */
 const NEXT_DAY = { APP_NOW: "2026-02-11T12:00:00-07:00" };
-type Clock = { APP_NOW: string };
-
-interface Person {
-  email: string;
-  cookie: string;
-  id: string;
-  registrationId: string | null;
-}
-
-async function person(tag: string, { enrolled = true } = {}): Promise<Person> {
-  const email = uniqueEmail(tag);
-  const cookie = await createAccount(email, PASSWORD, uniqueIp());
-  const row = await env.DB.prepare("SELECT id FROM user WHERE email = ?").bind(email).first<{ id: string }>();
-  await markEmailVerified(email);
-  const registrationId = enrolled ? await seedRegistration(row!.id, { email }) : null;
-  return { email, cookie, id: row!.id, registrationId };
-}
-
-function post(path: string, fields: Record<string, string>, who: Person, clock: Clock = CREATING) {
-  return postForm(path, fields, { ip: uniqueIp(), cookie: who.cookie, appNow: clock.APP_NOW });
-}
-
-function get(path: string, who: Person, clock: Clock = CREATING) {
-  return fetchWithEnv(path, clock, { headers: { cookie: who.cookie }, redirect: "manual" });
-}
-
-const pdf = new TextEncoder().encode(
-  "%PDF-1.4\n1 0 obj<</Type /Catalog /Pages 2 0 R>>endobj\n2 0 obj<</Type /Pages /Kids [3 0 R] /Count 1>>endobj\n3 0 obj<</Type /Page /Parent 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
-);
-
-function upload(who: Person, component: string) {
-  const form = new FormData();
-  form.append("file", new File([pdf], "deck.pdf", { type: "application/pdf" }));
-  return fetchWithEnv(`/portal/upload?component=${component}`, CREATING, {
-    method: "POST",
-    headers: {
-      "cf-connecting-ip": uniqueIp(),
-      cookie: who.cookie,
-      origin: "http://localhost",
-      "sec-fetch-site": "same-origin",
-    },
-    body: form,
-    redirect: "manual",
-  });
-}
 
 async function teamOf(userId: string) {
   return env.DB.prepare(
@@ -194,7 +148,7 @@ describe("3. the last member's account deletion deletes a named team's project",
         )
       ).status,
     ).toBe(303);
-    expect((await upload(lead, "pitchDeck")).status).toBe(303);
+    expect((await upload(lead, "pitchDeck", pdf(1), "deck.pdf")).status).toBe(303);
     const file = await fileOf(teamId);
     expect(await env.SUBMISSION_FILES.head(file!.object_key)).not.toBeNull();
 
@@ -313,7 +267,7 @@ describe("14. a full refund or a removal ends portal membership", () => {
     const member = await person("refunded");
     const teamId = await createTeam(lead, "Refund Rangers");
     await join(lead, member);
-    expect((await upload(lead, "pitchDeck")).status).toBe(303);
+    expect((await upload(lead, "pitchDeck", pdf(1), "deck.pdf")).status).toBe(303);
     const file = await fileOf(teamId);
     expect((await get(`/portal/files/${file!.id}`, member)).status).toBe(200);
 
@@ -343,7 +297,7 @@ describe("14. a full refund or a removal ends portal membership", () => {
       email: employee.email,
     });
     const teamId = await createTeam(employee, "Solo Removal");
-    expect((await upload(employee, "pitchDeck")).status).toBe(303);
+    expect((await upload(employee, "pitchDeck", pdf(1), "deck.pdf")).status).toBe(303);
     const file = await fileOf(teamId);
 
     const removed = await post(`/organization/${organization}`, { intent: "remove-employee", registrationId }, owner);

@@ -13,73 +13,16 @@ import { edition2026 } from "~/content/editions";
 import { portalFileRules, portalLimits, portalMessages } from "~/content/portal";
 import { submissionLimits } from "~/content/program";
 import { purgeExpiredSubmissions } from "~/retention/submissions.server";
-import { createAccount, markEmailVerified, notificationsOfKind, postForm, uniqueEmail, uniqueIp } from "./auth-helpers";
+import { notificationsOfKind, uniqueEmail } from "./auth-helpers";
 import { countRows, seedCompanyCode, seedRegistration } from "./account-helpers";
+import { get, pdf, person, post, upload, type Person } from "./portal-helpers";
 import { decodeEntities, expectHtmlNotToContain, expectHtmlToContain, expectHtmlToSay } from "./html";
 import { fakeResendAccount } from "./resend-fake";
-import { builtWorker, fetchWithEnv } from "./worker";
+import { builtWorker } from "./worker";
 
-/** In the creation period: after the portal's launch, before the deadline. */
-const CREATING = { APP_NOW: "2026-02-10T12:00:00-07:00" };
 /** The deadline is Mar 18, 2026, 11:59 PM MDT: open through that minute, closed from 00:00. */
 const MINUTE_BEFORE = { APP_NOW: "2026-03-18T23:59:00-06:00" };
 const MINUTE_AFTER = { APP_NOW: "2026-03-19T00:01:00-06:00" };
-type Clock = { APP_NOW: string };
-
-interface Person {
-  email: string;
-  cookie: string;
-  id: string;
-}
-
-async function person(tag: string, { verified = true, enrolled = true } = {}): Promise<Person> {
-  const email = uniqueEmail(tag);
-  const cookie = await createAccount(email, "a good passphrase", uniqueIp());
-  const row = await env.DB.prepare("SELECT id FROM user WHERE email = ?").bind(email).first<{ id: string }>();
-  if (verified) await markEmailVerified(email);
-  if (enrolled) await seedRegistration(row!.id, { email });
-  return { email, cookie, id: row!.id };
-}
-
-const sameSite = { origin: "http://localhost", "sec-fetch-site": "same-origin" };
-
-function post(path: string, fields: Record<string, string>, who: Person, clock: Clock = CREATING) {
-  return postForm(path, fields, { ip: uniqueIp(), cookie: who.cookie, appNow: clock.APP_NOW });
-}
-
-function get(path: string, who?: Person, clock: Clock = CREATING) {
-  return fetchWithEnv(path, clock, { headers: who ? { cookie: who.cookie } : {}, redirect: "manual" });
-}
-
-function upload(
-  who: Person,
-  component: string,
-  bytes: Uint8Array<ArrayBuffer>,
-  filename: string,
-  clock: Clock = CREATING,
-) {
-  const form = new FormData();
-  form.append("file", new File([bytes], filename, { type: "application/pdf" }));
-  return fetchWithEnv(`/portal/upload?component=${component}`, clock, {
-    method: "POST",
-    headers: { "cf-connecting-ip": uniqueIp(), cookie: who.cookie, ...sameSite },
-    body: form,
-    redirect: "manual",
-  });
-}
-
-const encoder = new TextEncoder();
-
-/** A small, real PDF with `pages` page objects. */
-function pdf(pages = 2): Uint8Array<ArrayBuffer> {
-  const kids = Array.from({ length: pages }, (_, i) => `${i + 3} 0 R`).join(" ");
-  const objects = Array.from({ length: pages }, (_, i) => `${i + 3} 0 obj<</Type /Page /Parent 2 0 R>>endobj\n`).join(
-    "",
-  );
-  return encoder.encode(
-    `%PDF-1.4\n1 0 obj<</Type /Catalog /Pages 2 0 R>>endobj\n2 0 obj<</Type /Pages /Kids [${kids}] /Count ${pages}>>endobj\n${objects}trailer<</Root 1 0 R>>\n%%EOF\n`,
-  );
-}
 
 /** PNG bytes under any name. */
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
@@ -271,7 +214,7 @@ describe("uploads", () => {
   it("refuses a reflection log over its size limit with the component's message, storing nothing", async () => {
     const p = await person("oversize");
     const big = new Uint8Array(portalFileRules.reflectionLog.maxBytes + 1);
-    big.set(encoder.encode("%PDF-1.4\n"));
+    big.set(new TextEncoder().encode("%PDF-1.4\n"));
     const response = await upload(p, "reflectionLog", big, "log.pdf");
     expect(response.headers.get("location")).toBe(
       "/portal/submission?component=reflectionLog&error=too-large#reflection-log",
@@ -449,7 +392,7 @@ describe("the deadline", () => {
     expectHtmlToSay(await after.text(), deadline);
     expect((await post("/portal/submission", { intent: "submit" }, p, MINUTE_AFTER)).status).toBe(403);
     expect((await post("/portal", { intent: "create-team", name: "Too Late" }, p, MINUTE_AFTER)).status).toBe(403);
-    const lateUpload = await upload(p, "pitchDeck", pdf(8), "late.pdf", MINUTE_AFTER);
+    const lateUpload = await upload(p, "pitchDeck", pdf(8), "late.pdf", { clock: MINUTE_AFTER });
     expect(lateUpload.status).toBe(303);
     const team = await teamOf(p.id);
     expect(await fileRow(team!.id, "pitchDeck")).toBeNull();
