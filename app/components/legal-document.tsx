@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { Link } from "react-router";
 import type { LegalBlock, LegalDocument } from "~/content/legal";
 import { contactText } from "~/content/site";
@@ -40,6 +41,7 @@ export function LegalDates({ doc }: { doc: LegalDocument }) {
 
 function Block({ block }: { block: LegalBlock }) {
   const contact = useSiteContact();
+  const captionId = useId();
   switch (block.type) {
     case "paragraph":
       return <p>{contactText(block.text, contact)}</p>;
@@ -53,9 +55,15 @@ function Block({ block }: { block: LegalBlock }) {
       );
     case "table":
       return (
-        <div className="overflow-x-auto">
+        // A table keeps its columns (WCAG 1.4.10 exempts two-dimensional
+        // tables from reflow) and scrolls sideways on a narrow screen: a named,
+        // focusable region, so the keyboard can scroll it too (axe
+        // scrollable-region-focusable, #23).
+        <div role="region" aria-labelledby={captionId} tabIndex={0} className="overflow-x-auto">
           <table className="w-full border-collapse text-left text-sm">
-            <caption className="mb-2 text-left font-semibold text-brand-950">{block.caption}</caption>
+            <caption id={captionId} className="mb-2 text-left font-semibold text-brand-950">
+              {block.caption}
+            </caption>
             <thead>
               <tr className="border-b-2 border-slate-300">
                 {block.headers.map((header) => (
@@ -105,7 +113,8 @@ export function LegalDocumentPage({
   return (
     <>
       <PageHero eyebrow="Legal" title={doc.title} lead={hasLegalDates(doc) ? <LegalDates doc={doc} /> : undefined} />
-      <div className="container-page section grid gap-12 lg:grid-cols-[16rem_1fr]">
+      {/* minmax(0, …) tracks: a wide table scrolls in its own box instead of widening the column past a 320 px screen (#23). */}
+      <div className="container-page section grid grid-cols-1 gap-12 lg:grid-cols-[16rem_minmax(0,1fr)]">
         <nav aria-labelledby="toc-heading" className="lg:sticky lg:top-24 lg:self-start">
           <h2 id="toc-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-700">
             On this page

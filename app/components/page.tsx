@@ -20,7 +20,8 @@ export function PageHero({
         {eyebrow ? <p className="text-sm font-semibold uppercase tracking-wider text-accent-300">{eyebrow}</p> : null}
         <h1 className="mt-2 max-w-4xl text-4xl font-extrabold tracking-tight sm:text-5xl">{title}</h1>
         {lead ? <div className="mt-5 max-w-3xl text-lg text-brand-100 sm:text-xl">{lead}</div> : null}
-        {children ? <div className="mt-8 flex flex-wrap gap-3">{children}</div> : null}
+        {/* items-start: a row's tallest item (a form beside a button) must never stretch its buttons (#23). */}
+        {children ? <div className="mt-8 flex flex-wrap items-start gap-3">{children}</div> : null}
       </div>
     </section>
   );

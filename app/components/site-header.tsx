@@ -22,7 +22,11 @@ export function SiteHeader({ user = null, action }: { user?: HeaderUser | null; 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="container-page flex h-16 items-center justify-between gap-4">
-        <Link to="/" className="flex shrink-0 items-center gap-2 text-lg font-bold whitespace-nowrap text-brand-900">
+        {/* At 320 px the name at text-lg and the worded Menu button need 344 px of 288 (#23): smaller name, icon-only menu. */}
+        <Link
+          to="/"
+          className="flex shrink-0 items-center gap-2 text-base font-bold whitespace-nowrap text-brand-900 sm:text-lg"
+        >
           <span
             aria-hidden="true"
             className="grid size-8 place-items-center rounded-lg bg-brand-700 text-sm text-white"
@@ -164,8 +168,9 @@ function MobileMenu({ user, action }: { user: HeaderUser | null; action: NavLink
         >
           <path d="M6 6l12 12M18 6L6 18" />
         </svg>
-        <span className="group-open/menu:hidden">Menu</span>
-        <span className="hidden group-open/menu:inline">Close</span>
+        {/* The word only where it fits; the summary's aria-label names it at every width. */}
+        <span className="hidden min-[25rem]:inline min-[25rem]:group-open/menu:hidden">Menu</span>
+        <span className="hidden min-[25rem]:group-open/menu:inline">Close</span>
       </summary>
       <nav
         aria-label="Mobile"

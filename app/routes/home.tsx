@@ -50,10 +50,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <span className="sr-only"> {homeHero.secondaryCta.context}</span>
         </Link>
         {open ? null : (
-          // Its own row (basis-full), so the Learn More button keeps its height.
-          <div className="max-w-2xl basis-full text-slate-900" data-testid="hero-next-edition">
-            <p className="mb-4 text-lg font-semibold text-white">{phaseSummary(editionPhase, edition.name)}</p>
-            <NextEditionForm interest="participant" headingLevel={2} id="next-edition-home" />
+          // Its own row: the row breaks on the clamped flex basis, so basis-full
+          // with max-w-2xl on the same box (672 px) still fitted beside the
+          // button. The full-width box wraps; the inner one keeps the measure (#23).
+          <div className="basis-full" data-testid="hero-next-edition">
+            <div className="max-w-2xl text-slate-900">
+              <p className="mb-4 text-lg font-semibold text-white">{phaseSummary(editionPhase, edition.name)}</p>
+              <NextEditionForm interest="participant" headingLevel={2} id="next-edition-home" />
+            </div>
           </div>
         )}
       </PageHero>
