@@ -43,7 +43,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", use: { ...devices["Desktop Chrome"] } },
+    // Pages without JavaScript are the same document either way: tests tagged @no-script run only without it.
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, grepInvert: /@no-script/ },
     // Every page and form must work for a visitor without JavaScript.
     { name: "no-javascript", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
   ],
