@@ -12,6 +12,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { edition2026, fixtureEdition } from "~/content/editions";
+import { milestoneUid } from "~/clock/calendar";
 import { companyCodeEditionMessages } from "~/content/organization";
 import { portalMessages } from "~/content/portal";
 import { createAccount, markEmailVerified, uniqueEmail, uniqueIp } from "./auth-helpers";
@@ -249,5 +250,22 @@ describe("two editions on one database", () => {
     expect(csvNow).not.toContain(employee.email);
     const csv2026 = await (await get(`/organization/${organization.id}/employees.csv`, owner, IN_2026)).text();
     expect(csv2026).toContain(employee.email);
+  });
+
+  it("keeps the past edition's calendar events beside the current one's, under UIDs that name the edition", async () => {
+    const feed = async (at: string) => {
+      const response = await fetchWithEnv("/timeline.ics", { ...withFixture, APP_NOW: at });
+      expect(response.status).toBe(200);
+      return (await response.text()).replace(/\r\n[ \t]/g, "");
+    };
+    const uid = (editionId: string, milestone: string) => `UID:${milestoneUid({ id: milestone }, editionId)}`;
+    const in2026 = await feed(IN_2026);
+    expect(in2026).toContain(uid(edition2026.id, "submission-deadline"));
+    expect(in2026).not.toContain(uid(fixtureEdition.id, "submission-deadline"));
+    const next = await feed(IN_FIXTURE);
+    // Both years' deadlines, each its own event: next year's does not overwrite this year's.
+    expect(next).toContain(uid(edition2026.id, "submission-deadline"));
+    expect(next).toContain(uid(fixtureEdition.id, "submission-deadline"));
+    expect(next.match(/BEGIN:VEVENT/g)).toHaveLength(edition2026.milestones.length + fixtureEdition.milestones.length);
   });
 });
