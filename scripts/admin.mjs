@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm run admin -- <command> [--remote] [--env staging|production] [--out file]`
 //
-//   export <contacts|interests|registrations|sponsorships>   CSV of the table to stdout (or --out)
+//   export <contacts|interests|registrations|sponsorships>   CSV of the table to stdout (or --out);
+//                                                            registrations and sponsorships: one edition's,
+//                                                            --edition ID (default: the current one) or --edition all
 //   export subscribers                                       CSV of the confirmed next-edition list
 //   requeue-dead                                             hand dead notifications back to the outbox sweep
 //   announce <file.md> [--base-url URL] [--id ID] [--batch-size N] [--max-batches N]
@@ -13,7 +15,26 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
+import { registerHooks } from "node:module";
 import { fileURLToPath } from "node:url";
+
+// The app's TypeScript modules import each other without extensions, as Vite
+// resolves them; Node reads TypeScript as is but needs the file. Only the
+// modules this script imports from app/ (editions, the clock, the CSV writer).
+registerHooks({
+  resolve(specifier, context, nextResolve) {
+    if (/^\.\.?\//.test(specifier) && !/\.[cm]?[jt]sx?$/.test(specifier) && context.parentURL?.endsWith(".ts")) {
+      for (const candidate of [`${specifier}.ts`, `${specifier}/index.ts`]) {
+        try {
+          return nextResolve(candidate, context);
+        } catch {
+          // not this one: try the next
+        }
+      }
+    }
+    return nextResolve(specifier, context);
+  },
+});
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -24,6 +45,20 @@ export const exportableTables = {
   registrations: "registrations",
   sponsorships: "sponsorships",
 };
+
+/**
+ * Tables whose rows belong to one edition (migrations/0013_editions.sql):
+ * their export is one edition's, so two years never mix in one file.
+ */
+export const editionTables = ["registrations", "sponsorships"];
+
+/** The edition the site is about today, by the site's own rule (app/clock/schedule.ts). */
+export async function currentEditionId(now = new Date()) {
+  const { currentEdition } = /** @type {typeof import("../app/clock/schedule.ts")} */ (
+    await import(new URL("../app/clock/schedule.ts", import.meta.url).href)
+  );
+  return currentEdition(now).id;
+}
 
 /** Exports that are a query rather than a whole table. */
 export const exportQueries = {
@@ -140,7 +175,7 @@ export function announce(announcement, options, target) {
 
 /** @param {string[]} argv */
 function parseArgs(argv) {
-  /** @type {{ remote: boolean, env?: string, out?: string, stateDir?: string, baseUrl?: string, id?: string, batchSize?: number, maxBatches?: number }} */
+  /** @type {{ remote: boolean, env?: string, out?: string, stateDir?: string, baseUrl?: string, id?: string, batchSize?: number, maxBatches?: number, edition?: string }} */
   const options = { remote: false, stateDir: process.env.STATE_DIR };
   const positional = [];
   for (let i = 0; i < argv.length; i++) {
@@ -148,6 +183,7 @@ function parseArgs(argv) {
     if (arg === "--remote") options.remote = true;
     else if (arg === "--env") options.env = argv[++i];
     else if (arg === "--out") options.out = argv[++i];
+    else if (arg === "--edition") options.edition = argv[++i];
     else if (arg === "--base-url") options.baseUrl = argv[++i];
     else if (arg === "--id") options.id = argv[++i];
     else if (arg === "--batch-size") options.batchSize = Number(argv[++i]);
@@ -157,7 +193,7 @@ function parseArgs(argv) {
   return { positional, options };
 }
 
-const usage = `usage: npm run admin -- export <${[...Object.keys(exportableTables), ...Object.keys(exportQueries)].join("|")}> [--remote] [--env name] [--out file.csv]
+const usage = `usage: npm run admin -- export <${[...Object.keys(exportableTables), ...Object.keys(exportQueries)].join("|")}> [--edition ID|all] [--remote] [--env name] [--out file.csv]
        npm run admin -- requeue-dead [--remote] [--env name]
        npm run admin -- announce <file.md> [--base-url URL] [--id ID] [--batch-size N] [--max-batches N] [--remote] [--env name]`;
 
@@ -215,7 +251,16 @@ async function main() {
       return 2;
     }
     const columns = query(`SELECT name FROM pragma_table_info('${table}')`, options).map((c) => String(c.name));
-    const csv = toCsv(query(`SELECT * FROM ${table} ORDER BY rowid`, options), columns);
+    let where = "";
+    if (editionTables.includes(table)) {
+      const edition = options.edition ?? (await currentEditionId());
+      if (edition !== "all") where = ` WHERE edition_id = ${sqlText(edition)}`;
+      console.error(`${name}: ${edition === "all" ? "every edition" : `edition ${edition}`}`);
+    } else if (options.edition) {
+      console.error(`${name} are not kept by edition: --edition does not apply\n${usage}`);
+      return 2;
+    }
+    const csv = toCsv(query(`SELECT * FROM ${table}${where} ORDER BY rowid`, options), columns);
     if (options.out) writeFileSync(options.out, csv, "utf8");
     else process.stdout.write(csv);
     return 0;

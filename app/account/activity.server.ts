@@ -10,10 +10,15 @@ import { plans, pricingPhaseLabels, sponsorTiersById } from "~/content/pricing";
 import { session, registrations, sponsorships, judgeAdvisorInterests } from "~/db/schema";
 import { getDb } from "~/db/client.server";
 import { liveCodeFor } from "~/payments/company-codes.server";
+import { editionStartsAt } from "~/clock/schedule";
+import { editionById } from "~/content/editions";
+import { projectSummariesOf, type PastProject } from "~/portal/past-projects.server";
 import { describeUserAgent } from "./user-agent";
 
 export interface AccountRegistration {
   id: string;
+  /** The edition it is for (issue 23): /account groups registrations and projects by it. */
+  editionId: string;
   kind: "individual" | "workforce" | "enrollment";
   item: string;
   amountCents: number;
@@ -50,8 +55,18 @@ export interface AccountInterest {
   createdAt: string;
 }
 
+/** One edition's registrations and project, as /account groups them (issue 23). */
+export interface AccountEdition {
+  editionId: string;
+  editionName: string;
+  registrations: AccountRegistration[];
+  projects: PastProject[];
+}
+
 export interface AccountActivity {
   registrations: AccountRegistration[];
+  /** The same registrations with the account's projects, by edition, newest edition first. */
+  editions: AccountEdition[];
   sponsorships: AccountSponsorship[];
   interests: AccountInterest[];
 }
@@ -94,7 +109,7 @@ export async function registrationRowsOf(env: Pick<Env, "DB">, userId: string) {
 
 export async function accountActivity(env: Pick<Env, "DB">, userId: string): Promise<AccountActivity> {
   const db = getDb(env);
-  const [registrationRows, sponsorshipRows, interestRows] = await Promise.all([
+  const [registrationRows, sponsorshipRows, interestRows, projects] = await Promise.all([
     registrationRowsOf(env, userId),
     db.select().from(sponsorships).where(eq(sponsorships.userId, userId)).orderBy(desc(sponsorships.createdAt)),
     db
@@ -102,25 +117,29 @@ export async function accountActivity(env: Pick<Env, "DB">, userId: string): Pro
       .from(judgeAdvisorInterests)
       .where(eq(judgeAdvisorInterests.userId, userId))
       .orderBy(desc(judgeAdvisorInterests.createdAt)),
+    projectSummariesOf(db, userId),
   ]);
+  const registrationList: AccountRegistration[] = registrationRows.map(({ row, organizationName, companyCode }) => ({
+    id: row.id,
+    editionId: row.editionId,
+    kind: row.status === "enrolled" ? "enrollment" : row.registrationType,
+    item:
+      row.status === "enrolled"
+        ? "Individual enrollment (Workforce Package)"
+        : `${plans[row.plan].name} (${pricingPhaseLabels[row.pricingPhase]})`,
+    amountCents: row.status === "enrolled" ? 0 : row.amountCents,
+    currency: row.currency,
+    status: row.status,
+    createdAt: row.createdAt,
+    paidAt: row.paidAt,
+    refundedCents: row.refundedCents,
+    organizationName,
+    companyCode,
+    receiptPath: receiptPathOf(row),
+  }));
   return {
-    registrations: registrationRows.map(({ row, organizationName, companyCode }) => ({
-      id: row.id,
-      kind: row.status === "enrolled" ? "enrollment" : row.registrationType,
-      item:
-        row.status === "enrolled"
-          ? "Individual enrollment (Workforce Package)"
-          : `${plans[row.plan].name} (${pricingPhaseLabels[row.pricingPhase]})`,
-      amountCents: row.status === "enrolled" ? 0 : row.amountCents,
-      currency: row.currency,
-      status: row.status,
-      createdAt: row.createdAt,
-      paidAt: row.paidAt,
-      refundedCents: row.refundedCents,
-      organizationName,
-      companyCode,
-      receiptPath: receiptPathOf(row),
-    })),
+    registrations: registrationList,
+    editions: byEdition(registrationList, projects),
     sponsorships: sponsorshipRows.map((row) => ({
       id: row.id,
       item: `${sponsorTiersById[row.tier].name} sponsorship`,
@@ -140,6 +159,20 @@ export async function accountActivity(env: Pick<Env, "DB">, userId: string): Pro
       createdAt: row.createdAt,
     })),
   };
+}
+
+/** Registrations and projects grouped by edition, the newest edition first. */
+function byEdition(registrationList: AccountRegistration[], projects: PastProject[]): AccountEdition[] {
+  const ids = new Set([...registrationList.map((r) => r.editionId), ...projects.map((p) => p.editionId)]);
+  return [...ids]
+    .map((id) => editionById(id))
+    .sort((a, b) => editionStartsAt(b).getTime() - editionStartsAt(a).getTime())
+    .map((edition) => ({
+      editionId: edition.id,
+      editionName: edition.name,
+      registrations: registrationList.filter((r) => r.editionId === edition.id),
+      projects: projects.filter((p) => p.editionId === edition.id),
+    }));
 }
 
 export interface AccountSessionRow {

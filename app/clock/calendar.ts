@@ -21,8 +21,13 @@ export const CALENDAR_UID_DOMAIN = site.calendarUidDomain;
 
 export const CALENDAR_PRODUCT_ID = `-//${site.name}//Timeline//EN`;
 
-export function milestoneUid(m: Pick<Milestone, "id">): string {
-  return `${m.id}@${CALENDAR_UID_DOMAIN}`;
+/**
+ * The edition and the milestone (issue 23): milestone ids repeat every year,
+ * so "submission-deadline@…" alone would let next year's event overwrite this
+ * year's in a subscriber's calendar.
+ */
+export function milestoneUid(m: Pick<Milestone, "id">, editionId: string): string {
+  return `${editionId}-${m.id}@${CALENDAR_UID_DOMAIN}`;
 }
 
 /** Where a milestone is described on the site. */
@@ -155,9 +160,15 @@ function eventDescription(m: Milestone, origin: string): string {
   return lines.join("\n");
 }
 
-/** The unfolded content lines of one VEVENT. */
-export function milestoneEventLines(m: Milestone, options: CalendarOptions): string[] {
-  const lines = ["BEGIN:VEVENT", `UID:${milestoneUid(m)}`, `DTSTAMP:${formatUtcDateTime(options.dtstamp)}`];
+/** One edition's milestones, as a calendar holds them. */
+export interface EditionEvents {
+  readonly editionId: string;
+  readonly milestones: readonly Milestone[];
+}
+
+/** The unfolded content lines of one VEVENT of `editionId`. */
+export function milestoneEventLines(m: Milestone, editionId: string, options: CalendarOptions): string[] {
+  const lines = ["BEGIN:VEVENT", `UID:${milestoneUid(m, editionId)}`, `DTSTAMP:${formatUtcDateTime(options.dtstamp)}`];
   if (m.allDay) {
     lines.push(`DTSTART;VALUE=DATE:${formatBoiseDate(m.start)}`);
     lines.push(`DTEND;VALUE=DATE:${allDayEndDate(m)}`);
@@ -176,8 +187,9 @@ export function milestoneEventLines(m: Milestone, options: CalendarOptions): str
   return lines;
 }
 
-/** A complete VCALENDAR: CRLF line endings, folded lines, a trailing CRLF. */
-export function buildCalendar(list: readonly Milestone[], options: CalendarOptions): string {
+/** A complete VCALENDAR of one or more editions' events: CRLF line endings, folded lines, a trailing CRLF. */
+export function buildCalendar(editions: readonly EditionEvents[], options: CalendarOptions): string {
+  const list = editions.flatMap((e) => e.milestones);
   const name = options.name ?? site.name;
   const lines: string[] = [
     "BEGIN:VCALENDAR",
@@ -189,7 +201,9 @@ export function buildCalendar(list: readonly Milestone[], options: CalendarOptio
     `X-WR-TIMEZONE:${MOUNTAIN_TIME_ZONE}`,
   ];
   if (list.some((m) => !m.allDay)) lines.push(...BOISE_VTIMEZONE);
-  for (const m of list) lines.push(...milestoneEventLines(m, options));
+  for (const { editionId, milestones } of editions) {
+    for (const m of milestones) lines.push(...milestoneEventLines(m, editionId, options));
+  }
   lines.push("END:VCALENDAR");
   return lines.map((line) => foldLine(line)).join("\r\n") + "\r\n";
 }

@@ -64,6 +64,20 @@ export const organizationMessages = {
   acceptDone: (organization: string) => `You now manage ${organization} on the Challenge site.`,
 } as const;
 
+/**
+ * A company code used in an edition other than its own (issue 23): a
+ * Workforce Package enrolls employees into the edition it was bought for, so
+ * a 2026 code is refused in 2027, and the refusal names the code's edition.
+ * `codeEdition` and `currentEdition` are edition names ("2026 Challenge").
+ */
+export const companyCodeEditionMessages = {
+  otherEdition: (codeEdition: string, currentEdition: string) =>
+    `This company code belongs to the ${codeEdition}: it does not enroll anyone in the ${currentEdition}. Ask your organization for its code for the ${currentEdition}, or leave the code empty to pay.`,
+  /** The dashboard's note beside a code whose edition is over. */
+  codeOfPastEdition: (codeEdition: string) =>
+    `This code belongs to the ${codeEdition} and no longer enrolls anyone. A package for the current edition comes with its own code.`,
+} as const;
+
 /** "Sent 12 invitations; skipped 2 already enrolled, 1 duplicate, 3 already invited today." */
 export function invitationSummary(result: {
   sent: number;

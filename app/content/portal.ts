@@ -95,6 +95,11 @@ export const portalMessages = {
   deadlinePassed: (deadline: string) =>
     `The submission deadline (${deadline}) has passed. Everything here is read-only, and no changes are accepted.`,
   notEnrolled: "Only enrolled participants can work in the portal. Register first, then come back.",
+  /** Issue 23: enrollment is per edition; what carries over is only the right to see past projects. */
+  enrollmentPerEdition: (editionName: string) =>
+    `The portal is the ${editionName}'s. A registration or company code of an earlier edition does not enroll you in this one: register for the ${editionName} to take part.`,
+  pastProjectsIntro:
+    "Your projects of earlier editions, as they stood when their deadline passed. They can't be changed.",
   unverified: "Please verify your e-mail address first: open the verification link we sent you.",
 
   teamNameRequired: "Give your team a name.",

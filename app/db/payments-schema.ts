@@ -16,6 +16,8 @@ export type RegistrationStatus = (typeof registrationStatuses)[number];
 
 export const registrations = sqliteTable("registrations", {
   id: text("id").primaryKey(),
+  /** The edition the registration is for (migrations/0013_editions.sql): it enrolls into that edition only. */
+  editionId: text("edition_id").notNull(),
   userId: text("user_id").notNull(),
   registrationType: text("registration_type", { enum: ["individual", "workforce"] }).notNull(),
   plan: text("plan", { enum: ["individual", "workforce"] }).notNull(),
@@ -47,6 +49,8 @@ export const sponsorshipStatuses = ["pending", "paid", "expired", "failed"] as c
 
 export const sponsorships = sqliteTable("sponsorships", {
   id: text("id").primaryKey(),
+  /** The edition sponsored (migrations/0013_editions.sql). */
+  editionId: text("edition_id").notNull(),
   userId: text("user_id").notNull(),
   tier: text("tier", { enum: ["platinum", "gold", "silver", "bronze"] }).notNull(),
   amountCents: integer("amount_cents").notNull(),
@@ -75,6 +79,8 @@ export const companyCodes = sqliteTable("company_codes", {
   registrationId: text("registration_id")
     .notNull()
     .references(() => registrations.id),
+  /** The organization's edition (migrations/0013_editions.sql): the code enrolls into it and no other. */
+  editionId: text("edition_id").notNull(),
   createdAt: text("created_at").notNull().default(isoNow),
   revokedAt: text("revoked_at"),
   /** 'refund' or 'dispute' when the payment's fate revoked it; NULL for an operator's regeneration. */

@@ -19,6 +19,8 @@ export interface Organization {
   name: string;
   ownerUserId: string;
   paidAt: string | null;
+  /** The edition the package was bought for: its code enrolls employees into that edition only (issue 23). */
+  editionId: string;
   /** The signed-in account's role. */
   role: OrganizationRole;
 }
@@ -37,6 +39,7 @@ export async function organizationFor(db: Db, registrationId: string, userId: st
       companyName: registrations.companyName,
       userId: registrations.userId,
       paidAt: registrations.paidAt,
+      editionId: registrations.editionId,
     })
     .from(registrations)
     .where(and(eq(registrations.id, registrationId), paidWorkforce))
@@ -47,6 +50,7 @@ export async function organizationFor(db: Db, registrationId: string, userId: st
     name: row.companyName ?? "Your organization",
     ownerUserId: row.userId,
     paidAt: row.paidAt,
+    editionId: row.editionId,
   };
   if (row.userId === userId) return { ...base, role: "owner" };
   const [admin] = await db
@@ -65,6 +69,7 @@ export async function organizationsOf(db: Db, userId: string): Promise<Organizat
       companyName: registrations.companyName,
       userId: registrations.userId,
       paidAt: registrations.paidAt,
+      editionId: registrations.editionId,
     })
     .from(registrations)
     .where(
@@ -88,6 +93,7 @@ export async function organizationsOf(db: Db, userId: string): Promise<Organizat
     name: row.companyName ?? "Your organization",
     ownerUserId: row.userId,
     paidAt: row.paidAt,
+    editionId: row.editionId,
     role: row.userId === userId ? "owner" : "admin",
   }));
 }

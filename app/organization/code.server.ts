@@ -58,7 +58,10 @@ export async function regenerateCode(
         at,
         onlyIf: sql`EXISTS (SELECT 1 FROM company_codes WHERE code = ${old} AND revoked_at = ${at} AND revoked_reason IS NULL)`,
       }),
-      db.insert(companyCodes).values({ code, registrationId: organization.id, createdAt: at }),
+      // A regenerated code belongs to the package's edition, like the code it replaces.
+      db
+        .insert(companyCodes)
+        .values({ code, registrationId: organization.id, editionId: organization.editionId, createdAt: at }),
       ...notices.map((notice) => notice.statement),
     ]);
   } catch (error) {

@@ -4,7 +4,8 @@
  * status this edition, organizers, open invitations and recent activity.
  */
 import { formatMountain } from "~/clock/format";
-import { organizationLimits } from "~/content/organization";
+import { editionById } from "~/content/editions";
+import { companyCodeEditionMessages, organizationLimits } from "~/content/organization";
 import type { SignedIn } from "~/context";
 import { formatCompanyCode } from "~/payments/company-code";
 import type { Organization } from "./access.server";
@@ -14,6 +15,7 @@ import {
   liveCodeFor,
   organizers,
   participantCount,
+  pastEditionCounts,
   pendingAdminInvitations,
   projectStatuses,
   recentEvents,
@@ -30,10 +32,11 @@ function projectLabel(project: { status: "draft" | "submitted"; submittedAt: str
 }
 
 export async function dashboardView({ user, db, now, edition }: SignedIn, organization: Organization, q: string) {
-  const [code, employees, participants, people, invitations, sentToday, events, projects] = await Promise.all([
+  const [code, employees, participants, past, people, invitations, sentToday, events, projects] = await Promise.all([
     liveCodeFor(db, organization.id),
-    enrolledEmployees(db, organization.id, q),
-    participantCount(db, organization.id),
+    enrolledEmployees(db, organization.id, edition.id, q),
+    participantCount(db, organization.id, edition.id),
+    pastEditionCounts(db, organization.id, edition.id),
     organizers(db, organization),
     pendingAdminInvitations(db, organization.id, now),
     invitationsSentToday(db, organization.id, now),
@@ -44,6 +47,13 @@ export async function dashboardView({ user, db, now, edition }: SignedIn, organi
     organization: { id: organization.id, name: organization.name, role: organization.role },
     me: user.id,
     code: code ? formatCompanyCode(code) : null,
+    // A package enrolls into the edition it was bought for (issue 23): once that is over, its code says so.
+    codeOfPastEdition:
+      organization.editionId === edition.id
+        ? null
+        : companyCodeEditionMessages.codeOfPastEdition(editionById(organization.editionId).name),
+    editionName: edition.name,
+    pastEditions: past.map((p) => ({ editionName: editionById(p.editionId).name, employees: p.employees })),
     q,
     employees: employees.map((e) => ({
       ...e,

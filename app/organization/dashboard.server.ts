@@ -3,7 +3,7 @@
  * the organizers, pending co-administrator invitations, today's invitation
  * count and the recent activity. Only after requireOrganization().
  */
-import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { mountainDateKey } from "~/clock/schedule";
 import { organizationLimits } from "~/content/organization";
 import {
@@ -34,9 +34,22 @@ export function searchText(value: string | null): string {
   return (value ?? "").trim().slice(0, organizationLimits.searchMax);
 }
 
-/** Enrolled employees (status 'enrolled'), newest first; `q` matches name or e-mail, case-insensitively. */
-export async function enrolledEmployees(db: Db, organizationId: string, q = ""): Promise<Employee[]> {
-  const where = [eq(registrations.organizationRegistrationId, organizationId), eq(registrations.status, "enrolled")];
+/**
+ * Employees enrolled in `editionId` (status 'enrolled'), newest first; `q`
+ * matches name or e-mail, case-insensitively. The dashboard and its CSV ask
+ * for the current edition's: earlier editions are counted, not listed (issue 23).
+ */
+export async function enrolledEmployees(
+  db: Db,
+  organizationId: string,
+  editionId: string,
+  q = "",
+): Promise<Employee[]> {
+  const where = [
+    eq(registrations.organizationRegistrationId, organizationId),
+    eq(registrations.editionId, editionId),
+    eq(registrations.status, "enrolled"),
+  ];
   if (q) {
     const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push(
@@ -57,13 +70,35 @@ export async function enrolledEmployees(db: Db, organizationId: string, q = ""):
     .orderBy(desc(registrations.createdAt), asc(registrations.id));
 }
 
-/** The recognition tier's count: employees enrolled with the code and not removed, today. */
-export async function participantCount(db: Db, organizationId: string): Promise<number> {
+/** The recognition tier's count: employees enrolled in `editionId` with the code and not removed, today. */
+export async function participantCount(db: Db, organizationId: string, editionId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(registrations)
-    .where(and(eq(registrations.organizationRegistrationId, organizationId), eq(registrations.status, "enrolled")));
+    .where(
+      and(
+        eq(registrations.organizationRegistrationId, organizationId),
+        eq(registrations.editionId, editionId),
+        eq(registrations.status, "enrolled"),
+      ),
+    );
   return row?.n ?? 0;
+}
+
+/** How many employees were enrolled in each edition other than `currentEditionId`, oldest edition first. */
+export async function pastEditionCounts(db: Db, organizationId: string, currentEditionId: string) {
+  return db
+    .select({ editionId: registrations.editionId, employees: count() })
+    .from(registrations)
+    .where(
+      and(
+        eq(registrations.organizationRegistrationId, organizationId),
+        ne(registrations.editionId, currentEditionId),
+        eq(registrations.status, "enrolled"),
+      ),
+    )
+    .groupBy(registrations.editionId)
+    .orderBy(asc(registrations.editionId));
 }
 
 export interface Organizer {
@@ -155,7 +190,13 @@ export async function projectStatuses(db: Db, organizationId: string, editionId:
     .from(registrations)
     .innerJoin(teamMembers, and(eq(teamMembers.userId, registrations.userId), eq(teamMembers.editionId, editionId)))
     .innerJoin(submissions, eq(submissions.teamId, teamMembers.teamId))
-    .where(and(eq(registrations.organizationRegistrationId, organizationId), eq(registrations.status, "enrolled")));
+    .where(
+      and(
+        eq(registrations.organizationRegistrationId, organizationId),
+        eq(registrations.editionId, editionId),
+        eq(registrations.status, "enrolled"),
+      ),
+    );
   return new Map(rows.map(({ userId, ...status }) => [userId, status]));
 }
 

@@ -36,6 +36,7 @@ export async function removeEmployee(
   const [row] = await db
     .select({
       userId: registrations.userId,
+      editionId: registrations.editionId,
       firstName: registrations.firstName,
       lastName: registrations.lastName,
       email: registrations.email,
@@ -72,6 +73,6 @@ export async function removeEmployee(
     throw error;
   }
   await enqueueNotifications(env, [notice.id], { requestId, kind: employeeRemoved.kind });
-  await endMembershipsUnlessEnrolled(env, db, row.userId, { now, requestId, reason: "removed" });
+  await endMembershipsUnlessEnrolled(env, db, row.userId, row.editionId, { now, requestId, reason: "removed" });
   return { ok: true, name: `${row.firstName} ${row.lastName}` };
 }

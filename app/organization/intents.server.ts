@@ -4,6 +4,8 @@
  * handler acts on the organization the layout's middleware found for this
  * account (never on an id the form names without checking it belongs there).
  */
+import { editionById, type Edition } from "~/content/editions";
+import { companyCodeEditionMessages } from "~/content/organization";
 import type { SessionUser } from "~/auth/session.server";
 import { organizationMessages as m } from "~/content/organization";
 import type { Db } from "~/db/client.server";
@@ -28,6 +30,8 @@ export interface OrganizationCtx {
   user: SessionUser;
   organization: Organization;
   now: Date;
+  /** The clock's edition: a package of an earlier one no longer invites anyone (issue 23). */
+  edition: Edition;
   origin: string;
   requestId: string;
 }
@@ -64,6 +68,11 @@ export const organizationIntents = {
   invite: intent({
     schema: InviteEmployeesSchema,
     async handle({ addresses }, ctx: OrganizationCtx) {
+      // Its code would be refused on /register: do not e-mail links that cannot work.
+      if (ctx.organization.editionId !== ctx.edition.id) {
+        const message = companyCodeEditionMessages.codeOfPastEdition(editionById(ctx.organization.editionId).name);
+        return { ok: false, message, status: 403, field: "addresses" };
+      }
       const result = await inviteEmployees(ctx.env, ctx.db, ctx.organization, ctx.user, addresses, ctx);
       return outcomeOf(ctx, result, "Invitations", "invite", "addresses");
     },

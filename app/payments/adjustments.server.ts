@@ -236,7 +236,7 @@ export async function handleRefund(env: Env, charge: ChargeFacts, context: Conte
   // After the record says "refunded", so the enrollment check reads it. A failure here fails the
   // webhook, and Stripe's redelivery finishes the job (the steps above write nothing twice).
   if (full && found.kind === "registration" && found.row.registrationType === "individual") {
-    await endMembershipsUnlessEnrolled(env, getDb(env), found.row.userId, {
+    await endMembershipsUnlessEnrolled(env, getDb(env), found.row.userId, found.row.editionId, {
       now: context.now,
       requestId: context.requestId,
       reason: "refund",

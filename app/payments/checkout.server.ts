@@ -23,6 +23,7 @@ export type PaymentErrorCode =
   | "enrollment_closed"
   | "sponsorship_closed"
   | "unknown_company_code"
+  | "company_code_other_edition"
   | "email_unverified"
   | "rate_limited"
   | "checkout_failed";
@@ -43,6 +44,7 @@ export const paymentErrorStatus: Record<PaymentErrorCode, 400 | 403 | 429 | 502>
   enrollment_closed: 403,
   sponsorship_closed: 403,
   unknown_company_code: 400,
+  company_code_other_edition: 403,
   email_unverified: 403,
   rate_limited: 429,
   checkout_failed: 502,
@@ -128,6 +130,8 @@ export async function startRegistration(
   const quote = quoteRegistration(env, plan, now, edition);
   await db.insert(registrations).values({
     id,
+    // The edition the clock sells for today: the registration enrolls into it and no other.
+    editionId: edition.id,
     userId,
     registrationType: plan,
     plan,
@@ -174,6 +178,7 @@ export async function startSponsorship(
   const quote = quoteSponsorship(input.sponsorshipTier);
   await db.insert(sponsorships).values({
     id,
+    editionId: edition.id,
     userId,
     tier: input.sponsorshipTier,
     amountCents: quote.amountCents,

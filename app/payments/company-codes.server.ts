@@ -37,10 +37,15 @@ export async function unusedCompanyCode(db: Db): Promise<string> {
   throw new Error("could not find an unused company code");
 }
 
-/** The paid Workforce registration a live code belongs to, or null. */
+/**
+ * The paid Workforce registration a live code belongs to, with the code's
+ * edition, or null. Whether that edition is the one enrolling now is the
+ * caller's decision (app/payments/enrollment.server.ts), so that the refusal
+ * can name the code's edition rather than call a real code unknown.
+ */
 export async function organizationForCode(db: Db, code: string) {
   const [row] = await db
-    .select({ id: registrations.id, companyName: registrations.companyName })
+    .select({ id: registrations.id, companyName: registrations.companyName, editionId: companyCodes.editionId })
     .from(companyCodes)
     .innerJoin(registrations, eq(registrations.id, companyCodes.registrationId))
     .where(

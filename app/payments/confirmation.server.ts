@@ -6,7 +6,8 @@
 import { formatUsd } from "~/content/pricing";
 import type { Db } from "~/db/client.server";
 import { notifications } from "~/db/schema";
-import { currentEdition, milestoneStatus } from "~/clock/schedule";
+import { milestoneStatus } from "~/clock/schedule";
+import type { Edition } from "~/content/editions";
 import { formatMountain } from "~/clock/format";
 import type { NotificationKind } from "~/notifications/kind.server";
 import { outboxInsert } from "~/notifications/outbox.server";
@@ -16,16 +17,20 @@ export function confirmationNotificationId(kind: NotificationKind<unknown>["kind
   return `${kind}:${recordId}`;
 }
 
-/** The deadlines of the current edition still ahead at `now`, as the e-mail lists them. */
-export function nextDeadlines(now: Date): string[] {
-  return currentEdition(now)
-    .milestones.filter((m) => m.isDeadline && milestoneStatus(m, now) !== "past")
+/**
+ * The deadlines of the record's edition still ahead at `now`, as the e-mail
+ * lists them: the edition it was bought for, never the clock's (issue 23).
+ */
+export function nextDeadlines(now: Date, edition: Edition): string[] {
+  return edition.milestones
+    .filter((m) => m.isDeadline && milestoneStatus(m, now) !== "past")
     .map((m) => `${m.title}: ${formatMountain(m.start, "dateTime")}`);
 }
 
 export function confirmationPayload(
   now: Date,
-  fields: Omit<PaymentConfirmationPayload, "date" | "nextDeadlines" | "amount" | "contactEmail"> & {
+  edition: Edition,
+  fields: Omit<PaymentConfirmationPayload, "date" | "nextDeadlines" | "amount" | "contactEmail" | "edition"> & {
     amountCents: number | null;
     /** The configured public mailbox (siteContact(env).email), printed in the e-mail. */
     contactEmail: string;
@@ -36,7 +41,8 @@ export function confirmationPayload(
     ...rest,
     amount: amountCents === null ? "Covered by your organization's Workforce Package" : formatUsd(amountCents),
     date: formatMountain(now, "date"),
-    nextDeadlines: nextDeadlines(now),
+    nextDeadlines: nextDeadlines(now, edition),
+    edition: edition.name,
   };
 }
 

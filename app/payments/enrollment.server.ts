@@ -5,7 +5,8 @@
  * enrollment and its confirmation e-mail are written in one batch.
  */
 import { pricingPhase } from "~/clock/schedule";
-import type { Edition } from "~/content/editions";
+import { editionById, type Edition } from "~/content/editions";
+import { companyCodeEditionMessages } from "~/content/organization";
 import { getDb } from "~/db/client.server";
 import { registrations } from "~/db/schema";
 import { log } from "~/lib/log.server";
@@ -35,10 +36,19 @@ export async function enrollWithCompanyCode(
     log("info", "payments.company_code_unknown", { requestId });
     throw new PaymentError("unknown_company_code", registrationMessages.companyCodeUnknown, "employerCode");
   }
+  // A package enrolls into the edition it was bought for, and no other (issue 23).
+  if (organization.editionId !== edition.id) {
+    log("info", "payments.company_code_other_edition", { requestId, codeEdition: organization.editionId });
+    throw new PaymentError(
+      "company_code_other_edition",
+      companyCodeEditionMessages.otherEdition(editionById(organization.editionId).name, edition.name),
+      "employerCode",
+    );
+  }
   const notification = confirmationInsert(db, enrollmentConfirmation, {
     recipient: options.accountEmail,
     now,
-    payload: confirmationPayload(now, {
+    payload: confirmationPayload(now, edition, {
       contactEmail: siteContact(env).email,
       recordId: id,
       firstName: input.firstName,
@@ -51,6 +61,7 @@ export async function enrollWithCompanyCode(
   await db.batch([
     db.insert(registrations).values({
       id,
+      editionId: edition.id,
       userId,
       registrationType: "individual",
       plan: "individual",

@@ -11,6 +11,7 @@
  * one e-mail. Only the call whose update changed the row queues the e-mail.
  */
 import { and, eq, ne } from "drizzle-orm";
+import { editionById } from "~/content/editions";
 import { plans, pricingPhaseLabels, sponsorTiersById } from "~/content/pricing";
 import { getDb, type Db } from "~/db/client.server";
 import { companyCodes, registrations, sponsorships, type Registration, type Sponsorship } from "~/db/schema";
@@ -127,7 +128,7 @@ export async function fulfill(
     const notification = confirmationInsert(db, registrationConfirmation, {
       recipient,
       now,
-      payload: confirmationPayload(now, {
+      payload: confirmationPayload(now, editionById(found.row.editionId), {
         contactEmail: siteContact(env).email,
         recordId: row.id,
         firstName: row.firstName,
@@ -144,7 +145,11 @@ export async function fulfill(
     if (code) {
       const [result] = await db.batch([
         update,
-        db.insert(companyCodes).values({ code, registrationId: row.id, createdAt: at }).onConflictDoNothing(),
+        db
+          .insert(companyCodes)
+          // The package's edition, not the clock's: a session paid after the edition rolled over still is for it.
+          .values({ code, registrationId: row.id, editionId: row.editionId, createdAt: at })
+          .onConflictDoNothing(),
         notification.statement,
       ]);
       changed = result.meta.changes === 1;
@@ -158,7 +163,7 @@ export async function fulfill(
     const notification = confirmationInsert(db, sponsorshipConfirmation, {
       recipient,
       now,
-      payload: confirmationPayload(now, {
+      payload: confirmationPayload(now, editionById(found.row.editionId), {
         contactEmail: siteContact(env).email,
         recordId: row.id,
         firstName: row.firstName,

@@ -24,6 +24,11 @@ export const PaymentConfirmationPayload = z.object({
   /** "Project submission deadline: Mar 18, 2026, 11:59 PM MT". */
   nextDeadlines: z.array(z.string()),
   /**
+   * The edition the record is for ("2026 Challenge", issue 23). Optional only
+   * for rows queued before editions were recorded: those omit the line.
+   */
+  edition: z.string().optional(),
+  /**
    * The configured public mailbox when the e-mail was queued (CONTACT_EMAIL).
    * Optional only for rows queued before it existed: those omit the address.
    */
@@ -35,6 +40,7 @@ export type PaymentConfirmationPayload = z.infer<typeof PaymentConfirmationPaylo
 function render(heading: string, intro: string, payload: PaymentConfirmationPayload) {
   const fields: [string, string][] = [
     ["Item", payload.item],
+    ...(payload.edition ? ([["Edition", payload.edition]] as [string, string][]) : []),
     ["Amount", payload.amount],
     ["Date", payload.date],
     ["Reference", payload.recordId],

@@ -32,8 +32,15 @@ export interface Departure {
 const other = alias(teamMembers, "other");
 const led = alias(teamMembers, "led");
 
-/** The statements that take `userId` out of every team they are in. */
-export async function departureOf(db: Db, userId: string, now: Date): Promise<Departure> {
+/**
+ * The statements that take `userId` out of every team they are in, or, with
+ * `editionId`, out of that edition's teams only: a refund or removal ends one
+ * edition's enrollment and leaves the other editions' projects alone (issue 23).
+ */
+export async function departureOf(db: Db, userId: string, now: Date, editionId?: string): Promise<Departure> {
+  const mine = editionId
+    ? and(eq(teamMembers.userId, userId), eq(teamMembers.editionId, editionId))
+    : eq(teamMembers.userId, userId);
   const noOtherMember = notExists(
     db
       .select({ one: sql`1` })
@@ -41,10 +48,7 @@ export async function departureOf(db: Db, userId: string, now: Date): Promise<De
       .where(and(eq(other.teamId, teamMembers.teamId), ne(other.userId, userId))),
   );
   const lastOf = (
-    await db
-      .select({ teamId: teamMembers.teamId })
-      .from(teamMembers)
-      .where(and(eq(teamMembers.userId, userId), noOtherMember))
+    await db.select({ teamId: teamMembers.teamId }).from(teamMembers).where(and(mine, noOtherMember))
   ).map((row) => row.teamId);
   const files =
     lastOf.length === 0
@@ -83,7 +87,9 @@ export async function departureOf(db: Db, userId: string, now: Date): Promise<De
             db
               .select({ teamId: led.teamId })
               .from(led)
-              .where(and(eq(led.userId, userId), eq(led.role, "lead"))),
+              .where(
+                and(eq(led.userId, userId), eq(led.role, "lead"), editionId ? eq(led.editionId, editionId) : undefined),
+              ),
           ),
           eq(
             teamMembers.userId,
@@ -102,12 +108,18 @@ export async function departureOf(db: Db, userId: string, now: Date): Promise<De
       .where(
         and(
           eq(teamInvitations.invitedBy, userId),
+          editionId
+            ? inArray(
+                teamInvitations.teamId,
+                db.select({ id: teams.id }).from(teams).where(eq(teams.editionId, editionId)),
+              )
+            : undefined,
           isNull(teamInvitations.acceptedAt),
           isNull(teamInvitations.declinedAt),
           isNull(teamInvitations.revokedAt),
         ),
       ),
-    db.delete(teamMembers).where(eq(teamMembers.userId, userId)),
+    db.delete(teamMembers).where(mine),
   );
 
   return {
@@ -126,18 +138,20 @@ export async function departureOf(db: Db, userId: string, now: Date): Promise<De
 }
 
 /**
- * After a full refund or a removal: if no other enrollment keeps `userId` a
- * participant, their team memberships end (the rules above). Safe to repeat:
- * a redelivered webhook finds nothing left to do.
+ * After a full refund or a removal: if no other enrollment in the same
+ * edition keeps `userId` a participant, their team memberships of that
+ * edition end (the rules above). Safe to repeat: a redelivered webhook finds
+ * nothing left to do.
  */
 export async function endMembershipsUnlessEnrolled(
   env: Pick<Env, "DB" | "SUBMISSION_FILES">,
   db: Db,
   userId: string,
+  editionId: string,
   { now, requestId, reason }: { now: Date; requestId?: string; reason: "refund" | "removed" },
 ): Promise<void> {
-  if (await enrollmentOf(db, userId)) return;
-  const departure = await departureOf(db, userId, now);
+  if (await enrollmentOf(db, userId, editionId)) return;
+  const departure = await departureOf(db, userId, now, editionId);
   const [first, ...rest] = departure.statements;
   await db.batch([first!, ...rest]);
   await departure.deleteFiles(env.SUBMISSION_FILES);

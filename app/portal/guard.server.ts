@@ -61,9 +61,9 @@ export const portalMiddleware: MiddlewareFunction<Response> = async ({ request, 
   const { env, requestId } = context.get(requestContext);
   const db = getDb(env);
   const { user } = await getSession(request, env, { requestId });
-  const access = await portalAccess(db, user);
-  if (!isRead(request) && access.kind !== "participant") throw await turnedAway(request, env, access);
   const { now, edition } = requestClock(context);
+  const access = await portalAccess(db, user, edition.id);
+  if (!isRead(request) && access.kind !== "participant") throw await turnedAway(request, env, access);
   const portal: Portal = { access, db, now, edition, window: portalWindow(now, edition) };
   context.set(portalContext, portal);
   if (access.kind === "participant") {

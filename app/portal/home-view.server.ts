@@ -7,6 +7,7 @@
 import { milestoneStatus } from "~/clock/schedule";
 import { formatMountain } from "~/clock/format";
 import type { Participant, Portal } from "./guard.server";
+import { pastProjectsOf } from "./past-projects.server";
 import { checklist, statusOf, submissionOf } from "./submission.server";
 import { teamHistoryOf } from "./team-history.server";
 import { openInvitationsOf } from "./team.server";
@@ -23,6 +24,8 @@ export async function portalHomeView(
     deadline: formatMountain(edition.submissionDeadline.due, "dateTime"),
     opens: formatMountain(edition.standardRegistrationOpens, "dateTime"),
     editionId: edition.id,
+    // Earlier editions' projects, read-only, whether or not the person is enrolled in this one (issue 23).
+    pastProjects: access.kind === "signed-out" ? [] : await pastProjectsOf(db, access.user.id, edition.id),
   };
   if (access.kind !== "participant" || !participant) return { ...base, participant: null };
 

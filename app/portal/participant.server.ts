@@ -25,10 +25,13 @@ export interface Enrollment {
 const organization = alias(registrations, "organization");
 
 /**
- * The account's enrollment, or null. A registration fully refunded no longer
- * enrolls anyone; an employee an organization removed is not enrolled either.
+ * The account's enrollment in `editionId`, or null. A registration enrolls
+ * into the edition it was bought for and no other (issue 23): a 2026
+ * registration does not make anyone a 2027 participant. A registration fully
+ * refunded no longer enrolls anyone; an employee an organization removed is
+ * not enrolled either.
  */
-export async function enrollmentOf(db: Db, userId: string): Promise<Enrollment | null> {
+export async function enrollmentOf(db: Db, userId: string, editionId: string): Promise<Enrollment | null> {
   const [row] = await db
     .select({
       id: registrations.id,
@@ -42,6 +45,7 @@ export async function enrollmentOf(db: Db, userId: string): Promise<Enrollment |
     .where(
       and(
         eq(registrations.userId, userId),
+        eq(registrations.editionId, editionId),
         eq(registrations.registrationType, "individual"),
         inArray(registrations.status, ["paid", "enrolled"]),
         or(eq(registrations.amountCents, 0), sql`${registrations.refundedCents} < ${registrations.amountCents}`),
@@ -66,10 +70,11 @@ export type PortalAccess =
   | { kind: "not-enrolled"; user: SessionUser }
   | { kind: "participant"; user: SessionUser; enrollment: Enrollment };
 
-export async function portalAccess(db: Db, user: SessionUser | null): Promise<PortalAccess> {
+/** How `user` may take part in `editionId`, the clock's current edition: the portal is always that edition's. */
+export async function portalAccess(db: Db, user: SessionUser | null, editionId: string): Promise<PortalAccess> {
   if (!user) return { kind: "signed-out" };
   if (!user.emailVerified) return { kind: "unverified", user };
-  const enrollment = await enrollmentOf(db, user.id);
+  const enrollment = await enrollmentOf(db, user.id, editionId);
   return enrollment ? { kind: "participant", user, enrollment } : { kind: "not-enrolled", user };
 }
 

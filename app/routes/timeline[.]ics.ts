@@ -1,11 +1,18 @@
-import { milestonesById, type EditionMilestone, type MilestoneId } from "~/content/editions";
-import { buildCalendar, calendarFileName } from "~/clock/calendar";
+import { milestonesById, type MilestoneId } from "~/content/editions";
+import { buildCalendar, calendarFileName, type EditionEvents } from "~/clock/calendar";
+import { editionsFor } from "~/clock/clock.server";
 import { requestClock } from "~/clock/page-clock.server";
+import { editionStartsAt } from "~/clock/schedule";
+import { requestContext } from "~/context";
 import type { Route } from "./+types/timeline[.]ics";
 
 /**
- * /timeline.ics: every dated milestone as one iCalendar file;
- * /timeline.ics?milestone=<id>: that milestone alone (404 for an unknown id).
+ * /timeline.ics: every dated milestone of the current edition and of the
+ * editions before it, as one iCalendar file: a subscriber's calendar keeps
+ * past editions' events rather than losing them when the next edition opens
+ * (issue 23; UIDs carry the edition, so the years never overwrite each other);
+ * /timeline.ics?milestone=<id>: that milestone of the current edition alone
+ * (404 for an unknown id).
  * DTSTAMP is the request's "now" from the one clock.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -13,7 +20,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const id = url.searchParams.get("milestone");
   const { now, edition } = requestClock(context);
   const byId = milestonesById(edition);
-  let list: readonly EditionMilestone[] = edition.milestones;
+  const startsAt = editionStartsAt(edition).getTime();
+  let events: EditionEvents[] = editionsFor(context.get(requestContext).env)
+    .filter((e) => editionStartsAt(e).getTime() <= startsAt)
+    .sort((a, b) => editionStartsAt(a).getTime() - editionStartsAt(b).getTime())
+    .map((e) => ({ editionId: e.id, milestones: e.milestones }));
   if (id !== null) {
     const one = Object.hasOwn(byId, id) ? byId[id as MilestoneId] : undefined;
     if (!one) {
@@ -22,9 +33,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
         headers: { "Content-Type": "text/plain; charset=utf-8" },
       });
     }
-    list = [one];
+    events = [{ editionId: edition.id, milestones: [one] }];
   }
-  const body = buildCalendar(list, { dtstamp: now, origin: url.origin });
+  const body = buildCalendar(events, { dtstamp: now, origin: url.origin });
   return new Response(body, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

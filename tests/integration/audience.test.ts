@@ -367,7 +367,7 @@ describe("calendar downloads", () => {
     expect(lines.filter((l) => l === "DTSTAMP:20251201T190000Z")).toHaveLength(milestones.length);
     const events = vevents(lines);
     for (const m of milestones) {
-      const event = events.find((e) => e.includes(`UID:${milestoneUid(m)}`));
+      const event = events.find((e) => e.includes(`UID:${milestoneUid(m, edition2026.id)}`));
       expect(event, m.id).toBeDefined();
       const start = event!.find((l) => l.startsWith("DTSTART"));
       expect(start, m.id).toMatch(
@@ -386,7 +386,7 @@ describe("calendar downloads", () => {
     expect(response.status).toBe(200);
     const lines = icsLines(await response.text());
     expect(lines.filter((l) => l === "BEGIN:VEVENT")).toHaveLength(1);
-    expect(lines).toContain(`UID:${milestoneUid(m)}`);
+    expect(lines).toContain(`UID:${milestoneUid(m, edition2026.id)}`);
     expect(lines).toContain("DTSTART;TZID=America/Boise:20260318T235900");
     expect(lines.find((l) => l.startsWith("SUMMARY:"))).toContain(m.title);
   });

@@ -16,6 +16,7 @@ import { siteContact } from "~/lib/site-config.server";
 import { organizersRecipient } from "~/notifications/recipients.server";
 import { registrationConfirmation } from "~/payments/notification.server";
 import { confirmationPayload } from "~/payments/confirmation.server";
+import { edition2026 } from "../edition-2026";
 import { fetchWithEnv } from "./worker";
 import { escapedAsReact, expectHtmlNotToContain, expectHtmlToContain } from "./html";
 
@@ -223,7 +224,7 @@ describe("contact details come from configuration", () => {
   });
 
   it("e-mails name the configured mailbox; contact mail goes there when NOTIFY_TO is unset", () => {
-    const payload = confirmationPayload(new Date("2025-12-01T19:00:00Z"), {
+    const payload = confirmationPayload(new Date("2025-12-01T19:00:00Z"), edition2026, {
       recordId: "rec_1",
       firstName: "Ada",
       item: "Individual (Early Bird)",
@@ -234,6 +235,8 @@ describe("contact details come from configuration", () => {
     });
     const { text } = registrationConfirmation.render(payload);
     expect(text).toContain(`write to ${configured.CONTACT_EMAIL}.`);
+    // The record's edition, not the clock's (issue 23).
+    expect(text).toContain("Edition: 2026 Challenge");
     // A row queued before the field existed still renders, without an address.
     const { contactEmail: _omitted, ...older } = payload;
     expect(registrationConfirmation.render(older).text).toContain("Questions? Reply to this e-mail.\n");

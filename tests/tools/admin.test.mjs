@@ -108,6 +108,32 @@ describe("npm run admin -- export", () => {
     assert.ok(hostile?.includes(`'=HYPERLINK("http://evil.example")`), JSON.stringify(hostile));
   });
 
+  test("exports one edition's registrations: the current one by default, another with --edition (issue 23)", () => {
+    for (const [id, edition] of [
+      ["reg-2026", "2026"],
+      ["reg-next", "fixture"],
+    ]) {
+      query(
+        `INSERT INTO registrations (id, edition_id, user_id, registration_type, plan, pricing_phase, amount_cents, status, first_name, last_name, email, phone)
+         VALUES ('${id}', '${edition}', 'u1', 'individual', 'individual', 'regular', 30000, 'paid', 'Ada', 'Lovelace', 'ada@example.com', '208-555-0100')`,
+        target,
+      );
+    }
+    const ids = (/** @type {string[]} */ args) => {
+      const run = admin(["export", "registrations", ...args]);
+      assert.equal(run.status, 0, run.stderr);
+      const [header, ...rows] = parseCsv(run.stdout);
+      const at = (header ?? []).indexOf("id");
+      return rows.map((row) => row[at]).sort();
+    };
+    // Today's edition (the published 2026 one, since no later edition is published).
+    assert.deepEqual(ids([]), ["reg-2026"]);
+    assert.deepEqual(ids(["--edition", "fixture"]), ["reg-next"]);
+    assert.deepEqual(ids(["--edition", "all"]), ["reg-2026", "reg-next"]);
+    const refused = admin(["export", "contacts", "--edition", "2026"]);
+    assert.equal(refused.status, 2);
+  });
+
   test("refuses an unknown table with the usage", () => {
     const run = admin(["export", "users"]);
     assert.equal(run.status, 2);

@@ -70,13 +70,15 @@ describe("date formats", () => {
 });
 
 describe("milestone events", () => {
-  it("gives each milestone a stable UID on the organizers' domain", () => {
-    expect(milestoneUid(milestonesById.finals)).toBe("finals@idahoaichallenge.org");
+  it("gives each milestone a stable UID on the organizers' domain, with its edition (issue 23)", () => {
+    expect(milestoneUid(milestonesById.finals, "2026")).toBe("2026-finals@idahoaichallenge.org");
+    // Next year's finals is another event, not this year's moved.
+    expect(milestoneUid(milestonesById.finals, "2027")).not.toBe(milestoneUid(milestonesById.finals, "2026"));
     expect(milestoneIcsPath(milestonesById.finals)).toBe("/timeline.ics?milestone=finals");
   });
 
   it("writes timed events with TZID=America/Boise", () => {
-    const lines = milestoneEventLines(milestonesById.finals, options);
+    const lines = milestoneEventLines(milestonesById.finals, "2026", options);
     expect(lines).toContain("DTSTART;TZID=America/Boise:20260425T090000");
     expect(lines).toContain("DTEND;TZID=America/Boise:20260425T160000");
     expect(lines).toContain("LOCATION:Boise\\, Idaho");
@@ -85,13 +87,13 @@ describe("milestone events", () => {
   });
 
   it("writes a deadline as its 11:59 PM minute", () => {
-    const lines = milestoneEventLines(milestonesById["submission-deadline"], options);
+    const lines = milestoneEventLines(milestonesById["submission-deadline"], "2026", options);
     expect(lines).toContain("DTSTART;TZID=America/Boise:20260318T235900");
     expect(lines).toContain("DTEND;TZID=America/Boise:20260319T000000");
   });
 
   it("writes all-day ranges as VALUE=DATE with an exclusive end", () => {
-    const lines = milestoneEventLines(milestonesById["creation-period"], options);
+    const lines = milestoneEventLines(milestonesById["creation-period"], "2026", options);
     expect(lines).toContain("DTSTART;VALUE=DATE:20251110");
     // The last day is Mar 17, so the exclusive end is Mar 18.
     expect(lines).toContain("DTEND;VALUE=DATE:20260318");
@@ -107,14 +109,14 @@ describe("milestone events", () => {
       isDeadline: false,
       audience: "everyone",
     };
-    const lines = milestoneEventLines(oneDay, options);
+    const lines = milestoneEventLines(oneDay, "2026", options);
     expect(lines).toContain("DTSTART;VALUE=DATE:20260307");
     expect(lines).toContain("DTEND;VALUE=DATE:20260308");
   });
 });
 
 describe("buildCalendar", () => {
-  const text = buildCalendar(milestones, options);
+  const text = buildCalendar([{ editionId: "2026", milestones }], options);
 
   it("uses CRLF line endings only, ends with CRLF and folds at 75 octets", () => {
     expect(text.endsWith("\r\n")).toBe(true);
@@ -131,16 +133,16 @@ describe("buildCalendar", () => {
     expect(lines.filter((l) => l === "BEGIN:VEVENT")).toHaveLength(milestones.length);
     expect(lines.filter((l) => l === "END:VEVENT")).toHaveLength(milestones.length);
     for (const l of BOISE_VTIMEZONE) expect(lines).toContain(l);
-    for (const m of milestones) expect(lines).toContain(`UID:${milestoneUid(m)}`);
+    for (const m of milestones) expect(lines).toContain(`UID:${milestoneUid(m, "2026")}`);
   });
 
   it("leaves out the VTIMEZONE when every event is all-day", () => {
-    const allDay = buildCalendar([milestonesById["creation-period"]], options);
+    const allDay = buildCalendar([{ editionId: "2026", milestones: [milestonesById["creation-period"]] }], options);
     expect(allDay).not.toContain("BEGIN:VTIMEZONE");
   });
 
   it("is the same for the same inputs (stable UIDs and content)", () => {
-    expect(buildCalendar(milestones, options)).toBe(text);
+    expect(buildCalendar([{ editionId: "2026", milestones }], options)).toBe(text);
   });
 
   it("names download files after the site", () => {

@@ -1,6 +1,6 @@
-/** /account's records: registrations, sponsorships, organizations managed, judge and advisor interest (issue 13). */
+/** /account's records: registrations and projects by edition, sponsorships, organizations managed, judge and advisor interest (issue 13). */
 import { Link } from "react-router";
-import type { AccountActivity, AccountRegistration } from "~/account/activity.server";
+import type { AccountActivity, AccountEdition, AccountRegistration } from "~/account/activity.server";
 import { formatMountain } from "~/clock/format";
 import { formatUsd } from "~/content/pricing";
 import { ActivityTable, Panel } from "./panel";
@@ -25,10 +25,13 @@ function amountText(amountCents: number, refundedCents: number) {
   return refundedCents > 0 ? `${amount} (${formatUsd(refundedCents)} refunded)` : amount;
 }
 
-export function RegistrationsSection({ registrations }: { registrations: AccountRegistration[] }) {
+const projectStatus = { submitted: "Submitted", draft: "Draft, not submitted", "not-started": "Not started" } as const;
+
+/** Registrations and projects, one group per edition, the newest first (issue 23). */
+export function RegistrationsSection({ editions }: { editions: AccountEdition[] }) {
   return (
-    <Panel id="registrations" title="Your registrations">
-      {registrations.length === 0 ? (
+    <Panel id="registrations" title="Your registrations and projects">
+      {editions.length === 0 ? (
         <p>
           You haven't registered for the Challenge yet.{" "}
           <Link to="/register" className="font-medium text-brand-700 underline">
@@ -37,43 +40,66 @@ export function RegistrationsSection({ registrations }: { registrations: Account
           .
         </p>
       ) : (
-        <ActivityTable
-          caption="Your registrations, newest first"
-          columns={["Registration", "Amount", "Status", "Date", "Receipt"]}
-        >
-          {registrations.map((r) => (
-            <tr key={r.id} className="border-b border-slate-100 align-top" data-testid="registration-row">
-              <td className="py-2 pr-4">
-                <p className="font-medium text-slate-900">{r.item}</p>
-                {r.kind === "enrollment" && r.organizationName ? (
-                  <p>{`Through ${r.organizationName}'s Workforce Package`}</p>
-                ) : r.organizationName ? (
-                  <p>{`For ${r.organizationName}`}</p>
-                ) : null}
-                {r.companyCode ? (
-                  <p>
-                    Company code: <span className="font-mono font-semibold">{r.companyCode}</span>{" "}
-                    <span className="text-slate-500">(keep it private; share it with your employees)</span>
-                  </p>
-                ) : null}
-              </td>
-              <td className="py-2 pr-4">{amountText(r.amountCents, r.refundedCents)}</td>
-              <td className="py-2 pr-4">{registrationStatus[r.status] ?? r.status}</td>
-              <td className="py-2 pr-4">{formatMountain(new Date(r.paidAt ?? r.createdAt))}</td>
-              <td className="py-2">
-                {r.receiptPath ? (
-                  <Link to={r.receiptPath} className="font-medium text-brand-700 underline">
-                    View<span className="sr-only"> receipt for {r.item}</span>
-                  </Link>
-                ) : (
-                  <span className="text-slate-500">None</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </ActivityTable>
+        editions.map((edition) => (
+          <section
+            key={edition.editionId}
+            aria-labelledby={`edition-${edition.editionId}`}
+            className="mt-4 first:mt-0"
+            data-testid="account-edition"
+          >
+            <h3 id={`edition-${edition.editionId}`} className="text-lg font-semibold text-brand-950">
+              {edition.editionName}
+            </h3>
+            {edition.projects.map((p) => (
+              <p key={p.editionId} data-testid="account-project">
+                {`Project: ${p.teamName ?? "your project"}, ${projectStatus[p.status].toLowerCase()}${p.submittedAt ? ` ${p.submittedAt}` : ""}`}
+              </p>
+            ))}
+            {edition.registrations.length > 0 ? <RegistrationsTable registrations={edition.registrations} /> : null}
+          </section>
+        ))
       )}
     </Panel>
+  );
+}
+
+function RegistrationsTable({ registrations }: { registrations: AccountRegistration[] }) {
+  return (
+    <ActivityTable
+      caption="Your registrations, newest first"
+      columns={["Registration", "Amount", "Status", "Date", "Receipt"]}
+    >
+      {registrations.map((r) => (
+        <tr key={r.id} className="border-b border-slate-100 align-top" data-testid="registration-row">
+          <td className="py-2 pr-4">
+            <p className="font-medium text-slate-900">{r.item}</p>
+            {r.kind === "enrollment" && r.organizationName ? (
+              <p>{`Through ${r.organizationName}'s Workforce Package`}</p>
+            ) : r.organizationName ? (
+              <p>{`For ${r.organizationName}`}</p>
+            ) : null}
+            {r.companyCode ? (
+              <p>
+                Company code: <span className="font-mono font-semibold">{r.companyCode}</span>{" "}
+                <span className="text-slate-500">(keep it private; share it with your employees)</span>
+              </p>
+            ) : null}
+          </td>
+          <td className="py-2 pr-4">{amountText(r.amountCents, r.refundedCents)}</td>
+          <td className="py-2 pr-4">{registrationStatus[r.status] ?? r.status}</td>
+          <td className="py-2 pr-4">{formatMountain(new Date(r.paidAt ?? r.createdAt))}</td>
+          <td className="py-2">
+            {r.receiptPath ? (
+              <Link to={r.receiptPath} className="font-medium text-brand-700 underline">
+                View<span className="sr-only"> receipt for {r.item}</span>
+              </Link>
+            ) : (
+              <span className="text-slate-500">None</span>
+            )}
+          </td>
+        </tr>
+      ))}
+    </ActivityTable>
   );
 }
 

@@ -6,9 +6,23 @@ import { IntentForm, intentErrors, Refusals } from "../intent-form";
 import { useNonce } from "../nonce";
 import { dangerButtonClass, SectionCard } from "../section-card";
 
-export function CodeSection({ code, actionData }: { code: string | null; actionData?: IntentActionData }) {
+export function CodeSection({
+  code,
+  pastNote,
+  actionData,
+}: {
+  code: string | null;
+  /** Set when the package's edition is over: its code enrolls nobody now (issue 23). */
+  pastNote: string | null;
+  actionData?: IntentActionData;
+}) {
   return (
     <SectionCard id="code" title="Company code">
+      {pastNote ? (
+        <p className="mt-2 rounded-lg bg-amber-50 p-3 text-amber-950" data-testid="code-past-edition">
+          {pastNote}
+        </p>
+      ) : null}
       {code ? (
         <>
           <p className="mt-2 text-slate-700">

@@ -48,20 +48,32 @@ export function InviteSection({
 export function EmployeesSection({
   organizationId,
   employees,
+  editionName,
+  pastEditions,
   q,
   actionData,
 }: {
   organizationId: string;
   employees: DashboardView["employees"];
+  editionName: string;
+  pastEditions: DashboardView["pastEditions"];
   q: string;
   actionData?: IntentActionData;
 }) {
   return (
     <SectionCard id="employees" title="Employees">
       <p className="mt-2 text-sm text-slate-600">
-        Everyone enrolled with your code, and where their project stands in the Challenge Portal this edition: not
-        started, a draft, or submitted.
+        {`Everyone enrolled with your code in the ${editionName}, and where their project stands in the Challenge Portal: not started, a draft, or submitted.`}
       </p>
+      {pastEditions.length > 0 ? (
+        <ul className="mt-2 text-sm text-slate-700" data-testid="past-edition-counts">
+          {pastEditions.map((p) => (
+            <li
+              key={p.editionName}
+            >{`${p.editionName}: ${p.employees} ${p.employees === 1 ? "employee" : "employees"} enrolled`}</li>
+          ))}
+        </ul>
+      ) : null}
       <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
         <form method="get" role="search" className="flex items-end gap-2">
           <div>

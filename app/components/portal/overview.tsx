@@ -15,7 +15,41 @@ import { SectionCard } from "../section-card";
 const card = "card p-6 sm:p-8";
 const h2 = "text-2xl font-bold text-brand-950";
 
-export function WhyNot({ access, email }: { access: PortalHomeView["access"]; email: string | null }) {
+/** Earlier editions' projects, read-only (issue 23). */
+export function PastProjects({ projects }: { projects: PortalHomeView["pastProjects"] }) {
+  if (projects.length === 0) return null;
+  return (
+    <section className={card} aria-labelledby="past-projects-heading" data-testid="past-projects">
+      <h2 id="past-projects-heading" className={h2}>
+        Past projects
+      </h2>
+      <p className="mt-2 text-slate-700">{portalMessages.pastProjectsIntro}</p>
+      <ul className="mt-4 space-y-2">
+        {projects.map((p) => (
+          <li key={p.editionId} className="text-slate-800">
+            {`${p.editionName}: ${p.teamName ?? "your project"}, ${
+              p.status === "submitted"
+                ? `submitted ${p.submittedAt ?? ""}`.trim()
+                : p.status === "draft"
+                  ? "a draft that was not submitted"
+                  : "not started"
+            }`}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function WhyNot({
+  access,
+  email,
+  editionId,
+}: {
+  access: PortalHomeView["access"];
+  email: string | null;
+  editionId: string;
+}) {
   if (access === "signed-out") {
     return (
       <div className={card} data-testid="portal-step">
@@ -44,6 +78,7 @@ export function WhyNot({ access, email }: { access: PortalHomeView["access"]; em
     <div className={card} data-testid="portal-step">
       <h2 className={h2}>Enroll to use the portal</h2>
       <p className="mt-2 text-slate-700">{portalMessages.notEnrolled}</p>
+      <p className="mt-2 text-slate-700">{portalMessages.enrollmentPerEdition(editionById(editionId).name)}</p>
       <p className="mt-2 text-slate-700">
         If your employer bought a Workforce Package, choose Individual and enter its company code: there is nothing to
         pay.

@@ -87,7 +87,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           <SignInDetails user={user} actionData={actionData} />
           <TwoFactorSection enabled={user.twoFactorEnabled} recoveryCodes={recoveryCodes} actionData={actionData} />
           <SessionsSection sessions={sessions} actionData={actionData} />
-          <RegistrationsSection registrations={activity.registrations} />
+          <RegistrationsSection editions={activity.editions} />
           <SponsorshipsSection sponsorships={activity.sponsorships} />
           <OrganizationsSection organizations={loaderData.organizations} />
           <InterestsSection interests={activity.interests} />

@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, requestId } = context.get(requestContext);
-  const { user, db, now } = context.get(signedInContext);
+  const { user, db, now, edition } = context.get(signedInContext);
   const organization = context.get(organizationContext);
   return handleIntentPost({
     request,
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     requestId,
     event: "organization",
     intents: organizationIntents,
-    ctx: { env, db, user, organization, now, origin: siteOrigin(request, env), requestId },
+    ctx: { env, db, user, organization, now, edition, origin: siteOrigin(request, env), requestId },
     redirectTo: `/organization/${organization.id}`,
     rateLimit: { scope: "organization", keys: [organization.id], message: organizationMessages.rateLimited },
     unknownIntent: organizationMessages.unknownIntent,
@@ -71,12 +71,18 @@ export default function OrganizationDashboard({ loaderData: view, actionData }: 
       <section className="section bg-slate-50">
         <div className="container-page max-w-4xl space-y-8">
           <Refusals messages={actionData?.intent === null ? (actionData.result.error?.[""] ?? []) : []} />
-          <CodeSection code={view.code} actionData={actionData} />
+          <CodeSection code={view.code} pastNote={view.codeOfPastEdition} actionData={actionData} />
           <TierSection tier={view.tier} />
-          <InviteSection enabled={!!view.code} leftToday={view.invitationsLeftToday} actionData={actionData} />
+          <InviteSection
+            enabled={!!view.code && !view.codeOfPastEdition}
+            leftToday={view.invitationsLeftToday}
+            actionData={actionData}
+          />
           <EmployeesSection
             organizationId={organization.id}
             employees={view.employees}
+            editionName={view.editionName}
+            pastEditions={view.pastEditions}
             q={view.q}
             actionData={actionData}
           />

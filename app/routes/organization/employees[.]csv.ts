@@ -1,5 +1,5 @@
 /**
- * /organization/:id/employees.csv (issue 14): the enrolled employees as CSV,
+ * /organization/:id/employees.csv (issue 14): the current edition's enrolled employees as CSV (issue 23),
  * written by the one CSV writer (app/lib/csv.ts: RFC 4180, spreadsheet-safe).
  * Owner and co-administrators only; anyone else gets a 404.
  */
@@ -13,10 +13,10 @@ import type { Route } from "./+types/employees[.]csv";
 const employeeCsvColumns = ["first_name", "last_name", "email", "enrolled_at"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(signedInContext);
+  const { db, edition } = context.get(signedInContext);
   const organization = context.get(organizationContext);
   const q = searchText(new URL(request.url).searchParams.get("q"));
-  const employees = await enrolledEmployees(db, organization.id, q);
+  const employees = await enrolledEmployees(db, organization.id, edition.id, q);
   const csv = toCsv(
     employees.map((e) => ({
       first_name: e.firstName,

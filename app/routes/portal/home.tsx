@@ -13,7 +13,13 @@
 import { data } from "react-router";
 import { Refusals } from "~/components/intent-form";
 import { PageHero } from "~/components/page";
-import { DeadlinesSection, EnrollmentSection, ProjectSection, WhyNot } from "~/components/portal/overview";
+import {
+  DeadlinesSection,
+  EnrollmentSection,
+  PastProjects,
+  ProjectSection,
+  WhyNot,
+} from "~/components/portal/overview";
 import { TeamSection } from "~/components/portal/team";
 import { requestContext } from "~/context";
 import { signedInPageHeaders } from "~/forms/action.server";
@@ -49,7 +55,7 @@ export default function Portal({ loaderData: view, actionData }: Route.Component
       <section className="section bg-slate-50">
         <div className="container-page max-w-4xl space-y-8">
           {!participant ? (
-            <WhyNot access={view.access} email={view.email} />
+            <WhyNot access={view.access} email={view.email} editionId={view.editionId} />
           ) : (
             <>
               <Refusals messages={actionData?.intent === null ? (actionData.result.error?.[""] ?? []) : []} />
@@ -64,6 +70,7 @@ export default function Portal({ loaderData: view, actionData }: Route.Component
               <TeamSection participant={participant} open={open} actionData={actionData} />
             </>
           )}
+          <PastProjects projects={view.pastProjects} />
         </div>
       </section>
     </>

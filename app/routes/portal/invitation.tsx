@@ -48,7 +48,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       accept: intent({
         schema: InvitationAnswerSchema,
         async handle({ token }) {
-          const answer = await acceptInvitation(db, token, user, (await enrollmentOf(db, user.id)) !== null, now);
+          const answer = await acceptInvitation(
+            db,
+            token,
+            user,
+            (await enrollmentOf(db, user.id, edition.id)) !== null,
+            now,
+          );
           if (!answer.ok) return answer;
           const toast = { type: "success", title: "Welcome to the team", description: answer.message } as const;
           return { ok: true, toast, redirectTo: "/portal#team" };
