@@ -95,7 +95,8 @@ test.describe("audience pages", () => {
     const response = await request.get(href!);
     expect(response.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
     const text = await response.text();
-    expect(text).toContain("UID:finals@idahoaichallenge.org\r\n");
+    // The UID names the edition, so next year's finals are a new event (issue 23).
+    expect(text).toContain("UID:2026-finals@idahoaichallenge.org\r\n");
     expect(text).toContain("DTSTART;TZID=America/Boise:20260425T090000\r\n");
   });
 
