@@ -13,3 +13,4 @@ export * from "./notifications-schema";
 export * from "./organization-schema";
 export * from "./payments-schema";
 export * from "./portal-schema";
+export * from "./judging-schema";
