@@ -173,24 +173,41 @@ export function announce(announcement, options, target) {
   }
 }
 
-/** @param {string[]} argv */
-function parseArgs(argv) {
-  /** @type {{ remote: boolean, env?: string, out?: string, stateDir?: string, baseUrl?: string, id?: string, batchSize?: number, maxBatches?: number, edition?: string }} */
+/**
+ * `--remote` is the one switch; every other `--name value` is an option
+ * (`--batch-size 5` → batchSize). A flag with no value after it reads "true".
+ * @param {string[]} argv
+ */
+export function parseArgs(argv) {
+  /** @type {{ remote: boolean, env?: string, out?: string, stateDir?: string, baseUrl?: string, id?: string, batchSize?: number, maxBatches?: number, edition?: string, [option: string]: unknown }} */
   const options = { remote: false, stateDir: process.env.STATE_DIR };
+  const numeric = new Set(["batchSize", "maxBatches"]);
   const positional = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
+    if (arg === undefined) continue;
     if (arg === "--remote") options.remote = true;
-    else if (arg === "--env") options.env = argv[++i];
-    else if (arg === "--out") options.out = argv[++i];
-    else if (arg === "--edition") options.edition = argv[++i];
-    else if (arg === "--base-url") options.baseUrl = argv[++i];
-    else if (arg === "--id") options.id = argv[++i];
-    else if (arg === "--batch-size") options.batchSize = Number(argv[++i]);
-    else if (arg === "--max-batches") options.maxBatches = Number(argv[++i]);
-    else if (arg !== undefined) positional.push(arg);
+    else if (arg.startsWith("--")) {
+      const key = arg.slice(2).replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
+      const next = argv[i + 1];
+      const value = next === undefined || next.startsWith("--") ? "true" : argv[++i];
+      options[key] = numeric.has(key) ? Number(value) : value;
+    } else positional.push(arg);
   }
   return { positional, options };
+}
+
+/**
+ * Commands of the Challenge's later stages, one module per concern in
+ * scripts/admin/, each exporting `commands`: { name: { usage, run(args, options) → exit code } }.
+ */
+const commandModules = [];
+
+async function loadCommands() {
+  /** @type {Record<string, { usage: string, run: (args: string[], options: ReturnType<typeof parseArgs>["options"]) => Promise<number> | number }>} */
+  const commands = {};
+  for (const path of commandModules) Object.assign(commands, (await import(new URL(path, import.meta.url).href)).commands);
+  return commands;
 }
 
 const usage = `usage: npm run admin -- export <${[...Object.keys(exportableTables), ...Object.keys(exportQueries)].join("|")}> [--edition ID|all] [--remote] [--env name] [--out file.csv]
@@ -200,6 +217,9 @@ const usage = `usage: npm run admin -- export <${[...Object.keys(exportableTable
 async function main() {
   const { positional, options } = parseArgs(process.argv.slice(2));
   const [command, name] = positional;
+  const commands = await loadCommands();
+  const extra = command === undefined ? undefined : commands[command];
+  if (extra) return extra.run(positional.slice(1), options);
   if (command === "export" && name && name in exportQueries) {
     const { sql, columns } = exportQueries[/** @type {keyof typeof exportQueries} */ (name)];
     const csv = toCsv(query(sql, options), columns);
@@ -279,7 +299,7 @@ async function main() {
     console.log(`${rows.length} dead notification(s) handed back to the outbox; the next sweep sends them.`);
     return 0;
   }
-  console.error(usage);
+  console.error([usage, ...Object.values(commands).map((c) => `       npm run admin -- ${c.usage}`)].join("\n"));
   return 2;
 }
 
