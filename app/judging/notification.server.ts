@@ -18,21 +18,35 @@ export const FinalistAnnouncedPayload = z.object({
   teamName: z.string(),
   /** The finals: "State Capital Finals, Apr 25, 2026 in Boise, Idaho". */
   finals: z.string(),
-  portalUrl: z.string(),
+  /** For the link when BASE_URL is unset (locally): the admin command's --base-url or localhost. */
+  origin: z.string(),
+  /** Filled in at send time from BASE_URL (always set in production), else `origin`. */
+  portalUrl: z.string().optional(),
 });
+
+/** The site's origin for links: BASE_URL when set and well-formed, else the producer's fallback. */
+function linkOrigin(env: Pick<Env, "BASE_URL">, fallback: string): string {
+  try {
+    return env.BASE_URL?.trim() ? new URL(env.BASE_URL.trim()).origin : fallback;
+  } catch {
+    return fallback;
+  }
+}
 
 export const finalistAnnounced = defineKind({
   kind: "finalist-announced",
   payload: FinalistAnnouncedPayload,
+  prepare: async (payload, { env }) => ({ ...payload, portalUrl: `${linkOrigin(env, payload.origin)}/portal` }),
   subject: ({ editionName }) => oneLine(`Your project is a finalist in the ${site.name} (${editionName})`),
   render(payload) {
+    const portalUrl = payload.portalUrl ?? `${payload.origin}/portal`;
     const text = [
       "Hello,",
       "",
       `Congratulations: the judges chose ${payload.teamName}'s project as a finalist of the ${payload.editionName}.`,
       "",
       `Finalists may present at the ${payload.finals}. The organizers will write with the details.`,
-      `Your team's scores and the judges' comments are in the portal: ${payload.portalUrl}`,
+      `Your team's scores and the judges' comments are in the portal: ${portalUrl}`,
       "",
       signOff,
     ].join("\n");
@@ -41,7 +55,7 @@ export const finalistAnnounced = defineKind({
       html: simpleHtml(`A finalist of the ${payload.editionName}`, [
         ["Finalist", payload.teamName],
         ["Finals", payload.finals],
-        ["Scores and comments", payload.portalUrl],
+        ["Scores and comments", portalUrl],
       ]),
     };
   },
