@@ -4,8 +4,6 @@
  * `published_results`, only those whose publication time has come.
  */
 import { and, asc, eq, lte, min } from "drizzle-orm";
-import type { RouterContextProvider } from "react-router";
-import { requestContext } from "~/context";
 import { getDb } from "~/db/client.server";
 import type { AwardId } from "~/content/editions";
 import { awards, finalsAwards } from "~/content/program";
@@ -55,9 +53,6 @@ export async function finalistsPublishedAt(db: Db, editionId: string, now: Date)
 }
 
 /** A public page's results (home, timeline): its edition's, as of this request's clock. */
-export function pageResults(
-  context: Readonly<RouterContextProvider>,
-  page: { editionId: string; now: string },
-): Promise<PublishedResults> {
-  return publishedResultsOf(getDb(context.get(requestContext).env), page.editionId, new Date(page.now));
+export function pageResults(env: Pick<Env, "DB">, page: { editionId: string; now: string }): Promise<PublishedResults> {
+  return publishedResultsOf(getDb(env), page.editionId, new Date(page.now));
 }

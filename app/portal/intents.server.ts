@@ -111,7 +111,8 @@ export const teamIntents = {
           now,
           requestId: ctx.requestId,
         });
-        return outcome(answer, "Appeal", "/portal#results", "body");
+        // A refusal (not yet, too late, already filed) is the form's, not the text's.
+        return outcome(answer, "Appeal", "/portal#results");
       }),
   }),
   "leave-team": intent({

@@ -10,6 +10,7 @@ import { site } from "~/content/site";
 import { EditionResults } from "~/components/edition-results";
 import { hasResults } from "~/judging/published";
 import { pageResults } from "~/judging/published.server";
+import { requestContext } from "~/context";
 import { FinalsEventJsonLd, OrganizationJsonLd } from "~/components/json-ld";
 import { NextEditionForm } from "~/components/next-edition-form";
 import { contentMeta } from "~/lib/content-meta";
@@ -25,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     ...page,
     // Published to the database by the organizers (ADR 015); empty until then.
-    results: await pageResults(args.context, page),
+    results: await pageResults(args.context.get(requestContext).env, page),
     // A period already under way (the creation period) is not "next".
     nextDeadlineId:
       nextMilestone(new Date(page.now), editionById(page.editionId).milestones, { includeCurrent: false })?.id ?? null,

@@ -4,6 +4,7 @@ import { EnrollmentCta, PageHero, Section } from "~/components/page";
 import { EditionResults } from "~/components/edition-results";
 import { hasResults } from "~/judging/published";
 import { pageResults } from "~/judging/published.server";
+import { requestContext } from "~/context";
 import { weeklyCheckIn } from "~/content/dates";
 import { editionById } from "~/content/editions";
 import { phaseSummary } from "~/content/phases";
@@ -19,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
   const data = contentPageData(args);
   const next = nextMilestone(new Date(data.now), editionById(data.editionId).milestones);
   // Published to the database by the organizers (ADR 015); empty until then.
-  return { ...data, nextId: next?.id ?? null, results: await pageResults(args.context, data) };
+  return { ...data, nextId: next?.id ?? null, results: await pageResults(args.context.get(requestContext).env, data) };
 }
 
 export const meta = contentMeta(

@@ -9,7 +9,11 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { query } from "../../scripts/admin.mjs";
-import { judgeSql, registrationSql, reviewSql, submittedTeamSql } from "../judging-seed.mjs";
+
+// Node 22 reads the TypeScript module as is (the admin CLI's hooks resolve its imports).
+const { judgeSql, registrationSql, reviewSql, submittedTeamSql } = /** @type {typeof import("../judging-seed.ts")} */ (
+  await import(new URL("../judging-seed.ts", import.meta.url).href)
+);
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const stateDir = mkdtempSync(join(tmpdir(), "judging-results-cli-"));

@@ -9,7 +9,7 @@ import type { IntentActionData } from "~/forms/intent-action.server";
 import type { TeamResults } from "~/judging/team-results.server";
 import { AppealSchema } from "~/judging/schema";
 import { TextareaField } from "../forms";
-import { IntentForm, useIntentForm } from "../intent-form";
+import { IntentForm, intentErrors, Refusals, useIntentForm } from "../intent-form";
 import { SectionCard } from "../section-card";
 
 const score = (value: number) => value.toFixed(2);
@@ -99,6 +99,8 @@ function Appeal({ appeal, actionData }: { appeal: TeamResults["appeal"]; actionD
       <h3 id="appeal-heading" className="font-semibold text-slate-900">
         Appeal
       </h3>
+      {/* A refused post from a page that no longer shows the form (already filed, window closed). */}
+      {appeal.open ? null : <Refusals messages={intentErrors(actionData, "appeal")} />}
       {appeal.filed ? (
         <dl className="mt-2 space-y-1 text-slate-700" data-testid="appeal-status">
           <div>

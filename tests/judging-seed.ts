@@ -1,23 +1,31 @@
-// Judging rows for the results tests (issue 24), as SQL statements: the
-// integration tests run them on the worker's D1, the CLI and end-to-end tests
-// through `wrangler d1 execute`. Judging itself (invitations, assignments,
-// score writes) is another part of the issue; these rows are what it leaves.
+/**
+ * Judging rows for the results tests (issue 24), as SQL statements: the
+ * integration tests run them on the worker's D1, the CLI and end-to-end tests
+ * through `wrangler d1 execute`. Judging itself (invitations, assignments,
+ * score writes) is another part of the issue; these rows are what it leaves.
+ * No imports: workerd and Node both load it.
+ */
 
 const criteria = ["innovation-creativity", "technical-proficiency", "business-impact", "ethical-ai", "presentation"];
 
-/** @param {string | number | null | undefined} value */
-function lit(value) {
+function lit(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return "NULL";
   if (typeof value === "number") return String(value);
   return `'${value.replaceAll("'", "''")}'`;
 }
 
-/**
- * A judge (with the invitation its row refers to).
- * @param {{ editionId: string, userId: string, name: string, email?: string }} judge
- * @returns {string[]}
- */
-export function judgeSql({ editionId, userId, name, email }) {
+/** A judge (with the invitation its row refers to). */
+export function judgeSql({
+  editionId,
+  userId,
+  name,
+  email,
+}: {
+  editionId: string;
+  userId: string;
+  name: string;
+  email?: string;
+}): string[] {
   const invitation = `inv-${userId}`;
   return [
     `INSERT OR IGNORE INTO judge_invitations (id, edition_id, email, name, token_hash, invited_by, created_at, expires_at, accepted_at, accepted_by)
@@ -26,12 +34,18 @@ export function judgeSql({ editionId, userId, name, email }) {
   ];
 }
 
-/**
- * A team with its members and a submitted project.
- * @param {{ editionId: string, teamId: string, name: string | null, members: string[] }} team
- * @returns {string[]}
- */
-export function submittedTeamSql({ editionId, teamId, name, members }) {
+/** A team with its members (the first one leads) and a submitted project. */
+export function submittedTeamSql({
+  editionId,
+  teamId,
+  name,
+  members,
+}: {
+  editionId: string;
+  teamId: string;
+  name: string | null;
+  members: string[];
+}): string[] {
   return [
     `INSERT INTO teams (id, edition_id, name, created_by, created_at) VALUES (${lit(teamId)}, ${lit(editionId)}, ${lit(name)}, ${lit(members[0])}, '2026-02-01T00:00:00.000Z')`,
     ...members.map(
@@ -46,10 +60,22 @@ export function submittedTeamSql({ editionId, teamId, name, members }) {
 /**
  * One judge's assignment to a project, with scores (a number: the same on
  * every criterion; an object: per criterion; omitted: none) and words.
- * @param {{ editionId: string, teamId: string, judgeId: string, scores?: number | Record<string, number>, comment?: string, note?: string }} review
- * @returns {string[]}
  */
-export function reviewSql({ editionId, teamId, judgeId, scores, comment, note }) {
+export function reviewSql({
+  editionId,
+  teamId,
+  judgeId,
+  scores,
+  comment,
+  note,
+}: {
+  editionId: string;
+  teamId: string;
+  judgeId: string;
+  scores?: number | Record<string, number>;
+  comment?: string;
+  note?: string;
+}): string[] {
   const statements = [
     `INSERT INTO judging_assignments (edition_id, team_id, judge_user_id, assigned_at, assigned_by) VALUES (${lit(editionId)}, ${lit(teamId)}, ${lit(judgeId)}, '2026-03-21T06:00:00.000Z', 'test')`,
   ];
@@ -70,11 +96,22 @@ export function reviewSql({ editionId, teamId, judgeId, scores, comment, note })
   return statements;
 }
 
-/**
- * An enrolled participant's registration (paid, individual) in an edition.
- * @param {{ editionId: string, userId: string, email: string, first?: string, last?: string, company?: string | null }} person
- */
-export function registrationSql({ editionId, userId, email, first = "Avery", last = "Nguyen", company = null }) {
+/** An enrolled participant's registration (paid, individual) in an edition. */
+export function registrationSql({
+  editionId,
+  userId,
+  email,
+  first = "Avery",
+  last = "Nguyen",
+  company = null,
+}: {
+  editionId: string;
+  userId: string;
+  email: string;
+  first?: string;
+  last?: string;
+  company?: string | null;
+}): string {
   return `INSERT INTO registrations (id, edition_id, user_id, registration_type, plan, pricing_phase, amount_cents, status, first_name, last_name, email, phone, company_name, paid_at)
     VALUES (${lit(`reg-${userId}`)}, ${lit(editionId)}, ${lit(userId)}, 'individual', 'individual', 'regular', 30000, 'paid', ${lit(first)}, ${lit(last)}, ${lit(email)}, '208-555-0142', ${lit(company)}, '2026-02-01T00:00:00.000Z')`;
 }
