@@ -84,7 +84,13 @@ export function judgingReport(input: ReportInput): JudgingReport {
     const assigned = assignments.filter((a) => a.judgeId === judgeId).length;
     const complete = normalization.totals.filter((t) => t.judgeId === judgeId).length;
     const stats = normalization.judges.find((j) => j.judgeId === judgeId);
-    return { judgeId, name: judgeNames.get(judgeId) ?? judgeId, assigned, complete, rescaled: stats?.rescaled ?? false };
+    return {
+      judgeId,
+      name: judgeNames.get(judgeId) ?? judgeId,
+      assigned,
+      complete,
+      rescaled: stats?.rescaled ?? false,
+    };
   });
   const projectsMissing = projects.filter((p) => p.missing > 0).sort((a, b) => b.missing - a.missing);
   const judgesBehind = judges.filter((j) => j.complete < j.assigned);

@@ -90,7 +90,11 @@ export async function teamResultsView(db: Db, teamId: string, edition: Edition, 
         ),
       )
       .where(
-        and(eq(judgingReviews.teamId, teamId), eq(judgingReviews.editionId, edition.id), ne(judgingReviews.teamComment, "")),
+        and(
+          eq(judgingReviews.teamId, teamId),
+          eq(judgingReviews.editionId, edition.id),
+          ne(judgingReviews.teamComment, ""),
+        ),
       )
       .orderBy(asc(judgingReviews.updatedAt)),
     db

@@ -26,9 +26,11 @@ const { criterionIds, formatScore } = /** @type {typeof import("../../app/judgin
 const { editionById, milestoneOf } = /** @type {typeof import("../../app/content/editions/index.ts")} */ (
   await app("content/editions/index.ts")
 );
-const { awards, finalsAwards, appeals: appealRules } = /** @type {typeof import("../../app/content/program.ts")} */ (
-  await app("content/program.ts")
-);
+const {
+  awards,
+  finalsAwards,
+  appeals: appealRules,
+} = /** @type {typeof import("../../app/content/program.ts")} */ (await app("content/program.ts"));
 const { site } = /** @type {typeof import("../../app/content/site.ts")} */ (await app("content/site.ts"));
 const { businessDaysDeadline } = /** @type {typeof import("../../app/clock/business-days.ts")} */ (
   await app("clock/business-days.ts")
@@ -114,7 +116,14 @@ export function loadReport(editionId, target) {
 /** @param {string[][]} rows */
 function table(rows) {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
-  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join("  ").trimEnd()).join("\n");
+  return rows
+    .map((r) =>
+      r
+        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }
 
 /** @param {ReturnType<typeof judgingReport>} report @param {string} editionName */
@@ -135,7 +144,10 @@ export function reportText(report, editionName) {
   if (notRescaled.length > 0) {
     lines.push(
       `Not rescaled (raw totals kept): ${notRescaled
-        .map((j) => `${report.judges.find((l) => l.judgeId === j.judgeId)?.name ?? j.judgeId} (${j.reason === "too-few" ? `${j.count} set(s)` : "no spread"})`)
+        .map(
+          (j) =>
+            `${report.judges.find((l) => l.judgeId === j.judgeId)?.name ?? j.judgeId} (${j.reason === "too-few" ? `${j.count} set(s)` : "no spread"})`,
+        )
         .join(", ")}`,
     );
   }
@@ -246,7 +258,8 @@ export const commands = {
     },
   },
   "publish-finalists": {
-    usage: "publish-finalists --top N | <teamId…> [--force] [--base-url URL] [--by NAME] [--edition ID] [--remote] [--env name]",
+    usage:
+      "publish-finalists --top N | <teamId…> [--force] [--base-url URL] [--by NAME] [--edition ID] [--remote] [--env name]",
     async run(args, options) {
       const now = cliNow(options);
       const edition = await editionOf(options, now);
@@ -258,7 +271,9 @@ export const commands = {
       }
       const top = options.top === undefined ? undefined : Number(options.top);
       if ((top === undefined) === (args.length === 0) || (top !== undefined && !(Number.isInteger(top) && top > 0))) {
-        return refuse(`Name the finalists: --top N (a whole number above 0) or their team ids, not both.\nusage: npm run admin -- ${this.usage}`);
+        return refuse(
+          `Name the finalists: --top N (a whole number above 0) or their team ids, not both.\nusage: npm run admin -- ${this.usage}`,
+        );
       }
       const { report } = loadReport(edition.id, options);
       if (!report.complete) {
@@ -268,7 +283,9 @@ export const commands = {
             `Refused: scores are missing for ${report.projectsMissing.length} project(s): ${missing || "no submitted project"}.\nRun judging-report for details, or add --force to publish anyway.`,
           );
         }
-        console.error(`Warning: publishing with scores missing for ${report.projectsMissing.length} project(s): ${missing}.`);
+        console.error(
+          `Warning: publishing with scores missing for ${report.projectsMissing.length} project(s): ${missing}.`,
+        );
       }
       /** @type {{ teamId: string, place: number }[]} */
       let teams;
@@ -278,8 +295,12 @@ export const commands = {
         teams = ranked.slice(0, top).map((p) => ({ teamId: p.teamId, place: /** @type {number} */ (p.rank) }));
       } else {
         const unknown = args.filter((id) => !report.projects.some((p) => p.teamId === id));
-        if (unknown.length > 0) return refuse(`Refused: not a submitted project of the ${edition.name}: ${unknown.join(", ")}`);
-        teams = args.map((id, i) => ({ teamId: id, place: report.projects.find((p) => p.teamId === id)?.rank ?? i + 1 }));
+        if (unknown.length > 0)
+          return refuse(`Refused: not a submitted project of the ${edition.name}: ${unknown.join(", ")}`);
+        teams = args.map((id, i) => ({
+          teamId: id,
+          place: report.projects.find((p) => p.teamId === id)?.rank ?? i + 1,
+        }));
       }
       const result = publishFinalists(
         {
@@ -296,29 +317,39 @@ export const commands = {
       const names = new Map(report.projects.map((p) => [p.teamId, p.name]));
       for (const t of teams) {
         const isNew = result.published.includes(t.teamId);
-        console.log(`${isNew ? "published" : "already published"}: #${t.place} ${names.get(t.teamId) ?? t.teamId} (${t.teamId})`);
+        console.log(
+          `${isNew ? "published" : "already published"}: #${t.place} ${names.get(t.teamId) ?? t.teamId} (${t.teamId})`,
+        );
       }
-      console.log(`${result.published.length} new finalist(s), ${result.emails} new e-mail(s) in the outbox (the sweep sends them).`);
+      console.log(
+        `${result.published.length} new finalist(s), ${result.emails} new e-mail(s) in the outbox (the sweep sends them).`,
+      );
       console.log("The site shows them within five minutes (public pages are edge-cached for 300 s).");
       return 0;
     },
   },
   "publish-awards": {
-    usage: "publish-awards <award-id> <teamId> [<award-id> <teamId> …] [--by NAME] [--edition ID] [--remote] [--env name]",
+    usage:
+      "publish-awards <award-id> <teamId> [<award-id> <teamId> …] [--by NAME] [--edition ID] [--remote] [--env name]",
     async run(args, options) {
       const now = cliNow(options);
       const edition = await editionOf(options, now);
       const finals = milestoneOf(edition, "finals").start;
       if (now < finals) {
-        return refuse(`Refused: awards are presented at the ${edition.finalsVenue.name}, ${formatMountain(finals, "dateTime")}.`);
+        return refuse(
+          `Refused: awards are presented at the ${edition.finalsVenue.name}, ${formatMountain(finals, "dateTime")}.`,
+        );
       }
       const ids = new Set(/** @type {string[]} */ ([...awards, ...finalsAwards].map((a) => a.id)));
       if (args.length === 0 || args.length % 2 !== 0) {
-        return refuse(`Give award ids and team ids in pairs.\nusage: npm run admin -- ${this.usage}\nawards: ${[...ids].join(", ")}`);
+        return refuse(
+          `Give award ids and team ids in pairs.\nusage: npm run admin -- ${this.usage}\nawards: ${[...ids].join(", ")}`,
+        );
       }
       /** @type {[string, string][]} */
       const pairs = [];
-      for (let i = 0; i < args.length; i += 2) pairs.push([/** @type {string} */ (args[i]), /** @type {string} */ (args[i + 1])]);
+      for (let i = 0; i < args.length; i += 2)
+        pairs.push([/** @type {string} */ (args[i]), /** @type {string} */ (args[i + 1])]);
       const badAward = pairs.find(([award]) => !ids.has(award));
       if (badAward) return refuse(`Unknown award "${badAward[0]}"; awards: ${[...ids].join(", ")}`);
       const teamIds = [...new Set(pairs.map(([, team]) => team))];
@@ -340,7 +371,8 @@ export const commands = {
            RETURNING award, team_name`,
           options,
         );
-        for (const row of inserted) published.push({ award: String(row.award), team: team, name: String(row.team_name) });
+        for (const row of inserted)
+          published.push({ award: String(row.award), team: team, name: String(row.team_name) });
         console.log(`${inserted.length > 0 ? "published" : "already published"}: ${award} → ${team}`);
       }
       if (published.length > 0) recordEvent(edition.id, actor, "awards-published", { awards: published }, now, options);
@@ -362,7 +394,10 @@ export const commands = {
       ).map((row) => ({
         ...row,
         decide_by: formatMountain(
-          new Date(businessDaysDeadline(new Date(String(row.created_at)), appealRules.decisionWithinBusinessDays).getTime() - 60_000),
+          new Date(
+            businessDaysDeadline(new Date(String(row.created_at)), appealRules.decisionWithinBusinessDays).getTime() -
+              60_000,
+          ),
           "dateTime",
         ),
       }));
@@ -391,7 +426,8 @@ export const commands = {
     usage: 'decide-appeal <id> --decision "…" [--by "the committee"] [--remote] [--env name]',
     async run(args, options) {
       const [id] = args;
-      const decision = typeof options.decision === "string" && options.decision !== "true" ? options.decision.trim() : "";
+      const decision =
+        typeof options.decision === "string" && options.decision !== "true" ? options.decision.trim() : "";
       if (!id || !decision) return refuse(`usage: npm run admin -- ${this.usage}`);
       const now = cliNow(options);
       const actor = actorOf(options);

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { expect, test, type TestInfo } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { judgeSql, registrationSql, reviewSql, submittedTeamSql } from "../judging-seed";
 import { mailboxLink, toast, uniqueEmail, verifyEmailFromMailbox } from "./auth-helpers";
 import { signUpThroughApi } from "./people";
@@ -22,7 +22,18 @@ const WITHIN = "2026-04-07T10:00:00-06:00";
 function sql(statements: string[]) {
   const run = spawnSync(
     "npx",
-    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--json", "--command", statements.join(";\n")],
+    [
+      "wrangler",
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      stateDir,
+      "--json",
+      "--command",
+      statements.join(";\n"),
+    ],
     { encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
   );
   expect(run.status, run.stderr).toBe(0);
@@ -36,7 +47,7 @@ function admin(args: string[], now: string) {
   });
 }
 
-async function participantWithJudgedTeam(page: import("@playwright/test").Page, testInfo: TestInfo) {
+async function participantWithJudgedTeam(page: Page, testInfo: TestInfo) {
   const email = uniqueEmail("finalist");
   await signUpThroughApi(page, testInfo, email);
   await verifyEmailFromMailbox(page, testInfo, email);
@@ -56,7 +67,13 @@ async function participantWithJudgedTeam(page: import("@playwright/test").Page, 
       editionId: "2026",
       teamId,
       judgeId: judges[0]!.userId,
-      scores: { "innovation-creativity": 8, "technical-proficiency": 6, "business-impact": 7, "ethical-ai": 9, presentation: 5 },
+      scores: {
+        "innovation-creativity": 8,
+        "technical-proficiency": 6,
+        "business-impact": 7,
+        "ethical-ai": 9,
+        presentation: 5,
+      },
       comment: "A clear, measurable workflow win.",
       note: "Private: strong team",
     }),

@@ -63,7 +63,13 @@ beforeAll(async () => {
       editionId: E,
       teamId: "jr-spud",
       judgeId: hana.userId,
-      scores: { "innovation-creativity": 8, "technical-proficiency": 6, "business-impact": 7, "ethical-ai": 9, presentation: 5 },
+      scores: {
+        "innovation-creativity": 8,
+        "technical-proficiency": 6,
+        "business-impact": 7,
+        "ethical-ai": 9,
+        presentation: 5,
+      },
       comment: "A clear, measurable workflow win. Show the before-and-after numbers earlier in the deck.",
       note: "PRIVATE-NOTE: reminds me of my cousin's startup",
     }),
@@ -159,7 +165,9 @@ describe("after the finalists are published", () => {
       expect(text).toMatch(/Business Impact & Relevance \d+\.\d\d 8\.00/);
       expect(text).toMatch(/Overall \(weighted\) \d+\.\d\d 8\.00/);
       expect(text).toContain("Scored by 3 judges");
-      expect(text).toContain("A clear, measurable workflow win. Show the before-and-after numbers earlier in the deck.");
+      expect(text).toContain(
+        "A clear, measurable workflow win. Show the before-and-after numbers earlier in the deck.",
+      );
       expect(text).toContain("Great demo video.");
     }
   });
@@ -207,7 +215,9 @@ describe("appeals", () => {
       expect.objectContaining({ id: "2026-jr-spud", submitted_by: member.id, body: appealText, decided_at: null }),
     ]);
     expect(await appealsOf("jr-trout")).toHaveLength(0);
-    const mail = await env.DB.prepare("SELECT recipient, payload FROM notifications WHERE kind = 'judging-appeal'").all<{
+    const mail = await env.DB.prepare(
+      "SELECT recipient, payload FROM notifications WHERE kind = 'judging-appeal'",
+    ).all<{
       recipient: string;
       payload: string;
     }>();

@@ -42,11 +42,15 @@ function run(statements) {
 const count = (sql) => Number(query(sql, target)[0]?.n);
 
 before(() => {
-  const migrate = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
-  });
+  const migrate = spawnSync(
+    "npx",
+    ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+    },
+  );
   assert.equal(migrate.status, 0, migrate.stderr);
   const people = [
     ["u-ada", "ada@example.com", "Ada", "Lovelace", "Acme Analytics"],
@@ -56,9 +60,18 @@ before(() => {
     ["u-eve", "eve@example.com", "Eve", "Moss", null],
   ];
   run([
-    ...people.map(([id, email]) => `INSERT INTO user (id, name, email, email_verified) VALUES ('${id}', '', '${email}', 1)`),
+    ...people.map(
+      ([id, email]) => `INSERT INTO user (id, name, email, email_verified) VALUES ('${id}', '', '${email}', 1)`,
+    ),
     ...people.map(([userId, email, first, last, company]) =>
-      registrationSql({ editionId: edition, userId: String(userId), email: String(email), first: String(first), last: String(last), company }),
+      registrationSql({
+        editionId: edition,
+        userId: String(userId),
+        email: String(email),
+        first: String(first),
+        last: String(last),
+        company,
+      }),
     ),
     ...judgeSql({ editionId: edition, userId: "j-harsh", name: "Hana Harsh" }),
     ...judgeSql({ editionId: edition, userId: "j-kind", name: "Kip Kind" }),
@@ -91,15 +104,25 @@ describe("judging-report", () => {
     const report = admin(["judging-report", "--out", out], ANNOUNCEMENT);
     assert.equal(report.status, 0, report.stderr);
     assert.match(report.stdout, /4 submitted project\(s\)/);
-    assert.match(report.stdout, /1 project\(s\) missing complete score sets:\n {2}Sawtooth \(t-four\): 1 missing — 2 complete, 3 assigned/);
+    assert.match(
+      report.stdout,
+      /1 project\(s\) missing complete score sets:\n {2}Sawtooth \(t-four\): 1 missing — 2 complete, 3 assigned/,
+    );
     assert.match(report.stdout, /Judges behind: 1\n {2}Lou Late: 3 of 4 complete/);
     // Fewer than 5 sets each: nobody is rescaled, raw totals stand.
     assert.match(report.stdout, /Not rescaled \(raw totals kept\): .*Hana Harsh \(4 set\(s\)\)/);
     const ranking = report.stdout.split("Ranking")[1] ?? "";
     const order = ["Spud Squad", "Cy Young", "Sawtooth", "Trout Tech"].map((name) => ranking.indexOf(name));
-    assert.deepEqual([...order].sort((a, b) => a - b), order, ranking);
+    assert.deepEqual(
+      [...order].sort((a, b) => a - b),
+      order,
+      ranking,
+    );
     const csv = readFileSync(out, "utf8").split("\r\n");
-    assert.match(csv[0] ?? "", /^"rank","team_id","team","judges_assigned","judges_complete","sets_missing","normalized_total","raw_total"/);
+    assert.match(
+      csv[0] ?? "",
+      /^"rank","team_id","team","judges_assigned","judges_complete","sets_missing","normalized_total","raw_total"/,
+    );
     // Spud Squad: (6 + 9 + 8) / 3.
     assert.match(csv[1] ?? "", /^"1","t-one","Spud Squad","3","3","0","7.6667","7.6667"/);
     assert.match(csv[3] ?? "", /^"3","t-four","Sawtooth","3","2","1","6","6"/);
@@ -206,15 +229,24 @@ describe("publish-awards", () => {
 
     assert.equal(admin(["publish-awards", "best-pie", "t-one"], FINALS).status, 1);
     assert.equal(admin(["publish-awards", "grand-champion"], FINALS).status, 1);
-    assert.match(admin(["publish-awards", "grand-champion", "t-ghost"], FINALS).stderr, /not a team of the 2026 Challenge/);
+    assert.match(
+      admin(["publish-awards", "grand-champion", "t-ghost"], FINALS).stderr,
+      /not a team of the 2026 Challenge/,
+    );
 
-    const done = admin(["publish-awards", "grand-champion", "t-one", "certified-innovators", "t-one", "certified-innovators", "t-two"], FINALS);
+    const done = admin(
+      ["publish-awards", "grand-champion", "t-one", "certified-innovators", "t-one", "certified-innovators", "t-two"],
+      FINALS,
+    );
     assert.equal(done.status, 0, done.stderr);
     assert.match(done.stdout, /3 new award result\(s\)/);
     const again = admin(["publish-awards", "grand-champion", "t-one"], FINALS);
     assert.match(again.stdout, /already published: grand-champion → t-one/);
     assert.deepEqual(
-      query("SELECT award, place, team_name FROM published_results WHERE award != 'finalist' ORDER BY award, place", target),
+      query(
+        "SELECT award, place, team_name FROM published_results WHERE award != 'finalist' ORDER BY award, place",
+        target,
+      ),
       [
         { award: "certified-innovators", place: 1, team_name: "Spud Squad" },
         { award: "certified-innovators", place: 2, team_name: "Cy Young" },
@@ -234,7 +266,10 @@ describe("appeals and decide-appeal", () => {
     const out = join(stateDir, "appeals.csv");
     const listed = admin(["appeals", "--out", out], "2026-04-07T10:00:00-06:00");
     assert.equal(listed.status, 0, listed.stderr);
-    assert.match(listed.stdout, /2026-t-three — Trout Tech \(t-three\), filed Apr 6, 2026, 10:00 AM MT by dee@example.com/);
+    assert.match(
+      listed.stdout,
+      /2026-t-three — Trout Tech \(t-three\), filed Apr 6, 2026, 10:00 AM MT by dee@example.com/,
+    );
     // Ten business days after Monday Apr 6: Monday Apr 20, end of day.
     assert.match(listed.stdout, /open: a committee of 3 decides by Apr 20, 2026, 11:59 PM MT/);
     assert.match(listed.stdout, /\| Our ethics score/);
@@ -242,7 +277,14 @@ describe("appeals and decide-appeal", () => {
 
     assert.equal(admin(["decide-appeal", "2026-t-three"], "2026-04-10T10:00:00-06:00").status, 1);
     const decided = admin(
-      ["decide-appeal", "2026-t-three", "--decision", "Upheld: the ethics score is corrected.", "--by", "Appeals committee"],
+      [
+        "decide-appeal",
+        "2026-t-three",
+        "--decision",
+        "Upheld: the ethics score is corrected.",
+        "--by",
+        "Appeals committee",
+      ],
       "2026-04-10T10:00:00-06:00",
     );
     assert.equal(decided.status, 0, decided.stderr);
@@ -253,10 +295,16 @@ describe("appeals and decide-appeal", () => {
         decision: "Upheld: the ethics score is corrected.",
       },
     ]);
-    const twice = admin(["decide-appeal", "2026-t-three", "--decision", "Changed our mind"], "2026-04-11T10:00:00-06:00");
+    const twice = admin(
+      ["decide-appeal", "2026-t-three", "--decision", "Changed our mind"],
+      "2026-04-11T10:00:00-06:00",
+    );
     assert.equal(twice.status, 1);
     assert.match(twice.stderr, /already decided/);
     assert.match(admin(["decide-appeal", "nope", "--decision", "x"]).stderr, /No appeal nope/);
-    assert.match(admin(["appeals"], "2026-04-11T10:00:00-06:00").stdout, /decided Apr 10, 2026, 10:00 AM MT by Appeals committee/);
+    assert.match(
+      admin(["appeals"], "2026-04-11T10:00:00-06:00").stdout,
+      /decided Apr 10, 2026, 10:00 AM MT by Appeals committee/,
+    );
   });
 });

@@ -18,7 +18,13 @@ uniform("A", "P1", 3);
 uniform("A", "P2", 4);
 uniform("A", "P3", 5);
 uniform("A", "P4", 6);
-const p5ByA = { "innovation-creativity": 8, "technical-proficiency": 6, "business-impact": 7, "ethical-ai": 9, presentation: 5 };
+const p5ByA = {
+  "innovation-creativity": 8,
+  "technical-proficiency": 6,
+  "business-impact": 7,
+  "ethical-ai": 9,
+  presentation: 5,
+};
 for (const [criterion, score] of Object.entries(p5ByA)) rows.push({ judgeId: "A", teamId: "P5", criterion, score });
 // Judge B (lenient): 7, 8, 9, 10 and 6.
 uniform("B", "P1", 7);
