@@ -60,9 +60,7 @@ export default function Portal({ loaderData: view, actionData }: Route.Component
           ) : (
             <>
               <Refusals messages={actionData?.intent === null ? (actionData.result.error?.[""] ?? []) : []} />
-              {participant.results ? (
-                <ResultsSection results={participant.results} actionData={actionData} />
-              ) : null}
+              {participant.results ? <ResultsSection results={participant.results} actionData={actionData} /> : null}
               <EnrollmentSection view={view} participant={participant} />
               <DeadlinesSection
                 ids={participant.deadlineIds}
