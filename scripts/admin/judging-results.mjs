@@ -314,6 +314,8 @@ export const commands = {
         },
         options,
       );
+      // Credentials (issue 26) are issued to every member of each published team here, for
+      // `teams` (all of this run's, not only the new ones: issuing is idempotent on its side).
       const names = new Map(report.projects.map((p) => [p.teamId, p.name]));
       for (const t of teams) {
         const isNew = result.published.includes(t.teamId);
@@ -376,6 +378,7 @@ export const commands = {
         console.log(`${inserted.length > 0 ? "published" : "already published"}: ${award} → ${team}`);
       }
       if (published.length > 0) recordEvent(edition.id, actor, "awards-published", { awards: published }, now, options);
+      // Credentials (issue 26) for the members of each awarded team are issued here, for `pairs`.
       console.log(`${published.length} new award result(s). The site shows them within five minutes.`);
       return 0;
     },

@@ -12,6 +12,7 @@ import { getDb } from "~/db/client.server";
 import { judgingReport } from "~/judging/report";
 import { editionScores } from "~/judging/team-results.server";
 import { organizersRecipient } from "~/notifications/recipients.server";
+import { PUBLIC_HTML_CACHE } from "../../workers/cache";
 import { judgeSql, reviewSql, submittedTeamSql } from "../judging-seed";
 import { expectHtmlNotToContain, expectHtmlToContain, expectHtmlToSay, mainOf, textOf } from "./html";
 import { get, person, post, type Person } from "./portal-helpers";
@@ -145,9 +146,13 @@ describe("before the finalists are published", () => {
 });
 
 describe("after the finalists are published", () => {
-  it("lists the finalists on the home page and the timeline, from the database", async () => {
+  it("lists the finalists on the home page and the timeline, from the database, cached at most 5 minutes", async () => {
     for (const path of ["/", "/timeline"]) {
-      const page = await (await get(path, undefined, WITHIN)).text();
+      const response = await get(path, undefined, WITHIN);
+      // ADR 015: no purge; the edge keeps an anonymous page 300 s, then revalidates.
+      expect(response.headers.get("cache-control")).toBe(PUBLIC_HTML_CACHE);
+      expect(PUBLIC_HTML_CACHE).toContain("s-maxage=300");
+      const page = await response.text();
       expectHtmlToContain(page, 'data-testid="results-finalists"', "Spud Squad · Acme Analytics");
       expectHtmlNotToContain(page, 'data-testid="results-pending"');
     }
