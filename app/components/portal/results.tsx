@@ -31,8 +31,9 @@ export function ResultsSection({
       {result ? (
         <>
           <p className="mt-4 text-slate-700">{teamResultsText.intro}</p>
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full min-w-[28rem] text-left text-sm" data-testid="team-scores">
+          <div className="mt-4">
+            {/* Three columns that wrap: it fits a 320 px screen without a scrolling region. */}
+            <table className="w-full text-left text-sm" data-testid="team-scores">
               <caption className="sr-only">{`Your project's scores from ${result.judges} judges`}</caption>
               <thead>
                 <tr className="border-b border-slate-200">
