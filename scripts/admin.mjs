@@ -201,12 +201,13 @@ export function parseArgs(argv) {
  * Commands of the Challenge's later stages, one module per concern in
  * scripts/admin/, each exporting `commands`: { name: { usage, run(args, options) → exit code } }.
  */
-const commandModules = [];
+const commandModules = ["./admin/judging-results.mjs"];
 
 async function loadCommands() {
   /** @type {Record<string, { usage: string, run: (args: string[], options: ReturnType<typeof parseArgs>["options"]) => Promise<number> | number }>} */
   const commands = {};
-  for (const path of commandModules) Object.assign(commands, (await import(new URL(path, import.meta.url).href)).commands);
+  for (const path of commandModules)
+    Object.assign(commands, (await import(new URL(path, import.meta.url).href)).commands);
   return commands;
 }
 

@@ -1,4 +1,5 @@
-import { editionById, type AwardId, type ResultEntry } from "~/content/editions";
+import { editionById, type AwardId } from "~/content/editions";
+import { hasResults, type PublishedResults, type ResultEntry } from "~/judging/published";
 import { awards, finalsAwards } from "~/content/program";
 import { Section } from "./page";
 
@@ -7,14 +8,23 @@ function entryText(entry: ResultEntry): string {
 }
 
 /**
- * The edition's results, from its content module. Until the organizers fill
- * them in, the section says that results will be posted: it never invents
- * finalists or winners.
+ * The edition's results as the organizers published them (the page's loader
+ * reads them with app/judging/published.server.ts). Until they publish, the
+ * section says that results will be posted: it never invents finalists or
+ * winners.
  */
-export function EditionResults({ editionId, tone = "white" }: { editionId: string; tone?: "white" | "muted" }) {
+export function EditionResults({
+  editionId,
+  results,
+  tone = "white",
+}: {
+  editionId: string;
+  results: PublishedResults;
+  tone?: "white" | "muted";
+}) {
   const edition = editionById(editionId);
-  const { finalists, awards: winners } = edition.results;
-  const published = finalists.length > 0 || Object.keys(winners).length > 0;
+  const { finalists, awards: winners } = results;
+  const published = hasResults(results);
   const allAwards: readonly { id: AwardId; name: string }[] = [...awards, ...finalsAwards];
   return (
     <Section id="results" title={`${edition.name} results`} tone={tone}>

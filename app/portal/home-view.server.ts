@@ -10,6 +10,7 @@ import type { Participant, Portal } from "./guard.server";
 import { pastProjectsOf } from "./past-projects.server";
 import { checklist, statusOf, submissionOf } from "./submission.server";
 import { teamHistoryOf } from "./team-history.server";
+import { teamResultsView } from "~/judging/team-results.server";
 import { openInvitationsOf } from "./team.server";
 
 export async function portalHomeView(
@@ -30,13 +31,15 @@ export async function portalHomeView(
   if (access.kind !== "participant" || !participant) return { ...base, participant: null };
 
   const { project } = participant;
-  const [view, invitations, history] = project
+  const [view, invitations, history, results] = project
     ? await Promise.all([
         submissionOf(db, project.teamId),
         openInvitationsOf(db, project.teamId, now),
         teamHistoryOf(db, project.teamId),
+        // Null until the edition's finalists are published (issue 24).
+        teamResultsView(db, project.teamId, edition, now),
       ])
-    : [{ submission: null, files: {} }, [], []];
+    : [{ submission: null, files: {} }, [], [], null];
   // The deadlines still ahead (a deadline's `end` is the instant it closes).
   const upcoming = edition.milestones.filter((m) => m.isDeadline && m.end !== undefined && now < m.end).slice(0, 3);
   return {
@@ -56,6 +59,7 @@ export async function portalHomeView(
       status: statusOf(view.submission),
       checklist: checklist(view),
       history,
+      results,
     },
   };
 }

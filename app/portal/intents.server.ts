@@ -10,6 +10,8 @@ import type { SessionUser } from "~/auth/session.server";
 import { portalMessages } from "~/content/portal";
 import { requestContext } from "~/context";
 import { handleIntentPost, intent, type Intent, type IntentOutcome } from "~/forms/intent-action.server";
+import { fileAppeal } from "~/judging/appeals.server";
+import { AppealSchema } from "~/judging/schema";
 import { siteOrigin } from "~/lib/meta";
 import { participantContext, writeRefusal, type Participant } from "./guard.server";
 import {
@@ -96,6 +98,22 @@ export const teamIntents = {
       inProject(ctx, async (project) =>
         outcome(await removeMember(ctx.participant.db, project, userId), "Team", "/portal#team"),
       ),
+  }),
+  // After the finalists are published (issue 24): open past the submission deadline, within its own window.
+  appeal: intent({
+    schema: AppealSchema,
+    closable: false,
+    handle: ({ body }, ctx: PortalCtx) =>
+      inProject(ctx, async (project) => {
+        const { db, edition, now } = ctx.participant;
+        const answer = await fileAppeal(ctx.env, db, project, ctx.user, body, {
+          edition,
+          now,
+          requestId: ctx.requestId,
+        });
+        // A refusal (not yet, too late, already filed) is the form's, not the text's.
+        return outcome(answer, "Appeal", "/portal#results");
+      }),
   }),
   "leave-team": intent({
     schema: NothingSchema,

@@ -8,6 +8,9 @@ import { formatUsd, plans, pricingPhaseLabels } from "~/content/pricing";
 import { awards, finalistCredential, finalsAwards, howItWorks, learningStages, formatRange } from "~/content/program";
 import { site } from "~/content/site";
 import { EditionResults } from "~/components/edition-results";
+import { hasResults } from "~/judging/published";
+import { pageResults } from "~/judging/published.server";
+import { requestContext } from "~/context";
 import { FinalsEventJsonLd, OrganizationJsonLd } from "~/components/json-ld";
 import { NextEditionForm } from "~/components/next-edition-form";
 import { contentMeta } from "~/lib/content-meta";
@@ -18,10 +21,12 @@ import type { Route } from "./+types/home";
 
 export const meta = contentMeta(site.name, site.tagline);
 
-export function loader(args: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const page = contentPageData(args);
   return {
     ...page,
+    // Published to the database by the organizers (ADR 015); empty until then.
+    results: await pageResults(args.context.get(requestContext).env, page),
     // A period already under way (the creation period) is not "next".
     nextDeadlineId:
       nextMilestone(new Date(page.now), editionById(page.editionId).milestones, { includeCurrent: false })?.id ?? null,
@@ -226,7 +231,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </Section>
 
-      {editionPhase === "afterFinals" ? <EditionResults editionId={edition.id} /> : null}
+      {editionPhase === "afterFinals" || hasResults(loaderData.results) ? (
+        <EditionResults editionId={edition.id} results={loaderData.results} />
+      ) : null}
 
       <Section id="awards" title={homeSections.awards.title} lead={homeSections.awards.lead} tone="muted">
         <ul className="grid gap-6 md:grid-cols-3">

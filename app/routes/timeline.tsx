@@ -2,6 +2,9 @@ import { Link } from "react-router";
 import { MilestoneList, TimeZoneNote } from "~/components/milestones";
 import { EnrollmentCta, PageHero, Section } from "~/components/page";
 import { EditionResults } from "~/components/edition-results";
+import { hasResults } from "~/judging/published";
+import { pageResults } from "~/judging/published.server";
+import { requestContext } from "~/context";
 import { weeklyCheckIn } from "~/content/dates";
 import { editionById } from "~/content/editions";
 import { phaseSummary } from "~/content/phases";
@@ -13,10 +16,11 @@ import { nextMilestone } from "~/clock/schedule";
 import { formatMilestoneDate, formatMountain, formatTimeMountainAndPacific } from "~/clock/format";
 import type { Route } from "./+types/timeline";
 
-export function loader(args: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const data = contentPageData(args);
   const next = nextMilestone(new Date(data.now), editionById(data.editionId).milestones);
-  return { ...data, nextId: next?.id ?? null };
+  // Published to the database by the organizers (ADR 015); empty until then.
+  return { ...data, nextId: next?.id ?? null, results: await pageResults(args.context.get(requestContext).env, data) };
 }
 
 export const meta = contentMeta(
@@ -93,7 +97,9 @@ export default function Timeline({ loaderData }: Route.ComponentProps) {
         </p>
       </Section>
 
-      {over ? <EditionResults editionId={edition.id} tone="white" /> : null}
+      {over || hasResults(loaderData.results) ? (
+        <EditionResults editionId={edition.id} results={loaderData.results} tone="white" />
+      ) : null}
 
       <Section
         id="journey"

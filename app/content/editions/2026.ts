@@ -190,6 +190,5 @@ export const edition2026: Edition = {
   goals: { participants: 500, organizations: 100, projectSubmissions: 50 },
   finalsVenue,
   milestones,
-  // Filled in by the organizers after the finals; empty lists say "results will be posted".
-  results: { finalists: [], awards: {} },
+  // Results are published to the database (`npm run admin -- publish-finalists`, ADR 015).
 };

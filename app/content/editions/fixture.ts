@@ -87,10 +87,6 @@ export const fixtureEdition: Edition = {
       audience: "everyone",
     },
   ],
-  results: {
-    finalists: [{ name: "Fixture Finalist One", organization: "Fixture Co", project: "Fixture Project" }],
-    awards: { "grand-champion": [{ name: "Fixture Champion", project: "Fixture Winning Project" }] },
-  },
 };
 
 function deadlineMilestone(id: EditionMilestone["id"], title: string): EditionMilestone {

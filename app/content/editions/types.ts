@@ -1,7 +1,7 @@
 /**
  * The shape of one edition of the Challenge: everything that changes from one
  * year to the next (dates, prices, the early-bird cut-off, goals, the finals'
- * venue and day, results). One module per edition in this folder; the clock
+ * venue and day). One module per edition in this folder; the clock
  * picks the current one (app/content/editions/index.ts).
  *
  * Instants are written with the America/Boise offset in force on that day
@@ -70,7 +70,11 @@ export interface FinalsVenue {
   readonly name: string;
 }
 
-/** The award ids of app/content/program.ts (`awards` and `finalsAwards`). */
+/**
+ * The award ids of app/content/program.ts (`awards` and `finalsAwards`). The
+ * results themselves are published to the database, not written here
+ * (app/judging/published.server.ts, ADR 015).
+ */
 export type AwardId =
   | "grand-champion"
   | "excellence-award"
@@ -82,22 +86,6 @@ export type AwardId =
   | "ai-workforce-champion"
   | "certified-innovators"
   | "global-submission-nominees";
-
-export interface ResultEntry {
-  /** The participant or team, as the organizers publish it. */
-  readonly name: string;
-  readonly organization?: string;
-  readonly project?: string;
-}
-
-/**
- * Filled in by the organizers after the finals. Until then both lists are
- * empty and the site says that results will be posted: it never invents them.
- */
-export interface EditionResults {
-  readonly finalists: readonly ResultEntry[];
-  readonly awards: Partial<Readonly<Record<AwardId, readonly ResultEntry[]>>>;
-}
 
 export interface Edition {
   /** "2026": the year of the finals; also the module's file name. */
@@ -126,5 +114,4 @@ export interface Edition {
   readonly finalsVenue: FinalsVenue;
   /** Every milestone of `milestoneIds`, ordered by Mountain calendar day. */
   readonly milestones: readonly EditionMilestone[];
-  readonly results: EditionResults;
 }

@@ -20,6 +20,7 @@ import {
   ProjectSection,
   WhyNot,
 } from "~/components/portal/overview";
+import { ResultsSection } from "~/components/portal/results";
 import { TeamSection } from "~/components/portal/team";
 import { requestContext } from "~/context";
 import { signedInPageHeaders } from "~/forms/action.server";
@@ -59,6 +60,7 @@ export default function Portal({ loaderData: view, actionData }: Route.Component
           ) : (
             <>
               <Refusals messages={actionData?.intent === null ? (actionData.result.error?.[""] ?? []) : []} />
+              {participant.results ? <ResultsSection results={participant.results} actionData={actionData} /> : null}
               <EnrollmentSection view={view} participant={participant} />
               <DeadlinesSection
                 ids={participant.deadlineIds}

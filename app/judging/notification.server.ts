@@ -1,0 +1,102 @@
+/**
+ * Judging's results e-mails (issue 24), sent through the outbox:
+ * - "finalist-announced": one to each member of a finalist team, written by
+ *   `npm run admin -- publish-finalists` (scripts/admin/judging-results.mjs
+ *   builds the same payload in SQL: keep the two in step);
+ * - "judging-appeal": a team's appeal, to the organizers' mailbox.
+ */
+import { z } from "zod";
+import { site } from "~/content/site";
+import { appeals } from "~/content/program";
+import { defineKind, oneLine, simpleHtml } from "~/notifications/kind.server";
+
+const signOff = `— The ${site.name} team`;
+
+export const FinalistAnnouncedPayload = z.object({
+  editionName: z.string(),
+  /** The name published for the team (a team's name, or a participant's own). */
+  teamName: z.string(),
+  /** The finals: "State Capital Finals, Apr 25, 2026 in Boise, Idaho". */
+  finals: z.string(),
+  /** For the link when BASE_URL is unset (locally): the admin command's --base-url or localhost. */
+  origin: z.string(),
+  /** Filled in at send time from BASE_URL (always set in production), else `origin`. */
+  portalUrl: z.string().optional(),
+});
+
+/** The site's origin for links: BASE_URL when set and well-formed, else the producer's fallback. */
+function linkOrigin(env: Pick<Env, "BASE_URL">, fallback: string): string {
+  try {
+    return env.BASE_URL?.trim() ? new URL(env.BASE_URL.trim()).origin : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export const finalistAnnounced = defineKind({
+  kind: "finalist-announced",
+  payload: FinalistAnnouncedPayload,
+  prepare: async (payload, { env }) => ({ ...payload, portalUrl: `${linkOrigin(env, payload.origin)}/portal` }),
+  subject: ({ editionName }) => oneLine(`Your project is a finalist in the ${site.name} (${editionName})`),
+  render(payload) {
+    const portalUrl = payload.portalUrl ?? `${payload.origin}/portal`;
+    const text = [
+      "Hello,",
+      "",
+      `Congratulations: the judges chose ${payload.teamName}'s project as a finalist of the ${payload.editionName}.`,
+      "",
+      `Finalists may present at the ${payload.finals}. The organizers will write with the details.`,
+      `Your team's scores and the judges' comments are in the portal: ${portalUrl}`,
+      "",
+      signOff,
+    ].join("\n");
+    return {
+      text,
+      html: simpleHtml(`A finalist of the ${payload.editionName}`, [
+        ["Finalist", payload.teamName],
+        ["Finals", payload.finals],
+        ["Scores and comments", portalUrl],
+      ]),
+    };
+  },
+});
+
+export const JudgingAppealPayload = z.object({
+  appealId: z.string(),
+  editionName: z.string(),
+  teamName: z.string(),
+  submittedBy: z.string(),
+  /** When, in Mountain Time. */
+  filedAt: z.string(),
+  body: z.string(),
+});
+
+export const judgingAppeal = defineKind({
+  kind: "judging-appeal",
+  payload: JudgingAppealPayload,
+  subject: ({ appealId }) => oneLine(`Judging appeal ${appealId}`),
+  render(payload) {
+    const fields: [string, string][] = [
+      ["Appeal", payload.appealId],
+      ["Edition", payload.editionName],
+      ["Team", payload.teamName],
+      ["Filed by", payload.submittedBy],
+      ["Filed", payload.filedAt],
+    ];
+    const text = [
+      `A team appealed its judging in the ${payload.editionName}.`,
+      "",
+      ...fields.map(([label, value]) => `${label}: ${value}`),
+      "",
+      "Appeal:",
+      payload.body,
+      "",
+      `A committee of ${appeals.committeeSize} decides within ${appeals.decisionWithinBusinessDays} business days. List appeals with \`npm run admin -- appeals\`; record the decision with \`npm run admin -- decide-appeal ${payload.appealId} --decision "…"\`.`,
+    ].join("\n");
+    return {
+      text,
+      html: simpleHtml("A judging appeal", fields, ["Appeal", payload.body]),
+      replyTo: payload.submittedBy,
+    };
+  },
+});

@@ -1,0 +1,58 @@
+/**
+ * The one source of an edition's results on the site (issue 24, ADR 015):
+ * the rows `npm run admin -- publish-finalists` and `publish-awards` wrote to
+ * `published_results`, only those whose publication time has come.
+ */
+import { and, asc, eq, lte, min } from "drizzle-orm";
+import { getDb } from "~/db/client.server";
+import type { AwardId } from "~/content/editions";
+import { awards, finalsAwards } from "~/content/program";
+import type { Db } from "~/db/client.server";
+import { publishedResults } from "~/db/schema";
+import type { PublishedResults, ResultEntry } from "./published";
+
+const awardIds = new Set<string>([...awards, ...finalsAwards].map((a) => a.id));
+
+export async function publishedResultsOf(db: Db, editionId: string, now: Date): Promise<PublishedResults> {
+  const rows = await db
+    .select()
+    .from(publishedResults)
+    .where(and(eq(publishedResults.editionId, editionId), lte(publishedResults.publishedAt, now.toISOString())))
+    .orderBy(asc(publishedResults.award), asc(publishedResults.place), asc(publishedResults.teamName));
+  const entry = (row: (typeof rows)[number]): ResultEntry => ({
+    name: row.teamName,
+    ...(row.organization ? { organization: row.organization } : {}),
+    ...(row.projectTitle ? { project: row.projectTitle } : {}),
+  });
+  const finalists = rows.filter((row) => row.award === "finalist").map(entry);
+  const byAward: Partial<Record<AwardId, ResultEntry[]>> = {};
+  for (const row of rows) {
+    if (!awardIds.has(row.award)) continue;
+    (byAward[row.award as AwardId] ??= []).push(entry(row));
+  }
+  return { finalists, awards: byAward };
+}
+
+/**
+ * When the edition's finalists were published (the first finalist row whose
+ * time has come), or null: the instant a team's scores become visible to it
+ * and its appeal window opens.
+ */
+export async function finalistsPublishedAt(db: Db, editionId: string, now: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: min(publishedResults.publishedAt) })
+    .from(publishedResults)
+    .where(
+      and(
+        eq(publishedResults.editionId, editionId),
+        eq(publishedResults.award, "finalist"),
+        lte(publishedResults.publishedAt, now.toISOString()),
+      ),
+    );
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** A public page's results (home, timeline): its edition's, as of this request's clock. */
+export function pageResults(env: Pick<Env, "DB">, page: { editionId: string; now: string }): Promise<PublishedResults> {
+  return publishedResultsOf(getDb(env), page.editionId, new Date(page.now));
+}

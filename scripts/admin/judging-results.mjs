@@ -1,0 +1,452 @@
+// Judging's results for organizers (issue 24, ADR 015):
+//
+//   judging-report [--edition ID] [--out report.csv]      coverage, each project's raw and normalized result, the ranking
+//   publish-finalists --top N | <teamId…> [--force]        the finalists on the site, an e-mail to each member
+//   publish-awards <award-id> <teamId> […]                 finals awards, at or after the finals start
+//   appeals [--edition ID] [--out appeals.csv]             the teams' appeals and their status
+//   decide-appeal <id> --decision "…"                      the committee's decision, shown to the team
+//
+// Every command reads and writes D1 through `query` (wrangler d1 execute), the
+// same database as `npm start` locally, or with --remote [--env staging]. The
+// clock is the site's: APP_NOW is honoured locally and on staging, never for
+// production (--remote without --env staging).
+import { userInfo } from "node:os";
+import { writeFileSync } from "node:fs";
+import { currentEditionId, query, sqlText, toCsv } from "../admin.mjs";
+
+/** @param {string} path */
+const app = (path) => import(new URL(`../../app/${path}`, import.meta.url).href);
+
+const { judgingReport, reportRows, editionScoresSql } = /** @type {typeof import("../../app/judging/report.ts")} */ (
+  await app("judging/report.ts")
+);
+const { criterionIds, formatScore } = /** @type {typeof import("../../app/judging/normalize.ts")} */ (
+  await app("judging/normalize.ts")
+);
+const { editionById, milestoneOf } = /** @type {typeof import("../../app/content/editions/index.ts")} */ (
+  await app("content/editions/index.ts")
+);
+const {
+  awards,
+  finalsAwards,
+  appeals: appealRules,
+} = /** @type {typeof import("../../app/content/program.ts")} */ (await app("content/program.ts"));
+const { site } = /** @type {typeof import("../../app/content/site.ts")} */ (await app("content/site.ts"));
+const { businessDaysDeadline } = /** @type {typeof import("../../app/clock/business-days.ts")} */ (
+  await app("clock/business-days.ts")
+);
+const { formatMountain } = /** @type {typeof import("../../app/clock/format.ts")} */ (await app("clock/format.ts"));
+
+/** @typedef {ReturnType<typeof import("../admin.mjs").parseArgs>["options"]} Options */
+
+/**
+ * The site's clock for the CLI: APP_NOW outside production, as the worker reads it.
+ * @param {Options} options
+ */
+export function cliNow(options) {
+  const pretend = process.env.APP_NOW;
+  const production = options.remote && options.env !== "staging";
+  if (!pretend || production) return new Date();
+  const at = new Date(pretend);
+  if (Number.isNaN(at.getTime())) throw new Error(`APP_NOW must be an ISO 8601 timestamp, got "${pretend}"`);
+  return at;
+}
+
+/** @param {Options} options @param {Date} now */
+async function editionOf(options, now) {
+  return editionById(typeof options.edition === "string" ? options.edition : await currentEditionId(now));
+}
+
+/** Who acts: --by, else the operator's login. @param {Options} options */
+function actorOf(options) {
+  return typeof options.by === "string" && options.by !== "true" ? options.by : `cli:${userInfo().username}`;
+}
+
+/**
+ * A team's name and organization as the site publishes them: the team's name,
+ * or for a participant working alone their registered name; the members'
+ * organizations (the one whose company code enrolled them, else the company
+ * they registered with), distinct.
+ * @param {string} teamExpr SQL for the team id
+ */
+const publicNameSql = (teamExpr) => `COALESCE(
+    (SELECT name FROM teams WHERE id = ${teamExpr}),
+    (SELECT r.first_name || ' ' || r.last_name FROM team_members m
+       JOIN registrations r ON r.user_id = m.user_id AND r.edition_id = m.edition_id
+         AND r.registration_type = 'individual' AND r.status IN ('paid', 'enrolled')
+     WHERE m.team_id = ${teamExpr} ORDER BY m.role = 'lead' DESC, r.created_at LIMIT 1),
+    'Participant')`;
+/** @param {string} teamExpr SQL for the team id */
+const organizationSql = (teamExpr) => `(SELECT group_concat(org, ', ') FROM (
+    SELECT DISTINCT COALESCE(o.company_name, r.company_name) AS org FROM team_members m
+      JOIN registrations r ON r.user_id = m.user_id AND r.edition_id = m.edition_id
+        AND r.registration_type = 'individual' AND r.status IN ('paid', 'enrolled')
+      LEFT JOIN registrations o ON o.id = r.organization_registration_id
+    WHERE m.team_id = ${teamExpr} AND COALESCE(o.company_name, r.company_name) IS NOT NULL ORDER BY org))`;
+
+/**
+ * Everything the report needs from D1, computed by app/judging/report.ts.
+ * @param {string} editionId @param {Options} target
+ */
+export function loadReport(editionId, target) {
+  const edition = sqlText(editionId);
+  const projects = query(
+    `SELECT t.id AS teamId, ${publicNameSql("t.id")} AS name, ${organizationSql("t.id")} AS organization
+     FROM teams t JOIN submissions s ON s.team_id = t.id AND s.status = 'submitted'
+     WHERE t.edition_id = ${edition} ORDER BY t.id`,
+    target,
+  ).map((row) => ({ teamId: String(row.teamId), name: String(row.name), organization: row.organization ?? null }));
+  const assignments = query(
+    `SELECT team_id AS teamId, judge_user_id AS judgeId FROM judging_assignments
+     WHERE edition_id = ${edition} AND released_at IS NULL`,
+    target,
+  ).map((row) => ({ teamId: String(row.teamId), judgeId: String(row.judgeId) }));
+  const judges = query(`SELECT user_id AS judgeId, name FROM judges WHERE edition_id = ${edition}`, target).map(
+    (row) => ({ judgeId: String(row.judgeId), name: String(row.name) }),
+  );
+  const scores = query(editionScoresSql.replace("?1", edition), target).map((row) => ({
+    judgeId: String(row.judgeId),
+    teamId: String(row.teamId),
+    criterion: String(row.criterion),
+    score: Number(row.score),
+  }));
+  return { report: judgingReport({ projects, assignments, judges, scores }), projects };
+}
+
+/** @param {string[][]} rows */
+function table(rows) {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
+  return rows
+    .map((r) =>
+      r
+        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
+}
+
+/** @param {ReturnType<typeof judgingReport>} report @param {string} editionName */
+export function reportText(report, editionName) {
+  const lines = [`Judging report, ${editionName}: ${report.projects.length} submitted project(s)`, ""];
+  if (report.projectsMissing.length === 0) lines.push("Coverage: every project has its complete score sets.");
+  else {
+    lines.push(`Coverage: ${report.projectsMissing.length} project(s) missing complete score sets:`);
+    for (const p of report.projectsMissing) {
+      lines.push(`  ${p.name} (${p.teamId}): ${p.missing} missing — ${p.judges} complete, ${p.assigned} assigned`);
+    }
+  }
+  if (report.judgesBehind.length > 0) {
+    lines.push(`Judges behind: ${report.judgesBehind.length}`);
+    for (const j of report.judgesBehind) lines.push(`  ${j.name}: ${j.complete} of ${j.assigned} complete`);
+  } else lines.push("Judges behind: none");
+  const notRescaled = report.normalization.judges.filter((j) => !j.rescaled);
+  if (notRescaled.length > 0) {
+    lines.push(
+      `Not rescaled (raw totals kept): ${notRescaled
+        .map(
+          (j) =>
+            `${report.judges.find((l) => l.judgeId === j.judgeId)?.name ?? j.judgeId} (${j.reason === "too-few" ? `${j.count} set(s)` : "no spread"})`,
+        )
+        .join(", ")}`,
+    );
+  }
+  lines.push("", "Ranking (normalized weighted total; raw beside; per criterion normalized/raw):");
+  lines.push(
+    table([
+      ["rank", "team", "normalized", "raw", "judges", ...criterionIds],
+      ...report.projects.map((p) => [
+        p.rank === null ? "—" : String(p.rank),
+        p.name,
+        formatScore(p.normalized),
+        formatScore(p.raw),
+        `${p.judges}/${p.assigned}`,
+        ...criterionIds.map((id) => `${formatScore(p.criteria[id].normalized)}/${formatScore(p.criteria[id].raw)}`),
+      ]),
+    ]),
+  );
+  return lines.join("\n");
+}
+
+/** Production links use the worker's BASE_URL; this origin is the fallback (locally). @param {Options} options */
+function originOf(options) {
+  if (typeof options.baseUrl === "string") return options.baseUrl.replace(/\/+$/, "");
+  return options.remote ? "" : `http://localhost:${process.env.PORT ?? "8787"}`;
+}
+
+/**
+ * One judging_events row: who did what, when.
+ * @param {string} editionId @param {string} actor @param {string} kind @param {unknown} detail @param {Date} now @param {Options} target
+ */
+function recordEvent(editionId, actor, kind, detail, now, target) {
+  query(
+    `INSERT INTO judging_events (edition_id, actor, kind, detail, created_at)
+     VALUES (${sqlText(editionId)}, ${sqlText(actor)}, ${sqlText(kind)}, ${sqlText(JSON.stringify(detail))}, ${sqlText(now.toISOString())})`,
+    target,
+  );
+}
+
+/**
+ * Publishes finalists: one published_results row per team (INSERT OR IGNORE:
+ * a team already published stays as it was), then one outbox row per member
+ * with a deterministic id (a second run sends nothing twice), then the event.
+ * @param {{ editionId: string, editionName: string, finals: string, teams: { teamId: string, place: number }[], now: Date, actor: string, origin: string }} publication
+ * @param {Options} target
+ * @returns {{ published: string[], emails: number }}
+ */
+export function publishFinalists(publication, target) {
+  const { editionId, teams, now, actor } = publication;
+  const edition = sqlText(editionId);
+  const at = sqlText(now.toISOString());
+  if (teams.length === 0) return { published: [], emails: 0 };
+  const published = query(
+    `INSERT OR IGNORE INTO published_results (edition_id, award, team_id, place, team_name, project_title, organization, published_at, published_by)
+     ${teams
+       .map(
+         (t) =>
+           `SELECT ${edition}, 'finalist', ${sqlText(t.teamId)}, ${t.place}, ${publicNameSql(sqlText(t.teamId))}, NULL, ${organizationSql(sqlText(t.teamId))}, ${at}, ${sqlText(actor)}`,
+       )
+       .join(" UNION ALL ")}
+     RETURNING team_id`,
+    target,
+  ).map((row) => String(row.team_id));
+  const subject = `Your project is a finalist in the ${site.name} (${publication.editionName})`;
+  const emails = query(
+    `INSERT OR IGNORE INTO notifications (id, kind, recipient, subject, payload, status, created_at, updated_at)
+     SELECT 'finalist-announced:' || pr.edition_id || ':' || m.team_id || ':' || m.user_id, 'finalist-announced', u.email, ${sqlText(subject)},
+       json_object('editionName', ${sqlText(publication.editionName)}, 'teamName', pr.team_name,
+         'finals', ${sqlText(publication.finals)}, 'origin', ${sqlText(publication.origin)}),
+       'pending', ${at}, '1970-01-01T00:00:00.000Z'
+     FROM published_results pr
+     JOIN team_members m ON m.team_id = pr.team_id
+     JOIN user u ON u.id = m.user_id
+     WHERE pr.edition_id = ${edition} AND pr.award = 'finalist' AND pr.team_id IN (${teams.map((t) => sqlText(t.teamId)).join(", ")})
+     RETURNING id`,
+    target,
+  ).length;
+  if (published.length > 0 || emails > 0) {
+    recordEvent(editionId, actor, "finalists-published", { teams: published, emails }, now, target);
+  }
+  return { published, emails };
+}
+
+/** @param {ReturnType<typeof editionById>} edition */
+function finalsText(edition) {
+  const finals = milestoneOf(edition, "finals");
+  return `${edition.finalsVenue.name}, ${formatMountain(finals.start, "longDate")} in ${edition.finalsVenue.city}`;
+}
+
+/** @param {string} message */
+function refuse(message) {
+  console.error(message);
+  return 1;
+}
+
+/** @type {Record<string, { usage: string, run: (args: string[], options: Options) => Promise<number> }>} */
+export const commands = {
+  "judging-report": {
+    usage: "judging-report [--edition ID] [--out report.csv] [--remote] [--env name]",
+    async run(_args, options) {
+      const edition = await editionOf(options, cliNow(options));
+      const { report } = loadReport(edition.id, options);
+      console.log(reportText(report, edition.name));
+      if (typeof options.out === "string") {
+        writeFileSync(options.out, toCsv(reportRows(report)), "utf8");
+        console.error(`CSV written to ${options.out}`);
+      }
+      return 0;
+    },
+  },
+  "publish-finalists": {
+    usage:
+      "publish-finalists --top N | <teamId…> [--force] [--base-url URL] [--by NAME] [--edition ID] [--remote] [--env name]",
+    async run(args, options) {
+      const now = cliNow(options);
+      const edition = await editionOf(options, now);
+      const announced = milestoneOf(edition, "finalists-announced").start;
+      if (now < announced) {
+        return refuse(
+          `Refused: the ${edition.name}'s finalists are announced ${formatMountain(announced, "dateTime")}; it is ${formatMountain(now, "dateTime")}.`,
+        );
+      }
+      const top = options.top === undefined ? undefined : Number(options.top);
+      if ((top === undefined) === (args.length === 0) || (top !== undefined && !(Number.isInteger(top) && top > 0))) {
+        return refuse(
+          `Name the finalists: --top N (a whole number above 0) or their team ids, not both.\nusage: npm run admin -- ${this.usage}`,
+        );
+      }
+      const { report } = loadReport(edition.id, options);
+      if (!report.complete) {
+        const missing = report.projectsMissing.map((p) => `${p.name} (${p.missing} missing)`).join(", ");
+        if (options.force !== "true") {
+          return refuse(
+            `Refused: scores are missing for ${report.projectsMissing.length} project(s): ${missing || "no submitted project"}.\nRun judging-report for details, or add --force to publish anyway.`,
+          );
+        }
+        console.error(
+          `Warning: publishing with scores missing for ${report.projectsMissing.length} project(s): ${missing}.`,
+        );
+      }
+      /** @type {{ teamId: string, place: number }[]} */
+      let teams;
+      if (top !== undefined) {
+        const ranked = report.projects.filter((p) => p.rank !== null);
+        if (ranked.length < top) console.error(`Warning: only ${ranked.length} project(s) have a result.`);
+        teams = ranked.slice(0, top).map((p) => ({ teamId: p.teamId, place: /** @type {number} */ (p.rank) }));
+      } else {
+        const unknown = args.filter((id) => !report.projects.some((p) => p.teamId === id));
+        if (unknown.length > 0)
+          return refuse(`Refused: not a submitted project of the ${edition.name}: ${unknown.join(", ")}`);
+        teams = args.map((id, i) => ({
+          teamId: id,
+          place: report.projects.find((p) => p.teamId === id)?.rank ?? i + 1,
+        }));
+      }
+      const result = publishFinalists(
+        {
+          editionId: edition.id,
+          editionName: edition.name,
+          finals: finalsText(edition),
+          teams,
+          now,
+          actor: actorOf(options),
+          origin: originOf(options),
+        },
+        options,
+      );
+      // Credentials (issue 26) are issued to every member of each published team here, for
+      // `teams` (all of this run's, not only the new ones: issuing is idempotent on its side).
+      const names = new Map(report.projects.map((p) => [p.teamId, p.name]));
+      for (const t of teams) {
+        const isNew = result.published.includes(t.teamId);
+        console.log(
+          `${isNew ? "published" : "already published"}: #${t.place} ${names.get(t.teamId) ?? t.teamId} (${t.teamId})`,
+        );
+      }
+      console.log(
+        `${result.published.length} new finalist(s), ${result.emails} new e-mail(s) in the outbox (the sweep sends them).`,
+      );
+      console.log("The site shows them within five minutes (public pages are edge-cached for 300 s).");
+      return 0;
+    },
+  },
+  "publish-awards": {
+    usage:
+      "publish-awards <award-id> <teamId> [<award-id> <teamId> …] [--by NAME] [--edition ID] [--remote] [--env name]",
+    async run(args, options) {
+      const now = cliNow(options);
+      const edition = await editionOf(options, now);
+      const finals = milestoneOf(edition, "finals").start;
+      if (now < finals) {
+        return refuse(
+          `Refused: awards are presented at the ${edition.finalsVenue.name}, ${formatMountain(finals, "dateTime")}.`,
+        );
+      }
+      const ids = new Set(/** @type {string[]} */ ([...awards, ...finalsAwards].map((a) => a.id)));
+      if (args.length === 0 || args.length % 2 !== 0) {
+        return refuse(
+          `Give award ids and team ids in pairs.\nusage: npm run admin -- ${this.usage}\nawards: ${[...ids].join(", ")}`,
+        );
+      }
+      /** @type {[string, string][]} */
+      const pairs = [];
+      for (let i = 0; i < args.length; i += 2)
+        pairs.push([/** @type {string} */ (args[i]), /** @type {string} */ (args[i + 1])]);
+      const badAward = pairs.find(([award]) => !ids.has(award));
+      if (badAward) return refuse(`Unknown award "${badAward[0]}"; awards: ${[...ids].join(", ")}`);
+      const teamIds = [...new Set(pairs.map(([, team]) => team))];
+      const known = query(
+        `SELECT id FROM teams WHERE edition_id = ${sqlText(edition.id)} AND id IN (${teamIds.map(sqlText).join(", ")})`,
+        options,
+      ).map((row) => String(row.id));
+      const unknown = teamIds.filter((id) => !known.includes(id));
+      if (unknown.length > 0) return refuse(`Refused: not a team of the ${edition.name}: ${unknown.join(", ")}`);
+      const actor = actorOf(options);
+      const at = sqlText(now.toISOString());
+      const published = [];
+      for (const [award, team] of pairs) {
+        const inserted = query(
+          `INSERT OR IGNORE INTO published_results (edition_id, award, team_id, place, team_name, project_title, organization, published_at, published_by)
+           SELECT ${sqlText(edition.id)}, ${sqlText(award)}, ${sqlText(team)},
+             (SELECT COUNT(*) + 1 FROM published_results WHERE edition_id = ${sqlText(edition.id)} AND award = ${sqlText(award)}),
+             ${publicNameSql(sqlText(team))}, NULL, ${organizationSql(sqlText(team))}, ${at}, ${sqlText(actor)}
+           RETURNING award, team_name`,
+          options,
+        );
+        for (const row of inserted)
+          published.push({ award: String(row.award), team: team, name: String(row.team_name) });
+        console.log(`${inserted.length > 0 ? "published" : "already published"}: ${award} → ${team}`);
+      }
+      if (published.length > 0) recordEvent(edition.id, actor, "awards-published", { awards: published }, now, options);
+      // Credentials (issue 26) for the members of each awarded team are issued here, for `pairs`.
+      console.log(`${published.length} new award result(s). The site shows them within five minutes.`);
+      return 0;
+    },
+  },
+  appeals: {
+    usage: "appeals [--edition ID] [--out appeals.csv] [--remote] [--env name]",
+    async run(_args, options) {
+      const edition = await editionOf(options, cliNow(options));
+      /** @type {Record<string, unknown>[]} */
+      const rows = query(
+        `SELECT a.id, a.created_at, ${publicNameSql("a.team_id")} AS team, a.team_id, u.email AS submitted_by,
+           a.decided_at, a.decided_by, a.decision, a.body
+         FROM judging_appeals a LEFT JOIN user u ON u.id = a.submitted_by
+         WHERE a.edition_id = ${sqlText(edition.id)} ORDER BY a.created_at`,
+        options,
+      ).map((row) => ({
+        ...row,
+        decide_by: formatMountain(
+          new Date(
+            businessDaysDeadline(new Date(String(row.created_at)), appealRules.decisionWithinBusinessDays).getTime() -
+              60_000,
+          ),
+          "dateTime",
+        ),
+      }));
+      if (rows.length === 0) console.log(`No appeals in the ${edition.name}.`);
+      for (const row of rows) {
+        console.log(
+          [
+            `${row.id} — ${row.team} (${row.team_id}), filed ${formatMountain(new Date(String(row.created_at)), "dateTime")} by ${row.submitted_by ?? "?"}`,
+            row.decided_at
+              ? `  decided ${formatMountain(new Date(String(row.decided_at)), "dateTime")} by ${row.decided_by}: ${row.decision}`
+              : `  open: a committee of ${appealRules.committeeSize} decides by ${row.decide_by}`,
+            ...String(row.body)
+              .split("\n")
+              .map((line) => `  | ${line}`),
+          ].join("\n"),
+        );
+      }
+      if (typeof options.out === "string") {
+        writeFileSync(options.out, toCsv(rows), "utf8");
+        console.error(`CSV written to ${options.out}`);
+      }
+      return 0;
+    },
+  },
+  "decide-appeal": {
+    usage: 'decide-appeal <id> --decision "…" [--by "the committee"] [--remote] [--env name]',
+    async run(args, options) {
+      const [id] = args;
+      const decision =
+        typeof options.decision === "string" && options.decision !== "true" ? options.decision.trim() : "";
+      if (!id || !decision) return refuse(`usage: npm run admin -- ${this.usage}`);
+      const now = cliNow(options);
+      const actor = actorOf(options);
+      const rows = query(
+        `UPDATE judging_appeals SET decided_at = ${sqlText(now.toISOString())}, decided_by = ${sqlText(actor)}, decision = ${sqlText(decision)}
+         WHERE id = ${sqlText(id)} AND decided_at IS NULL RETURNING id, edition_id`,
+        options,
+      );
+      const row = rows[0];
+      if (!row) {
+        const exists = query(`SELECT decided_at FROM judging_appeals WHERE id = ${sqlText(id)}`, options)[0];
+        return refuse(exists ? `Appeal ${id} was already decided ${exists.decided_at}.` : `No appeal ${id}.`);
+      }
+      recordEvent(String(row.edition_id), actor, "appeal-decided", { appealId: id }, now, options);
+      console.log(`Appeal ${id} decided; the team sees the decision in the portal.`);
+      return 0;
+    },
+  },
+};

@@ -1,0 +1,144 @@
+import { spawnSync } from "node:child_process";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { judgeSql, registrationSql, reviewSql, submittedTeamSql } from "../judging-seed";
+import { mailboxLink, toast, uniqueEmail, verifyEmailFromMailbox } from "./auth-helpers";
+import { signUpThroughApi } from "./people";
+import { port } from "./servers";
+
+/**
+ * A team's judging results on /portal (issue 24), with JavaScript and
+ * without: a participant's team is judged (rows seeded with SQL, as the
+ * judging pages would leave them), the organizer publishes it as a finalist
+ * with the real CLI on the same local database, and the team finds its
+ * scores and the judges' comments — never a judge's name — and files an
+ * appeal within the window. Each browser request carries X-App-Now.
+ */
+
+const stateDir = `.wrangler/e2e-state-${port}`;
+const BEFORE = "2026-04-02T12:00:00-06:00";
+const ANNOUNCEMENT = "2026-04-03T09:00:00-06:00";
+const WITHIN = "2026-04-07T10:00:00-06:00";
+
+function sql(statements: string[]) {
+  const run = spawnSync(
+    "npx",
+    [
+      "wrangler",
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      stateDir,
+      "--json",
+      "--command",
+      statements.join(";\n"),
+    ],
+    { encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+  );
+  expect(run.status, run.stderr).toBe(0);
+  return (JSON.parse(run.stdout) as { results: Record<string, unknown>[] }[]).at(-1)?.results ?? [];
+}
+
+function admin(args: string[], now: string) {
+  return spawnSync("node", ["scripts/admin.mjs", ...args], {
+    encoding: "utf8",
+    env: { ...process.env, STATE_DIR: stateDir, APP_NOW: now, PORT: String(port) },
+  });
+}
+
+async function participantWithJudgedTeam(page: Page, testInfo: TestInfo) {
+  const email = uniqueEmail("finalist");
+  await signUpThroughApi(page, testInfo, email);
+  await verifyEmailFromMailbox(page, testInfo, email);
+  const [row] = sql([`SELECT id FROM user WHERE email = '${email}'`]);
+  const userId = String(row?.id);
+  const teamId = `e2e-team-${crypto.randomUUID().slice(0, 8)}`;
+  const judges = ["Hana", "Kip", "Lou"].map((first) => ({
+    editionId: "2026",
+    userId: `e2e-judge-${first.toLowerCase()}-${teamId}`,
+    name: `${first} Judgewright`,
+  }));
+  sql([
+    registrationSql({ editionId: "2026", userId, email, first: "Jordan", last: "Sandoval" }),
+    ...submittedTeamSql({ editionId: "2026", teamId, name: `Spud Squad ${testInfo.project.name}`, members: [userId] }),
+    ...judges.flatMap((judge) => judgeSql(judge)),
+    ...reviewSql({
+      editionId: "2026",
+      teamId,
+      judgeId: judges[0]!.userId,
+      scores: {
+        "innovation-creativity": 8,
+        "technical-proficiency": 6,
+        "business-impact": 7,
+        "ethical-ai": 9,
+        presentation: 5,
+      },
+      comment: "A clear, measurable workflow win.",
+      note: "Private: strong team",
+    }),
+    ...reviewSql({ editionId: "2026", teamId, judgeId: judges[1]!.userId, scores: 9, comment: "Great demo video." }),
+    ...reviewSql({ editionId: "2026", teamId, judgeId: judges[2]!.userId, scores: 8 }),
+  ]);
+  return { email, teamId, judges };
+}
+
+test("a finalist team sees its scores and the judges' comments after publication, and appeals", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  await page.setExtraHTTPHeaders({ "cf-connecting-ip": ip, "x-app-now": BEFORE });
+  const { email, teamId, judges } = await participantWithJudgedTeam(page, testInfo);
+
+  // Before publication: nothing of the judging, not even that it happened.
+  await page.goto("/portal");
+  await expect(page.getByRole("heading", { name: /Spud Squad/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Judging results" })).toHaveCount(0);
+
+  // The organizer publishes this team as a finalist (--force: other specs' projects may have no scores).
+  const published = admin(["publish-finalists", teamId, "--force"], ANNOUNCEMENT);
+  expect(published.status, published.stderr).toBe(0);
+  expect(published.stdout).toContain("1 new finalist(s), 1 new e-mail(s)");
+  // The outbox sweep (the cron, triggered by hand locally) sends it; the link leads to the portal.
+  await expect(async () => {
+    await page.request.get("/cdn-cgi/local/scheduled");
+    const link = await mailboxLink(page, email, /is a finalist/, /\/portal$/);
+    expect(new URL(link).pathname).toBe("/portal");
+  }).toPass({ timeout: 60_000 });
+
+  await page.setExtraHTTPHeaders({ "cf-connecting-ip": ip, "x-app-now": WITHIN });
+  await page.goto("/portal");
+  const results = page.locator("section#results");
+  await expect(results.getByRole("heading", { name: "Judging results" })).toBeVisible();
+  await expect(page.getByTestId("finalist-status")).toHaveText("Your project is a finalist.");
+  // Raw averages: innovation (8 + 9 + 8) / 3; overall (7 + 9 + 8) / 3.
+  await expect(page.getByRole("row", { name: /Innovation & Creativity/ })).toContainText("8.33");
+  await expect(page.getByRole("row", { name: /Overall \(weighted\)/ })).toContainText("8.00");
+  await expect(page.getByTestId("judge-comments")).toContainText("A clear, measurable workflow win.");
+  await expect(page.getByTestId("judge-comments")).toContainText("Great demo video.");
+  const html = await page.content();
+  for (const judge of judges) {
+    expect(html).not.toContain(judge.name);
+    expect(html).not.toContain(judge.userId);
+  }
+  expect(html).not.toContain("Private: strong team");
+
+  // The appeal: too short is refused with the message beside the field, then a real one goes through.
+  const appeal = page.getByLabel("Your appeal");
+  await appeal.fill("Too short.");
+  await page.getByRole("button", { name: "Send the appeal" }).click();
+  await expect(page.getByText("Please explain your appeal in at least 50 characters.").first()).toBeVisible();
+  await page
+    .getByLabel("Your appeal")
+    .fill("The business-impact score does not reflect the 14 hours a week our workflow saves, as the log shows.");
+  await page.getByRole("button", { name: "Send the appeal" }).click();
+  await expect(toast(page, "Appeal")).toContainText("Your appeal reached the organizers");
+  await expect(page.getByTestId("appeal-status")).toContainText("Under review by the appeals committee");
+  await expect(page.getByLabel("Your appeal")).toHaveCount(0);
+
+  // The organizers see it with the CLI.
+  const listed = admin(["appeals"], WITHIN);
+  expect(listed.status, listed.stderr).toBe(0);
+  expect(listed.stdout).toContain(`2026-${teamId}`);
+});

@@ -1,0 +1,310 @@
+// Judging's results commands (issue 24) against a real local D1, run as an
+// organizer runs them: judging-report, publish-finalists, publish-awards,
+// appeals and decide-appeal.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { query } from "../../scripts/admin.mjs";
+
+// Node 22 reads the TypeScript module as is (the admin CLI's hooks resolve its imports).
+const { judgeSql, registrationSql, reviewSql, submittedTeamSql } = /** @type {typeof import("../judging-seed.ts")} */ (
+  await import(new URL("../judging-seed.ts", import.meta.url).href)
+);
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const stateDir = mkdtempSync(join(tmpdir(), "judging-results-cli-"));
+const target = { remote: false, stateDir };
+const edition = "2026";
+
+const BEFORE_ANNOUNCEMENT = "2026-04-03T08:59:00-06:00";
+const ANNOUNCEMENT = "2026-04-03T09:00:00-06:00";
+const BEFORE_FINALS = "2026-04-25T08:59:00-06:00";
+const FINALS = "2026-04-25T09:00:00-06:00";
+
+/** @param {string[]} args @param {string} [now] */
+function admin(args, now) {
+  const env = { ...process.env, STATE_DIR: stateDir };
+  if (now) env.APP_NOW = now;
+  else delete env.APP_NOW;
+  return spawnSync("node", ["scripts/admin.mjs", ...args], { cwd: root, encoding: "utf8", env });
+}
+
+/** @param {string[]} statements */
+function run(statements) {
+  query(statements.join(";\n"), target);
+}
+
+/** @param {string} sql */
+const count = (sql) => Number(query(sql, target)[0]?.n);
+
+before(() => {
+  const migrate = spawnSync(
+    "npx",
+    ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+    },
+  );
+  assert.equal(migrate.status, 0, migrate.stderr);
+  const people = [
+    ["u-ada", "ada@example.com", "Ada", "Lovelace", "Acme Analytics"],
+    ["u-bob", "bob@example.com", "Bob", "Stone", null],
+    ["u-cy", "cy@example.com", "Cy", "Young", "Boise Bakers"],
+    ["u-dee", "dee@example.com", "Dee", "Ray", null],
+    ["u-eve", "eve@example.com", "Eve", "Moss", null],
+  ];
+  run([
+    ...people.map(
+      ([id, email]) => `INSERT INTO user (id, name, email, email_verified) VALUES ('${id}', '', '${email}', 1)`,
+    ),
+    ...people.map(([userId, email, first, last, company]) =>
+      registrationSql({
+        editionId: edition,
+        userId: String(userId),
+        email: String(email),
+        first: String(first),
+        last: String(last),
+        company,
+      }),
+    ),
+    ...judgeSql({ editionId: edition, userId: "j-harsh", name: "Hana Harsh" }),
+    ...judgeSql({ editionId: edition, userId: "j-kind", name: "Kip Kind" }),
+    ...judgeSql({ editionId: edition, userId: "j-late", name: "Lou Late" }),
+    ...submittedTeamSql({ editionId: edition, teamId: "t-one", name: "Spud Squad", members: ["u-ada", "u-bob"] }),
+    ...submittedTeamSql({ editionId: edition, teamId: "t-two", name: null, members: ["u-cy"] }),
+    ...submittedTeamSql({ editionId: edition, teamId: "t-three", name: "Trout Tech", members: ["u-dee"] }),
+    ...submittedTeamSql({ editionId: edition, teamId: "t-four", name: "Sawtooth", members: ["u-eve"] }),
+    // Three judges per project; Lou has not scored Sawtooth yet.
+    ...reviewSql({ editionId: edition, teamId: "t-one", judgeId: "j-harsh", scores: 6 }),
+    ...reviewSql({ editionId: edition, teamId: "t-one", judgeId: "j-kind", scores: 9 }),
+    ...reviewSql({ editionId: edition, teamId: "t-one", judgeId: "j-late", scores: 8 }),
+    ...reviewSql({ editionId: edition, teamId: "t-two", judgeId: "j-harsh", scores: 5 }),
+    ...reviewSql({ editionId: edition, teamId: "t-two", judgeId: "j-kind", scores: 9 }),
+    ...reviewSql({ editionId: edition, teamId: "t-two", judgeId: "j-late", scores: 7 }),
+    ...reviewSql({ editionId: edition, teamId: "t-three", judgeId: "j-harsh", scores: 3 }),
+    ...reviewSql({ editionId: edition, teamId: "t-three", judgeId: "j-kind", scores: 7 }),
+    ...reviewSql({ editionId: edition, teamId: "t-three", judgeId: "j-late", scores: 5 }),
+    ...reviewSql({ editionId: edition, teamId: "t-four", judgeId: "j-harsh", scores: 4 }),
+    ...reviewSql({ editionId: edition, teamId: "t-four", judgeId: "j-kind", scores: 8 }),
+    ...reviewSql({ editionId: edition, teamId: "t-four", judgeId: "j-late" }),
+  ]);
+});
+
+after(() => rmSync(stateDir, { recursive: true, force: true }));
+
+describe("judging-report", () => {
+  test("shows coverage (projects missing scores, judges behind) and the ranking; --out writes the CSV", () => {
+    const out = join(stateDir, "report.csv");
+    const report = admin(["judging-report", "--out", out], ANNOUNCEMENT);
+    assert.equal(report.status, 0, report.stderr);
+    assert.match(report.stdout, /4 submitted project\(s\)/);
+    assert.match(
+      report.stdout,
+      /1 project\(s\) missing complete score sets:\n {2}Sawtooth \(t-four\): 1 missing — 2 complete, 3 assigned/,
+    );
+    assert.match(report.stdout, /Judges behind: 1\n {2}Lou Late: 3 of 4 complete/);
+    // Fewer than 5 sets each: nobody is rescaled, raw totals stand.
+    assert.match(report.stdout, /Not rescaled \(raw totals kept\): .*Hana Harsh \(4 set\(s\)\)/);
+    const ranking = report.stdout.split("Ranking")[1] ?? "";
+    const order = ["Spud Squad", "Cy Young", "Sawtooth", "Trout Tech"].map((name) => ranking.indexOf(name));
+    assert.deepEqual(
+      [...order].sort((a, b) => a - b),
+      order,
+      ranking,
+    );
+    const csv = readFileSync(out, "utf8").split("\r\n");
+    assert.match(
+      csv[0] ?? "",
+      /^"rank","team_id","team","judges_assigned","judges_complete","sets_missing","normalized_total","raw_total"/,
+    );
+    // Spud Squad: (6 + 9 + 8) / 3.
+    assert.match(csv[1] ?? "", /^"1","t-one","Spud Squad","3","3","0","7.6667","7.6667"/);
+    assert.match(csv[3] ?? "", /^"3","t-four","Sawtooth","3","2","1","6","6"/);
+  });
+});
+
+describe("publish-finalists", () => {
+  test("is refused before the announcement time, whatever else is right", () => {
+    const early = admin(["publish-finalists", "--top", "2", "--force"], BEFORE_ANNOUNCEMENT);
+    assert.equal(early.status, 1);
+    assert.match(early.stderr, /Refused: the 2026 Challenge's finalists are announced Apr 3, 2026, 9:00 AM MT/);
+    assert.equal(count("SELECT count(*) AS n FROM published_results"), 0);
+  });
+
+  test("is refused while scores are missing, unless --force (with a warning)", () => {
+    const refused = admin(["publish-finalists", "--top", "2"], ANNOUNCEMENT);
+    assert.equal(refused.status, 1);
+    assert.match(refused.stderr, /scores are missing for 1 project\(s\): Sawtooth \(1 missing\)/);
+    assert.equal(count("SELECT count(*) AS n FROM published_results"), 0);
+
+    const forced = admin(["publish-finalists", "--top", "2", "--force", "--by", "Organizer Olu"], ANNOUNCEMENT);
+    assert.equal(forced.status, 0, forced.stderr);
+    assert.match(forced.stderr, /Warning: publishing with scores missing/);
+    assert.match(forced.stdout, /2 new finalist\(s\), 3 new e-mail\(s\)/);
+    const rows = query(
+      "SELECT award, team_id, place, team_name, organization, published_at, published_by FROM published_results ORDER BY place",
+      target,
+    );
+    assert.deepEqual(rows, [
+      {
+        award: "finalist",
+        team_id: "t-one",
+        place: 1,
+        team_name: "Spud Squad",
+        organization: "Acme Analytics",
+        published_at: "2026-04-03T15:00:00.000Z",
+        published_by: "Organizer Olu",
+      },
+      // A participant working alone is published under their registered name.
+      {
+        award: "finalist",
+        team_id: "t-two",
+        place: 2,
+        team_name: "Cy Young",
+        organization: "Boise Bakers",
+        published_at: "2026-04-03T15:00:00.000Z",
+        published_by: "Organizer Olu",
+      },
+    ]);
+    const mail = query(
+      "SELECT id, kind, recipient, status, payload FROM notifications WHERE kind = 'finalist-announced' ORDER BY recipient",
+      target,
+    );
+    assert.deepEqual(
+      mail.map((m) => [m.id, m.recipient, m.status]),
+      [
+        ["finalist-announced:2026:t-one:u-ada", "ada@example.com", "pending"],
+        ["finalist-announced:2026:t-one:u-bob", "bob@example.com", "pending"],
+        ["finalist-announced:2026:t-two:u-cy", "cy@example.com", "pending"],
+      ],
+    );
+    assert.deepEqual(JSON.parse(String(mail[0]?.payload)), {
+      editionName: "2026 Challenge",
+      teamName: "Spud Squad",
+      finals: "State Capital Finals, April 25, 2026 in Boise, Idaho",
+      origin: "http://localhost:8787",
+    });
+    assert.equal(count("SELECT count(*) AS n FROM judging_events WHERE kind = 'finalists-published'"), 1);
+  });
+
+  test("a second run adds nothing and sends nothing twice; named ids add a finalist at its rank", () => {
+    const again = admin(["publish-finalists", "--top", "2", "--force"], "2026-04-03T10:00:00-06:00");
+    assert.equal(again.status, 0, again.stderr);
+    assert.match(again.stdout, /already published: #1 Spud Squad/);
+    assert.match(again.stdout, /0 new finalist\(s\), 0 new e-mail\(s\)/);
+    assert.equal(count("SELECT count(*) AS n FROM published_results"), 2);
+    assert.equal(count("SELECT count(*) AS n FROM notifications WHERE kind = 'finalist-announced'"), 3);
+    assert.equal(count("SELECT count(*) AS n FROM judging_events WHERE kind = 'finalists-published'"), 1);
+
+    const unknown = admin(["publish-finalists", "t-nope", "--force"], ANNOUNCEMENT);
+    assert.equal(unknown.status, 1);
+    assert.match(unknown.stderr, /not a submitted project of the 2026 Challenge: t-nope/);
+
+    const named = admin(["publish-finalists", "t-four", "--force"], ANNOUNCEMENT);
+    assert.equal(named.status, 0, named.stderr);
+    assert.deepEqual(query("SELECT place, team_name FROM published_results WHERE team_id = 't-four'", target), [
+      { place: 3, team_name: "Sawtooth" },
+    ]);
+    assert.equal(count("SELECT count(*) AS n FROM notifications WHERE kind = 'finalist-announced'"), 4);
+  });
+
+  test("names the finalists one way: --top N or ids, not both, not neither", () => {
+    assert.equal(admin(["publish-finalists", "--force"], ANNOUNCEMENT).status, 1);
+    assert.equal(admin(["publish-finalists", "--top", "2", "t-one", "--force"], ANNOUNCEMENT).status, 1);
+    assert.equal(admin(["publish-finalists", "--top", "zero", "--force"], ANNOUNCEMENT).status, 1);
+  });
+});
+
+describe("publish-awards", () => {
+  test("is refused before the finals start, then records each award once", () => {
+    const early = admin(["publish-awards", "grand-champion", "t-one"], BEFORE_FINALS);
+    assert.equal(early.status, 1);
+    assert.match(early.stderr, /Refused: awards are presented at the State Capital Finals/);
+
+    assert.equal(admin(["publish-awards", "best-pie", "t-one"], FINALS).status, 1);
+    assert.equal(admin(["publish-awards", "grand-champion"], FINALS).status, 1);
+    assert.match(
+      admin(["publish-awards", "grand-champion", "t-ghost"], FINALS).stderr,
+      /not a team of the 2026 Challenge/,
+    );
+
+    const done = admin(
+      ["publish-awards", "grand-champion", "t-one", "certified-innovators", "t-one", "certified-innovators", "t-two"],
+      FINALS,
+    );
+    assert.equal(done.status, 0, done.stderr);
+    assert.match(done.stdout, /3 new award result\(s\)/);
+    const again = admin(["publish-awards", "grand-champion", "t-one"], FINALS);
+    assert.match(again.stdout, /already published: grand-champion → t-one/);
+    assert.deepEqual(
+      query(
+        "SELECT award, place, team_name FROM published_results WHERE award != 'finalist' ORDER BY award, place",
+        target,
+      ),
+      [
+        { award: "certified-innovators", place: 1, team_name: "Spud Squad" },
+        { award: "certified-innovators", place: 2, team_name: "Cy Young" },
+        { award: "grand-champion", place: 1, team_name: "Spud Squad" },
+      ],
+    );
+    assert.equal(count("SELECT count(*) AS n FROM judging_events WHERE kind = 'awards-published'"), 1);
+  });
+});
+
+describe("appeals and decide-appeal", () => {
+  test("lists a team's appeal with its decision date, records the decision once", () => {
+    run([
+      `INSERT INTO judging_appeals (id, edition_id, team_id, submitted_by, body, created_at)
+       VALUES ('2026-t-three', '2026', 't-three', 'u-dee', 'Our ethics score does not match the rubric: we documented every safeguard.', '2026-04-06T16:00:00.000Z')`,
+    ]);
+    const out = join(stateDir, "appeals.csv");
+    const listed = admin(["appeals", "--out", out], "2026-04-07T10:00:00-06:00");
+    assert.equal(listed.status, 0, listed.stderr);
+    assert.match(
+      listed.stdout,
+      /2026-t-three — Trout Tech \(t-three\), filed Apr 6, 2026, 10:00 AM MT by dee@example.com/,
+    );
+    // Ten business days after Monday Apr 6: Monday Apr 20, end of day.
+    assert.match(listed.stdout, /open: a committee of 3 decides by Apr 20, 2026, 11:59 PM MT/);
+    assert.match(listed.stdout, /\| Our ethics score/);
+    assert.match(readFileSync(out, "utf8"), /"2026-t-three"/);
+
+    assert.equal(admin(["decide-appeal", "2026-t-three"], "2026-04-10T10:00:00-06:00").status, 1);
+    const decided = admin(
+      [
+        "decide-appeal",
+        "2026-t-three",
+        "--decision",
+        "Upheld: the ethics score is corrected.",
+        "--by",
+        "Appeals committee",
+      ],
+      "2026-04-10T10:00:00-06:00",
+    );
+    assert.equal(decided.status, 0, decided.stderr);
+    assert.deepEqual(query("SELECT decided_at, decided_by, decision FROM judging_appeals", target), [
+      {
+        decided_at: "2026-04-10T16:00:00.000Z",
+        decided_by: "Appeals committee",
+        decision: "Upheld: the ethics score is corrected.",
+      },
+    ]);
+    const twice = admin(
+      ["decide-appeal", "2026-t-three", "--decision", "Changed our mind"],
+      "2026-04-11T10:00:00-06:00",
+    );
+    assert.equal(twice.status, 1);
+    assert.match(twice.stderr, /already decided/);
+    assert.match(admin(["decide-appeal", "nope", "--decision", "x"]).stderr, /No appeal nope/);
+    assert.match(
+      admin(["appeals"], "2026-04-11T10:00:00-06:00").stdout,
+      /decided Apr 10, 2026, 10:00 AM MT by Appeals committee/,
+    );
+  });
+});
