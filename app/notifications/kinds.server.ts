@@ -13,6 +13,7 @@ import {
 } from "~/payments/notification.server";
 import * as organization from "~/organization/notification.server";
 import { submissionConfirmation, teamInvitation } from "~/portal/notification.server";
+import { judgeInvitation } from "~/judging/notification.server";
 
 const kinds: Record<string, NotificationKind<unknown>> = {
   [contactNotification.kind]: contactNotification as NotificationKind<unknown>,
@@ -37,6 +38,8 @@ const kinds: Record<string, NotificationKind<unknown>> = {
       // The Challenge Portal (issue 15).
       teamInvitation,
       submissionConfirmation,
+      // Judging (issue 24).
+      judgeInvitation,
     ].map((kind) => [kind.kind, kind as NotificationKind<unknown>]),
   ),
 };
