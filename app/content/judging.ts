@@ -148,3 +148,6 @@ export const judgingMessages = {
   rateLimited: "Too many changes in a short time. Wait a minute, then try again.",
   unknownIntent: "That action isn't available on this page. Reload the page and try again.",
 } as const;
+
+/** The invitation e-mail's subject: the admin CLI stores it in the outbox row, the consumer renders the same. */
+export const judgeInvitationSubject = (editionName: string) => `You're invited to judge the ${editionName}`;

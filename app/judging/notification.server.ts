@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { site } from "~/content/site";
-import { judgingRules } from "~/content/judging";
+import { judgeInvitationSubject, judgingRules } from "~/content/judging";
 import { defineKind, oneLine, simpleHtml } from "~/notifications/kind.server";
 
 export const JudgeInvitationPayload = z.object({
@@ -39,7 +39,7 @@ function linkOrigin(env: Pick<Env, "BASE_URL">, fallback: string): string {
 export const judgeInvitation = defineKind({
   kind: "judge-invitation",
   payload: JudgeInvitationPayload,
-  subject: (payload) => oneLine(`You're invited to judge the ${payload.editionName}`),
+  subject: (payload) => oneLine(judgeInvitationSubject(payload.editionName)),
   async prepare(payload, context) {
     return { ...payload, origin: linkOrigin(context.env, payload.origin) };
   },
