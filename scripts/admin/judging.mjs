@@ -21,6 +21,7 @@ import { userInfo } from "node:os";
 import { fileURLToPath } from "node:url";
 import { currentEditionId, sqlText, toCsv } from "../admin.mjs";
 
+/** @param {string} path */
 const load = (path) => import(new URL(path, import.meta.url).href);
 /** @type {typeof import("../../app/judging/assign.ts")} */
 const assign = await load("../../app/judging/assign.ts");
@@ -109,7 +110,10 @@ function printPlan({ plan, snapshot }) {
   } else console.log(`Every project has ${judgingContent.judgingRules.judgesPerProject} judges.`);
 }
 
-/** After a change: reassign at once if the assignment has run, else the first run picks it up. */
+/**
+ * After a change: reassign at once if the assignment has run, else the first run picks it up.
+ * @param {string} editionId @param {string} reason @param {Target} target
+ */
 function reassignIfStarted(editionId, reason, target) {
   const [[row]] = queryMany([forEdition(assign.assignmentsRunQuery, editionId)], target);
   if (!row || Number(row.n) === 0) {
@@ -122,7 +126,7 @@ function reassignIfStarted(editionId, reason, target) {
 /** @param {Record<string, unknown>[]} rows @param {string[]} columns */
 function printTable(rows, columns) {
   const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c] ?? "").length)));
-  const line = (cells) => cells.map((cell, i) => String(cell ?? "").padEnd(widths[i] ?? 0)).join("  ").trimEnd();
+  const line = (/** @type {unknown[]} */ cells) => cells.map((cell, i) => String(cell ?? "").padEnd(widths[i] ?? 0)).join("  ").trimEnd();
   console.log(line(columns));
   console.log(line(widths.map((w) => "-".repeat(w))));
   for (const row of rows) console.log(line(columns.map((c) => row[c])));
@@ -144,6 +148,10 @@ const judgeIdSql = (editionId, email) =>
 const eventSql = (editionId, kind, detail, at) =>
   `INSERT INTO judging_events (edition_id, actor, kind, detail, created_at) VALUES (${sqlText(editionId)}, ${sqlText(actor())}, ${sqlText(kind)}, ${sqlText(JSON.stringify(detail))}, ${sqlText(at)})`;
 
+/** @typedef {{ remote: boolean, env?: string, stateDir?: string }} Target */
+/** @typedef {ReturnType<typeof import("../admin.mjs").parseArgs>["options"]} Options */
+
+/** @type {Record<string, { usage: string, run: (args: string[], options: Options) => Promise<number> }>} */
 export const commands = {
   "invite-judge": {
     usage: 'invite-judge <email> [--name "…"] | --interest <id>   [--base-url URL] [--edition ID]',
