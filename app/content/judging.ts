@@ -131,15 +131,15 @@ export const judgingMessages = {
     "This invitation link is not valid. Open the whole link from your invitation e-mail, or ask the organizers for a new one.",
   invitationUsed: "This invitation has already been used: each link works once. If you accepted it, go to /judging.",
   invitationRevoked: "The organizers withdrew this invitation. Contact them if you think this is a mistake.",
-  invitationExpired: (when: string) =>
-    `This invitation expired on ${when}. Ask the organizers for a new one.`,
+  invitationExpired: (when: string) => `This invitation expired on ${when}. Ask the organizers for a new one.`,
   invitationOtherAccount: (signedInAs: string) =>
     `This invitation was sent to another e-mail address, and you're signed in as ${signedInAs}. Sign out, then sign in (or create an account) with the address the invitation was sent to.`,
   invitationUnverified:
     "Verify your e-mail address first: open the link we e-mailed you when you created the account (you can send a new one from your account page), then open this invitation again.",
   invitationNoSecondFactor:
     "Turn on two-step sign-in first: a judge's account decides results. Go to your account page (/account), set up an authenticator app, then open this invitation again.",
-  invitationAccepted: "You're a judge for this edition. Your assigned projects appear here once the organizers assign them.",
+  invitationAccepted:
+    "You're a judge for this edition. Your assigned projects appear here once the organizers assign them.",
   scoresFinal: (when: string) => `Scores were final ${when}: nothing can be changed any more.`,
   scoreInvalid: (min: number, max: number) => `Choose a whole number from ${min} to ${max}.`,
   textTooLong: (max: number) => `Keep this under ${max.toLocaleString("en-US")} characters.`,

@@ -155,14 +155,9 @@ export function detectConflicts(snapshot: Snapshot): NewConflict[] {
 }
 
 /** What to write so every submitted project has its judges: new conflicts, releases, new assignments. */
-export function planAssignments(
-  snapshot: Snapshot,
-  judgesPerProject: number = judgingRules.judgesPerProject,
-): Plan {
+export function planAssignments(snapshot: Snapshot, judgesPerProject: number = judgingRules.judgesPerProject): Plan {
   const known = new Set(snapshot.conflicts.map((c) => `${key(c.judgeUserId, c.teamId)}|${c.source}`));
-  const conflicts = detectConflicts(snapshot).filter(
-    (c) => !known.has(`${key(c.judgeUserId, c.teamId)}|${c.source}`),
-  );
+  const conflicts = detectConflicts(snapshot).filter((c) => !known.has(`${key(c.judgeUserId, c.teamId)}|${c.source}`));
   const live = new Set([
     ...snapshot.conflicts.filter((c) => c.dismissedAt === null).map((c) => key(c.judgeUserId, c.teamId)),
     ...conflicts.map((c) => key(c.judgeUserId, c.teamId)),
@@ -204,9 +199,7 @@ export function planAssignments(
     const assigned = open.get(project.teamId) ?? new Set<string>();
     let missing = judgesPerProject - assigned.size;
     if (missing <= 0) continue;
-    const candidates = eligible(project.teamId).sort(
-      (a, b) => loads[a]! - loads[b]! || (a < b ? -1 : a > b ? 1 : 0),
-    );
+    const candidates = eligible(project.teamId).sort((a, b) => loads[a]! - loads[b]! || (a < b ? -1 : a > b ? 1 : 0));
     for (const judge of candidates.slice(0, missing)) {
       adds.push({ teamId: project.teamId, judgeUserId: judge });
       assigned.add(judge);

@@ -17,8 +17,7 @@ import { isLinkToken, tokenHash } from "~/lib/link-token.server";
 type Invitation = typeof judgeInvitations.$inferSelect;
 
 export type InvitationCheck =
-  | { ok: true; invitation: Invitation; editionName: string }
-  | { ok: false; message: string; status: 403 | 404 | 410 };
+  { ok: true; invitation: Invitation; editionName: string } | { ok: false; message: string; status: 403 | 404 | 410 };
 
 /** Whether `user` may accept the invitation behind `token` now, and if not, what to do. */
 export async function checkInvitation(db: Db, token: string, user: SessionUser, now: Date): Promise<InvitationCheck> {

@@ -9,12 +9,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { formatMountain } from "~/clock/format";
 import { milestoneOf, type Edition } from "~/content/editions";
-import {
-  judgingMessages,
-  judgingRules,
-  rubricCriteria,
-  weightedTotal,
-} from "~/content/judging";
+import { judgingMessages, judgingRules, rubricCriteria, weightedTotal } from "~/content/judging";
 import type { JudgingCriterionId } from "~/content/program";
 import type { Db } from "~/db/client.server";
 import {
@@ -79,9 +74,7 @@ async function scoresOf(db: Db, judgeUserId: string, teamId?: string) {
   return db
     .select({ teamId: judgingScores.teamId, criterion: judgingScores.criterion, score: judgingScores.score })
     .from(judgingScores)
-    .where(
-      and(eq(judgingScores.judgeUserId, judgeUserId), teamId ? eq(judgingScores.teamId, teamId) : undefined),
-    );
+    .where(and(eq(judgingScores.judgeUserId, judgeUserId), teamId ? eq(judgingScores.teamId, teamId) : undefined));
 }
 
 /** The judge's open assignments this edition, with how far they got on each. */
@@ -146,11 +139,7 @@ export async function judgeMayDownload(db: Db, fileId: string, userId: string) {
     )
     .innerJoin(
       judges,
-      and(
-        eq(judges.userId, userId),
-        eq(judges.editionId, judgingAssignments.editionId),
-        isNull(judges.leftAt),
-      ),
+      and(eq(judges.userId, userId), eq(judges.editionId, judgingAssignments.editionId), isNull(judges.leftAt)),
     )
     .innerJoin(submissions, and(eq(submissions.teamId, submissionFiles.teamId), eq(submissions.status, "submitted")))
     .where(eq(submissionFiles.id, fileId))
@@ -199,7 +188,11 @@ const NOT_FOUND: Refusal = { ok: false, message: "That project isn't in your que
 export async function saveReview(
   db: Db,
   { judgeUserId, editionId, teamId, now }: { judgeUserId: string; editionId: string; teamId: string; now: Date },
-  input: { scores: Partial<Record<JudgingCriterionId, string | undefined>>; privateNote?: string; teamComment?: string },
+  input: {
+    scores: Partial<Record<JudgingCriterionId, string | undefined>>;
+    privateNote?: string;
+    teamComment?: string;
+  },
 ): Promise<{ ok: true } | Refusal> {
   if (!(await isAssigned(db, judgeUserId, teamId))) return NOT_FOUND;
   const at = now.toISOString();
@@ -312,4 +305,3 @@ export function progressText(queue: readonly QueueItem[]): string {
   const done = queue.filter((item) => item.complete).length;
   return `${done} of ${queue.length} scored, ${queue.length - done} left`;
 }
-

@@ -5,13 +5,7 @@
  */
 import { formatFileSize } from "~/content/portal";
 import type { Judging } from "./guard.server";
-import {
-  judgingWriteRefusal,
-  progressText,
-  projectForJudge,
-  queueOf,
-  scoresFinalText,
-} from "./judge.server";
+import { judgingWriteRefusal, progressText, projectForJudge, queueOf, scoresFinalText } from "./judge.server";
 
 export async function queueView({ judge, refusal, db, edition, now }: Judging) {
   const scoresFinal = `Scores final ${scoresFinalText(edition)}`;

@@ -98,7 +98,8 @@ function printPlan({ plan, snapshot }) {
     `${snapshot.projects.length} submitted project(s), ${Object.keys(plan.loads).length} active judge(s): ` +
       `${plan.adds.length} new assignment(s), ${plan.releases.length} released, ${plan.conflicts.length} new conflict(s) detected.`,
   );
-  for (const c of plan.conflicts) console.log(`  conflict: ${emailOf[c.judgeUserId]} / ${c.teamId} (${c.source}: ${c.detail})`);
+  for (const c of plan.conflicts)
+    console.log(`  conflict: ${emailOf[c.judgeUserId]} / ${c.teamId} (${c.source}: ${c.detail})`);
   for (const r of plan.releases) console.log(`  released: ${emailOf[r.judgeUserId]} / ${r.teamId} (${r.reason})`);
   console.log("Projects per judge:");
   for (const [userId, load] of Object.entries(plan.loads)) console.log(`  ${emailOf[userId]}: ${load}`);
@@ -126,7 +127,11 @@ function reassignIfStarted(editionId, reason, target) {
 /** @param {Record<string, unknown>[]} rows @param {string[]} columns */
 function printTable(rows, columns) {
   const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c] ?? "").length)));
-  const line = (/** @type {unknown[]} */ cells) => cells.map((cell, i) => String(cell ?? "").padEnd(widths[i] ?? 0)).join("  ").trimEnd();
+  const line = (/** @type {unknown[]} */ cells) =>
+    cells
+      .map((cell, i) => String(cell ?? "").padEnd(widths[i] ?? 0))
+      .join("  ")
+      .trimEnd();
   console.log(line(columns));
   console.log(line(widths.map((w) => "-".repeat(w))));
   for (const row of rows) console.log(line(columns.map((c) => row[c])));
@@ -183,7 +188,9 @@ export const commands = {
         return 2;
       }
       const [[already]] = queryMany(
-        [`SELECT count(*) AS n FROM judges WHERE user_id = ${judgeIdSql(editionId, email)} AND edition_id = ${sqlText(editionId)} AND left_at IS NULL`],
+        [
+          `SELECT count(*) AS n FROM judges WHERE user_id = ${judgeIdSql(editionId, email)} AND edition_id = ${sqlText(editionId)} AND left_at IS NULL`,
+        ],
         options,
       );
       if (Number(already?.n) > 0) {
@@ -196,9 +203,14 @@ export const commands = {
       const token = randomBytes(32).toString("base64url");
       const id = randomUUID();
       const judging = editions.milestoneOf(edition, "judging");
-      const scoresFinal = format.formatMountain(new Date((judging.end ?? judging.start).getTime() - 60_000), "dateTime");
+      const scoresFinal = format.formatMountain(
+        new Date((judging.end ?? judging.start).getTime() - 60_000),
+        "dateTime",
+      );
       const expires = format.formatMountain(expiresAt, "dateTime");
-      const origin = String(options.baseUrl ?? (options.remote ? "" : `http://localhost:${process.env.PORT ?? "8787"}`));
+      const origin = String(
+        options.baseUrl ?? (options.remote ? "" : `http://localhost:${process.env.PORT ?? "8787"}`),
+      );
       const payload = {
         name,
         editionName: edition.name,
@@ -223,8 +235,12 @@ export const commands = {
         ],
         options,
       );
-      console.log(`Invitation ${id} for ${email} (${edition.name}) is in the outbox; the link works once, until ${expires}.`);
-      console.log("The outbox sweep sends it within 5 minutes. Accepting needs a verified account with this address and two-step sign-in on.");
+      console.log(
+        `Invitation ${id} for ${email} (${edition.name}) is in the outbox; the link works once, until ${expires}.`,
+      );
+      console.log(
+        "The outbox sweep sends it within 5 minutes. Accepting needs a verified account with this address and two-step sign-in on.",
+      );
       return 0;
     },
   },
@@ -299,8 +315,25 @@ export const commands = {
         ],
         options,
       );
-      const columns = ["id", "judge", "team_id", "team", "source", "detail", "status", "created_at", "created_by", "dismissed_at", "dismissed_by", "dismissed_reason"];
-      output(rows ?? [], options.out ? columns : ["id", "judge", "team_id", "team", "source", "status", "detail"], options);
+      const columns = [
+        "id",
+        "judge",
+        "team_id",
+        "team",
+        "source",
+        "detail",
+        "status",
+        "created_at",
+        "created_by",
+        "dismissed_at",
+        "dismissed_by",
+        "dismissed_reason",
+      ];
+      output(
+        rows ?? [],
+        options.out ? columns : ["id", "judge", "team_id", "team", "source", "status", "detail"],
+        options,
+      );
       return 0;
     },
   },
@@ -328,7 +361,9 @@ export const commands = {
         return 1;
       }
       queryMany([eventSql(editionId, "conflict-dismissed", { conflictId: id, reason }, at)], options);
-      console.log(`Conflict ${id} dismissed; it will not be detected again. The judge may be assigned to that project.`);
+      console.log(
+        `Conflict ${id} dismissed; it will not be detected again. The judge may be assigned to that project.`,
+      );
       reassignIfStarted(editionId, "conflict-dismissed", options);
       return 0;
     },

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { createHmac } from "node:crypto";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { toast, uniqueEmail, verifyEmailFromMailbox, withJavaScript } from "./auth-helpers";
 import { axeViolations } from "./axe";
 import { signUpThroughApi } from "./people";
@@ -102,7 +102,10 @@ test("a judge with two-step sign-in accepts the invitation and scores an assigne
 }, testInfo) => {
   test.setTimeout(240_000);
   const bytes = crypto.getRandomValues(new Uint8Array(3));
-  await page.setExtraHTTPHeaders({ "cf-connecting-ip": `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`, "x-app-now": JUDGING });
+  await page.setExtraHTTPHeaders({
+    "cf-connecting-ip": `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`,
+    "x-app-now": JUDGING,
+  });
   const email = uniqueEmail("judge");
   await signUpThroughApi(page, testInfo, email);
   await verifyEmailFromMailbox(page, testInfo, email);
@@ -161,8 +164,6 @@ test("a judge with two-step sign-in accepts the invitation and scores an assigne
   await page.getByLabel(/^Ethical AI Use/).fill("11");
   await page.getByRole("button", { name: "Save scores" }).click();
   await expect(page.getByText("Choose a whole number from 1 to 10.").first()).toBeVisible();
-  const [stored] = sql(
-    `SELECT score FROM judging_scores WHERE team_id = '${teamId}' AND criterion = 'ethical-ai'`,
-  );
+  const [stored] = sql(`SELECT score FROM judging_scores WHERE team_id = '${teamId}' AND criterion = 'ethical-ai'`);
   expect(stored?.score).toBe(6);
 });

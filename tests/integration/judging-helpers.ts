@@ -51,7 +51,15 @@ export async function invitation(
     `INSERT INTO judge_invitations (id, edition_id, email, name, token_hash, invited_by, created_at, expires_at, revoked_at)
      VALUES (?, ?, ?, ?, ?, 'organizer:test', '2026-03-01T00:00:00.000Z', ?, ?)`,
   )
-    .bind(crypto.randomUUID(), editionId, email.toLowerCase(), name, await sha256Hex(token), expiresAt, revoked ? "2026-03-02T00:00:00.000Z" : null)
+    .bind(
+      crypto.randomUUID(),
+      editionId,
+      email.toLowerCase(),
+      name,
+      await sha256Hex(token),
+      expiresAt,
+      revoked ? "2026-03-02T00:00:00.000Z" : null,
+    )
     .run();
   return token;
 }
@@ -145,7 +153,12 @@ export async function openAssignments(teamId: string) {
 
 /** An enrolled employee of a Workforce Package (the organization's registration id). */
 export async function employeeOf(organizationId: string, who: Account, editionId = "2026") {
-  await seedRegistration(who.id, { status: "enrolled", amountCents: 0, organizationRegistrationId: organizationId, email: who.email });
+  await seedRegistration(who.id, {
+    status: "enrolled",
+    amountCents: 0,
+    organizationRegistrationId: organizationId,
+    email: who.email,
+  });
   if (editionId !== "2026") {
     await env.DB.prepare("UPDATE registrations SET edition_id = ? WHERE user_id = ?").bind(editionId, who.id).run();
   }

@@ -48,7 +48,12 @@ async function conflictsOf(editionId: string) {
 
 async function organization(editionId: string, companyName = "Acme Manufacturing") {
   const buyer = await account("buyer", { twoFactor: false });
-  const id = await seedRegistration(buyer.id, { type: "workforce", companyName, amountCents: 500000, email: buyer.email });
+  const id = await seedRegistration(buyer.id, {
+    type: "workforce",
+    companyName,
+    amountCents: 500000,
+    email: buyer.email,
+  });
   await env.DB.prepare("UPDATE registrations SET edition_id = ? WHERE id = ?").bind(editionId, id).run();
   return id;
 }
@@ -69,7 +74,9 @@ describe("invitations", () => {
       .bind(who.id)
       .first<{ name: string; left_at: string | null }>();
     expect(row).toEqual({ name: "Jordan Judge", left_at: null });
-    const events = await env.DB.prepare("SELECT count(*) AS n FROM judging_events WHERE actor = ? AND kind = 'invitation-accepted'")
+    const events = await env.DB.prepare(
+      "SELECT count(*) AS n FROM judging_events WHERE actor = ? AND kind = 'invitation-accepted'",
+    )
       .bind(who.id)
       .first<{ n: number }>();
     expect(events?.n).toBe(1);
@@ -77,7 +84,9 @@ describe("invitations", () => {
     const again = await judgingPost("/judging/invitation", { intent: "accept", token }, who);
     expect(again.status).toBe(410);
     expect(await text(again)).toContain(judgingMessages.invitationUsed);
-    expect(await text(await judgingGet(`/judging/invitation?token=${token}`, who))).toContain(judgingMessages.invitationUsed);
+    expect(await text(await judgingGet(`/judging/invitation?token=${token}`, who))).toContain(
+      judgingMessages.invitationUsed,
+    );
     const queue = await judgingGet("/judging", who);
     expect(await text(queue)).toContain("0 of 0 scored, 0 left");
   });
@@ -192,7 +201,9 @@ describe("assignments and conflicts of interest", () => {
     const gmailMember = await account("student", { domain: "gmail.com", twoFactor: false });
     const participantJudge = await judge("part", edition);
     await seedRegistration(participantJudge.id, { email: participantJudge.email });
-    await env.DB.prepare("UPDATE registrations SET edition_id = ? WHERE user_id = ?").bind(edition, participantJudge.id).run();
+    await env.DB.prepare("UPDATE registrations SET edition_id = ? WHERE user_id = ?")
+      .bind(edition, participantJudge.id)
+      .run();
     const free = await Promise.all([1, 2, 3].map((n) => judge(`free${n}`, edition)));
 
     const orgTeam = await submittedProject(edition, { members: [colleague] });
@@ -203,7 +214,8 @@ describe("assignments and conflicts of interest", () => {
     const found = (await conflictsOf(edition)).map((c) => `${c.judgeUserId}|${c.teamId}|${c.source}`);
     expect(found).toContain(`${orgJudge.id}|${orgTeam}|organization`);
     expect(found).toContain(`${domainJudge.id}|${domainTeam}|domain`);
-    for (const team of [orgTeam, domainTeam, gmailTeam]) expect(found).toContain(`${participantJudge.id}|${team}|participant`);
+    for (const team of [orgTeam, domainTeam, gmailTeam])
+      expect(found).toContain(`${participantJudge.id}|${team}|participant`);
     expect(found.some((c) => c.startsWith(`${gmailJudge.id}|`))).toBe(false);
     expect(found.filter((c) => c.startsWith(`${orgJudge.id}|`))).toHaveLength(1);
 
@@ -281,7 +293,12 @@ describe("assignments and conflicts of interest", () => {
       .bind(now.toISOString(), leaving.id)
       .run();
     const plan = await run(edition);
-    expect(plan.releases.map((r) => r.teamId).sort()).toEqual(theirs.slice(1).map(({ t }) => t).sort());
+    expect(plan.releases.map((r) => r.teamId).sort()).toEqual(
+      theirs
+        .slice(1)
+        .map(({ t }) => t)
+        .sort(),
+    );
     expect(plan.adds).toHaveLength(2);
     for (const t of teams) {
       const after = await openAssignments(t);
@@ -294,7 +311,12 @@ describe("assignments and conflicts of interest", () => {
   });
 
   it("the pure plan never assigns a judge with a live conflict and balances within one", () => {
-    const judges = Array.from({ length: 4 }, (_, i) => ({ userId: `j${i}`, email: `j${i}@x.test`, name: `J${i}`, leftAt: null }));
+    const judges = Array.from({ length: 4 }, (_, i) => ({
+      userId: `j${i}`,
+      email: `j${i}@x.test`,
+      name: `J${i}`,
+      leftAt: null,
+    }));
     const projects = Array.from({ length: 6 }, (_, i) => ({ teamId: `t${i}`, name: `T${i}` }));
     const plan = planAssignments({
       judges,
@@ -338,7 +360,9 @@ describe("/judging and a project's page", () => {
     expect((await judgingPost(`/judging/${team}`, { intent: "save" }, visitor)).status).toBe(404);
     const gone = await judge("gone", "2026");
     await assignDirectly(team, gone.id);
-    await env.DB.prepare("UPDATE judges SET left_at = '2026-03-24T00:00:00.000Z' WHERE user_id = ?").bind(gone.id).run();
+    await env.DB.prepare("UPDATE judges SET left_at = '2026-03-24T00:00:00.000Z' WHERE user_id = ?")
+      .bind(gone.id)
+      .run();
     expect((await judgingGet(`/judging/${team}`, gone)).status).toBe(404);
     expect(await text(await judgingGet("/judging", gone))).toContain(judgingMessages.judgeLeft);
     const off = await judge("off", "2026");
@@ -366,20 +390,30 @@ describe("/judging and a project's page", () => {
     const who = await judge("scores", "2026");
     const team = await submittedProject("2026");
     await assignDirectly(team, who.id);
-    const scores = { "innovation-creativity": "8", "technical-proficiency": "7", "business-impact": "9", "ethical-ai": "6", presentation: "10" };
+    const scores = {
+      "innovation-creativity": "8",
+      "technical-proficiency": "7",
+      "business-impact": "9",
+      "ethical-ai": "6",
+      presentation: "10",
+    };
     const bad = await judgingPost(`/judging/${team}`, { intent: "save", ...scores, "ethical-ai": "11" }, who);
     expect(bad.status).toBe(400);
     expect(await text(bad)).toContain("Choose a whole number from 1 to 10.");
     const half = await judgingPost(`/judging/${team}`, { intent: "save", ...scores, presentation: "7.5" }, who);
     expect(half.status).toBe(400);
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM judging_scores WHERE team_id = ?").bind(team).first("n")).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM judging_scores WHERE team_id = ?").bind(team).first("n"),
+    ).toBe(0);
     const saved = await judgingPost(
       `/judging/${team}`,
       { intent: "save", ...scores, bogus: "10", privateNote: "Strong data story.", teamComment: "Great demo." },
       who,
     );
     expect(saved.status).toBe(303);
-    const { results } = await env.DB.prepare("SELECT criterion, score, updated_at, judge_user_id FROM judging_scores WHERE team_id = ?")
+    const { results } = await env.DB.prepare(
+      "SELECT criterion, score, updated_at, judge_user_id FROM judging_scores WHERE team_id = ?",
+    )
       .bind(team)
       .all<{ criterion: string; score: number; updated_at: string; judge_user_id: string }>();
     expect(results).toHaveLength(5);
@@ -395,14 +429,23 @@ describe("/judging and a project's page", () => {
     const who = await judge("deadline", "2026");
     const team = await submittedProject("2026");
     await assignDirectly(team, who.id);
-    const fields = { intent: "save", "innovation-creativity": "5", "technical-proficiency": "5", "business-impact": "5", "ethical-ai": "5", presentation: "5" };
+    const fields = {
+      intent: "save",
+      "innovation-creativity": "5",
+      "technical-proficiency": "5",
+      "business-impact": "5",
+      "ethical-ai": "5",
+      presentation: "5",
+    };
     expect((await judgingPost(`/judging/${team}`, fields, who, MINUTE_BEFORE_FINAL)).status).toBe(303);
     const late = await judgingPost(`/judging/${team}`, { ...fields, presentation: "10" }, who, AT_FINAL);
     expect(late.status).toBe(403);
     expect(await text(late)).toContain("Scores were final Apr 2, 2026, 11:59 PM MT");
     const declare = await judgingPost(`/judging/${team}`, { intent: "declare", reason: "late" }, who, AT_FINAL);
     expect(declare.status).toBe(403);
-    const score = await env.DB.prepare("SELECT score FROM judging_scores WHERE team_id = ? AND criterion = 'presentation'")
+    const score = await env.DB.prepare(
+      "SELECT score FROM judging_scores WHERE team_id = ? AND criterion = 'presentation'",
+    )
       .bind(team)
       .first("score");
     expect(score).toBe(5);
@@ -417,7 +460,11 @@ describe("the daily job and a judge's declaration", () => {
     const team = await submittedProject("2026");
     const tick = async (at: string) => {
       const ctx = createExecutionContext();
-      await worker.scheduled(createScheduledController({ scheduledTime: new Date(at), cron: DATA_LIFECYCLE_CRON }), env, ctx);
+      await worker.scheduled(
+        createScheduledController({ scheduledTime: new Date(at), cron: DATA_LIFECYCLE_CRON }),
+        env,
+        ctx,
+      );
       await waitOnExecutionContext(ctx);
     };
     await tick("2026-03-20T09:17:00-06:00");
@@ -425,7 +472,9 @@ describe("the daily job and a judge's declaration", () => {
     await tick("2026-03-21T09:17:00-06:00");
     expect(await openAssignments(team)).toHaveLength(3);
     const runs = () =>
-      env.DB.prepare("SELECT count(*) AS n FROM judging_events WHERE edition_id = '2026' AND kind = 'assignments-run'").first("n");
+      env.DB.prepare(
+        "SELECT count(*) AS n FROM judging_events WHERE edition_id = '2026' AND kind = 'assignments-run'",
+      ).first("n");
     expect(await runs()).toBe(1);
     await tick("2026-03-22T09:17:00-06:00");
     expect(await runs()).toBe(1);
@@ -438,7 +487,11 @@ describe("the daily job and a judge's declaration", () => {
     const team = await submittedProject("2026");
     for (const j of [a, b, c]) await assignDirectly(team, j.id);
     const before = await openAssignments(team);
-    const declared = await judgingPost(`/judging/${team}`, { intent: "declare", reason: "My former colleague leads it" }, a);
+    const declared = await judgingPost(
+      `/judging/${team}`,
+      { intent: "declare", reason: "My former colleague leads it" },
+      a,
+    );
     expect(declared.status).toBe(303);
     expect(declared.headers.get("location")).toBe("/judging");
     const conflict = await env.DB.prepare(
@@ -446,12 +499,21 @@ describe("the daily job and a judge's declaration", () => {
     )
       .bind(a.id, team)
       .first<{ source: string; detail: string; created_by: string }>();
-    expect(conflict).toEqual({ source: "declared", detail: "declared by the judge: My former colleague leads it", created_by: a.id });
+    expect(conflict).toEqual({
+      source: "declared",
+      detail: "declared by the judge: My former colleague leads it",
+      created_by: a.id,
+    });
     const after = await openAssignments(team);
     expect(after).toHaveLength(3);
     expect(after.map((x) => x.judgeUserId)).not.toContain(a.id);
     // B and C keep their very rows; one new judge joins.
-    expect(after.filter((x) => before.some((y) => y.id === x.id)).map((x) => x.judgeUserId).sort()).toEqual([b.id, c.id].sort());
+    expect(
+      after
+        .filter((x) => before.some((y) => y.id === x.id))
+        .map((x) => x.judgeUserId)
+        .sort(),
+    ).toEqual([b.id, c.id].sort());
     expect(d.id).toBeTruthy();
     const released = await env.DB.prepare(
       "SELECT released_by, released_reason FROM judging_assignments WHERE team_id = ? AND judge_user_id = ?",

@@ -39,7 +39,9 @@ const one = (sql) => rows(sql)[0];
 const seed = (...groups) => queryMany(groups.flat(), target);
 
 /** @param {string} id @param {string} email */
-const user = (id, email) => [`INSERT INTO "user" (id, name, email, email_verified) VALUES ('${id}', '', '${email}', 1)`];
+const user = (id, email) => [
+  `INSERT INTO "user" (id, name, email, email_verified) VALUES ('${id}', '', '${email}', 1)`,
+];
 
 /** @param {string} id @param {string} inviteId */
 const judgeRow = (id, inviteId) => [
@@ -58,16 +60,20 @@ const project = (teamId, memberId) => [
 
 /** @param {string} teamId */
 const openJudges = (teamId) =>
-  rows(`SELECT judge_user_id AS j FROM judging_assignments WHERE team_id = '${teamId}' AND released_at IS NULL ORDER BY j`).map(
-    (r) => String(r.j),
-  );
+  rows(
+    `SELECT judge_user_id AS j FROM judging_assignments WHERE team_id = '${teamId}' AND released_at IS NULL ORDER BY j`,
+  ).map((r) => String(r.j));
 
 before(() => {
-  const migrate = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
-  });
+  const migrate = spawnSync(
+    "npx",
+    ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+    },
+  );
   assert.equal(migrate.status, 0, migrate.stderr);
 });
 
@@ -75,7 +81,14 @@ after(() => rmSync(stateDir, { recursive: true, force: true }));
 
 describe("npm run admin -- invite-judge", () => {
   test("writes an invitation with only the token's hash and an outbox e-mail carrying the link", () => {
-    const run = admin(["invite-judge", "Casey.Judge@Boise-Widgets.com", "--name", "Casey Judge", "--base-url", "https://challenge.example.org"]);
+    const run = admin([
+      "invite-judge",
+      "Casey.Judge@Boise-Widgets.com",
+      "--name",
+      "Casey Judge",
+      "--base-url",
+      "https://challenge.example.org",
+    ]);
     assert.equal(run.status, 0, run.stderr);
     const invitation = one("SELECT * FROM judge_invitations WHERE email = 'casey.judge@boise-widgets.com'");
     assert.ok(invitation);
@@ -99,7 +112,9 @@ describe("npm run admin -- invite-judge", () => {
 
   test("a second invitation to the same address replaces the open one; --interest takes the form's address and name", () => {
     assert.equal(admin(["invite-judge", "casey.judge@boise-widgets.com"]).status, 0);
-    const open = rows("SELECT id FROM judge_invitations WHERE email = 'casey.judge@boise-widgets.com' AND revoked_at IS NULL");
+    const open = rows(
+      "SELECT id FROM judge_invitations WHERE email = 'casey.judge@boise-widgets.com' AND revoked_at IS NULL",
+    );
     assert.equal(open.length, 1);
     rows(
       `INSERT INTO judge_advisor_interests (id, role, first_name, last_name, email, phone, organization, title, expertise, experience, motivation)
@@ -185,7 +200,11 @@ describe("assign, judges, conflicts", () => {
     const added = admin(["add-conflict", "b@gmail.com", "t3", "--reason", "Mentored the team"]);
     assert.equal(added.status, 0, added.stderr);
     assert.ok(!openJudges("t3").includes("jb"));
-    assert.equal(one("SELECT released_reason FROM judging_assignments WHERE team_id = 't3' AND judge_user_id = 'jb'")?.released_reason, "conflict");
+    assert.equal(
+      one("SELECT released_reason FROM judging_assignments WHERE team_id = 't3' AND judge_user_id = 'jb'")
+        ?.released_reason,
+      "conflict",
+    );
     assert.equal(one("SELECT source FROM judging_conflicts WHERE judge_user_id = 'jb'")?.source, "organizer");
   });
 

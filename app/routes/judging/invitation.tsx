@@ -47,7 +47,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         async handle({ token }) {
           const answer = await acceptJudgeInvitation(db, token, user, now);
           if (!answer.ok) return answer;
-          const toast = { type: "success", title: "Welcome, judge", description: judgingMessages.invitationAccepted } as const;
+          const toast = {
+            type: "success",
+            title: "Welcome, judge",
+            description: judgingMessages.invitationAccepted,
+          } as const;
           return { ok: true, toast, redirectTo: "/judging" };
         },
       }),

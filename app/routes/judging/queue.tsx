@@ -53,7 +53,10 @@ export default function JudgingQueue({ loaderData: view }: Route.ComponentProps)
       <section className="section bg-slate-50">
         <div className="container-page max-w-3xl space-y-8">
           {view.closed ? (
-            <p role="status" className="rounded-lg border-l-4 border-amber-500 bg-amber-50 p-4 font-medium text-amber-900">
+            <p
+              role="status"
+              className="rounded-lg border-l-4 border-amber-500 bg-amber-50 p-4 font-medium text-amber-900"
+            >
               {view.closed}
             </p>
           ) : null}
