@@ -35,6 +35,18 @@ export async function account(
   return { email, cookie, id: row!.id };
 }
 
+/** A user row only (no password, no session): team members and judges of tests that never sign in. */
+export async function bareUser(tag: string, { domain = `${short()}.test` } = {}): Promise<Account> {
+  const id = `user-${crypto.randomUUID()}`;
+  const email = `${tag}.${short()}@${domain}`;
+  await env.DB.prepare(
+    "INSERT INTO \"user\" (id, name, email, email_verified, two_factor_enabled) VALUES (?, '', ?, 1, 1)",
+  )
+    .bind(id, email)
+    .run();
+  return { email, cookie: "", id };
+}
+
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -65,8 +77,12 @@ export async function invitation(
 }
 
 /** A judge of the edition without going through the page (for assignment tests). */
-export async function judge(tag: string, editionId: string, options: Parameters<typeof account>[1] = {}) {
-  const who = await account(tag, options);
+export async function judge(
+  tag: string,
+  editionId: string,
+  { signedIn = true, ...options }: Parameters<typeof account>[1] & { signedIn?: boolean } = {},
+) {
+  const who = signedIn ? await account(tag, options) : await bareUser(tag, options);
   const invitationId = crypto.randomUUID();
   await env.DB.batch([
     env.DB.prepare(
@@ -86,7 +102,7 @@ export async function submittedProject(
   { name = `Team ${short()}`, members = [] as Account[] } = {},
 ): Promise<string> {
   const teamId = crypto.randomUUID();
-  const people = members.length > 0 ? members : [await account("member", { twoFactor: false })];
+  const people = members.length > 0 ? members : [await bareUser("member")];
   const at = "2026-03-10T12:00:00.000Z";
   await env.DB.batch([
     env.DB.prepare("INSERT INTO teams (id, edition_id, name, created_by, created_at) VALUES (?, ?, ?, ?, ?)").bind(

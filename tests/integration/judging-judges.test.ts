@@ -19,6 +19,7 @@ import { decodeEntities } from "./html";
 import {
   account,
   assignDirectly,
+  bareUser,
   employeeOf,
   invitation,
   judge,
@@ -47,7 +48,7 @@ async function conflictsOf(editionId: string) {
 }
 
 async function organization(editionId: string, companyName = "Acme Manufacturing") {
-  const buyer = await account("buyer", { twoFactor: false });
+  const buyer = await bareUser("buyer");
   const id = await seedRegistration(buyer.id, {
     type: "workforce",
     companyName,
@@ -60,7 +61,7 @@ async function organization(editionId: string, companyName = "Acme Manufacturing
 
 const run = (editionId: string) => runAssignments(env.DB, editionId, { actor: "test", now, reason: "test" });
 
-describe("invitations", () => {
+describe("invitations", { timeout: 30_000 }, () => {
   it("a verified account with the invited address and two-step sign-in accepts once; the link never works again", async () => {
     const who = await account("judge");
     const token = await invitation(who.email);
@@ -165,10 +166,11 @@ describe("invitations", () => {
   });
 });
 
-describe("assignments and conflicts of interest", () => {
+// These judges never sign in: user rows only, so the tests stay quick.
+describe("assignments and conflicts of interest", { timeout: 30_000 }, () => {
   it("gives every project three judges with loads within one, and running again changes nothing", async () => {
     const edition = newEdition();
-    const judges = await Promise.all([1, 2, 3, 4, 5].map((n) => judge(`j${n}`, edition)));
+    const judges = await Promise.all([1, 2, 3, 4, 5].map((n) => judge(`j${n}`, edition, { signedIn: false })));
     const projects = [];
     for (let i = 0; i < 7; i++) projects.push(await submittedProject(edition));
     const plan = await run(edition);
@@ -187,24 +189,24 @@ describe("assignments and conflicts of interest", () => {
     const edition = newEdition();
     const org = await organization(edition);
     // A co-administrator of the organization (not enrolled: an enrolled employee is a participant).
-    const orgJudge = await judge("org", edition);
+    const orgJudge = await judge("org", edition, { signedIn: false });
     await env.DB.prepare(
       "INSERT INTO organization_admins (registration_id, user_id, added_by, created_at) VALUES (?, ?, 'buyer', '2026-02-01T00:00:00.000Z')",
     )
       .bind(org, orgJudge.id)
       .run();
-    const colleague = await account("colleague", { twoFactor: false });
+    const colleague = await bareUser("colleague");
     await employeeOf(org, colleague, edition);
-    const domainJudge = await judge("dom", edition, { domain: "gemstate-energy.com" });
-    const domainMember = await account("engineer", { domain: "gemstate-energy.com", twoFactor: false });
-    const gmailJudge = await judge("mail", edition, { domain: "gmail.com" });
-    const gmailMember = await account("student", { domain: "gmail.com", twoFactor: false });
-    const participantJudge = await judge("part", edition);
+    const domainJudge = await judge("dom", edition, { domain: "gemstate-energy.com", signedIn: false });
+    const domainMember = await bareUser("engineer", { domain: "gemstate-energy.com" });
+    const gmailJudge = await judge("mail", edition, { domain: "gmail.com", signedIn: false });
+    const gmailMember = await bareUser("student", { domain: "gmail.com" });
+    const participantJudge = await judge("part", edition, { signedIn: false });
     await seedRegistration(participantJudge.id, { email: participantJudge.email });
     await env.DB.prepare("UPDATE registrations SET edition_id = ? WHERE user_id = ?")
       .bind(edition, participantJudge.id)
       .run();
-    const free = await Promise.all([1, 2, 3].map((n) => judge(`free${n}`, edition)));
+    const free = await Promise.all([1, 2, 3].map((n) => judge(`free${n}`, edition, { signedIn: false })));
 
     const orgTeam = await submittedProject(edition, { members: [colleague] });
     const domainTeam = await submittedProject(edition, { members: [domainMember] });
@@ -232,9 +234,12 @@ describe("assignments and conflicts of interest", () => {
 
   it("with too few judges free of conflict, assigns what it can and reports the shortfall", async () => {
     const edition = newEdition();
-    const [a, b] = await Promise.all([judge("a", edition), judge("b", edition)]);
-    const member = await account("member", { domain: "boise-widgets.com", twoFactor: false });
-    const c = await judge("c", edition, { domain: "boise-widgets.com" });
+    const [a, b] = await Promise.all([
+      judge("a", edition, { signedIn: false }),
+      judge("b", edition, { signedIn: false }),
+    ]);
+    const member = await bareUser("member", { domain: "boise-widgets.com" });
+    const c = await judge("c", edition, { domain: "boise-widgets.com", signedIn: false });
     const team = await submittedProject(edition, { members: [member] });
     const plan = await run(edition);
     expect((await openAssignments(team)).map((x) => x.judgeUserId).sort()).toEqual([a.id, b.id].sort());
@@ -250,9 +255,9 @@ describe("assignments and conflicts of interest", () => {
 
   it("a dismissed conflict is kept, not detected again, and the judge becomes assignable", async () => {
     const edition = newEdition();
-    const member = await account("member", { domain: "treasure-valley.org", twoFactor: false });
-    const conflicted = await judge("c", edition, { domain: "treasure-valley.org" });
-    await Promise.all([judge("a", edition), judge("b", edition)]);
+    const member = await bareUser("member", { domain: "treasure-valley.org" });
+    const conflicted = await judge("c", edition, { domain: "treasure-valley.org", signedIn: false });
+    await Promise.all([judge("a", edition, { signedIn: false }), judge("b", edition, { signedIn: false })]);
     const team = await submittedProject(edition, { members: [member] });
     await run(edition);
     const [conflict] = await conflictsOf(edition);
@@ -270,7 +275,7 @@ describe("assignments and conflicts of interest", () => {
 
   it("after a judge leaves, only their unscored projects move; their complete scores stay", async () => {
     const edition = newEdition();
-    const judges = await Promise.all([1, 2, 3, 4].map((n) => judge(`j${n}`, edition)));
+    const judges = await Promise.all([1, 2, 3, 4].map((n) => judge(`j${n}`, edition, { signedIn: false })));
     const teams = [];
     for (let i = 0; i < 4; i++) teams.push(await submittedProject(edition));
     await run(edition);
@@ -334,7 +339,7 @@ describe("assignments and conflicts of interest", () => {
   });
 });
 
-describe("/judging and a project's page", () => {
+describe("/judging and a project's page", { timeout: 30_000 }, () => {
   it("shows the judge's queue with progress and when scores are final; never another judge's project", async () => {
     const who = await judge("queue", "2026");
     const mine = await submittedProject("2026", { name: "Permit Pilots" });
@@ -453,10 +458,10 @@ describe("/judging and a project's page", () => {
   });
 });
 
-describe("the daily job and a judge's declaration", () => {
+describe("the daily job and a judge's declaration", { timeout: 30_000 }, () => {
   it("assigns on the first day of judging if nobody ran it, once", async () => {
     const worker = await builtWorker();
-    const judges = await Promise.all([1, 2, 3].map((n) => judge(`cron${n}`, "2026")));
+    const judges = await Promise.all([1, 2, 3].map((n) => judge(`cron${n}`, "2026", { signedIn: false })));
     const team = await submittedProject("2026");
     const tick = async (at: string) => {
       const ctx = createExecutionContext();
@@ -483,7 +488,11 @@ describe("the daily job and a judge's declaration", () => {
 
   it("'I know this team' records the conflict, releases only that assignment and assigns a replacement", async () => {
     const a = await judge("decl-a", "2026");
-    const [b, c, d] = await Promise.all([judge("decl-b", "2026"), judge("decl-c", "2026"), judge("decl-d", "2026")]);
+    const [b, c, d] = await Promise.all([
+      judge("decl-b", "2026", { signedIn: false }),
+      judge("decl-c", "2026", { signedIn: false }),
+      judge("decl-d", "2026", { signedIn: false }),
+    ]);
     const team = await submittedProject("2026");
     for (const j of [a, b, c]) await assignDirectly(team, j.id);
     const before = await openAssignments(team);
