@@ -239,8 +239,11 @@ export const commands = {
         `Invitation ${id} for ${email} (${edition.name}) is in the outbox; the link works once, until ${expires}.`,
       );
       console.log(
-        "The outbox sweep sends it within 5 minutes. Accepting needs a verified account with this address and two-step sign-in on.",
+        options.remote
+          ? "The outbox sweep sends it within 5 minutes."
+          : `The outbox sweep sends it within 5 minutes (locally, only when asked: curl "${origin}/cdn-cgi/local/scheduled").`,
       );
+      console.log("Accepting needs a verified account with this address and two-step sign-in on.");
       return 0;
     },
   },
