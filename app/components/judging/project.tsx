@@ -109,9 +109,14 @@ export function Rubric({ view, actionData }: { view: ProjectView; actionData: Ac
                   data-weight={rubricWeights[criterion.id]}
                   className="mt-1 w-24 rounded-lg border border-slate-300 px-3 py-2 disabled:bg-slate-100"
                 />
-                <p id={`${meta.id}-anchors`} className={hintClass}>
-                  {`1: ${rubricAnchors[criterion.id][1]} 5: ${rubricAnchors[criterion.id][5]} 10: ${rubricAnchors[criterion.id][10]}`}
-                </p>
+                <ul id={`${meta.id}-anchors`} className={`${hintClass} space-y-0.5`}>
+                  {([1, 5, 10] as const).map((anchor) => (
+                    <li key={anchor}>
+                      <span className="font-semibold">{`${anchor}: `}</span>
+                      {rubricAnchors[criterion.id][anchor]}
+                    </li>
+                  ))}
+                </ul>
                 <ErrorList id={meta.errorId} errors={meta.errors} />
               </div>
             );
