@@ -81,5 +81,12 @@ export default [
     route("portal/files/:id", "routes/portal/files.$id.ts"),
   ]),
 
+  // Judging (issue 24): invited judges, their queue and each assigned project.
+  layout("routes/judging/signed-in-layout.tsx", [route("judging/invitation", "routes/judging/invitation.tsx")]),
+  layout("routes/judging/layout.tsx", [
+    route("judging", "routes/judging/queue.tsx"),
+    route("judging/:teamId", "routes/judging/project.tsx"),
+  ]),
+
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

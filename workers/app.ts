@@ -5,6 +5,7 @@ import { log } from "~/lib/log.server";
 import { DATA_LIFECYCLE_CRON, runDataLifecycle } from "~/retention/records.server";
 import { editionsFor, withRequestClock } from "~/clock/clock.server";
 import { purgeExpiredSubmissions } from "~/retention/submissions.server";
+import { assignOnJudgingStart } from "~/judging/assign.server";
 import { api } from "./api";
 import { handleNotificationBatch, sweepNotifications } from "./notifications-consumer";
 import { withCachePolicy } from "./cache";
@@ -71,6 +72,8 @@ export default {
     if (controller.cron === DATA_LIFECYCLE_CRON) {
       await runDataLifecycle(env.DB, now);
       await purgeExpiredSubmissions(env, editionsFor(env), now);
+      // Judging's first day: assign every project, unless an organizer already did (issue 24).
+      await assignOnJudgingStart(env.DB, editionsFor(env), now);
     } else await sweepNotifications(env, now);
   },
 } satisfies ExportedHandler<Env>;

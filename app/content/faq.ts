@@ -19,7 +19,6 @@ import {
   finalsAwards,
   formatRange,
   judgingCriteria,
-  judgingWeights,
   learningStages,
   MIN_PASSWORD_LENGTH,
   organizationDashboardFeatures,
@@ -33,6 +32,7 @@ import {
   trainingTotal,
   vendorCertifications,
 } from "./program";
+import { rubricWeights } from "./judging";
 import { site, type ContactText } from "./site";
 import { enrollmentState, isDeadlinePassed } from "../clock/schedule";
 import { formatMountain, formatTimeMountainAndPacific } from "../clock/format";
@@ -72,7 +72,7 @@ export function listJoin(items: readonly string[]): string {
   return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
-const weights = judgingWeights.judgesPage;
+const weights = rubricWeights;
 
 /**
  * The FAQ for one edition at `now`: its answers quote that edition's dates

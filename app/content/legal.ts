@@ -35,12 +35,12 @@ import {
   finalsAwards,
   formatRange,
   judgingCriteria,
-  judgingWeights,
   MIN_PASSWORD_LENGTH,
   submissionComponents,
   submissionLimits,
   teamSize,
 } from "./program";
+import { rubricWeights } from "./judging";
 import { nextEditionLimits } from "./next-edition";
 import { site, type ContactText, type SiteContact } from "./site";
 import { formatMilestoneDate, formatMountain, formatTimeMountainAndPacific } from "../clock/format";
@@ -238,7 +238,8 @@ function formatMonths(months: number): string {
 
 // ── Contest rules (11 sections) ───────────────────────────────────────────
 
-const rulesWeights = judgingWeights.contestRules;
+// The organizers chose one list for every page (docs/content-conflicts.md #2): the one judges score with.
+const rulesWeights = rubricWeights;
 const L = submissionLimits;
 const {
   prices,

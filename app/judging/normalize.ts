@@ -92,6 +92,13 @@ export function weightedTotal(scores: Readonly<Record<JudgingCriterionId, number
   return criterionIds.reduce((sum, id) => sum + (weights[id] * scores[id]) / 100, 0);
 }
 
+/** The weighted total of a judge's scores so far, or null until every criterion has one. */
+export function completeTotal(scores: Partial<Record<JudgingCriterionId, number>>): number | null {
+  return criterionIds.every((id) => scores[id] !== undefined)
+    ? weightedTotal(scores as Record<JudgingCriterionId, number>)
+    : null;
+}
+
 /** Below this a spread counts as none (floating-point noise of equal totals). */
 const EPSILON = 1e-9;
 

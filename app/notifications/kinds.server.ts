@@ -13,7 +13,7 @@ import {
 } from "~/payments/notification.server";
 import * as organization from "~/organization/notification.server";
 import { submissionConfirmation, teamInvitation } from "~/portal/notification.server";
-import { finalistAnnounced, judgingAppeal } from "~/judging/notification.server";
+import { finalistAnnounced, judgeInvitation, judgingAppeal } from "~/judging/notification.server";
 
 const kinds: Record<string, NotificationKind<unknown>> = {
   [contactNotification.kind]: contactNotification as NotificationKind<unknown>,
@@ -38,7 +38,8 @@ const kinds: Record<string, NotificationKind<unknown>> = {
       // The Challenge Portal (issue 15).
       teamInvitation,
       submissionConfirmation,
-      // Judging's results (issue 24).
+      // Judging (issue 24).
+      judgeInvitation,
       finalistAnnounced,
       judgingAppeal,
     ].map((kind) => [kind.kind, kind as NotificationKind<unknown>]),

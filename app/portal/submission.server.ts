@@ -47,7 +47,7 @@ export interface SubmissionView {
  * before the second audit (issue 22) may hold the uploader's extension or
  * bidi controls.
  */
-function servedFile(file: SubmissionFile): SubmissionFile {
+export function servedFile(file: SubmissionFile): SubmissionFile {
   return { ...file, filename: filenameForKind(file.filename, kindOfContentType(file.contentType)) };
 }
 

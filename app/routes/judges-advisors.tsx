@@ -3,7 +3,8 @@ import { FinalsEventJsonLd } from "~/components/json-ld";
 import { Card, PageHero, Section } from "~/components/page";
 import { editionById, milestoneOf } from "~/content/editions";
 import { advisorRequirements, advisoryGroups, criterionDescriptions, judgeRequirements } from "~/content/judges";
-import { judgingCriteria, judgingWeights } from "~/content/program";
+import { rubricWeights } from "~/content/judging";
+import { judgingCriteria } from "~/content/program";
 import { canonicalUrl, pageMeta } from "~/lib/meta";
 import { contentPageData } from "~/clock/page-clock.server";
 import { formatMilestoneDate } from "~/clock/format";
@@ -21,7 +22,7 @@ export const meta = ({ loaderData, location }: Route.MetaArgs) =>
     canonicalUrl(loaderData?.origin, location.pathname),
   );
 
-const weights = judgingWeights.judgesPage;
+const weights = rubricWeights;
 
 export default function JudgesAdvisors({ loaderData }: Route.ComponentProps) {
   const { judgeInterestOpen, judgingStatus } = loaderData;

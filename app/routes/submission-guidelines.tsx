@@ -3,12 +3,12 @@ import { CheckList, NumberedSteps } from "~/components/content-blocks";
 import { AddToCalendar } from "~/components/milestones";
 import { EnrollmentCta, PageHero, Section, StatusPill } from "~/components/page";
 import { RECOMMENDED_EARLY_SUBMISSION_HOURS } from "~/content/dates";
+import { rubricWeights } from "~/content/judging";
 import { editionById, milestoneOf } from "~/content/editions";
 import {
   MISSING_COMPONENT_CONSEQUENCE,
   SUBMISSION_RETENTION_MONTHS,
   judgingCriteria,
-  judgingWeights,
   submissionComponents,
   submissionLimits,
   submissionProcess,
@@ -114,7 +114,7 @@ export default function SubmissionGuidelines({ loaderData }: Route.ComponentProp
                   <th scope="row" className="px-4 py-3 font-medium text-slate-800">
                     {c.name}
                   </th>
-                  <td className="px-4 py-3 text-right font-semibold text-brand-800">{`${judgingWeights.judgesPage[c.id]}%`}</td>
+                  <td className="px-4 py-3 text-right font-semibold text-brand-800">{`${rubricWeights[c.id]}%`}</td>
                 </tr>
               ))}
             </tbody>
@@ -125,7 +125,7 @@ export default function SubmissionGuidelines({ loaderData }: Route.ComponentProp
           <Link to="/contest-rules" className="font-semibold text-brand-700 underline">
             contest rules
           </Link>{" "}
-          publish their own weights for the same criteria.
+          use the same criteria and weights.
         </p>
       </Section>
 

@@ -7,6 +7,7 @@ const faqGroups = faqGroupsFor(edition2026, new Date());
 import { dataRetention, legalDocuments, legalDocumentsById, sponsorSignatureBlocks } from "../../app/content/legal";
 import { coreValues, strategicGoals } from "../../app/content/mission";
 import { faqWorkforcePricing, formatUsd, sponsorTiers } from "../../app/content/pricing";
+import { rubricWeights } from "../../app/content/judging";
 import { judgingCriteria, judgingWeights, SUBMISSION_RETENTION_MONTHS, teamSize } from "../../app/content/program";
 import { publicRoutes, sitemapRoutes } from "../../app/content/routes";
 import { env } from "cloudflare:test";
@@ -188,7 +189,8 @@ describe("legal texts", () => {
     const { main, text } = await page("/contest-rules");
     expect(hrefs(main)).toEqual(expect.arrayContaining(["/submission-guidelines", "/register"]));
     for (const c of judgingCriteria) {
-      expect(text).toContain(`${c.name} ${judgingWeights.contestRules[c.id]}%`);
+      // One list everywhere (docs/content-conflicts.md #2): the rules show the weights judges score with.
+      expect(text).toContain(`${c.name} ${rubricWeights[c.id]}%`);
     }
     expect(text).toContain(`up to ${teamSize.contestRules.max} members`);
     expect(text).toContain("written parental consent");

@@ -1,11 +1,13 @@
 /**
  * GET /portal/files/:id (issue 15): a project file, only to a member of its
- * team (judges will be added when judging is), always as a download with
- * nosniff, never from a public bucket URL. Anyone else gets a 404, so nobody
- * learns which files exist.
+ * team or to a judge the submitted project is assigned to (issue 24: an
+ * active judge, assignment open), always as a download with nosniff, never
+ * from a public bucket URL. Anyone else gets a 404, so nobody learns which
+ * files exist.
  */
 import { data } from "react-router";
 import { requestContext, signedInContext } from "~/context";
+import { judgeMayDownload } from "~/judging/judge.server";
 import { fileForMember } from "~/portal/submission.server";
 import type { Route } from "./+types/files.$id";
 
@@ -18,7 +20,7 @@ function contentDisposition(filename: string): string {
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
   const { user, db } = context.get(signedInContext);
-  const file = await fileForMember(db, params.id, user.id);
+  const file = (await fileForMember(db, params.id, user.id)) ?? (await judgeMayDownload(db, params.id, user.id));
   const object = file ? await env.SUBMISSION_FILES.get(file.objectKey) : null;
   if (!file || !object) throw data(null, { status: 404 });
   return new Response(object.body, {

@@ -1,0 +1,273 @@
+/**
+ * Fair assignments and conflicts of interest (issue 24), as a pure module:
+ * the SQL that reads an edition's judging state (`snapshotQueries`), the plan
+ * computed from it (`planAssignments`), and the SQL that writes the plan
+ * (`planStatements`). The worker runs them on D1 (./assign.server.ts: the
+ * daily job, a judge's declaration); the admin CLI runs the very same SQL
+ * through `wrangler d1 execute` (scripts/admin/judging.mjs). Node reads this
+ * file as is: plain TypeScript, relative imports only, no Vite.
+ *
+ * The rules:
+ * - Every submitted project of the edition gets `judgesPerProject` judges,
+ *   the least-loaded eligible ones first, so loads stay within one project of
+ *   each other when conflicts allow it. Running again only fills what is
+ *   missing: nothing already assigned moves.
+ * - A judge is not eligible for a project when an undismissed conflict links
+ *   them: detected here from our own data (the judge belongs to a team
+ *   member's organization, shares a non-webmail e-mail domain with a team
+ *   member, or takes part in the edition), declared by the judge, or added by
+ *   an organizer. A dismissed conflict stays dismissed: it is never detected
+ *   again (one row per judge, team and source).
+ * - An open assignment is released when its judge left before completing it
+ *   (a complete one keeps counting) or when a conflict now links them; the
+ *   project then gets a replacement.
+ * - Projects that cannot get enough judges are reported, never skipped silently.
+ */
+import { isSharedMailDomain, judgingRules, rubricCriteria } from "../content/judging";
+
+export type SqlValue = string | number | null;
+export interface Statement {
+  sql: string;
+  params: SqlValue[];
+}
+
+/** Each query takes the edition id as ?1. */
+export const snapshotQueries = {
+  judges: `SELECT j.user_id AS userId, lower(u.email) AS email, j.name AS name, j.left_at AS leftAt
+    FROM judges j JOIN "user" u ON u.id = j.user_id WHERE j.edition_id = ?1 ORDER BY j.joined_at, j.user_id`,
+  projects: `SELECT s.team_id AS teamId, coalesce(t.name, '') AS name
+    FROM submissions s JOIN teams t ON t.id = s.team_id
+    WHERE s.edition_id = ?1 AND s.status = 'submitted' ORDER BY s.submitted_at, s.team_id`,
+  members: `SELECT m.team_id AS teamId, m.user_id AS userId, lower(u.email) AS email
+    FROM team_members m JOIN "user" u ON u.id = m.user_id
+    JOIN submissions s ON s.team_id = m.team_id AND s.status = 'submitted'
+    WHERE m.edition_id = ?1`,
+  // Whose organization is whose, this edition: an employee enrolled through its
+  // company code, the Workforce Package's buyer, and its co-administrators.
+  organizations: `SELECT userId, orgId, orgName FROM (
+      SELECT r.user_id AS userId, o.id AS orgId, coalesce(o.company_name, 'an organization') AS orgName
+        FROM registrations r JOIN registrations o ON o.id = r.organization_registration_id
+        WHERE r.edition_id = ?1 AND r.status = 'enrolled'
+      UNION SELECT r.user_id, r.id, coalesce(r.company_name, 'an organization') FROM registrations r
+        WHERE r.edition_id = ?1 AND r.registration_type = 'workforce' AND r.status IN ('paid', 'enrolled')
+      UNION SELECT a.user_id, r.id, coalesce(r.company_name, 'an organization')
+        FROM organization_admins a JOIN registrations r ON r.id = a.registration_id
+        WHERE r.edition_id = ?1
+    ) WHERE userId IN (SELECT user_id FROM judges WHERE edition_id = ?1 UNION SELECT user_id FROM team_members WHERE edition_id = ?1)`,
+  // Judges who take part in the edition: enrolled, or in a team.
+  participants: `SELECT j.user_id AS userId FROM judges j
+      WHERE j.edition_id = ?1 AND (
+        EXISTS (SELECT 1 FROM team_members m WHERE m.user_id = j.user_id AND m.edition_id = ?1)
+        OR EXISTS (SELECT 1 FROM registrations r WHERE r.user_id = j.user_id AND r.edition_id = ?1
+          AND r.registration_type = 'individual' AND r.status IN ('paid', 'enrolled')))`,
+  conflicts: `SELECT id, judge_user_id AS judgeUserId, team_id AS teamId, source, dismissed_at AS dismissedAt
+    FROM judging_conflicts WHERE edition_id = ?1`,
+  assignments: `SELECT a.id AS id, a.team_id AS teamId, a.judge_user_id AS judgeUserId,
+      (SELECT count(*) FROM judging_scores sc WHERE sc.team_id = a.team_id AND sc.judge_user_id = a.judge_user_id) AS scored
+    FROM judging_assignments a WHERE a.edition_id = ?1 AND a.released_at IS NULL ORDER BY a.id`,
+} as const;
+
+export type SnapshotName = keyof typeof snapshotQueries;
+
+export interface Snapshot {
+  judges: { userId: string; email: string; name: string; leftAt: string | null }[];
+  projects: { teamId: string; name: string }[];
+  members: { teamId: string; userId: string; email: string }[];
+  organizations: { userId: string; orgId: string; orgName: string }[];
+  participants: { userId: string }[];
+  conflicts: { id: number; judgeUserId: string; teamId: string; source: string; dismissedAt: string | null }[];
+  assignments: { id: number; teamId: string; judgeUserId: string; scored: number }[];
+}
+
+export interface NewConflict {
+  judgeUserId: string;
+  teamId: string;
+  source: "organization" | "domain" | "participant";
+  detail: string;
+}
+
+export interface Plan {
+  conflicts: NewConflict[];
+  releases: { id: number; teamId: string; judgeUserId: string; reason: "judge-left" | "conflict" }[];
+  adds: { teamId: string; judgeUserId: string }[];
+  /** Projects left with fewer than `judgesPerProject` judges, and how many are missing. */
+  shortfall: { teamId: string; name: string; missing: number }[];
+  /** Open assignments per active judge after the plan. */
+  loads: Record<string, number>;
+}
+
+const key = (judgeUserId: string, teamId: string) => `${judgeUserId}|${teamId}`;
+const domainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1);
+
+/** A judge's assignment is complete once every criterion has a score. */
+export const criteriaCount = rubricCriteria.length;
+
+/** The conflicts our own data shows, for the edition's active judges and submitted projects. */
+export function detectConflicts(snapshot: Snapshot): NewConflict[] {
+  const orgsOf = new Map<string, Map<string, string>>();
+  for (const o of snapshot.organizations) {
+    const orgs = orgsOf.get(o.userId) ?? new Map<string, string>();
+    orgs.set(o.orgId, o.orgName);
+    orgsOf.set(o.userId, orgs);
+  }
+  const participants = new Set(snapshot.participants.map((p) => p.userId));
+  const membersOf = new Map<string, Snapshot["members"]>();
+  for (const m of snapshot.members) membersOf.set(m.teamId, [...(membersOf.get(m.teamId) ?? []), m]);
+  const found: NewConflict[] = [];
+  for (const judge of snapshot.judges) {
+    if (judge.leftAt) continue;
+    const judgeOrgs = orgsOf.get(judge.userId);
+    const judgeDomain = domainOf(judge.email);
+    const employerDomain = isSharedMailDomain(judgeDomain) ? null : judgeDomain;
+    for (const project of snapshot.projects) {
+      const members = membersOf.get(project.teamId) ?? [];
+      const org = members
+        .flatMap((m) => [...(orgsOf.get(m.userId)?.entries() ?? [])])
+        .find(([orgId]) => judgeOrgs?.has(orgId));
+      if (org) {
+        found.push({
+          judgeUserId: judge.userId,
+          teamId: project.teamId,
+          source: "organization",
+          detail: `belongs to ${org[1]}, a team member's organization`,
+        });
+      }
+      if (employerDomain && members.some((m) => domainOf(m.email) === employerDomain && m.userId !== judge.userId)) {
+        found.push({
+          judgeUserId: judge.userId,
+          teamId: project.teamId,
+          source: "domain",
+          detail: `shares the e-mail domain ${employerDomain} with a team member`,
+        });
+      }
+      if (participants.has(judge.userId)) {
+        const ownTeam = members.some((m) => m.userId === judge.userId);
+        found.push({
+          judgeUserId: judge.userId,
+          teamId: project.teamId,
+          source: "participant",
+          detail: ownTeam ? "is a member of this team" : "takes part in this edition as a participant",
+        });
+      }
+    }
+  }
+  return found;
+}
+
+/** What to write so every submitted project has its judges: new conflicts, releases, new assignments. */
+export function planAssignments(snapshot: Snapshot, judgesPerProject: number = judgingRules.judgesPerProject): Plan {
+  const known = new Set(snapshot.conflicts.map((c) => `${key(c.judgeUserId, c.teamId)}|${c.source}`));
+  const conflicts = detectConflicts(snapshot).filter((c) => !known.has(`${key(c.judgeUserId, c.teamId)}|${c.source}`));
+  const live = new Set([
+    ...snapshot.conflicts.filter((c) => c.dismissedAt === null).map((c) => key(c.judgeUserId, c.teamId)),
+    ...conflicts.map((c) => key(c.judgeUserId, c.teamId)),
+  ]);
+  const active = snapshot.judges.filter((j) => !j.leftAt).map((j) => j.userId);
+  const isActive = new Set(active);
+  const submitted = new Set(snapshot.projects.map((p) => p.teamId));
+
+  const releases: Plan["releases"] = [];
+  const open = new Map<string, Set<string>>();
+  for (const a of snapshot.assignments) {
+    const complete = a.scored >= criteriaCount;
+    if (!isActive.has(a.judgeUserId) && !complete) {
+      releases.push({ id: a.id, teamId: a.teamId, judgeUserId: a.judgeUserId, reason: "judge-left" });
+      continue;
+    }
+    if (live.has(key(a.judgeUserId, a.teamId))) {
+      releases.push({ id: a.id, teamId: a.teamId, judgeUserId: a.judgeUserId, reason: "conflict" });
+      continue;
+    }
+    open.set(a.teamId, (open.get(a.teamId) ?? new Set()).add(a.judgeUserId));
+  }
+
+  const loads: Record<string, number> = Object.fromEntries(active.map((id) => [id, 0]));
+  for (const [teamId, judges] of open) {
+    if (!submitted.has(teamId)) continue;
+    for (const judge of judges) if (judge in loads) loads[judge] = loads[judge]! + 1;
+  }
+
+  const eligible = (teamId: string) =>
+    active.filter((judge) => !live.has(key(judge, teamId)) && !open.get(teamId)?.has(judge));
+  // The most constrained projects choose first, so a project few judges may take still finds them free.
+  const order = [...snapshot.projects].sort(
+    (a, b) => eligible(a.teamId).length - eligible(b.teamId).length || (a.teamId < b.teamId ? -1 : 1),
+  );
+  const adds: Plan["adds"] = [];
+  const shortfall: Plan["shortfall"] = [];
+  for (const project of order) {
+    const assigned = open.get(project.teamId) ?? new Set<string>();
+    let missing = judgesPerProject - assigned.size;
+    if (missing <= 0) continue;
+    const candidates = eligible(project.teamId).sort((a, b) => loads[a]! - loads[b]! || (a < b ? -1 : a > b ? 1 : 0));
+    for (const judge of candidates.slice(0, missing)) {
+      adds.push({ teamId: project.teamId, judgeUserId: judge });
+      assigned.add(judge);
+      loads[judge] = loads[judge]! + 1;
+      missing -= 1;
+    }
+    open.set(project.teamId, assigned);
+    if (missing > 0) shortfall.push({ teamId: project.teamId, name: project.name, missing });
+  }
+  return { conflicts, releases, adds, shortfall, loads };
+}
+
+/** The plan as SQL, with who and when on every row, and one judging_events row saying what the run did. */
+export function planStatements(
+  plan: Plan,
+  { editionId, actor, now, reason = "assign" }: { editionId: string; actor: string; now: Date; reason?: string },
+): Statement[] {
+  const at = now.toISOString();
+  return [
+    ...plan.conflicts.map((c) => ({
+      sql: `INSERT OR IGNORE INTO judging_conflicts (edition_id, judge_user_id, team_id, source, detail, created_at, created_by)
+        VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      params: [editionId, c.judgeUserId, c.teamId, c.source, c.detail, at, actor],
+    })),
+    ...plan.releases.map((r) => ({
+      sql: "UPDATE judging_assignments SET released_at = ?, released_by = ?, released_reason = ? WHERE id = ? AND released_at IS NULL",
+      params: [at, actor, r.reason, r.id],
+    })),
+    ...plan.adds.map((a) => ({
+      sql: `INSERT OR IGNORE INTO judging_assignments (edition_id, team_id, judge_user_id, assigned_at, assigned_by)
+        VALUES (?, ?, ?, ?, ?)`,
+      params: [editionId, a.teamId, a.judgeUserId, at, actor],
+    })),
+    {
+      sql: "INSERT INTO judging_events (edition_id, actor, kind, detail, created_at) VALUES (?, ?, 'assignments-run', ?, ?)",
+      params: [
+        editionId,
+        actor,
+        JSON.stringify({
+          reason,
+          conflicts: plan.conflicts.length,
+          released: plan.releases.length,
+          assigned: plan.adds.length,
+          shortfall: plan.shortfall,
+        }),
+        at,
+      ],
+    },
+  ];
+}
+
+/** Whether assignments have run for the edition (then a change reassigns at once). */
+export const assignmentsRunQuery =
+  "SELECT count(*) AS n FROM judging_events WHERE edition_id = ?1 AND kind = 'assignments-run'";
+
+/** One line per judge: assigned (open), complete, and left to score. */
+export const judgeProgressQuery = `SELECT j.user_id AS userId, j.name AS name, lower(u.email) AS email, j.joined_at AS joinedAt, j.left_at AS leftAt,
+    (SELECT count(*) FROM judging_assignments a WHERE a.edition_id = j.edition_id AND a.judge_user_id = j.user_id AND a.released_at IS NULL) AS assigned,
+    (SELECT count(*) FROM judging_assignments a WHERE a.edition_id = j.edition_id AND a.judge_user_id = j.user_id AND a.released_at IS NULL
+      AND (SELECT count(*) FROM judging_scores sc WHERE sc.team_id = a.team_id AND sc.judge_user_id = a.judge_user_id) >= ${criteriaCount}) AS scored
+  FROM judges j JOIN "user" u ON u.id = j.user_id WHERE j.edition_id = ?1 ORDER BY j.left_at IS NOT NULL, j.name, u.email`;
+
+/** A statement as one SQL text, its parameters written as literals by `literal` (the CLI's wrangler has no binding). */
+export function inlineStatement({ sql, params }: Statement, literal: (value: string) => string): string {
+  let next = 0;
+  return sql.replace(/\?(\d*)/g, (_, n: string) => {
+    const value = params[n ? Number(n) - 1 : next++];
+    if (value === null || value === undefined) return "NULL";
+    return typeof value === "number" ? String(value) : literal(value);
+  });
+}

@@ -1,0 +1,47 @@
+/**
+ * Who may use /judging (issue 24, ADR 013), checked once per request by the
+ * judging layout's middleware after `signedInMiddleware`: an account that
+ * accepted a judging invitation for the current edition, has not stepped
+ * down, and still has two-step sign-in on. /judging itself answers everyone
+ * signed in (it says judging is by invitation); every other page below the
+ * layout, and every write, answers 404 to anyone who is not such a judge,
+ * so nobody learns which projects exist.
+ */
+import { createContext, data, type MiddlewareFunction } from "react-router";
+import type { SessionUser } from "~/auth/session.server";
+import type { Edition } from "~/content/editions";
+import { judgingMessages } from "~/content/judging";
+import { requestContext, signedInContext } from "~/context";
+import type { Db } from "~/db/client.server";
+import { discardBody } from "~/portal/guard.server";
+import { judgeOf, type Judge } from "./judge.server";
+
+export interface Judging {
+  user: SessionUser;
+  db: Db;
+  d1: D1Database;
+  now: Date;
+  edition: Edition;
+  /** The signed-in account as an active judge of the edition, or null (then `refusal` says why). */
+  judge: Judge | null;
+  refusal: string;
+}
+
+export const judgingContext = createContext<Judging>();
+
+export const judgingMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
+  const { env } = context.get(requestContext);
+  const { user, db, now, edition } = context.get(signedInContext);
+  const found = await judgeOf(db, user.id, edition.id);
+  let judge: Judge | null = null;
+  let refusal: string = judgingMessages.byInvitation;
+  if (found?.leftAt) refusal = judgingMessages.judgeLeft;
+  else if (found && !user.twoFactorEnabled) refusal = judgingMessages.secondFactorOff;
+  else if (found) judge = found;
+  context.set(judgingContext, { user, db, d1: env.DB, now, edition, judge, refusal });
+  const url = new URL(request.url);
+  if (!judge && (url.pathname.replace(/\/$/, "") !== "/judging" || request.method !== "GET")) {
+    await discardBody(request);
+    throw data(null, { status: 404 });
+  }
+};

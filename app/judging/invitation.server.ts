@@ -1,0 +1,107 @@
+/**
+ * A judge's invitation (issue 24): a single-use, expiring link the organizers
+ * send with `npm run admin -- invite-judge`. Only the account with the invited
+ * address may accept it, once that address is verified and two-step sign-in
+ * is on (a judge's account decides results). Accepting makes the account a
+ * judge of the invitation's edition and records it in judging's history.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import type { SessionUser } from "~/auth/session.server";
+import { formatMountain } from "~/clock/format";
+import { editionById } from "~/content/editions";
+import { judgingMessages } from "~/content/judging";
+import type { Db } from "~/db/client.server";
+import { judgeAdvisorInterests, judgeInvitations, judges, judgingEvents } from "~/db/schema";
+import { isLinkToken, tokenHash } from "~/lib/link-token.server";
+
+type Invitation = typeof judgeInvitations.$inferSelect;
+
+export type InvitationCheck =
+  { ok: true; invitation: Invitation; editionName: string } | { ok: false; message: string; status: 403 | 404 | 410 };
+
+/** Whether `user` may accept the invitation behind `token` now, and if not, what to do. */
+export async function checkInvitation(db: Db, token: string, user: SessionUser, now: Date): Promise<InvitationCheck> {
+  if (!isLinkToken(token)) return { ok: false, message: judgingMessages.invitationUnknown, status: 404 };
+  const [invitation] = await db
+    .select()
+    .from(judgeInvitations)
+    .where(eq(judgeInvitations.tokenHash, await tokenHash(token)))
+    .limit(1);
+  if (!invitation) return { ok: false, message: judgingMessages.invitationUnknown, status: 404 };
+  if (invitation.revokedAt) return { ok: false, message: judgingMessages.invitationRevoked, status: 410 };
+  if (invitation.acceptedAt) return { ok: false, message: judgingMessages.invitationUsed, status: 410 };
+  if (invitation.expiresAt <= now.toISOString()) {
+    const when = formatMountain(new Date(invitation.expiresAt), "dateTime");
+    return { ok: false, message: judgingMessages.invitationExpired(when), status: 410 };
+  }
+  if (invitation.email !== user.email.toLowerCase()) {
+    return { ok: false, message: judgingMessages.invitationOtherAccount(user.email), status: 403 };
+  }
+  if (!user.emailVerified) return { ok: false, message: judgingMessages.invitationUnverified, status: 403 };
+  if (!user.twoFactorEnabled) return { ok: false, message: judgingMessages.invitationNoSecondFactor, status: 403 };
+  let editionName = invitation.editionId;
+  try {
+    editionName = editionById(invitation.editionId).name;
+  } catch {
+    // An edition no longer published: its id is name enough.
+  }
+  return { ok: true, invitation, editionName };
+}
+
+/** The judge's name: the one the organizers gave, else the interest form's, else the address. */
+async function judgeName(db: Db, invitation: Invitation): Promise<string> {
+  if (invitation.name) return invitation.name;
+  if (invitation.interestId !== null) {
+    const [interest] = await db
+      .select({ firstName: judgeAdvisorInterests.firstName, lastName: judgeAdvisorInterests.lastName })
+      .from(judgeAdvisorInterests)
+      .where(eq(judgeAdvisorInterests.id, invitation.interestId))
+      .limit(1);
+    if (interest) return `${interest.firstName} ${interest.lastName}`;
+  }
+  return invitation.email;
+}
+
+/** Accepts: the invitation is used up (in the same write that checks it is still open), the account becomes a judge. */
+export async function acceptJudgeInvitation(
+  db: Db,
+  token: string,
+  user: SessionUser,
+  now: Date,
+): Promise<{ ok: true; editionId: string } | { ok: false; message: string; status: number }> {
+  const check = await checkInvitation(db, token, user, now);
+  if (!check.ok) return check;
+  const { invitation } = check;
+  const at = now.toISOString();
+  const used = await db
+    .update(judgeInvitations)
+    .set({ acceptedAt: at, acceptedBy: user.id })
+    .where(
+      and(
+        eq(judgeInvitations.id, invitation.id),
+        isNull(judgeInvitations.acceptedAt),
+        isNull(judgeInvitations.revokedAt),
+      ),
+    )
+    .returning({ id: judgeInvitations.id });
+  if (used.length === 0) return { ok: false, message: judgingMessages.invitationUsed, status: 410 };
+  const name = await judgeName(db, invitation);
+  await db.batch([
+    // A judge who stepped down and is invited again comes back.
+    db
+      .insert(judges)
+      .values({ editionId: invitation.editionId, userId: user.id, name, invitationId: invitation.id, joinedAt: at })
+      .onConflictDoUpdate({
+        target: [judges.editionId, judges.userId],
+        set: { leftAt: null, leftBy: null, invitationId: invitation.id, joinedAt: at },
+      }),
+    db.insert(judgingEvents).values({
+      editionId: invitation.editionId,
+      actor: user.id,
+      kind: "invitation-accepted",
+      detail: JSON.stringify({ invitationId: invitation.id }),
+      createdAt: at,
+    }),
+  ]);
+  return { ok: true, editionId: invitation.editionId };
+}

@@ -1,0 +1,308 @@
+/**
+ * What a judge reads and writes (issue 24): their queue with progress, one
+ * assigned project with its five components, their scores, note and comment,
+ * and "I know this team". A judge sees only projects assigned to them and
+ * open, and never another judge's scores. Every write records who and when,
+ * and none is accepted from the instant scores are final (the end of the
+ * edition's "judging" milestone), whatever the browser sends.
+ */
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { formatMountain } from "~/clock/format";
+import { milestoneOf, type Edition } from "~/content/editions";
+import { judgingMessages, judgingRules, rubricCriteria } from "~/content/judging";
+import { completeTotal } from "./normalize";
+import type { JudgingCriterionId } from "~/content/program";
+import type { Db } from "~/db/client.server";
+import {
+  judges,
+  judgingAssignments,
+  judgingReviews,
+  judgingScores,
+  submissionFiles,
+  submissions,
+  teams,
+} from "~/db/schema";
+import { servedFile } from "~/portal/submission.server";
+import { runAssignments } from "./assign.server";
+
+export interface Judge {
+  userId: string;
+  name: string;
+  leftAt: string | null;
+}
+
+export async function judgeOf(db: Db, userId: string, editionId: string): Promise<Judge | null> {
+  const [row] = await db
+    .select({ userId: judges.userId, name: judges.name, leftAt: judges.leftAt })
+    .from(judges)
+    .where(and(eq(judges.userId, userId), eq(judges.editionId, editionId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The instant scores are final: the end of the edition's judging (Apr 3 00:00 MT for Apr 2, 11:59 PM). */
+export function scoresFinalAt(edition: Edition): Date {
+  const judging = milestoneOf(edition, "judging");
+  return judging.end ?? judging.start;
+}
+
+/** "Apr 2, 2026, 11:59 PM MT": the last minute scores are accepted. */
+export function scoresFinalText(edition: Edition): string {
+  return formatMountain(new Date(scoresFinalAt(edition).getTime() - 60_000), "dateTime");
+}
+
+/** Why no judging write is accepted now, or null. */
+export function judgingWriteRefusal(now: Date, edition: Edition): string | null {
+  return now.getTime() >= scoresFinalAt(edition).getTime()
+    ? judgingMessages.scoresFinal(scoresFinalText(edition))
+    : null;
+}
+
+/** A project's name as judges see it: the team's, or "Solo project" and a short id. */
+export function projectName(teamId: string, name: string | null): string {
+  return name ?? `Solo project ${teamId.slice(0, 8)}`;
+}
+
+export interface QueueItem {
+  teamId: string;
+  name: string;
+  scored: number;
+  complete: boolean;
+  total: number | null;
+}
+
+async function scoresOf(db: Db, judgeUserId: string, teamId?: string) {
+  return db
+    .select({ teamId: judgingScores.teamId, criterion: judgingScores.criterion, score: judgingScores.score })
+    .from(judgingScores)
+    .where(and(eq(judgingScores.judgeUserId, judgeUserId), teamId ? eq(judgingScores.teamId, teamId) : undefined));
+}
+
+/** The judge's open assignments this edition, with how far they got on each. */
+export async function queueOf(db: Db, judgeUserId: string, editionId: string): Promise<QueueItem[]> {
+  const rows = await db
+    .select({ teamId: judgingAssignments.teamId, name: teams.name })
+    .from(judgingAssignments)
+    .innerJoin(teams, eq(teams.id, judgingAssignments.teamId))
+    .where(
+      and(
+        eq(judgingAssignments.judgeUserId, judgeUserId),
+        eq(judgingAssignments.editionId, editionId),
+        isNull(judgingAssignments.releasedAt),
+      ),
+    )
+    .orderBy(asc(judgingAssignments.assignedAt), asc(judgingAssignments.id));
+  const scores = await scoresOf(db, judgeUserId);
+  return rows.map((row) => {
+    const mine = Object.fromEntries(
+      scores.filter((s) => s.teamId === row.teamId).map((s) => [s.criterion, s.score]),
+    ) as Partial<Record<JudgingCriterionId, number>>;
+    const scored = rubricCriteria.filter((c) => mine[c.id] !== undefined).length;
+    return {
+      teamId: row.teamId,
+      name: projectName(row.teamId, row.name),
+      scored,
+      complete: scored === rubricCriteria.length,
+      total: completeTotal(mine),
+    };
+  });
+}
+
+/** Whether the judge has an open assignment on the team (the one check behind every project page, write and file). */
+export async function isAssigned(db: Db, judgeUserId: string, teamId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: judgingAssignments.id })
+    .from(judgingAssignments)
+    .where(
+      and(
+        eq(judgingAssignments.judgeUserId, judgeUserId),
+        eq(judgingAssignments.teamId, teamId),
+        isNull(judgingAssignments.releasedAt),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether `userId` is an active judge of the file's project, assigned and open (the download route's check). */
+export async function judgeMayDownload(db: Db, fileId: string, userId: string) {
+  if (!/^[0-9a-f-]{36}$/.test(fileId)) return null;
+  const [row] = await db
+    .select({ file: submissionFiles })
+    .from(submissionFiles)
+    .innerJoin(
+      judgingAssignments,
+      and(
+        eq(judgingAssignments.teamId, submissionFiles.teamId),
+        eq(judgingAssignments.judgeUserId, userId),
+        isNull(judgingAssignments.releasedAt),
+      ),
+    )
+    .innerJoin(
+      judges,
+      and(eq(judges.userId, userId), eq(judges.editionId, judgingAssignments.editionId), isNull(judges.leftAt)),
+    )
+    .innerJoin(submissions, and(eq(submissions.teamId, submissionFiles.teamId), eq(submissions.status, "submitted")))
+    .where(eq(submissionFiles.id, fileId))
+    .limit(1);
+  return row ? servedFile(row.file) : null;
+}
+
+/** The project page's data, or null when the project is not the judge's to see. */
+export async function projectForJudge(db: Db, judgeUserId: string, teamId: string) {
+  if (!(await isAssigned(db, judgeUserId, teamId))) return null;
+  const [project] = await db
+    .select({ name: teams.name, submission: submissions })
+    .from(teams)
+    .innerJoin(submissions, eq(submissions.teamId, teams.id))
+    .where(and(eq(teams.id, teamId), eq(submissions.status, "submitted")))
+    .limit(1);
+  if (!project) return null;
+  const files = (await db.select().from(submissionFiles).where(eq(submissionFiles.teamId, teamId))).map(servedFile);
+  const scores = Object.fromEntries(
+    (await scoresOf(db, judgeUserId, teamId)).map((s) => [s.criterion, s.score]),
+  ) as Partial<Record<JudgingCriterionId, number>>;
+  const [review] = await db
+    .select({ privateNote: judgingReviews.privateNote, teamComment: judgingReviews.teamComment })
+    .from(judgingReviews)
+    .where(and(eq(judgingReviews.teamId, teamId), eq(judgingReviews.judgeUserId, judgeUserId)))
+    .limit(1);
+  return {
+    name: projectName(teamId, project.name),
+    submission: project.submission,
+    files,
+    scores,
+    total: completeTotal(scores),
+    privateNote: review?.privateNote ?? "",
+    teamComment: review?.teamComment ?? "",
+  };
+}
+
+export type Refusal = { ok: false; message: string; status: number; field?: string };
+const NOT_FOUND: Refusal = { ok: false, message: "That project isn't in your queue.", status: 404 };
+
+/**
+ * Saves the judge's scores (whole numbers on the rubric's scale, known
+ * criteria only: anything else in the post is ignored), private note and
+ * comment for the team. An empty score leaves that criterion unscored.
+ */
+export async function saveReview(
+  db: Db,
+  { judgeUserId, editionId, teamId, now }: { judgeUserId: string; editionId: string; teamId: string; now: Date },
+  input: {
+    scores: Partial<Record<JudgingCriterionId, string | undefined>>;
+    privateNote?: string;
+    teamComment?: string;
+  },
+): Promise<{ ok: true } | Refusal> {
+  if (!(await isAssigned(db, judgeUserId, teamId))) return NOT_FOUND;
+  const at = now.toISOString();
+  const statements = [];
+  for (const criterion of rubricCriteria) {
+    const raw = input.scores[criterion.id]?.trim();
+    if (!raw) {
+      statements.push(
+        db
+          .delete(judgingScores)
+          .where(
+            and(
+              eq(judgingScores.teamId, teamId),
+              eq(judgingScores.judgeUserId, judgeUserId),
+              eq(judgingScores.criterion, criterion.id),
+            ),
+          ),
+      );
+      continue;
+    }
+    const score = Number(raw);
+    if (!/^\d+$/.test(raw) || score < judgingRules.scoreMin || score > judgingRules.scoreMax) {
+      return {
+        ok: false,
+        status: 400,
+        field: criterion.id,
+        message: judgingMessages.scoreInvalid(judgingRules.scoreMin, judgingRules.scoreMax),
+      };
+    }
+    statements.push(
+      db
+        .insert(judgingScores)
+        .values({ editionId, teamId, judgeUserId, criterion: criterion.id, score, updatedAt: at })
+        .onConflictDoUpdate({
+          target: [judgingScores.teamId, judgingScores.judgeUserId, judgingScores.criterion],
+          set: { score, updatedAt: at },
+        }),
+    );
+  }
+  for (const [field, value] of [
+    ["privateNote", input.privateNote],
+    ["teamComment", input.teamComment],
+  ] as const) {
+    if ((value ?? "").length > judgingRules.reviewMaxChars) {
+      return { ok: false, status: 400, field, message: judgingMessages.textTooLong(judgingRules.reviewMaxChars) };
+    }
+  }
+  const privateNote = input.privateNote?.trim() || null;
+  const teamComment = input.teamComment?.trim() || null;
+  statements.push(
+    db
+      .insert(judgingReviews)
+      .values({ editionId, teamId, judgeUserId, privateNote, teamComment, updatedAt: at })
+      .onConflictDoUpdate({
+        target: [judgingReviews.teamId, judgingReviews.judgeUserId],
+        set: { privateNote, teamComment, updatedAt: at },
+      }),
+  );
+  const [first, ...rest] = statements;
+  await db.batch([first!, ...rest]);
+  return { ok: true };
+}
+
+/**
+ * "I know this team": records a declared conflict (with the judge's optional
+ * reason), releases the judge's assignment and gives the project another
+ * judge. The judge's scores on it stop counting with the released assignment.
+ */
+export async function declareConflict(
+  db: Db,
+  d1: D1Database,
+  { judgeUserId, editionId, teamId, now }: { judgeUserId: string; editionId: string; teamId: string; now: Date },
+  reason: string,
+): Promise<{ ok: true } | Refusal> {
+  if (!(await isAssigned(db, judgeUserId, teamId))) return NOT_FOUND;
+  const text = reason.trim();
+  if (text.length > judgingRules.declarationReasonMaxChars) {
+    return {
+      ok: false,
+      status: 400,
+      field: "reason",
+      message: judgingMessages.textTooLong(judgingRules.declarationReasonMaxChars),
+    };
+  }
+  const at = now.toISOString();
+  const detail = text ? `declared by the judge: ${text}` : "declared by the judge";
+  await runAssignments(d1, editionId, {
+    actor: judgeUserId,
+    now,
+    reason: "declared-conflict",
+    before: [
+      {
+        sql: `INSERT INTO judging_conflicts (edition_id, judge_user_id, team_id, source, detail, created_at, created_by)
+          VALUES (?, ?, ?, 'declared', ?, ?, ?)
+          ON CONFLICT (edition_id, judge_user_id, team_id, source)
+          DO UPDATE SET detail = excluded.detail, dismissed_at = NULL, dismissed_by = NULL, dismissed_reason = NULL`,
+        params: [editionId, judgeUserId, teamId, detail, at, judgeUserId],
+      },
+      {
+        sql: "INSERT INTO judging_events (edition_id, actor, kind, detail, created_at) VALUES (?, ?, 'conflict-declared', ?, ?)",
+        params: [editionId, judgeUserId, JSON.stringify({ teamId }), at],
+      },
+    ],
+  });
+  return { ok: true };
+}
+
+/** "7 of 12 scored, 5 left". */
+export function progressText(queue: readonly QueueItem[]): string {
+  const done = queue.filter((item) => item.complete).length;
+  return `${done} of ${queue.length} scored, ${queue.length - done} left`;
+}

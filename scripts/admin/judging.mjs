@@ -1,0 +1,417 @@
+// Judging's commands (issue 24): judges, their invitations, assignments and
+// conflicts of interest. Documented in docs/admin.md ("Judging").
+//
+//   invite-judge <email> [--name "…"] [--base-url URL]   a single-use link to become a judge, through the outbox
+//   invite-judge --interest <id> [--name "…"]            the same, for a judge/advisor interest form
+//   judges [--out file.csv]                              every judge with their progress
+//   remove-judge <email>                                 the judge steps down; their unscored projects are reassigned
+//   assign                                               gives every submitted project its judges (idempotent)
+//   conflicts [--out file.csv]                           every conflict of interest, live or dismissed
+//   dismiss-conflict <id> --reason "…"                   a detected conflict is not one; the judge becomes assignable
+//   add-conflict <judge-email> <team-id> --reason "…"    a conflict the data cannot show; reassigns that project
+//
+// Every command acts on the current edition (or --edition ID). APP_NOW, when
+// set, is the time the commands record, as for the worker. The assignment's
+// rules and SQL are the worker's own (app/judging/assign.ts), run here through
+// `wrangler d1 execute`.
+import { spawnSync } from "node:child_process";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import { userInfo } from "node:os";
+import { fileURLToPath } from "node:url";
+import { currentEditionId, sqlText, toCsv } from "../admin.mjs";
+
+/** @param {string} path */
+const load = (path) => import(new URL(path, import.meta.url).href);
+/** @type {typeof import("../../app/judging/assign.ts")} */
+const assign = await load("../../app/judging/assign.ts");
+/** @type {typeof import("../../app/content/judging.ts")} */
+const judgingContent = await load("../../app/content/judging.ts");
+/** @type {typeof import("../../app/content/editions/index.ts")} */
+const editions = await load("../../app/content/editions/index.ts");
+/** @type {typeof import("../../app/clock/format.ts")} */
+const format = await load("../../app/clock/format.ts");
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+/**
+ * Several statements in one `wrangler d1 execute` (one process, not one per
+ * statement); the result set of each, in order.
+ * @param {string[]} statements
+ * @param {{ remote: boolean, env?: string, stateDir?: string }} target
+ * @returns {Record<string, unknown>[][]}
+ */
+export function queryMany(statements, target) {
+  const args = ["wrangler", "d1", "execute", "DB", "--json", "--command", statements.join(";\n")];
+  if (target.remote) args.push("--remote");
+  else args.push("--local", "--persist-to", target.stateDir ?? ".wrangler/state");
+  if (target.env) args.push("--env", target.env);
+  const run = spawnSync("npx", args, {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+    maxBuffer: 512 * 1024 * 1024,
+  });
+  if (run.status !== 0) throw new Error(`wrangler d1 execute failed:\n${run.stderr || run.stdout}`);
+  const parsed = JSON.parse(run.stdout);
+  return (Array.isArray(parsed) ? parsed : [parsed]).map((r) => r.results ?? []);
+}
+
+/** @param {import("../../app/judging/assign.ts").Statement} statement */
+const inline = (statement) => assign.inlineStatement(statement, sqlText);
+/** @param {string} sql @param {string} editionId */
+const forEdition = (sql, editionId) => inline({ sql, params: [editionId] });
+
+const now = () => (process.env.APP_NOW ? new Date(process.env.APP_NOW) : new Date());
+/** Who ran the command, on every row it writes. */
+const actor = () => `organizer:${process.env.ADMIN_ACTOR ?? userInfo().username}`;
+/** @param {Record<string, unknown>} options */
+const editionOf = async (options) => String(options.edition ?? (await currentEditionId(now())));
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+/**
+ * Plans and writes the edition's assignments: one wrangler call reads the
+ * state, one writes the plan.
+ * @param {string} editionId
+ * @param {string} reason
+ * @param {{ remote: boolean, env?: string, stateDir?: string }} target
+ */
+export function runAssignments(editionId, reason, target) {
+  const names = /** @type {(keyof typeof assign.snapshotQueries)[]} */ (Object.keys(assign.snapshotQueries));
+  const results = queryMany(
+    names.map((name) => forEdition(assign.snapshotQueries[name], editionId)),
+    target,
+  );
+  const snapshot = /** @type {import("../../app/judging/assign.ts").Snapshot} */ (
+    /** @type {unknown} */ (Object.fromEntries(names.map((name, i) => [name, results[i] ?? []])))
+  );
+  const plan = assign.planAssignments(snapshot);
+  queryMany(assign.planStatements(plan, { editionId, actor: actor(), now: now(), reason }).map(inline), target);
+  return { plan, snapshot };
+}
+
+/** @param {ReturnType<typeof runAssignments>} run */
+function printPlan({ plan, snapshot }) {
+  const emailOf = Object.fromEntries(snapshot.judges.map((j) => [j.userId, j.email]));
+  const nameOf = Object.fromEntries(snapshot.projects.map((p) => [p.teamId, p.name || "(solo project)"]));
+  console.log(
+    `${snapshot.projects.length} submitted project(s), ${Object.keys(plan.loads).length} active judge(s): ` +
+      `${plan.adds.length} new assignment(s), ${plan.releases.length} released, ${plan.conflicts.length} new conflict(s) detected.`,
+  );
+  for (const c of plan.conflicts)
+    console.log(`  conflict: ${emailOf[c.judgeUserId]} / ${c.teamId} (${c.source}: ${c.detail})`);
+  for (const r of plan.releases) console.log(`  released: ${emailOf[r.judgeUserId]} / ${r.teamId} (${r.reason})`);
+  console.log("Projects per judge:");
+  for (const [userId, load] of Object.entries(plan.loads)) console.log(`  ${emailOf[userId]}: ${load}`);
+  if (plan.shortfall.length > 0) {
+    console.log(
+      `SHORTFALL: ${plan.shortfall.length} project(s) have fewer than ${judgingContent.judgingRules.judgesPerProject} judges without a conflict. Invite more judges (or dismiss a conflict that is not one), then run assign again:`,
+    );
+    for (const s of plan.shortfall) console.log(`  ${s.teamId} ${nameOf[s.teamId]}: ${s.missing} judge(s) missing`);
+  } else console.log(`Every project has ${judgingContent.judgingRules.judgesPerProject} judges.`);
+}
+
+/**
+ * After a change: reassign at once if the assignment has run, else the first run picks it up.
+ * @param {string} editionId @param {string} reason @param {Target} target
+ */
+function reassignIfStarted(editionId, reason, target) {
+  const [[row]] = queryMany([forEdition(assign.assignmentsRunQuery, editionId)], target);
+  if (!row || Number(row.n) === 0) {
+    console.log("Assignments have not run yet for this edition: `assign` takes this into account.");
+    return;
+  }
+  printPlan(runAssignments(editionId, reason, target));
+}
+
+/** @param {Record<string, unknown>[]} rows @param {string[]} columns */
+function printTable(rows, columns) {
+  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => String(r[c] ?? "").length)));
+  const line = (/** @type {unknown[]} */ cells) =>
+    cells
+      .map((cell, i) => String(cell ?? "").padEnd(widths[i] ?? 0))
+      .join("  ")
+      .trimEnd();
+  console.log(line(columns));
+  console.log(line(widths.map((w) => "-".repeat(w))));
+  for (const row of rows) console.log(line(columns.map((c) => row[c])));
+}
+
+/** @param {Record<string, unknown>[]} rows @param {string[]} columns @param {Record<string, unknown>} options */
+function output(rows, columns, options) {
+  if (options.out) {
+    writeFileSync(String(options.out), toCsv(rows, columns), "utf8");
+    console.error(`${rows.length} row(s) written to ${options.out}`);
+  } else printTable(rows, columns);
+}
+
+/** @param {string} editionId @param {string} email */
+const judgeIdSql = (editionId, email) =>
+  `(SELECT j.user_id FROM judges j JOIN "user" u ON u.id = j.user_id WHERE j.edition_id = ${sqlText(editionId)} AND lower(u.email) = ${sqlText(email)})`;
+
+/** @param {string} editionId @param {string} kind @param {Record<string, unknown>} detail @param {string} at */
+const eventSql = (editionId, kind, detail, at) =>
+  `INSERT INTO judging_events (edition_id, actor, kind, detail, created_at) VALUES (${sqlText(editionId)}, ${sqlText(actor())}, ${sqlText(kind)}, ${sqlText(JSON.stringify(detail))}, ${sqlText(at)})`;
+
+/** @typedef {{ remote: boolean, env?: string, stateDir?: string }} Target */
+/** @typedef {ReturnType<typeof import("../admin.mjs").parseArgs>["options"]} Options */
+
+/** @type {Record<string, { usage: string, run: (args: string[], options: Options) => Promise<number> }>} */
+export const commands = {
+  "invite-judge": {
+    usage: 'invite-judge <email> [--name "…"] | --interest <id>   [--base-url URL] [--edition ID]',
+    async run(args, options) {
+      const editionId = await editionOf(options);
+      let email = args[0]?.trim().toLowerCase();
+      let name = typeof options.name === "string" && options.name !== "true" ? options.name.trim() : null;
+      let interestId = null;
+      if (options.interest !== undefined) {
+        interestId = Number(options.interest);
+        if (!Number.isInteger(interestId) || interestId <= 0) {
+          console.error("--interest takes the id of a judge/advisor interest (npm run admin -- export interests)");
+          return 2;
+        }
+        const [[interest]] = queryMany(
+          [`SELECT email, first_name, last_name, role FROM judge_advisor_interests WHERE id = ${interestId}`],
+          options,
+        );
+        if (!interest) {
+          console.error(`no judge/advisor interest with id ${interestId}`);
+          return 1;
+        }
+        if (interest.role !== "judge") console.error(`note: interest ${interestId} offered to be an ${interest.role}`);
+        email = String(interest.email).trim().toLowerCase();
+        name ??= `${interest.first_name} ${interest.last_name}`;
+      }
+      if (!email || !EMAIL.test(email)) {
+        console.error(`usage: npm run admin -- ${commands["invite-judge"].usage}`);
+        return 2;
+      }
+      const [[already]] = queryMany(
+        [
+          `SELECT count(*) AS n FROM judges WHERE user_id = ${judgeIdSql(editionId, email)} AND edition_id = ${sqlText(editionId)} AND left_at IS NULL`,
+        ],
+        options,
+      );
+      if (Number(already?.n) > 0) {
+        console.error(`${email} is already a judge of edition ${editionId}.`);
+        return 1;
+      }
+      const edition = editions.editionById(editionId);
+      const at = now();
+      const expiresAt = new Date(at.getTime() + judgingContent.judgingRules.invitationValidDays * 86_400_000);
+      const token = randomBytes(32).toString("base64url");
+      const id = randomUUID();
+      const judging = editions.milestoneOf(edition, "judging");
+      const scoresFinal = format.formatMountain(
+        new Date((judging.end ?? judging.start).getTime() - 60_000),
+        "dateTime",
+      );
+      const expires = format.formatMountain(expiresAt, "dateTime");
+      const origin = String(
+        options.baseUrl ?? (options.remote ? "" : `http://localhost:${process.env.PORT ?? "8787"}`),
+      );
+      const payload = {
+        name,
+        editionName: edition.name,
+        path: `/judging/invitation?token=${token}`,
+        origin,
+        expires,
+        scoresFinal,
+      };
+      const iso = at.toISOString();
+      queryMany(
+        [
+          // A new invitation replaces any earlier one still open: only the latest link works.
+          `UPDATE judge_invitations SET revoked_at = ${sqlText(iso)} WHERE edition_id = ${sqlText(editionId)} AND email = ${sqlText(email)} AND accepted_at IS NULL AND revoked_at IS NULL`,
+          `INSERT INTO judge_invitations (id, edition_id, email, name, interest_id, token_hash, invited_by, created_at, expires_at)
+           VALUES (${sqlText(id)}, ${sqlText(editionId)}, ${sqlText(email)}, ${name === null ? "NULL" : sqlText(name)}, ${interestId ?? "NULL"},
+             ${sqlText(createHash("sha256").update(token).digest("hex"))}, ${sqlText(actor())}, ${sqlText(iso)}, ${sqlText(expiresAt.toISOString())})`,
+          // An old updated_at hands the row to the outbox sweep (every 5 minutes), as `announce` does.
+          `INSERT INTO notifications (id, kind, recipient, subject, payload, status, created_at, updated_at)
+           VALUES (${sqlText(`judge-invitation:${id}`)}, 'judge-invitation', ${sqlText(email)}, ${sqlText(judgingContent.judgeInvitationSubject(edition.name))},
+             ${sqlText(JSON.stringify(payload))}, 'pending', ${sqlText(iso)}, '1970-01-01T00:00:00.000Z')`,
+          eventSql(editionId, "judge-invited", { invitationId: id, email, interestId }, iso),
+        ],
+        options,
+      );
+      console.log(
+        `Invitation ${id} for ${email} (${edition.name}) is in the outbox; the link works once, until ${expires}.`,
+      );
+      console.log(
+        options.remote
+          ? "The outbox sweep sends it within 5 minutes."
+          : `The outbox sweep sends it within 5 minutes (locally, only when asked: curl "${origin}/cdn-cgi/local/scheduled").`,
+      );
+      console.log("Accepting needs a verified account with this address and two-step sign-in on.");
+      return 0;
+    },
+  },
+
+  judges: {
+    usage: "judges [--out file.csv] [--edition ID]",
+    async run(_args, options) {
+      const editionId = await editionOf(options);
+      const [rows] = queryMany([forEdition(assign.judgeProgressQuery, editionId)], options);
+      const table = (rows ?? []).map((r) => ({
+        name: r.name,
+        email: r.email,
+        status: r.leftAt ? `left ${String(r.leftAt).slice(0, 10)}` : "active",
+        assigned: Number(r.assigned),
+        scored: Number(r.scored),
+        left: Number(r.assigned) - Number(r.scored),
+        joined_at: r.joinedAt,
+      }));
+      console.error(`Judges of edition ${editionId}: ${table.length}`);
+      output(table, ["name", "email", "status", "assigned", "scored", "left", "joined_at"], options);
+      return 0;
+    },
+  },
+
+  "remove-judge": {
+    usage: "remove-judge <email> [--edition ID]",
+    async run(args, options) {
+      const email = args[0]?.trim().toLowerCase();
+      if (!email) {
+        console.error(`usage: npm run admin -- ${commands["remove-judge"].usage}`);
+        return 2;
+      }
+      const editionId = await editionOf(options);
+      const at = now().toISOString();
+      const [removed] = queryMany(
+        [
+          `UPDATE judges SET left_at = ${sqlText(at)}, left_by = ${sqlText(actor())} WHERE edition_id = ${sqlText(editionId)} AND user_id = ${judgeIdSql(editionId, email)} AND left_at IS NULL RETURNING user_id`,
+        ],
+        options,
+      );
+      if (!removed?.length) {
+        console.error(`${email} is not an active judge of edition ${editionId}.`);
+        return 1;
+      }
+      queryMany([eventSql(editionId, "judge-left", { email }, at)], options);
+      console.log(`${email} no longer judges edition ${editionId}; their completed scores still count.`);
+      reassignIfStarted(editionId, "judge-left", options);
+      return 0;
+    },
+  },
+
+  assign: {
+    usage: "assign [--edition ID]",
+    async run(_args, options) {
+      const editionId = await editionOf(options);
+      console.error(`Assigning edition ${editionId}…`);
+      printPlan(runAssignments(editionId, "assign", options));
+      return 0;
+    },
+  },
+
+  conflicts: {
+    usage: "conflicts [--out file.csv] [--edition ID]",
+    async run(_args, options) {
+      const editionId = await editionOf(options);
+      const [rows] = queryMany(
+        [
+          `SELECT c.id, lower(u.email) AS judge, c.team_id, coalesce(t.name, '') AS team, c.source, c.detail, c.created_at, c.created_by,
+             CASE WHEN c.dismissed_at IS NULL THEN 'live' ELSE 'dismissed' END AS status, c.dismissed_at, c.dismissed_by, c.dismissed_reason
+           FROM judging_conflicts c JOIN "user" u ON u.id = c.judge_user_id LEFT JOIN teams t ON t.id = c.team_id
+           WHERE c.edition_id = ${sqlText(editionId)} ORDER BY c.id`,
+        ],
+        options,
+      );
+      const columns = [
+        "id",
+        "judge",
+        "team_id",
+        "team",
+        "source",
+        "detail",
+        "status",
+        "created_at",
+        "created_by",
+        "dismissed_at",
+        "dismissed_by",
+        "dismissed_reason",
+      ];
+      output(
+        rows ?? [],
+        options.out ? columns : ["id", "judge", "team_id", "team", "source", "status", "detail"],
+        options,
+      );
+      return 0;
+    },
+  },
+
+  "dismiss-conflict": {
+    usage: 'dismiss-conflict <id> --reason "…" [--edition ID]',
+    async run(args, options) {
+      const id = Number(args[0]);
+      const reason = typeof options.reason === "string" && options.reason !== "true" ? options.reason.trim() : "";
+      if (!Number.isInteger(id) || id <= 0 || !reason) {
+        console.error(`usage: npm run admin -- ${commands["dismiss-conflict"].usage} (the reason is kept)`);
+        return 2;
+      }
+      const editionId = await editionOf(options);
+      const at = now().toISOString();
+      const [dismissed] = queryMany(
+        [
+          `UPDATE judging_conflicts SET dismissed_at = ${sqlText(at)}, dismissed_by = ${sqlText(actor())}, dismissed_reason = ${sqlText(reason)}
+           WHERE id = ${id} AND edition_id = ${sqlText(editionId)} AND dismissed_at IS NULL RETURNING id, source`,
+        ],
+        options,
+      );
+      if (!dismissed?.length) {
+        console.error(`no live conflict ${id} in edition ${editionId} (npm run admin -- conflicts lists them)`);
+        return 1;
+      }
+      queryMany([eventSql(editionId, "conflict-dismissed", { conflictId: id, reason }, at)], options);
+      console.log(
+        `Conflict ${id} dismissed; it will not be detected again. The judge may be assigned to that project.`,
+      );
+      reassignIfStarted(editionId, "conflict-dismissed", options);
+      return 0;
+    },
+  },
+
+  "add-conflict": {
+    usage: 'add-conflict <judge-email> <team-id> --reason "…" [--edition ID]',
+    async run(args, options) {
+      const [rawEmail, teamId] = args;
+      const email = rawEmail?.trim().toLowerCase();
+      const reason = typeof options.reason === "string" && options.reason !== "true" ? options.reason.trim() : "";
+      if (!email || !teamId || !reason) {
+        console.error(`usage: npm run admin -- ${commands["add-conflict"].usage}`);
+        return 2;
+      }
+      const editionId = await editionOf(options);
+      const at = now().toISOString();
+      const [[judge], [team]] = queryMany(
+        [
+          `SELECT ${judgeIdSql(editionId, email)} AS userId`,
+          `SELECT id FROM teams WHERE id = ${sqlText(teamId)} AND edition_id = ${sqlText(editionId)}`,
+        ],
+        options,
+      );
+      if (!judge?.userId) {
+        console.error(`${email} is not a judge of edition ${editionId}.`);
+        return 1;
+      }
+      if (!team) {
+        console.error(`no team ${teamId} in edition ${editionId}.`);
+        return 1;
+      }
+      queryMany(
+        [
+          `INSERT INTO judging_conflicts (edition_id, judge_user_id, team_id, source, detail, created_at, created_by)
+           VALUES (${sqlText(editionId)}, ${sqlText(String(judge.userId))}, ${sqlText(teamId)}, 'organizer', ${sqlText(reason)}, ${sqlText(at)}, ${sqlText(actor())})
+           ON CONFLICT (edition_id, judge_user_id, team_id, source)
+           DO UPDATE SET detail = excluded.detail, dismissed_at = NULL, dismissed_by = NULL, dismissed_reason = NULL`,
+          eventSql(editionId, "conflict-added", { email, teamId, reason }, at),
+        ],
+        options,
+      );
+      console.log(`Conflict recorded: ${email} will not judge ${teamId}.`);
+      reassignIfStarted(editionId, "conflict-added", options);
+      return 0;
+    },
+  },
+};

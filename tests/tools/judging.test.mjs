@@ -1,0 +1,221 @@
+// Judging's admin commands (issue 24) against a real local D1, as an
+// organizer runs them: invitations into the outbox with only the token's
+// hash stored, assignment with a detected conflict and the shortfall it
+// causes, judges' progress as a table and CSV, conflicts listed, dismissed
+// and added, and a judge stepping down. Each command spawns Wrangler, so the
+// story runs once, in order.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { query } from "../../scripts/admin.mjs";
+import { queryMany } from "../../scripts/admin/judging.mjs";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const stateDir = mkdtempSync(join(tmpdir(), "judging-cli-"));
+const target = { remote: false, stateDir };
+// Inside the 2026 judging window: the edition and every recorded time follow it.
+const APP_NOW = "2026-03-21T10:00:00-06:00";
+
+/** @param {string[]} args */
+function admin(args) {
+  return spawnSync("node", ["scripts/admin.mjs", ...args], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, STATE_DIR: stateDir, APP_NOW, ADMIN_ACTOR: "ops" },
+  });
+}
+
+/** @param {string} sql */
+const rows = (sql) => query(sql, target);
+/** @param {string} sql */
+const one = (sql) => rows(sql)[0];
+
+/** Seeds, written in one Wrangler call. @param {string[][]} groups */
+const seed = (...groups) => queryMany(groups.flat(), target);
+
+/** @param {string} id @param {string} email */
+const user = (id, email) => [
+  `INSERT INTO "user" (id, name, email, email_verified) VALUES ('${id}', '', '${email}', 1)`,
+];
+
+/** @param {string} id @param {string} inviteId */
+const judgeRow = (id, inviteId) => [
+  `INSERT INTO judge_invitations (id, edition_id, email, token_hash, invited_by, created_at, expires_at, accepted_at, accepted_by)
+   VALUES ('${inviteId}', '2026', (SELECT email FROM "user" WHERE id = '${id}'), '${inviteId}-hash', 'x', '2026-03-01', '2026-04-30', '2026-03-02', '${id}')`,
+  `INSERT INTO judges (edition_id, user_id, name, invitation_id, joined_at) VALUES ('2026', '${id}', 'Judge ${id}', '${inviteId}', '2026-03-02')`,
+];
+
+/** @param {string} teamId @param {string} memberId */
+const project = (teamId, memberId) => [
+  `INSERT INTO teams (id, edition_id, name, created_by, created_at) VALUES ('${teamId}', '2026', 'Team ${teamId}', '${memberId}', '2026-03-01')`,
+  `INSERT INTO team_members (team_id, user_id, edition_id, role, joined_at) VALUES ('${teamId}', '${memberId}', '2026', 'lead', '2026-03-01')`,
+  `INSERT INTO submissions (team_id, edition_id, status, submitted_at, submitted_by, created_at, updated_at, updated_by)
+   VALUES ('${teamId}', '2026', 'submitted', '2026-03-10', '${memberId}', '2026-03-01', '2026-03-10', '${memberId}')`,
+];
+
+/** @param {string} teamId */
+const openJudges = (teamId) =>
+  rows(
+    `SELECT judge_user_id AS j FROM judging_assignments WHERE team_id = '${teamId}' AND released_at IS NULL ORDER BY j`,
+  ).map((r) => String(r.j));
+
+before(() => {
+  const migrate = spawnSync(
+    "npx",
+    ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+    },
+  );
+  assert.equal(migrate.status, 0, migrate.stderr);
+});
+
+after(() => rmSync(stateDir, { recursive: true, force: true }));
+
+describe("npm run admin -- invite-judge", () => {
+  test("writes an invitation with only the token's hash and an outbox e-mail carrying the link", () => {
+    const run = admin([
+      "invite-judge",
+      "Casey.Judge@Boise-Widgets.com",
+      "--name",
+      "Casey Judge",
+      "--base-url",
+      "https://challenge.example.org",
+    ]);
+    assert.equal(run.status, 0, run.stderr);
+    const invitation = one("SELECT * FROM judge_invitations WHERE email = 'casey.judge@boise-widgets.com'");
+    assert.ok(invitation);
+    assert.equal(invitation.name, "Casey Judge");
+    assert.equal(invitation.edition_id, "2026");
+    assert.equal(invitation.invited_by, "organizer:ops");
+    assert.equal(invitation.created_at, "2026-03-21T16:00:00.000Z");
+    assert.equal(invitation.expires_at, "2026-04-04T16:00:00.000Z");
+    const mail = one("SELECT * FROM notifications WHERE kind = 'judge-invitation'");
+    assert.ok(mail);
+    assert.equal(mail.recipient, "casey.judge@boise-widgets.com");
+    assert.equal(mail.status, "pending");
+    const payload = JSON.parse(String(mail.payload));
+    assert.equal(payload.origin, "https://challenge.example.org");
+    const token = /token=([A-Za-z0-9_-]{43})$/.exec(payload.path)?.[1];
+    assert.ok(token, payload.path);
+    assert.equal(createHash("sha256").update(token).digest("hex"), invitation.token_hash);
+    assert.ok(!JSON.stringify(invitation).includes(token), "the token itself is not stored with the invitation");
+    assert.ok(!run.stdout.includes(token), "nor printed");
+  });
+
+  test("a second invitation to the same address replaces the open one; --interest takes the form's address and name", () => {
+    assert.equal(admin(["invite-judge", "casey.judge@boise-widgets.com"]).status, 0);
+    const open = rows(
+      "SELECT id FROM judge_invitations WHERE email = 'casey.judge@boise-widgets.com' AND revoked_at IS NULL",
+    );
+    assert.equal(open.length, 1);
+    rows(
+      `INSERT INTO judge_advisor_interests (id, role, first_name, last_name, email, phone, organization, title, expertise, experience, motivation)
+       VALUES (41, 'judge', 'Riley', 'Park', 'Riley@Gem-Labs.com', '208-555-0188', 'Gem Labs', 'CTO', 'ML', '10 years', 'Help')`,
+    );
+    const run = admin(["invite-judge", "--interest", "41"]);
+    assert.equal(run.status, 0, run.stderr);
+    const invitation = one("SELECT name, interest_id FROM judge_invitations WHERE email = 'riley@gem-labs.com'");
+    assert.deepEqual(invitation, { name: "Riley Park", interest_id: 41 });
+    assert.equal(admin(["invite-judge", "--interest", "999"]).status, 1);
+    assert.equal(admin(["invite-judge", "not-an-address"]).status, 2);
+  });
+});
+
+describe("assign, judges, conflicts", () => {
+  test("assigns every project, detects a shared employer domain, and reports the shortfall", () => {
+    seed(
+      user("ja", "a@judges.example.org"),
+      user("jb", "b@gmail.com"),
+      user("jc", "c@boise-widgets.com"),
+      judgeRow("ja", "ia"),
+      judgeRow("jb", "ib"),
+      judgeRow("jc", "ic"),
+      user("m1", "lead1@boise-widgets.com"),
+      user("m2", "lead2@gmail.com"),
+      user("m3", "lead3@example.net"),
+      project("t1", "m1"),
+      project("t2", "m2"),
+      project("t3", "m3"),
+    );
+    const run = admin(["assign"]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /8 new assignment\(s\)/);
+    assert.match(run.stdout, /1 new conflict\(s\) detected/);
+    assert.match(run.stdout, /SHORTFALL: 1 project\(s\)/);
+    assert.match(run.stdout, /t1 Team t1: 1 judge\(s\) missing/);
+    assert.deepEqual(openJudges("t1"), ["ja", "jb"]);
+    assert.deepEqual(openJudges("t2"), ["ja", "jb", "jc"]);
+    const conflict = one("SELECT judge_user_id, team_id, source, detail, created_by FROM judging_conflicts");
+    assert.deepEqual(conflict, {
+      judge_user_id: "jc",
+      team_id: "t1",
+      source: "domain",
+      detail: "shares the e-mail domain boise-widgets.com with a team member",
+      created_by: "organizer:ops",
+    });
+    // Idempotent.
+    const again = admin(["assign"]);
+    assert.match(again.stdout, /0 new assignment\(s\), 0 released, 0 new conflict/);
+  });
+
+  test("judges: progress as a table and as CSV", () => {
+    seed(
+      ["innovation-creativity", "technical-proficiency", "business-impact", "ethical-ai", "presentation"].map(
+        (criterion) =>
+          `INSERT INTO judging_scores (edition_id, team_id, judge_user_id, criterion, score, updated_at) VALUES ('2026', 't2', 'ja', '${criterion}', 8, '2026-03-22')`,
+      ),
+    );
+    const run = admin(["judges"]);
+    assert.equal(run.status, 0, run.stderr);
+    const line = run.stdout.split("\n").find((l) => l.includes("a@judges.example.org"));
+    assert.match(line ?? "", /active\s+3\s+1\s+2/);
+    const out = join(stateDir, "judges.csv");
+    assert.equal(admin(["judges", "--out", out]).status, 0);
+    const csv = readFileSync(out, "utf8");
+    assert.match(csv.split("\r\n")[0] ?? "", /"name","email","status","assigned","scored","left"/);
+    assert.match(csv, /"a@judges.example.org","active","3","1","2"/);
+  });
+
+  test("conflicts lists; dismiss-conflict keeps the reason and fills the shortfall; add-conflict reassigns", () => {
+    const list = admin(["conflicts"]);
+    assert.match(list.stdout, /jc|c@boise-widgets.com/);
+    const id = String(one("SELECT id FROM judging_conflicts WHERE judge_user_id = 'jc'")?.id);
+    assert.equal(admin(["dismiss-conflict", id]).status, 2, "a reason is required");
+    const dismissed = admin(["dismiss-conflict", id, "--reason", "Different company; shared mail host"]);
+    assert.equal(dismissed.status, 0, dismissed.stderr);
+    assert.deepEqual(openJudges("t1"), ["ja", "jb", "jc"]);
+    const row = one(`SELECT dismissed_reason, dismissed_by FROM judging_conflicts WHERE id = ${id}`);
+    assert.deepEqual(row, { dismissed_reason: "Different company; shared mail host", dismissed_by: "organizer:ops" });
+    // Not detected again.
+    assert.match(admin(["assign"]).stdout, /0 new conflict/);
+
+    const added = admin(["add-conflict", "b@gmail.com", "t3", "--reason", "Mentored the team"]);
+    assert.equal(added.status, 0, added.stderr);
+    assert.ok(!openJudges("t3").includes("jb"));
+    assert.equal(
+      one("SELECT released_reason FROM judging_assignments WHERE team_id = 't3' AND judge_user_id = 'jb'")
+        ?.released_reason,
+      "conflict",
+    );
+    assert.equal(one("SELECT source FROM judging_conflicts WHERE judge_user_id = 'jb'")?.source, "organizer");
+  });
+
+  test("remove-judge: the judge's unscored projects are released and reassigned; the scored one stays", () => {
+    seed(user("jd", "d@judges.example.org"), judgeRow("jd", "id"));
+    const run = admin(["remove-judge", "a@judges.example.org"]);
+    assert.equal(run.status, 0, run.stderr);
+    assert.ok(one("SELECT left_at FROM judges WHERE user_id = 'ja'")?.left_at);
+    assert.ok(openJudges("t2").includes("ja"), "complete scores keep counting");
+    assert.ok(!openJudges("t1").includes("ja"));
+    assert.ok(openJudges("t1").includes("jd"));
+    assert.equal(admin(["remove-judge", "a@judges.example.org"]).status, 1);
+  });
+});
