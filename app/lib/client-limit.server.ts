@@ -21,7 +21,8 @@ export type LimitScope =
   | "auth:password-reset"
   | "organization"
   | "portal"
-  | "portal:upload";
+  | "portal:upload"
+  | "showcase:vote";
 
 /** Expands an IPv6 address to its eight hextets, or null when it is not one. */
 function ipv6Hextets(address: string): string[] | null {
