@@ -107,3 +107,24 @@ export async function voteOf(db: Db, editionId: string, userId: string) {
     castAt: formatMountain(new Date(row.castAt), "dateTime"),
   };
 }
+
+/** Every vote of the account, one per edition, newest edition first: for /account. */
+export async function votesOf(db: Db, userId: string) {
+  const rows = await db
+    .select({
+      editionId: showcaseVotes.editionId,
+      castAt: showcaseVotes.castAt,
+      slug: submissions.slug,
+      title: submissions.title,
+    })
+    .from(showcaseVotes)
+    .leftJoin(submissions, eq(submissions.teamId, showcaseVotes.teamId))
+    .where(eq(showcaseVotes.userId, userId))
+    .orderBy(sql`${showcaseVotes.editionId} DESC`);
+  return rows.map((row) => ({
+    editionId: row.editionId,
+    slug: row.slug,
+    title: row.title ?? "A project no longer shown",
+    castAt: formatMountain(new Date(row.castAt), "dateTime"),
+  }));
+}
