@@ -42,7 +42,7 @@ const domains = [
   "outlook.com",
   "yahoo.com",
 ];
-/** The organization behind each company domain (webmail has none). */
+/** The organization behind each company domain (webmail has none). @type {Record<string, string>} */
 const companies = {
   "sawtooth-analytics.com": "Sawtooth Analytics",
   "snake-river-foods.com": "Snake River Foods",
@@ -53,7 +53,10 @@ const companies = {
 const firstNames = ["Avery", "Jordan", "Maya", "Diego", "Harper", "Noah", "Priya", "Elena", "Sam", "Kai", "Rosa", "Owen", "Lena", "Theo", "Ines", "Marcus", "June", "Tomas", "Grace", "Ravi"];
 const lastNames = ["Nguyen", "Hansen", "Okafor", "Ramirez", "Lindqvist", "Bennett", "Shah", "Kowalski", "Whitehorse", "Tanaka", "Morales", "Fischer", "Brooks", "Adeyemi", "Castillo", "Yazzie", "Larsen", "Silva", "O'Neill", "Iyer"];
 
-/** Title, summary, track, team name, and the problem and solution in a sentence each. */
+/**
+ * Title, summary, track, team name, and the problem and solution in a sentence each.
+ * @type {[string, string, string, string | null, string, string][]}
+ */
 const projects = [
   ["Crop Forecast Copilot", "A chat assistant that turns field sensor data into weekly irrigation advice for potato growers.", "generative-ai", "Spud Squad", "Growers read dozens of sensor dashboards before deciding when to water", "an assistant summarizes soil moisture and weather into a plain-language plan each Monday"],
   ["Invoice Triage Bot", "An automation that reads supplier invoices, matches them to purchase orders and flags the mismatches for review.", "process-automation", "Ledger Lions", "Accounts payable staff keyed every invoice by hand and caught mismatches late", "a workflow extracts invoice fields, matches them to orders and routes only exceptions to a person"],
@@ -84,7 +87,10 @@ function sql(value) {
   return `'${String(value).replace(/'/g, "''")}'`;
 }
 
-/** About 300 words on the project, from its problem and solution. */
+/**
+ * About 300 words on the project, from its problem and solution.
+ * @param {string} title @param {string} problem @param {string} solution @param {string | null} company
+ */
 function abstractOf(title, problem, solution, company) {
   const where = company ? `at ${company}` : "in our workplace";
   return [
@@ -96,7 +102,7 @@ function abstractOf(title, problem, solution, company) {
   ].join("\n\n");
 }
 
-/** About 150 words of "How AI was used". */
+/** About 150 words of "How AI was used". @param {string} title */
 function aiUseOf(title) {
   return `For ${title} we used a general-purpose large language model through our employer's approved account to draft prompts, summarize documents and write the first version of scripts, and a spreadsheet's built-in forecasting for the numbers. Every output was read and checked by a team member before use; we kept a log of prompts that worked and of mistakes the model made, such as invented figures and overconfident answers. We did not paste any personal or confidential data into public tools: test data was anonymized first. The model helped us move faster on routine writing and code, while decisions about design, data and what to ship stayed with us. We credit the tools in our pitch deck and reflection log, and we describe how a colleague could reproduce the work with the same tools and a few hours of setup.`;
 }
@@ -127,6 +133,7 @@ function wrangler(args) {
 export function seedStatements(edition, count, passwordHash) {
   const statements = [];
   const teams = [];
+  /** @type {{ email: string, name: string, teamId: string, title: string }[]} */
   const people = [];
   let personIndex = 0;
   for (let i = 0; i < count; i++) {

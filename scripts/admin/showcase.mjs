@@ -36,7 +36,9 @@ async function editionOf(options) {
   return editions.editionById(id);
 }
 
-/** @param {string} editionId @param {object} target */
+/** @typedef {{ remote: boolean, env?: string, stateDir?: string }} Target */
+
+/** @param {string} editionId @param {Target} target */
 function votesOf(editionId, target) {
   return query(
     `SELECT id, team_id, client_ip, ip_prefix, account_created_at, email_domain, cast_at, excluded_at, excluded_category, excluded_reason
@@ -55,7 +57,7 @@ function votesOf(editionId, target) {
   }));
 }
 
-/** @param {string} editionId @param {object} target */
+/** @param {string} editionId @param {Target} target */
 function projectNames(editionId, target) {
   const rows = query(
     `SELECT s.team_id, s.title, s.slug FROM submissions s WHERE s.edition_id = ${sqlText(editionId)}`,
@@ -113,7 +115,7 @@ export const commands = {
         ids = [...ids, ...flag.voteIds];
         if (typeof options.category !== "string") category = flag.kind;
       }
-      if (!content.exclusionCategories.includes(category)) {
+      if (!(/** @type {readonly string[]} */ (content.exclusionCategories).includes(category))) {
         console.error(`--category is one of ${content.exclusionCategories.join(", ")}`);
         return 2;
       }
@@ -163,8 +165,16 @@ export const commands = {
       const at = now().toISOString();
       const by = byWhom(options.by);
       const ledger = shown.map((p) => {
-        const t = tallies.get(String(p.team_id)) ?? { cast: 0, excluded: {}, final: 0 };
-        return { ...p, cast: t.cast, excluded: t.excluded, final: t.final };
+        const t = tallies.get(String(p.team_id));
+        return {
+          teamId: String(p.team_id),
+          title: String(p.title),
+          slug: String(p.slug),
+          teamName: p.team_name == null ? null : String(p.team_name),
+          cast: t?.cast ?? 0,
+          excluded: t?.excluded ?? {},
+          final: t?.final ?? 0,
+        };
       });
       const top = Math.max(0, ...ledger.map((row) => row.final));
       const winners = top > 0 ? ledger.filter((row) => row.final === top) : [];
@@ -172,14 +182,14 @@ export const commands = {
         ...ledger.map(
           (row) =>
             `INSERT INTO showcase_ledger (edition_id, team_id, project_title, slug, votes_cast, votes_excluded, final_count, published_at, published_by)
-             VALUES (${sqlText(edition.id)}, ${sqlText(String(row.team_id))}, ${sqlText(String(row.title))}, ${sqlText(String(row.slug))},
+             VALUES (${sqlText(edition.id)}, ${sqlText(row.teamId)}, ${sqlText(row.title)}, ${sqlText(row.slug)},
                ${row.cast}, ${sqlText(JSON.stringify(row.excluded))}, ${row.final}, ${sqlText(at)}, ${sqlText(by)})`,
         ),
         ...winners.map(
           (row) =>
             `INSERT INTO published_results (edition_id, award, team_id, place, team_name, project_title, organization, published_at, published_by)
-             VALUES (${sqlText(edition.id)}, ${sqlText(content.AUDIENCE_CHOICE_AWARD)}, ${sqlText(String(row.team_id))}, 1,
-               ${sqlText(String(row.team_name ?? row.title))}, ${sqlText(String(row.title))}, NULL, ${sqlText(at)}, ${sqlText(by)})`,
+             VALUES (${sqlText(edition.id)}, ${sqlText(content.AUDIENCE_CHOICE_AWARD)}, ${sqlText(row.teamId)}, 1,
+               ${sqlText(row.teamName ?? row.title)}, ${sqlText(row.title)}, NULL, ${sqlText(at)}, ${sqlText(by)})`,
         ),
       ];
       if (statements.length > 0) query(statements.join(";\n"), options);
