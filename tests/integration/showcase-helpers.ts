@@ -58,7 +58,19 @@ export async function submittedProject(
          submitted_at, submitted_by, created_at, updated_at, updated_by, title, summary, track, public_consent, slug)
        VALUES (?, '2026', 'https://demo.example.com/app', 'What the project does, at length.', 'https://www.loom.com/share/abc', 1,
          'How AI was used.', 'submitted', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).bind(teamId, at, people[0]!.id, at, at, people[0]!.id, title, `${title} in one sentence.`, track, consent ? 1 : 0, slug),
+    ).bind(
+      teamId,
+      at,
+      people[0]!.id,
+      at,
+      at,
+      people[0]!.id,
+      title,
+      `${title} in one sentence.`,
+      track,
+      consent ? 1 : 0,
+      slug,
+    ),
   ];
   await env.DB.batch(statements);
   return { teamId, slug, title, members: people };

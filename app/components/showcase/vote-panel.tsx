@@ -4,6 +4,7 @@
  * stays a content page; the server answers with a redirect and a toast, or
  * the page again with the refusal.
  */
+import { authPath } from "~/auth/safe-redirect";
 import { IntentForm, intentErrors } from "~/components/intent-form";
 import type { IntentActionData } from "~/forms/intent-action.server";
 import type { ProjectView } from "~/showcase/view.server";
@@ -11,7 +12,7 @@ import type { ProjectView } from "~/showcase/view.server";
 export function VotePanel({ view, actionData }: { view: ProjectView; actionData: IntentActionData | undefined }) {
   const { visitor, voting } = view;
   const here = `/showcase/${view.project.slug}`;
-  const signIn = `/auth?tab=signin&redirectTo=${encodeURIComponent(here)}`;
+  const signIn = authPath(here, "signin");
   const vote = visitor?.vote ?? null;
   return (
     <section id="your-vote" aria-labelledby="your-vote-heading" className="card">
