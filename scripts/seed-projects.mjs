@@ -50,34 +50,216 @@ const companies = {
   "treasure-valley-logistics.com": "Treasure Valley Logistics",
 };
 
-const firstNames = ["Avery", "Jordan", "Maya", "Diego", "Harper", "Noah", "Priya", "Elena", "Sam", "Kai", "Rosa", "Owen", "Lena", "Theo", "Ines", "Marcus", "June", "Tomas", "Grace", "Ravi"];
-const lastNames = ["Nguyen", "Hansen", "Okafor", "Ramirez", "Lindqvist", "Bennett", "Shah", "Kowalski", "Whitehorse", "Tanaka", "Morales", "Fischer", "Brooks", "Adeyemi", "Castillo", "Yazzie", "Larsen", "Silva", "O'Neill", "Iyer"];
+const firstNames = [
+  "Avery",
+  "Jordan",
+  "Maya",
+  "Diego",
+  "Harper",
+  "Noah",
+  "Priya",
+  "Elena",
+  "Sam",
+  "Kai",
+  "Rosa",
+  "Owen",
+  "Lena",
+  "Theo",
+  "Ines",
+  "Marcus",
+  "June",
+  "Tomas",
+  "Grace",
+  "Ravi",
+];
+const lastNames = [
+  "Nguyen",
+  "Hansen",
+  "Okafor",
+  "Ramirez",
+  "Lindqvist",
+  "Bennett",
+  "Shah",
+  "Kowalski",
+  "Whitehorse",
+  "Tanaka",
+  "Morales",
+  "Fischer",
+  "Brooks",
+  "Adeyemi",
+  "Castillo",
+  "Yazzie",
+  "Larsen",
+  "Silva",
+  "O'Neill",
+  "Iyer",
+];
 
 /**
  * Title, summary, track, team name, and the problem and solution in a sentence each.
  * @type {[string, string, string, string | null, string, string][]}
  */
 const projects = [
-  ["Crop Forecast Copilot", "A chat assistant that turns field sensor data into weekly irrigation advice for potato growers.", "generative-ai", "Spud Squad", "Growers read dozens of sensor dashboards before deciding when to water", "an assistant summarizes soil moisture and weather into a plain-language plan each Monday"],
-  ["Invoice Triage Bot", "An automation that reads supplier invoices, matches them to purchase orders and flags the mismatches for review.", "process-automation", "Ledger Lions", "Accounts payable staff keyed every invoice by hand and caught mismatches late", "a workflow extracts invoice fields, matches them to orders and routes only exceptions to a person"],
-  ["Clinic Wait-Time Dashboard", "A dashboard that predicts walk-in wait times at rural clinics so patients can pick the shortest line.", "data-analysis-visualization", "Gem Clinic Data", "Patients drove an hour to a clinic only to wait three more", "a model trained on check-in history predicts the wait and a public dashboard shows it"],
-  ["Warehouse Pick Path Planner", "A tool that reorders pick lists so warehouse staff walk a third less per shift.", "process-automation", "Valley Movers", "Pickers crossed the warehouse repeatedly for items in the same aisle", "an optimizer reorders each pick list by aisle and proposes slotting changes weekly"],
-  ["Plain-Language Benefits Helper", "A help-desk assistant that answers employees' benefits questions in plain English and Spanish, citing the policy page.", "customer-experience-ai", "Benefit Bridges", "HR answered the same benefits questions hundreds of times each enrollment season", "an assistant grounded in the plan documents answers with a citation and hands hard cases to HR"],
-  ["Responsible AI Checklist for Small Teams", "A one-page review process that helps small Idaho businesses decide when and how to use AI responsibly.", "ai-strategy-ethics", "Fair Use Foundry", "Small firms adopted AI tools without asking who could be harmed or what data left the building", "a short review checklist and a decision record template guide each new use"],
-  ["Food Safety Log Reader", "An app that reads handwritten cooler temperature logs and warns managers before a food-safety lapse.", "generative-ai", "Cold Chain Crew", "Paper temperature logs were reviewed only after an inspection failed", "photos of the logs are transcribed and out-of-range readings trigger a same-day alert"],
-  ["Snowpack to Staffing", "A forecast that links snowpack and weather to weekend visitor counts so a ski resort can staff rentals ahead of time.", "data-analysis-visualization", "Powder Planners", "Rental desks were short-staffed on powder days and idle on slow ones", "a forecast combining snowpack, weather and past sales suggests staffing three days ahead"],
-  ["Customer Email Sorter", "A classifier that sorts incoming customer e-mail by urgency and topic so the right team answers first.", "customer-experience-ai", "Inbox Rangers", "Urgent customer complaints waited in a shared inbox behind newsletters and receipts", "a classifier labels each message by urgency and topic and routes it to the right queue"],
-  ["Grant Report Drafter", "A writing assistant that drafts nonprofit grant reports from program data, leaving every figure for staff to confirm.", "generative-ai", null, "Program staff spent days each quarter assembling grant reports from spreadsheets", "an assistant drafts each section from the data and marks every number for human confirmation"],
-  ["Shift Swap Matcher", "A scheduling helper that suggests fair shift swaps for hospital staff and checks them against labor rules.", "process-automation", "Night Shift Ninjas", "Nurses negotiated swaps by text message and broke overtime rules without knowing", "a matcher proposes swaps that respect rules and seniority and records the approvals"],
-  ["Sales Pipeline Health Check", "A weekly report that spots stalled deals and explains why in one paragraph per account.", "data-analysis-visualization", null, "Managers learned of stalled deals only at the end of the quarter", "a weekly analysis flags deals with no activity and summarizes the history of each"],
-  ["AI Use Policy Starter Kit", "A policy template and training module that lets an Idaho county office adopt AI tools with clear rules.", "ai-strategy-ethics", "Policy Pioneers", "County staff used public AI tools with no guidance on records or privacy", "a policy template, a training module and an approval form set clear rules in a week"],
-  ["Returns Reason Analyzer", "An analysis of product-return comments that shows which defects cost the most and where they start.", "data-analysis-visualization", "Return to Sender", "Returns were counted but the written reasons were never read", "a language model groups return comments by defect and ties them to production lots"],
-  ["Voice Order Line for Farm Supply", "A phone assistant that takes routine farm-supply orders after hours and confirms them by text.", "customer-experience-ai", "Feed Store Futurists", "Ranchers calling after hours left voicemails that were entered the next day with errors", "a voice assistant takes the order, reads it back and texts a confirmation"],
-  ["Maintenance Manual Q&A", "A search assistant that answers technicians' questions from equipment manuals with the page it came from.", "generative-ai", null, "Technicians flipped through thousand-page manuals on the plant floor", "an assistant answers from the manuals and shows the page, so answers can be checked"],
-  ["Permit Intake Automation", "A workflow that checks building permit applications for missing documents before they reach a reviewer.", "process-automation", "Permit Pathfinders", "Reviewers spent a third of their time sending back incomplete applications", "a workflow checks each application against the document list and asks the applicant directly"],
-  ["Bias Check for Hiring Screens", "A review method for testing an AI resume screener for unfair outcomes before a company adopts it.", "ai-strategy-ethics", "Equal Footing", "A company was about to buy a resume screener nobody had tested for fairness", "a test plan with synthetic resumes measures outcomes by group and documents the decision"],
-  ["Tourism Chat Guide", "A website chat guide that plans day trips around Idaho's small towns from a visitor's interests.", "customer-experience-ai", "Trailhead Tech", "Visitors left the regional tourism site without finding what to do", "a chat guide grounded in local listings proposes a day plan with links to each business"],
-  ["Energy Use Anomaly Alerts", "A monitor that learns a building's normal energy use and alerts facilities staff to waste within a day.", "data-analysis-visualization", "Watt Watchers", "Faulty equipment wasted energy for weeks before the monthly bill showed it", "a model learns each building's normal load and sends an alert when use drifts"],
+  [
+    "Crop Forecast Copilot",
+    "A chat assistant that turns field sensor data into weekly irrigation advice for potato growers.",
+    "generative-ai",
+    "Spud Squad",
+    "Growers read dozens of sensor dashboards before deciding when to water",
+    "an assistant summarizes soil moisture and weather into a plain-language plan each Monday",
+  ],
+  [
+    "Invoice Triage Bot",
+    "An automation that reads supplier invoices, matches them to purchase orders and flags the mismatches for review.",
+    "process-automation",
+    "Ledger Lions",
+    "Accounts payable staff keyed every invoice by hand and caught mismatches late",
+    "a workflow extracts invoice fields, matches them to orders and routes only exceptions to a person",
+  ],
+  [
+    "Clinic Wait-Time Dashboard",
+    "A dashboard that predicts walk-in wait times at rural clinics so patients can pick the shortest line.",
+    "data-analysis-visualization",
+    "Gem Clinic Data",
+    "Patients drove an hour to a clinic only to wait three more",
+    "a model trained on check-in history predicts the wait and a public dashboard shows it",
+  ],
+  [
+    "Warehouse Pick Path Planner",
+    "A tool that reorders pick lists so warehouse staff walk a third less per shift.",
+    "process-automation",
+    "Valley Movers",
+    "Pickers crossed the warehouse repeatedly for items in the same aisle",
+    "an optimizer reorders each pick list by aisle and proposes slotting changes weekly",
+  ],
+  [
+    "Plain-Language Benefits Helper",
+    "A help-desk assistant that answers employees' benefits questions in plain English and Spanish, citing the policy page.",
+    "customer-experience-ai",
+    "Benefit Bridges",
+    "HR answered the same benefits questions hundreds of times each enrollment season",
+    "an assistant grounded in the plan documents answers with a citation and hands hard cases to HR",
+  ],
+  [
+    "Responsible AI Checklist for Small Teams",
+    "A one-page review process that helps small Idaho businesses decide when and how to use AI responsibly.",
+    "ai-strategy-ethics",
+    "Fair Use Foundry",
+    "Small firms adopted AI tools without asking who could be harmed or what data left the building",
+    "a short review checklist and a decision record template guide each new use",
+  ],
+  [
+    "Food Safety Log Reader",
+    "An app that reads handwritten cooler temperature logs and warns managers before a food-safety lapse.",
+    "generative-ai",
+    "Cold Chain Crew",
+    "Paper temperature logs were reviewed only after an inspection failed",
+    "photos of the logs are transcribed and out-of-range readings trigger a same-day alert",
+  ],
+  [
+    "Snowpack to Staffing",
+    "A forecast that links snowpack and weather to weekend visitor counts so a ski resort can staff rentals ahead of time.",
+    "data-analysis-visualization",
+    "Powder Planners",
+    "Rental desks were short-staffed on powder days and idle on slow ones",
+    "a forecast combining snowpack, weather and past sales suggests staffing three days ahead",
+  ],
+  [
+    "Customer Email Sorter",
+    "A classifier that sorts incoming customer e-mail by urgency and topic so the right team answers first.",
+    "customer-experience-ai",
+    "Inbox Rangers",
+    "Urgent customer complaints waited in a shared inbox behind newsletters and receipts",
+    "a classifier labels each message by urgency and topic and routes it to the right queue",
+  ],
+  [
+    "Grant Report Drafter",
+    "A writing assistant that drafts nonprofit grant reports from program data, leaving every figure for staff to confirm.",
+    "generative-ai",
+    null,
+    "Program staff spent days each quarter assembling grant reports from spreadsheets",
+    "an assistant drafts each section from the data and marks every number for human confirmation",
+  ],
+  [
+    "Shift Swap Matcher",
+    "A scheduling helper that suggests fair shift swaps for hospital staff and checks them against labor rules.",
+    "process-automation",
+    "Night Shift Ninjas",
+    "Nurses negotiated swaps by text message and broke overtime rules without knowing",
+    "a matcher proposes swaps that respect rules and seniority and records the approvals",
+  ],
+  [
+    "Sales Pipeline Health Check",
+    "A weekly report that spots stalled deals and explains why in one paragraph per account.",
+    "data-analysis-visualization",
+    null,
+    "Managers learned of stalled deals only at the end of the quarter",
+    "a weekly analysis flags deals with no activity and summarizes the history of each",
+  ],
+  [
+    "AI Use Policy Starter Kit",
+    "A policy template and training module that lets an Idaho county office adopt AI tools with clear rules.",
+    "ai-strategy-ethics",
+    "Policy Pioneers",
+    "County staff used public AI tools with no guidance on records or privacy",
+    "a policy template, a training module and an approval form set clear rules in a week",
+  ],
+  [
+    "Returns Reason Analyzer",
+    "An analysis of product-return comments that shows which defects cost the most and where they start.",
+    "data-analysis-visualization",
+    "Return to Sender",
+    "Returns were counted but the written reasons were never read",
+    "a language model groups return comments by defect and ties them to production lots",
+  ],
+  [
+    "Voice Order Line for Farm Supply",
+    "A phone assistant that takes routine farm-supply orders after hours and confirms them by text.",
+    "customer-experience-ai",
+    "Feed Store Futurists",
+    "Ranchers calling after hours left voicemails that were entered the next day with errors",
+    "a voice assistant takes the order, reads it back and texts a confirmation",
+  ],
+  [
+    "Maintenance Manual Q&A",
+    "A search assistant that answers technicians' questions from equipment manuals with the page it came from.",
+    "generative-ai",
+    null,
+    "Technicians flipped through thousand-page manuals on the plant floor",
+    "an assistant answers from the manuals and shows the page, so answers can be checked",
+  ],
+  [
+    "Permit Intake Automation",
+    "A workflow that checks building permit applications for missing documents before they reach a reviewer.",
+    "process-automation",
+    "Permit Pathfinders",
+    "Reviewers spent a third of their time sending back incomplete applications",
+    "a workflow checks each application against the document list and asks the applicant directly",
+  ],
+  [
+    "Bias Check for Hiring Screens",
+    "A review method for testing an AI resume screener for unfair outcomes before a company adopts it.",
+    "ai-strategy-ethics",
+    "Equal Footing",
+    "A company was about to buy a resume screener nobody had tested for fairness",
+    "a test plan with synthetic resumes measures outcomes by group and documents the decision",
+  ],
+  [
+    "Tourism Chat Guide",
+    "A website chat guide that plans day trips around Idaho's small towns from a visitor's interests.",
+    "customer-experience-ai",
+    "Trailhead Tech",
+    "Visitors left the regional tourism site without finding what to do",
+    "a chat guide grounded in local listings proposes a day plan with links to each business",
+  ],
+  [
+    "Energy Use Anomaly Alerts",
+    "A monitor that learns a building's normal energy use and alerts facilities staff to waste within a day.",
+    "data-analysis-visualization",
+    "Watt Watchers",
+    "Faulty equipment wasted energy for weeks before the monthly bill showed it",
+    "a model learns each building's normal load and sends an alert when use drifts",
+  ],
 ];
 
 /** @param {string | number | null | undefined} value */
@@ -183,7 +365,11 @@ export function seedStatements(edition, count, passwordHash) {
         `INSERT OR IGNORE INTO submission_files (id, team_id, component, object_key, filename, content_type, size_bytes, page_count, uploaded_by, uploaded_at) VALUES (${sql(`${teamId}-${component}`)}, ${sql(teamId)}, ${sql(component)}, ${sql(key)}, ${sql(`${showcase.slugify(title)}-${component === "pitchDeck" ? "pitch-deck" : "reflection-log"}.pdf`)}, 'application/pdf', ${pdfBytes.length}, 1, ${sql(lead.userId)}, ${sql(submittedAt)})`,
       );
     }
-    teams.push({ teamId, title, keys: ["pitchDeck", "reflectionLog"].map((c) => `submissions/${edition.id}/${teamId}/${c}/seed`) });
+    teams.push({
+      teamId,
+      title,
+      keys: ["pitchDeck", "reflectionLog"].map((c) => `submissions/${edition.id}/${teamId}/${c}/seed`),
+    });
   }
   return { statements, teams, people };
 }
@@ -230,7 +416,19 @@ async function main() {
       writeFileSync(pdf, pdfBytes);
       for (const team of fresh) {
         for (const key of team.keys) {
-          wrangler(["r2", "object", "put", `${BUCKET}/${key}`, "--file", pdf, "--content-type", "application/pdf", "--local", "--persist-to", stateDir]);
+          wrangler([
+            "r2",
+            "object",
+            "put",
+            `${BUCKET}/${key}`,
+            "--file",
+            pdf,
+            "--content-type",
+            "application/pdf",
+            "--local",
+            "--persist-to",
+            stateDir,
+          ]);
         }
       }
     }
@@ -242,7 +440,8 @@ async function main() {
   }
   console.log(`Every seeded account signs in with the development password: ${SEED_PASSWORD}`);
   for (const p of people.slice(0, 6)) console.log(`  ${p.email}  (${p.name}, "${p.title}")`);
-  if (people.length > 6) console.log(`  … and ${people.length - 6} more: SELECT email FROM user WHERE id LIKE 'seed-%'`);
+  if (people.length > 6)
+    console.log(`  … and ${people.length - 6} more: SELECT email FROM user WHERE id LIKE 'seed-%'`);
   return 0;
 }
 

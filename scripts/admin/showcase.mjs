@@ -78,13 +78,17 @@ export const commands = {
       const flags = review.reviewVotes(votes, clock.showcaseOpensAt(edition));
       const names = projectNames(edition.id, options);
       const excluded = new Set(votes.filter((v) => v.excludedAt).map((v) => v.id));
-      console.log(`Edition ${edition.id}: ${votes.length} vote(s), ${excluded.size} excluded; ${flags.length} flag(s).`);
+      console.log(
+        `Edition ${edition.id}: ${votes.length} vote(s), ${excluded.size} excluded; ${flags.length} flag(s).`,
+      );
       if (clock.votingWindow(now(), edition) === "open") console.log("Voting is still open: the review may change.");
       for (const flag of flags) {
         const project = flag.kind === "burst" ? names.get(flag.id.slice(6).split("@")[0] ?? "") : undefined;
         const done = flag.voteIds.filter((id) => excluded.has(id)).length;
         console.log(`\n${flag.id}`);
-        console.log(`  ${flag.description}${project ? ` ("${project.title}")` : ""}; ${done} of ${flag.voteIds.length} excluded`);
+        console.log(
+          `  ${flag.description}${project ? ` ("${project.title}")` : ""}; ${done} of ${flag.voteIds.length} excluded`,
+        );
         console.log(`  votes: ${flag.voteIds.join(" ")}`);
       }
       if (flags.length === 0) console.log("Nothing flagged.");
@@ -122,7 +126,9 @@ export const commands = {
       const known = new Set(votes.map((v) => v.id));
       const unknown = ids.filter((id) => !known.has(id));
       if (ids.length === 0 || unknown.length > 0) {
-        console.error(ids.length === 0 ? "name vote ids or --flag" : `not votes of edition ${edition.id}: ${unknown.join(" ")}`);
+        console.error(
+          ids.length === 0 ? "name vote ids or --flag" : `not votes of edition ${edition.id}: ${unknown.join(" ")}`,
+        );
         return 2;
       }
       const changed = query(
@@ -144,7 +150,9 @@ export const commands = {
       const edition = await editionOf(options);
       const closes = clock.votingClosesAt(edition);
       if (now().getTime() < closes.getTime()) {
-        console.error(`Voting closes ${closes.toISOString()}: the Audience Choice can be published only after the close.`);
+        console.error(
+          `Voting closes ${closes.toISOString()}: the Audience Choice can be published only after the close.`,
+        );
         return 1;
       }
       const already = query(
