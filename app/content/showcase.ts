@@ -93,7 +93,8 @@ export const showcaseMessages = {
   publicFaceSaved: "The project's public face is saved.",
   // The vote.
   signInToVote: "Please log in or create an account to vote",
-  verifyToVote: "Verify your e-mail address to vote: use the link we sent you, or ask for a new one on your account page.",
+  verifyToVote:
+    "Verify your e-mail address to vote: use the link we sent you, or ask for a new one on your account page.",
   notOpenYet: (opens: string) => `Voting opens ${opens}.`,
   closed: "Voting has closed.",
   ownProject: "You can't vote for your own team's project.",

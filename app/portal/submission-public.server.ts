@@ -46,9 +46,20 @@ async function freeSlug(db: Db, project: Project, title: string): Promise<string
   const [taken] = await db
     .select({ teamId: submissions.teamId })
     .from(submissions)
-    .where(and(eq(submissions.editionId, project.editionId), eq(submissions.slug, base), ne(submissions.teamId, project.teamId)))
+    .where(
+      and(
+        eq(submissions.editionId, project.editionId),
+        eq(submissions.slug, base),
+        ne(submissions.teamId, project.teamId),
+      ),
+    )
     .limit(1);
-  return taken ? `${base}-${project.teamId.replace(/[^a-z0-9]/gi, "").slice(0, 6).toLowerCase()}` : base;
+  return taken
+    ? `${base}-${project.teamId
+        .replace(/[^a-z0-9]/gi, "")
+        .slice(0, 6)
+        .toLowerCase()}`
+    : base;
 }
 
 export async function savePublicFace(
@@ -96,7 +107,14 @@ export async function savePublicFace(
   await db.batch([
     db
       .insert(submissions)
-      .values({ teamId: project.teamId, editionId: project.editionId, ...face, createdAt: at, updatedAt: at, updatedBy: actor.id })
+      .values({
+        teamId: project.teamId,
+        editionId: project.editionId,
+        ...face,
+        createdAt: at,
+        updatedAt: at,
+        updatedBy: actor.id,
+      })
       .onConflictDoUpdate({ target: submissions.teamId, set: { ...face, updatedAt: at, updatedBy: actor.id } }),
     db
       .insert(showcaseMemberDisplay)
@@ -107,7 +125,8 @@ export async function savePublicFace(
 }
 
 /** For the portal's checklist: whether the project will appear in the showcase once submitted. */
-export function showcaseReady(s: { title: string | null; summary: string | null; track: string | null; publicConsent: boolean } | null) {
+export function showcaseReady(
+  s: { title: string | null; summary: string | null; track: string | null; publicConsent: boolean } | null,
+) {
   return !!s && !!s.title && !!s.summary && !!s.track && s.publicConsent;
 }
-

@@ -50,7 +50,10 @@ export default function ShowcaseProjectPage({ loaderData: view, actionData }: Ro
               </a>
             </p>
             {view.awards.length > 0 ? (
-              <p className="rounded-lg border-l-4 border-accent-500 bg-white p-4 font-semibold text-brand-950" data-testid="awards">
+              <p
+                className="rounded-lg border-l-4 border-accent-500 bg-white p-4 font-semibold text-brand-950"
+                data-testid="awards"
+              >
                 {`Awards: ${view.awards.join(", ")}`}
               </p>
             ) : null}
@@ -89,7 +92,11 @@ export default function ShowcaseProjectPage({ loaderData: view, actionData }: Ro
               <ul className="mt-3 space-y-2">
                 {project.prototypeUrl ? (
                   <li>
-                    <a href={project.prototypeUrl} rel="noopener noreferrer nofollow" className="font-semibold text-brand-700 underline">
+                    <a
+                      href={project.prototypeUrl}
+                      rel="noopener noreferrer nofollow"
+                      className="font-semibold text-brand-700 underline"
+                    >
                       Open the prototype or workflow demo
                     </a>
                     <span className="text-sm text-slate-600">{` (${new URL(project.prototypeUrl).hostname}, opens another site)`}</span>
@@ -97,7 +104,11 @@ export default function ShowcaseProjectPage({ loaderData: view, actionData }: Ro
                 ) : null}
                 {project.videoUrl ? (
                   <li>
-                    <a href={project.videoUrl} rel="noopener noreferrer nofollow" className="font-semibold text-brand-700 underline">
+                    <a
+                      href={project.videoUrl}
+                      rel="noopener noreferrer nofollow"
+                      className="font-semibold text-brand-700 underline"
+                    >
                       Watch the demo video
                     </a>
                     <span className="text-sm text-slate-600">{` (${new URL(project.videoUrl).hostname}, opens another site)`}</span>

@@ -4,11 +4,7 @@
  * CLI (`votes-review`, `exclude-votes`, `publish-audience-choice`, which Node
  * imports as is) and the tests share one definition of a flag and a count.
  */
-import {
-  disposableEmailDomains,
-  voteReview,
-  type ExclusionCategory,
-} from "../content/showcase";
+import { disposableEmailDomains, voteReview, type ExclusionCategory } from "../content/showcase";
 
 export interface ReviewedVote {
   id: string;
@@ -34,7 +30,10 @@ export interface VoteFlag {
 
 /** Expands an IPv6 address to eight hextets, or null when it is not one. */
 function ipv6Hextets(address: string): string[] | null {
-  const plain = address.replace(/^\[|\]$/g, "").split("%")[0]!.toLowerCase();
+  const plain = address
+    .replace(/^\[|\]$/g, "")
+    .split("%")[0]!
+    .toLowerCase();
   if (!plain.includes(":") || !/^[0-9a-f:.]+$/.test(plain)) return null;
   const halves = plain.split("::");
   if (halves.length > 2) return null;

@@ -94,7 +94,9 @@ export async function projectView({ request, context, slug }: Args & { slug: str
       ? {
           verified: user.emailVerified,
           ownProject: memberIds.includes(user.id),
-          vote: vote ? { slug: vote.slug, title: vote.title, castAt: vote.castAt, here: vote.teamId === project.teamId } : null,
+          vote: vote
+            ? { slug: vote.slug, title: vote.title, castAt: vote.castAt, here: vote.teamId === project.teamId }
+            : null,
         }
       : null,
   };

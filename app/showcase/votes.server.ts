@@ -94,7 +94,12 @@ export async function castVote(
 /** The account's vote in an edition: the project's slug and title, if it is still shown. */
 export async function voteOf(db: Db, editionId: string, userId: string) {
   const [row] = await db
-    .select({ teamId: showcaseVotes.teamId, castAt: showcaseVotes.castAt, slug: submissions.slug, title: submissions.title })
+    .select({
+      teamId: showcaseVotes.teamId,
+      castAt: showcaseVotes.castAt,
+      slug: submissions.slug,
+      title: submissions.title,
+    })
     .from(showcaseVotes)
     .leftJoin(submissions, eq(submissions.teamId, showcaseVotes.teamId))
     .where(and(eq(showcaseVotes.editionId, editionId), eq(showcaseVotes.userId, userId)))

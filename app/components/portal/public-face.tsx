@@ -17,9 +17,18 @@ import { hintClass } from "./submission";
 const controlClass = "mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 disabled:bg-slate-100";
 const labelClass = "block text-sm font-semibold text-slate-800";
 
-export function PublicFaceForm({ view, actionData }: { view: SubmissionView; actionData: IntentActionData | undefined }) {
+export function PublicFaceForm({
+  view,
+  actionData,
+}: {
+  view: SubmissionView;
+  actionData: IntentActionData | undefined;
+}) {
   const [form, fields] = useIntentForm("public-face", PublicFaceSchema, actionData, { defaultValue: view.publicFace });
-  const { key: titleKey, ...title } = getInputProps(fields.title, { type: "text", ariaDescribedBy: `${fields.title.id}-hint` });
+  const { key: titleKey, ...title } = getInputProps(fields.title, {
+    type: "text",
+    ariaDescribedBy: `${fields.title.id}-hint`,
+  });
   const { key: summaryKey, ...summary } = getInputProps(fields.summary, {
     type: "text",
     ariaDescribedBy: `${fields.summary.id}-hint`,

@@ -10,7 +10,13 @@ const controlClass = "mt-1 w-full rounded-lg border border-slate-300 bg-white px
 
 export function ShowcaseFilter({ view }: { view: GalleryView }) {
   return (
-    <form method="get" action="/showcase" role="search" aria-label="Find a project" className="card grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+    <form
+      method="get"
+      action="/showcase"
+      role="search"
+      aria-label="Find a project"
+      className="card grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+    >
       <div>
         <label htmlFor="showcase-q" className={labelClass}>
           Search by title
@@ -95,7 +101,12 @@ export function AudienceLedger({ audience }: { audience: NonNullable<GalleryView
           ? "No vote counted."
           : `Audience Choice: ${winners.map((w) => `"${w.title}"`).join(" and ")}, with ${winners[0]!.final} ${winners[0]!.final === 1 ? "vote" : "votes"}.`}
       </p>
-      <div className="overflow-x-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-label="Vote ledger">
+      <div
+        className="overflow-x-auto rounded-lg border border-slate-200"
+        tabIndex={0}
+        role="region"
+        aria-label="Vote ledger"
+      >
         <table className="w-full min-w-[36rem] text-left text-sm" data-testid="ledger">
           <caption className="sr-only">Votes per project: cast, excluded with the reason, and counted</caption>
           <thead className="bg-slate-100 text-slate-800">
@@ -134,7 +145,10 @@ export function AudienceLedger({ audience }: { audience: NonNullable<GalleryView
                     {excluded.length === 0
                       ? "None"
                       : excluded
-                          .map(([category, n]) => `${n}: ${exclusionCategoryLabels[category as ExclusionCategory] ?? category}`)
+                          .map(
+                            ([category, n]) =>
+                              `${n}: ${exclusionCategoryLabels[category as ExclusionCategory] ?? category}`,
+                          )
                           .join("; ")}
                   </td>
                   <td className="px-3 py-2 text-right font-semibold">{row.final}</td>
