@@ -38,7 +38,7 @@ const page = async (path: string, clock = SHOWCASE, cookie?: string) => {
   return { response, html: await response.text() };
 };
 
-describe("the project's public face and consent", () => {
+describe("the project's public face and consent", { timeout: 60_000 }, () => {
   it("is saved from the portal, refuses consent without a title, summary and track, and gives a stable slug", async () => {
     const lead = await person("face");
     const refused = await post(
@@ -113,7 +113,7 @@ describe("the project's public face and consent", () => {
   });
 });
 
-describe("the gallery", () => {
+describe("the gallery", { timeout: 60_000 }, () => {
   it("filters by track and searches by title with plain GET forms, with no script, cacheable for visitors", async () => {
     await submittedProject("gallery", { title: "Potato Yield Oracle", track: "data-analysis-visualization" });
     await submittedProject("gallery", { title: "Potato Email Sorter", track: "customer-experience-ai" });
@@ -179,7 +179,7 @@ describe("the gallery", () => {
   });
 });
 
-describe("one verified vote", () => {
+describe("one verified vote", { timeout: 60_000 }, () => {
   it("refuses a vote a minute before the opening and a minute after the close, and takes one in the first and last minutes", async () => {
     const project = await submittedProject("window");
     const voter = await person("window-voter", { enrolled: false });
@@ -217,6 +217,10 @@ describe("one verified vote", () => {
     says((await page(`/showcase/${first.slug}`, SHOWCASE, voter.cookie)).html, "Your vote is for", "Move Second");
     const account = await get("/account", voter, SHOWCASE);
     says(await account.text(), "Your vote", "Move Second");
+    const download = (await (await get("/account/data.json", voter, SHOWCASE)).json()) as {
+      audienceVotes: { project: string; moves: number; ipAddress: string }[];
+    };
+    expect(download.audienceVotes).toEqual([expect.objectContaining({ project: "Move Second", moves: 3 })]);
     expect(await countRows("SELECT count(*) AS n FROM notifications WHERE recipient = ?", voter.email)).toBe(
       await countRows(
         "SELECT count(*) AS n FROM notifications WHERE recipient = ? AND kind NOT LIKE '%vote%'",
@@ -307,7 +311,7 @@ describe("one verified vote", () => {
   }, 120_000);
 });
 
-describe("publication and the archive", () => {
+describe("publication and the archive", { timeout: 60_000 }, () => {
   it("shows the published counts, the ledger with exclusions by reason, and the award after the finals", async () => {
     const winner = await submittedProject("published", { title: "Published Winner" });
     const runnerUp = await submittedProject("published", { title: "Published Runner Up" });
