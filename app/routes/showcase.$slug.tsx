@@ -99,7 +99,7 @@ export default function ShowcaseProjectPage({ loaderData: view, actionData }: Ro
                     >
                       Open the prototype or workflow demo
                     </a>
-                    <span className="text-sm text-slate-600">{` (${new URL(project.prototypeUrl).hostname}, opens another site)`}</span>
+                    <span className="text-sm text-slate-600">{` (${new URL(project.prototypeUrl).hostname}, another site)`}</span>
                   </li>
                 ) : null}
                 {project.videoUrl ? (
@@ -111,7 +111,7 @@ export default function ShowcaseProjectPage({ loaderData: view, actionData }: Ro
                     >
                       Watch the demo video
                     </a>
-                    <span className="text-sm text-slate-600">{` (${new URL(project.videoUrl).hostname}, opens another site)`}</span>
+                    <span className="text-sm text-slate-600">{` (${new URL(project.videoUrl).hostname}, another site)`}</span>
                   </li>
                 ) : null}
               </ul>
