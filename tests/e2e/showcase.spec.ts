@@ -10,7 +10,8 @@ import { port } from "./servers";
  * the gallery's filter and search as plain GET forms (the page ships no
  * JavaScript, so that test runs without it); and a seeded participant who
  * signs in, votes for another team's project, moves the vote and finds it on
- * the project page and on /account, with JavaScript and without.
+ * the project page and on /account, with JavaScript and without; and a
+ * member who changes how their name is shown on /portal/submission.
  */
 
 const IN_SHOWCASE = "2026-03-25T12:00:00-06:00";
@@ -103,4 +104,30 @@ test("a participant votes for another team's project, moves the vote, and sees i
   await page.getByRole("link", { name: voter.title }).click();
   await expect(page.getByText("This is your team's project")).toBeVisible();
   await expect(page.getByRole("button", { name: /Vote for this project|Move my vote/ })).toHaveCount(0);
+});
+
+test("a member chooses on /portal/submission how their name is shown, and the project's page follows", async ({
+  page,
+}, testInfo) => {
+  // Jordan Kowalski (Crop Forecast Copilot, shown as "Jordan K.") with JavaScript, Diego Hansen (Invoice Triage Bot, not named) without.
+  const [member, slug, name] = withJavaScript(testInfo)
+    ? [seeded[1]!, "crop-forecast-copilot", "Jordan Kowalski"]
+    : [seeded[3]!, "invoice-triage-bot", "Diego Hansen"];
+  await inShowcase(page);
+  await page.goto(`/showcase/${slug}`);
+  await expect(page.getByTestId("credit")).not.toContainText(name);
+
+  await signIn(page, testInfo, member.email, "/account");
+  // Back in the creation period, when the portal still takes changes.
+  await page.setExtraHTTPHeaders({ "x-app-now": "2026-03-10T12:00:00-06:00", "cf-connecting-ip": "10.250.1.1" });
+  await page.goto("/portal/submission");
+  const face = page.locator("section#public-face");
+  await expect(face.getByLabel("Project title")).toHaveValue(member.title);
+  await face.getByRole("radio", { name: /^Full name/ }).check();
+  await face.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(toast(page, "Saved")).toBeVisible();
+
+  await inShowcase(page);
+  await page.goto(`/showcase/${slug}`);
+  await expect(page.getByTestId("credit")).toContainText(name);
 });
