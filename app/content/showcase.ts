@@ -105,9 +105,12 @@ export const showcaseMessages = {
   unknownIntent: "This form could not be sent. Please reload the page and try again.",
 } as const;
 
-/** One sentence: no sentence end before the last character. */
+/**
+ * One sentence: no sentence end (".", "!" or "?" then a space and a capital)
+ * before the last character; titles such as "Dr." do not end one.
+ */
 export function isOneSentence(text: string): boolean {
-  return !/[.!?]\s+\S/.test(text.trim());
+  return !/(?<!\b(?:Dr|Mr|Mrs|Ms|St|Mt|Inc|Co|Corp|Ltd|Jr|Sr|vs|etc|No))[.!?]\s+["“(]?[A-Z0-9]/.test(text.trim());
 }
 
 /** A URL slug from a title: lower-case ASCII words joined by hyphens. */

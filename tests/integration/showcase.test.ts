@@ -11,6 +11,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { edition2026 } from "~/content/editions";
 import { showcaseMessages } from "~/content/showcase";
+import { runDataLifecycle } from "~/retention/records.server";
 import { reviewVotes, tallyVotes } from "~/showcase/review";
 import { showcaseOpensAt } from "~/showcase/window";
 import { markEmailVerified } from "./auth-helpers";
@@ -351,5 +352,20 @@ describe("publication and the archive", { timeout: 60_000 }, () => {
     says(projectPage.html, "Voting closed at the end of March 30, 2026.");
     expectHtmlNotToContain(projectPage.html, "Vote for this project");
     expect((await vote(project, voter, { clock: AFTER_FINALS })).status).toBe(403);
+  });
+
+  it("deletes votes, with their addresses, 12 months after they were cast (the privacy policy's rule)", async () => {
+    const insert = (id: string, at: string) =>
+      env.DB.prepare(
+        `INSERT INTO showcase_votes (id, edition_id, user_id, team_id, client_ip, ip_prefix, account_created_at, email_domain, created_at, cast_at)
+         VALUES (?, '2026', ?, 'team', '192.0.2.1', '192.0.2.0/24', '2026-01-01T00:00:00.000Z', 'example.com', ?, ?)`,
+      ).bind(id, `user-${id}`, at, at);
+    await env.DB.batch([
+      insert("old-vote", "2026-03-25T18:00:00.000Z"),
+      insert("new-vote", "2026-04-01T18:00:00.000Z"),
+    ]);
+    await runDataLifecycle(env.DB, new Date("2027-03-28T12:00:00.000Z"));
+    expect(await countRows("SELECT count(*) AS n FROM showcase_votes WHERE id IN ('old-vote', 'new-vote')")).toBe(1);
+    expect(await countRows("SELECT count(*) AS n FROM showcase_votes WHERE id = 'new-vote'")).toBe(1);
   });
 });
