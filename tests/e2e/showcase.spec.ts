@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { authForm, open, toast, withJavaScript } from "./auth-helpers";
+import { axeViolations, openForAxe } from "./axe";
 import { port } from "./servers";
 
 /**
@@ -42,7 +43,9 @@ async function inShowcase(page: Page) {
 
 test("the gallery lists the twenty projects, filters by track and searches by title without JavaScript @no-script", async ({
   page,
-}) => {
+  browser,
+  baseURL,
+}, testInfo) => {
   await inShowcase(page);
   await page.goto("/showcase");
   await expect(page.getByTestId("project-count")).toHaveText("20 projects.");
@@ -66,6 +69,18 @@ test("the gallery lists the twenty projects, filters by track and searches by ti
   await expect(page.getByRole("link", { name: "Watch the demo video" })).toHaveAttribute("href", /youtube\.com/);
   await expect(page.locator("iframe")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Sign in to vote" })).toBeVisible();
+
+  // axe finds nothing on the full gallery and a project's page (the layout check sees the gallery only while empty).
+  const forAxe = await openForAxe({ page, browser, baseURL }, testInfo);
+  try {
+    await forAxe.page.setExtraHTTPHeaders({ "x-app-now": IN_SHOWCASE });
+    for (const path of ["/showcase", "/showcase/clinic-wait-time-dashboard"]) {
+      await forAxe.page.goto(path);
+      expect(await axeViolations(forAxe.page), path).toEqual([]);
+    }
+  } finally {
+    await forAxe.close();
+  }
 });
 
 async function signIn(page: Page, testInfo: TestInfo, email: string, back: string) {
