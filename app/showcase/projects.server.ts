@@ -5,10 +5,14 @@
  * Nothing here is shown for a project without consent.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { RouterContextProvider } from "react-router";
+import { editionsFor } from "~/clock/clock.server";
+import { requestClock } from "~/clock/page-clock.server";
+import { requestContext } from "~/context";
 import { alias } from "drizzle-orm/sqlite-core";
 import { tracks, trackName } from "~/content/showcase";
 import { awards, finalsAwards } from "~/content/program";
-import type { Db } from "~/db/client.server";
+import { getDb, type Db } from "~/db/client.server";
 import {
   publishedResults,
   registrations,
@@ -20,6 +24,7 @@ import {
   user as accounts,
   type NameDisplay,
 } from "~/db/schema";
+import { showcaseEdition } from "./window";
 
 export interface ShowcaseCard {
   slug: string;
@@ -242,4 +247,13 @@ export async function slugOfTeam(db: Db, editionId: string, teamId: string): Pro
     .where(and(shown(editionId), eq(submissions.teamId, teamId)))
     .limit(1);
   return row?.slug ?? null;
+}
+
+/** The pages of the showcase's projects, for the sitemap; none before it opens. */
+export async function showcaseProjectPaths(context: Readonly<RouterContextProvider>): Promise<string[]> {
+  const { env } = context.get(requestContext);
+  const { now, edition } = requestClock(context);
+  const { shown } = showcaseEdition(now, edition, editionsFor(env));
+  if (!shown) return [];
+  return (await listProjects(getDb(env), shown.id)).map((p) => `/showcase/${p.slug}`);
 }

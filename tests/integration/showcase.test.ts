@@ -149,14 +149,20 @@ describe("the gallery", { timeout: 60_000 }, () => {
     expectHtmlNotToContain(html, "Too Early Project");
   });
 
-  it("is linked from the home page and the timeline while voting is open, and listed in the sitemap", async () => {
+  it("is linked from the home page and the timeline while voting is open, and listed in the sitemap with its projects", async () => {
     expectHtmlToContain((await page("/")).html, 'href="/showcase"');
     expectHtmlToContain((await page("/timeline")).html, 'href="/showcase"');
     expectHtmlNotToContain(
       (await page("/timeline", { APP_NOW: "2026-02-10T12:00:00-07:00" })).html,
       'data-testid="showcase-link"',
     );
-    expectHtmlToContain((await page("/sitemap.xml")).html, "/showcase</loc>");
+    const listed = await submittedProject("sitemap", { title: "Sitemap Listed Project" });
+    const unlisted = await submittedProject("sitemap", { title: "Sitemap Unlisted Project", consent: false });
+    const sitemap = (await page("/sitemap.xml")).html;
+    expectHtmlToContain(sitemap, "/showcase</loc>", `/showcase/${listed.slug}</loc>`);
+    expectHtmlNotToContain(sitemap, `/showcase/${unlisted.slug}<`);
+    // Before the showcase opens, no project page is listed.
+    expectHtmlNotToContain((await page("/sitemap.xml", MINUTE_BEFORE_OPENING)).html, `/showcase/${listed.slug}<`);
   });
 
   it("shows the team as each member chose, the organization only when agreed, and the video as a plain link", async () => {
