@@ -17,6 +17,9 @@ export default [
   route("workforce-package", "routes/workforce-package.tsx"),
   route("employer-recognition", "routes/employer-recognition.tsx"),
   route("enrollment-process", "routes/enrollment-process.tsx"),
+  // The public showcase and the audience vote (issue 25).
+  route("showcase", "routes/showcase.tsx"),
+  route("showcase/:slug", "routes/showcase.$slug.tsx"),
 
   // About, help and legal pages (content).
   route("faq", "routes/faq.tsx"),

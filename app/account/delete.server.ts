@@ -7,7 +7,7 @@
  * with their team memberships (app/portal/departure.server.ts, issue 22): a
  * team they were the last member of goes with its project and files, a team
  * they led passes to its longest-standing member, and the invitations they
- * sent are revoked. A Workforce Package's company code stays live: employees
+ * sent are revoked. Its audience votes are deleted. A Workforce Package's company code stays live: employees
  * already enrolled with it stay enrolled.
  */
 import { and, eq } from "drizzle-orm";
@@ -19,6 +19,7 @@ import {
   organizationAdmins,
   recoveryCodeFlashes,
   session,
+  showcaseVotes,
   signInFailures,
   twoFactor,
   user as accounts,
@@ -58,6 +59,8 @@ export async function deleteAccount(
   const personal: DepartureStatement[] = [
     db.delete(judgeAdvisorInterests).where(eq(judgeAdvisorInterests.userId, user.id)),
     db.delete(twoFactor).where(eq(twoFactor.userId, user.id)),
+    // Audience votes and the address recorded with them (issue 25); a published ledger keeps its counts.
+    db.delete(showcaseVotes).where(eq(showcaseVotes.userId, user.id)),
     db.delete(recoveryCodeFlashes).where(eq(recoveryCodeFlashes.userId, user.id)),
     // Co-administration of an organization (issue 14) is the person's, not the organization's.
     db.delete(organizationAdmins).where(eq(organizationAdmins.userId, user.id)),

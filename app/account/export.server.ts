@@ -16,6 +16,7 @@ import {
   session,
   sponsorships,
   submissionFiles,
+  showcaseVotes,
   submissions,
   teamInvitations,
   teamMembers,
@@ -135,6 +136,12 @@ export async function accountExport(env: Pick<Env, "DB">, user: SessionUser, cur
     portalDataOf(db, user.id, user.email),
     coAdministrationsOf(db, user.id),
   ]);
+  // Issue 25: each audience vote with what was recorded with it.
+  const votes = await db
+    .select({ vote: showcaseVotes, title: submissions.title, slug: submissions.slug })
+    .from(showcaseVotes)
+    .leftJoin(submissions, eq(submissions.teamId, showcaseVotes.teamId))
+    .where(eq(showcaseVotes.userId, user.id));
   return {
     format: EXPORT_FORMAT_VERSION,
     site: site.name,
@@ -194,6 +201,18 @@ export async function accountExport(env: Pick<Env, "DB">, user: SessionUser, cur
     organizationRoles: coAdministrations,
     teams: portal.teams,
     teamInvitations: portal.teamInvitations,
+    audienceVotes: votes.map(({ vote, title, slug }) => ({
+      edition: vote.editionId,
+      project: title,
+      projectPath: slug ? `/showcase/${slug}` : null,
+      firstCastAt: vote.createdAt,
+      castForThisProjectAt: vote.castAt,
+      moves: vote.moves,
+      ipAddress: vote.clientIp,
+      network: vote.ipPrefix,
+      emailDomain: vote.emailDomain,
+      excluded: vote.excludedAt !== null,
+    })),
   };
 }
 

@@ -32,6 +32,8 @@ export const publicRoutes = [
   { path: "/workforce-package", name: "Workforce Package", kind: "form", inSitemap: true },
   { path: "/employer-recognition", name: "Employer Recognition", kind: "content", inSitemap: true },
   { path: "/enrollment-process", name: "Enrollment Process", kind: "content", inSitemap: true },
+  // Issue 25: the projects of the edition, from the showcase's start; each project's page is /showcase/:slug.
+  { path: "/showcase", name: "Project Showcase", kind: "content", inSitemap: true },
   { path: "/faq", name: "FAQ", kind: "content", inSitemap: true },
   { path: "/why-sponsor", name: "Why Sponsor", kind: "content", inSitemap: true },
   { path: "/mission-vision", name: "Mission & Vision", kind: "content", inSitemap: true },

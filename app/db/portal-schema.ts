@@ -1,6 +1,6 @@
 /**
  * The drizzle view of the Challenge Portal's tables (migrations/0009_portal.sql,
- * 0010_team_hardening.sql and 0012_team_history.sql, the sources of truth):
+ * 0010_team_hardening.sql, 0012_team_history.sql and 0015_showcase.sql, the sources of truth):
  * teams, members, invitations and their send log, submissions, files and the
  * teams' history.
  */
@@ -77,6 +77,16 @@ export const submissions = sqliteTable("submissions", {
   createdAt: text("created_at").notNull(),
   updatedAt: text("updated_at").notNull(),
   updatedBy: text("updated_by").notNull(),
+  // The project's public face (issue 25, migrations/0015_showcase.sql).
+  title: text("title"),
+  summary: text("summary"),
+  /** A track id of app/content/program.ts. */
+  track: text("track"),
+  publicConsent: integer("public_consent", { mode: "boolean" }).notNull().default(false),
+  consentBy: text("consent_by"),
+  consentAt: text("consent_at"),
+  /** Stable once given; unique per edition. */
+  slug: text("slug"),
 });
 
 export const submissionFileComponents = ["pitchDeck", "reflectionLog"] as const;

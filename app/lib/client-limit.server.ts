@@ -22,7 +22,8 @@ export type LimitScope =
   | "organization"
   | "portal"
   | "portal:upload"
-  | "judging";
+  | "judging"
+  | "showcase:vote";
 
 /** Expands an IPv6 address to its eight hextets, or null when it is not one. */
 function ipv6Hextets(address: string): string[] | null {

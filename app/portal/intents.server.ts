@@ -19,11 +19,13 @@ import {
   CreateTeamSchema,
   InviteMemberSchema,
   NothingSchema,
+  PublicFaceSchema,
   RemoveMemberSchema,
   SaveComponentSchema,
   type TextComponent,
 } from "./schema";
 import { deleteDraft, missingComponents, saveTextComponent, submitProject } from "./submission.server";
+import { savePublicFace } from "./submission-public.server";
 import {
   cancelInvitation,
   createTeam,
@@ -142,6 +144,16 @@ export const submissionIntents = {
       const answer = await saveTextComponent(db, project, ctx.user, component, values, now);
       const { anchor, field } = componentAnchors[component];
       return outcome(answer, "Saved", `/portal/submission#${anchor}`, field);
+    },
+  }),
+  // The project's public face and this member's name in the showcase (issue 25).
+  "public-face": intent({
+    schema: PublicFaceSchema,
+    async handle(values, ctx: PortalCtx) {
+      const { db, edition, now } = ctx.participant;
+      const project = ctx.participant.project ?? (await ensureProject(db, ctx.user, edition.id, now));
+      const answer = await savePublicFace(db, project, ctx.user, values, now);
+      return outcome(answer, "Saved", "/portal/submission#public-face", answer.ok ? undefined : answer.field);
     },
   }),
   submit: intent({

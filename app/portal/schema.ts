@@ -6,6 +6,7 @@
  */
 import * as z from "zod/mini";
 import { portalLimits, portalMessages } from "~/content/portal";
+import { showcaseLimits } from "~/content/showcase";
 
 /** The components saved by a text form (the two files come through /portal/upload). */
 export const textComponents = ["prototype", "abstract", "video", "aiUseLog"] as const;
@@ -41,3 +42,13 @@ export const SaveComponentSchema = z.object({
 });
 
 export const InvitationAnswerSchema = z.object({ token });
+
+/** The project's public face (issue 25): what the team shows, and how this member is named. */
+export const PublicFaceSchema = z.object({
+  title: z.optional(z.string().check(z.maxLength(2 * showcaseLimits.titleMax))),
+  summary: z.optional(z.string().check(z.maxLength(2 * showcaseLimits.summaryMax))),
+  track: z.optional(z.string().check(z.maxLength(64))),
+  publicConsent: z.optional(z.string().check(z.maxLength(8))),
+  nameDisplay: z.optional(z.string().check(z.maxLength(16))),
+  showOrganization: z.optional(z.string().check(z.maxLength(8))),
+});

@@ -8,6 +8,7 @@ import { formatFileSize, type PortalFileComponent } from "~/content/portal";
 import { writeRefusal, type Participant } from "./guard.server";
 import { checklist, statusOf, submissionOf } from "./submission.server";
 import { uploadFailureMessage } from "./upload-messages";
+import { displayChoiceOf } from "./submission-public.server";
 
 export interface StoredFileView {
   id: string;
@@ -30,6 +31,9 @@ export async function submissionView(participant: Participant, url: URL) {
         }
       : null;
   const s = view.submission;
+  const display = project
+    ? await displayChoiceOf(db, project.teamId, participant.access.user.id)
+    : { nameDisplay: "team" as const, showOrganization: false };
   const files: Partial<Record<PortalFileComponent, StoredFileView>> = {};
   for (const [component, f] of Object.entries(view.files)) {
     files[component as PortalFileComponent] = {
@@ -54,6 +58,17 @@ export async function submissionView(participant: Participant, url: URL) {
       videoConfirmed: s?.videoConfirmed ? "on" : "",
       aiUseLog: s?.aiUseLog ?? "",
     },
+    // The public face (issue 25): the team's, and this member's own name choice.
+    publicFace: {
+      title: s?.title ?? "",
+      summary: s?.summary ?? "",
+      track: s?.track ?? "",
+      publicConsent: s?.publicConsent ? "on" : "",
+      nameDisplay: display.nameDisplay,
+      showOrganization: display.showOrganization ? "on" : "",
+    },
+    showcaseSlug: s?.publicConsent && s.slug ? s.slug : null,
+    organizationName: participant.access.enrollment.organizationName,
     status: statusOf(s),
     files,
     checklist: checklist(view),

@@ -45,6 +45,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <OrganizationJsonLd origin={loaderData.origin} />
       <FinalsEventJsonLd origin={loaderData.origin} editionId={edition.id} />
       <PageHero eyebrow={homeHero.eyebrow} title={homeHero.title} lead={<p>{homeHero.lead}</p>}>
+        {editionPhase === "showcase" ? (
+          // While the public votes, the projects are what a visitor can see and do (issue 25).
+          <Link to="/showcase" className="btn-primary" data-testid="showcase-link">
+            See the projects and vote
+          </Link>
+        ) : null}
         {open ? (
           <EnrollmentCta state={enrollment} to={homeHero.primaryCta.href} closedClassName="text-white">
             {homeHero.primaryCta.label}

@@ -41,6 +41,12 @@ export default function Timeline({ loaderData }: Route.ComponentProps) {
         title="Challenge Timeline"
         lead={`Every date of the ${edition.name} in one place, from early enrollment to the ${finalsVenue.name} in ${finalsVenue.city}. Each milestone shows whether it is past, happening now or upcoming.`}
       >
+        {editionPhase === "showcase" ? (
+          // While the public votes (issue 25).
+          <Link to="/showcase" className="btn-primary" data-testid="showcase-link">
+            See the projects and vote
+          </Link>
+        ) : null}
         <a href={TIMELINE_ICS_PATH} className="btn-primary" download>
           Download all dates (.ics)
         </a>

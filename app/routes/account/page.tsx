@@ -20,11 +20,13 @@ import {
 } from "~/components/account/records";
 import { SessionsSection, SignInDetails, TwoFactorSection } from "~/components/account/security";
 import { PageHero } from "~/components/page";
+import { YourVotesSection } from "~/components/showcase/your-votes";
 import { requestContext, signedInContext } from "~/context";
 import { handleIntentPost } from "~/forms/intent-action.server";
 import { log } from "~/lib/log.server";
 import { pageMeta } from "~/lib/meta";
 import { organizationsOf } from "~/organization/access.server";
+import { votesOf } from "~/showcase/votes.server";
 import type { Route } from "./+types/page";
 
 export const meta: Route.MetaFunction = () => [
@@ -35,11 +37,12 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, requestId } = context.get(requestContext);
   const { user, sessionId, db } = context.get(signedInContext);
-  const [activity, sessions, flash, organizations] = await Promise.all([
+  const [activity, sessions, flash, organizations, votes] = await Promise.all([
     accountActivity(env, user.id),
     accountSessions(env, user.id, sessionId),
     takeShowRecoveryCodes(env, request, user.id),
     organizationsOf(db, user.id),
+    votesOf(db, user.id),
   ]);
   let recoveryCodes: string[] | null = null;
   if (flash.show && user.twoFactorEnabled) {
@@ -53,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (flash.clear) headers.append("Set-Cookie", flash.clear);
   const managed = organizations.map(({ id, name, role }) => ({ id, name, role }));
-  return data({ user, sessions, activity, recoveryCodes, organizations: managed }, { headers });
+  return data({ user, sessions, activity, recoveryCodes, organizations: managed, votes }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -91,6 +94,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           <SponsorshipsSection sponsorships={activity.sponsorships} />
           <OrganizationsSection organizations={loaderData.organizations} />
           <InterestsSection interests={activity.interests} />
+          <YourVotesSection votes={loaderData.votes} />
           <DataSection />
           <DeleteSection
             ownsWorkforcePackage={activity.registrations.some((r) => r.companyCode)}

@@ -20,6 +20,7 @@ import {
   TextComponentForm,
   WordsField,
 } from "~/components/portal/submission";
+import { PublicFaceForm } from "~/components/portal/public-face";
 import { portalFileRules } from "~/content/portal";
 import { formatRange, submissionLimits } from "~/content/program";
 import { signedInPageHeaders } from "~/forms/action.server";
@@ -151,6 +152,7 @@ export default function Submission({ loaderData: view, actionData }: Route.Compo
               />
             )}
           />
+          <PublicFaceForm view={view} actionData={actionData} />
           {view.open && view.status?.status === "draft" && view.mayDeleteDraft ? (
             <DeleteDraft actionData={actionData} />
           ) : null}

@@ -1,0 +1,456 @@
+#!/usr/bin/env node
+// `npm run seed -- projects [--count 20] [--no-files]`: submitted projects of
+// the current edition (the one the clock picks; APP_NOW moves it) in the local
+// D1, for the showcase and judging to be tried by hand and by the e2e tests:
+// accounts that can sign in (verified, one development password, printed
+// below), paid individual registrations, teams of one to three, all five
+// components (the two files as rows plus small PDFs put in the local R2
+// bucket; --no-files skips the objects, the rows stay), titles, summaries,
+// tracks, consent and each member's name choice. Member addresses use a few
+// company domains and some webmail, so conflict checks by domain have
+// something to find. Idempotent: every row has a fixed id and is inserted
+// once (INSERT OR IGNORE); running it again changes nothing.
+//
+// Local only: it writes through `wrangler d1 execute --local --persist-to
+// $STATE_DIR|.wrangler/state` like scripts/admin.mjs, and `wrangler r2 object
+// put --local` for the files.
+import { spawnSync } from "node:child_process";
+import { scryptSync } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs, query } from "./admin.mjs";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const load = (/** @type {string} */ path) => import(new URL(path, import.meta.url).href);
+/** @type {typeof import("../app/clock/schedule.ts")} */
+const schedule = await load("../app/clock/schedule.ts");
+/** @type {typeof import("../app/content/showcase.ts")} */
+const showcase = await load("../app/content/showcase.ts");
+
+/** The one password of every seeded account (development only: these accounts exist only in a local database). */
+export const SEED_PASSWORD = "idaho-showcase-2026";
+const BUCKET = "idaho-ai-challenge-submissions";
+
+const domains = [
+  "sawtooth-analytics.com",
+  "snake-river-foods.com",
+  "gem-state-health.org",
+  "treasure-valley-logistics.com",
+  "gmail.com",
+  "outlook.com",
+  "yahoo.com",
+];
+/** The organization behind each company domain (webmail has none). @type {Record<string, string>} */
+const companies = {
+  "sawtooth-analytics.com": "Sawtooth Analytics",
+  "snake-river-foods.com": "Snake River Foods",
+  "gem-state-health.org": "Gem State Health",
+  "treasure-valley-logistics.com": "Treasure Valley Logistics",
+};
+
+const firstNames = [
+  "Avery",
+  "Jordan",
+  "Maya",
+  "Diego",
+  "Harper",
+  "Noah",
+  "Priya",
+  "Elena",
+  "Sam",
+  "Kai",
+  "Rosa",
+  "Owen",
+  "Lena",
+  "Theo",
+  "Ines",
+  "Marcus",
+  "June",
+  "Tomas",
+  "Grace",
+  "Ravi",
+];
+const lastNames = [
+  "Nguyen",
+  "Hansen",
+  "Okafor",
+  "Ramirez",
+  "Lindqvist",
+  "Bennett",
+  "Shah",
+  "Kowalski",
+  "Whitehorse",
+  "Tanaka",
+  "Morales",
+  "Fischer",
+  "Brooks",
+  "Adeyemi",
+  "Castillo",
+  "Yazzie",
+  "Larsen",
+  "Silva",
+  "O'Neill",
+  "Iyer",
+];
+
+/**
+ * Title, summary, track, team name, and the problem and solution in a sentence each.
+ * @type {[string, string, string, string | null, string, string][]}
+ */
+const projects = [
+  [
+    "Crop Forecast Copilot",
+    "A chat assistant that turns field sensor data into weekly irrigation advice for potato growers.",
+    "generative-ai",
+    "Spud Squad",
+    "Growers read dozens of sensor dashboards before deciding when to water",
+    "an assistant summarizes soil moisture and weather into a plain-language plan each Monday",
+  ],
+  [
+    "Invoice Triage Bot",
+    "An automation that reads supplier invoices, matches them to purchase orders and flags the mismatches for review.",
+    "process-automation",
+    "Ledger Lions",
+    "Accounts payable staff keyed every invoice by hand and caught mismatches late",
+    "a workflow extracts invoice fields, matches them to orders and routes only exceptions to a person",
+  ],
+  [
+    "Clinic Wait-Time Dashboard",
+    "A dashboard that predicts walk-in wait times at rural clinics so patients can pick the shortest line.",
+    "data-analysis-visualization",
+    "Gem Clinic Data",
+    "Patients drove an hour to a clinic only to wait three more",
+    "a model trained on check-in history predicts the wait and a public dashboard shows it",
+  ],
+  [
+    "Warehouse Pick Path Planner",
+    "A tool that reorders pick lists so warehouse staff walk a third less per shift.",
+    "process-automation",
+    "Valley Movers",
+    "Pickers crossed the warehouse repeatedly for items in the same aisle",
+    "an optimizer reorders each pick list by aisle and proposes slotting changes weekly",
+  ],
+  [
+    "Plain-Language Benefits Helper",
+    "A help-desk assistant that answers employees' benefits questions in plain English and Spanish, citing the policy page.",
+    "customer-experience-ai",
+    "Benefit Bridges",
+    "HR answered the same benefits questions hundreds of times each enrollment season",
+    "an assistant grounded in the plan documents answers with a citation and hands hard cases to HR",
+  ],
+  [
+    "Responsible AI Checklist for Small Teams",
+    "A one-page review process that helps small Idaho businesses decide when and how to use AI responsibly.",
+    "ai-strategy-ethics",
+    "Fair Use Foundry",
+    "Small firms adopted AI tools without asking who could be harmed or what data left the building",
+    "a short review checklist and a decision record template guide each new use",
+  ],
+  [
+    "Food Safety Log Reader",
+    "An app that reads handwritten cooler temperature logs and warns managers before a food-safety lapse.",
+    "generative-ai",
+    "Cold Chain Crew",
+    "Paper temperature logs were reviewed only after an inspection failed",
+    "photos of the logs are transcribed and out-of-range readings trigger a same-day alert",
+  ],
+  [
+    "Snowpack to Staffing",
+    "A forecast that links snowpack and weather to weekend visitor counts so a ski resort can staff rentals ahead of time.",
+    "data-analysis-visualization",
+    "Powder Planners",
+    "Rental desks were short-staffed on powder days and idle on slow ones",
+    "a forecast combining snowpack, weather and past sales suggests staffing three days ahead",
+  ],
+  [
+    "Customer Email Sorter",
+    "A classifier that sorts incoming customer e-mail by urgency and topic so the right team answers first.",
+    "customer-experience-ai",
+    "Inbox Rangers",
+    "Urgent customer complaints waited in a shared inbox behind newsletters and receipts",
+    "a classifier labels each message by urgency and topic and routes it to the right queue",
+  ],
+  [
+    "Grant Report Drafter",
+    "A writing assistant that drafts nonprofit grant reports from program data, leaving every figure for staff to confirm.",
+    "generative-ai",
+    null,
+    "Program staff spent days each quarter assembling grant reports from spreadsheets",
+    "an assistant drafts each section from the data and marks every number for human confirmation",
+  ],
+  [
+    "Shift Swap Matcher",
+    "A scheduling helper that suggests fair shift swaps for hospital staff and checks them against labor rules.",
+    "process-automation",
+    "Night Shift Ninjas",
+    "Nurses negotiated swaps by text message and broke overtime rules without knowing",
+    "a matcher proposes swaps that respect rules and seniority and records the approvals",
+  ],
+  [
+    "Sales Pipeline Health Check",
+    "A weekly report that spots stalled deals and explains why in one paragraph per account.",
+    "data-analysis-visualization",
+    null,
+    "Managers learned of stalled deals only at the end of the quarter",
+    "a weekly analysis flags deals with no activity and summarizes the history of each",
+  ],
+  [
+    "AI Use Policy Starter Kit",
+    "A policy template and training module that lets an Idaho county office adopt AI tools with clear rules.",
+    "ai-strategy-ethics",
+    "Policy Pioneers",
+    "County staff used public AI tools with no guidance on records or privacy",
+    "a policy template, a training module and an approval form set clear rules in a week",
+  ],
+  [
+    "Returns Reason Analyzer",
+    "An analysis of product-return comments that shows which defects cost the most and where they start.",
+    "data-analysis-visualization",
+    "Return to Sender",
+    "Returns were counted but the written reasons were never read",
+    "a language model groups return comments by defect and ties them to production lots",
+  ],
+  [
+    "Voice Order Line for Farm Supply",
+    "A phone assistant that takes routine farm-supply orders after hours and confirms them by text.",
+    "customer-experience-ai",
+    "Feed Store Futurists",
+    "Ranchers calling after hours left voicemails that were entered the next day with errors",
+    "a voice assistant takes the order, reads it back and texts a confirmation",
+  ],
+  [
+    "Maintenance Manual Q&A",
+    "A search assistant that answers technicians' questions from equipment manuals with the page it came from.",
+    "generative-ai",
+    null,
+    "Technicians flipped through thousand-page manuals on the plant floor",
+    "an assistant answers from the manuals and shows the page, so answers can be checked",
+  ],
+  [
+    "Permit Intake Automation",
+    "A workflow that checks building permit applications for missing documents before they reach a reviewer.",
+    "process-automation",
+    "Permit Pathfinders",
+    "Reviewers spent a third of their time sending back incomplete applications",
+    "a workflow checks each application against the document list and asks the applicant directly",
+  ],
+  [
+    "Bias Check for Hiring Screens",
+    "A review method for testing an AI resume screener for unfair outcomes before a company adopts it.",
+    "ai-strategy-ethics",
+    "Equal Footing",
+    "A company was about to buy a resume screener nobody had tested for fairness",
+    "a test plan with synthetic resumes measures outcomes by group and documents the decision",
+  ],
+  [
+    "Tourism Chat Guide",
+    "A website chat guide that plans day trips around Idaho's small towns from a visitor's interests.",
+    "customer-experience-ai",
+    "Trailhead Tech",
+    "Visitors left the regional tourism site without finding what to do",
+    "a chat guide grounded in local listings proposes a day plan with links to each business",
+  ],
+  [
+    "Energy Use Anomaly Alerts",
+    "A monitor that learns a building's normal energy use and alerts facilities staff to waste within a day.",
+    "data-analysis-visualization",
+    "Watt Watchers",
+    "Faulty equipment wasted energy for weeks before the monthly bill showed it",
+    "a model learns each building's normal load and sends an alert when use drifts",
+  ],
+];
+
+/** @param {string | number | null | undefined} value */
+function sql(value) {
+  if (value === null || value === undefined) return "NULL";
+  if (typeof value === "number") return String(value);
+  return `'${String(value).replace(/'/g, "''")}'`;
+}
+
+/**
+ * About 300 words on the project, from its problem and solution.
+ * @param {string} title @param {string} problem @param {string} solution @param {string | null} company
+ */
+function abstractOf(title, problem, solution, company) {
+  const where = company ? `at ${company}` : "in our workplace";
+  return [
+    `${title} started from a problem we saw every week ${where}. ${problem}, which cost time, money and patience, and the people closest to the work had no good way to fix it.`,
+    `Our solution is simple to describe: ${solution}. We built it during the Challenge's creation period, starting with the smallest version that could help one person on one day, and improved it each week with feedback from the colleagues who use it.`,
+    `We measured where the time went before we changed anything, so the results compare like with like. We kept a person in charge of every decision that matters: the AI prepares, suggests and checks, and a colleague approves. Data stays inside the tools our employer already trusts, and nothing personal is sent to a service we have not reviewed.`,
+    `The prototype runs on real, current work rather than on a demo set. In the first weeks of use it saved each user a few hours a week, reduced errors that used to reach customers, and made the work easier to hand over when someone is away. We also found its limits: unusual cases still need a person, and we show the AI's confidence so users know when to look twice.`,
+    `What we learned applies beyond our team. Start from a task people already dislike, measure it first, keep humans in the loop, and write down how the AI is used so the next team can build on it. Next we plan to share the workflow with two other departments and to publish a short guide for other Idaho organizations facing the same problem.`,
+  ].join("\n\n");
+}
+
+/** About 150 words of "How AI was used". @param {string} title */
+function aiUseOf(title) {
+  return `For ${title} we used a general-purpose large language model through our employer's approved account to draft prompts, summarize documents and write the first version of scripts, and a spreadsheet's built-in forecasting for the numbers. Every output was read and checked by a team member before use; we kept a log of prompts that worked and of mistakes the model made, such as invented figures and overconfident answers. We did not paste any personal or confidential data into public tools: test data was anonymized first. The model helped us move faster on routine writing and code, while decisions about design, data and what to ship stayed with us. We credit the tools in our pitch deck and reflection log, and we describe how a colleague could reproduce the work with the same tools and a few hours of setup.`;
+}
+
+/** A tiny valid PDF for the file components. */
+const pdfBytes = Buffer.from(
+  "%PDF-1.4\n1 0 obj<</Type /Catalog /Pages 2 0 R>>endobj\n2 0 obj<</Type /Pages /Kids [3 0 R] /Count 1>>endobj\n3 0 obj<</Type /Page /Parent 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+);
+
+/** @param {string[]} args */
+function wrangler(args) {
+  const run = spawnSync("npx", ["wrangler", ...args], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (run.status !== 0) throw new Error(`wrangler ${args.slice(0, 3).join(" ")} failed:\n${run.stderr || run.stdout}`);
+  return run.stdout;
+}
+
+/**
+ * The seed's rows for `count` projects of `edition` (pure: the tests read it too).
+ * @param {{ id: string, standardRegistrationOpens: Date, submissionDeadline: { due: Date }, prices: { individual: { regular: number } } }} edition
+ * @param {number} count
+ * @param {string} passwordHash
+ */
+export function seedStatements(edition, count, passwordHash) {
+  const statements = [];
+  const teams = [];
+  /** @type {{ email: string, name: string, teamId: string, title: string }[]} */
+  const people = [];
+  let personIndex = 0;
+  for (let i = 0; i < count; i++) {
+    const [baseTitle, summary, track, teamName, problem, solution] = projects[i % projects.length];
+    const round = Math.floor(i / projects.length);
+    const title = round === 0 ? baseTitle : `${baseTitle} ${round + 1}`;
+    const n = String(i + 1).padStart(2, "0");
+    const teamId = `seed-${edition.id}-team-${n}`;
+    // Teams of 1-3; a project without a team name is a participant working alone.
+    const size = teamName === null ? 1 : 2 + (i % 2);
+    const members = [];
+    for (let m = 0; m < size; m++, personIndex++) {
+      const first = firstNames[personIndex % firstNames.length];
+      const last = lastNames[(personIndex * 7) % lastNames.length];
+      const domain = domains[(i + m) % domains.length];
+      const local = `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, "");
+      const email = `${local}.${edition.id}.${n}${m}@${domain}`;
+      const userId = `seed-${edition.id}-user-${n}-${m}`;
+      const created = edition.standardRegistrationOpens.getTime() + (i * 3 + m) * 3_600_000;
+      members.push({ userId, first, last, email, domain, role: m === 0 ? "lead" : "member", created });
+    }
+    const lead = members[0];
+    const submittedAt = new Date(edition.submissionDeadline.due.getTime() - (2 + (i % 5)) * 86_400_000).toISOString();
+    const createdAt = new Date(lead.created + 86_400_000).toISOString();
+    const company = companies[lead.domain] ?? null;
+    statements.push(
+      `INSERT OR IGNORE INTO teams (id, edition_id, name, created_by, created_at) VALUES (${sql(teamId)}, ${sql(edition.id)}, ${sql(teamName === null ? null : round === 0 ? teamName : `${teamName} ${round + 1}`)}, ${sql(lead.userId)}, ${sql(createdAt)})`,
+    );
+    members.forEach((p, m) => {
+      const createdIso = new Date(p.created).toISOString();
+      statements.push(
+        `INSERT OR IGNORE INTO user (id, name, email, email_verified, created_at, updated_at) VALUES (${sql(p.userId)}, ${sql(`${p.first} ${p.last}`)}, ${sql(p.email)}, 1, ${p.created}, ${p.created})`,
+        `INSERT OR IGNORE INTO account (id, account_id, provider_id, user_id, password, created_at, updated_at) VALUES (${sql(`${p.userId}-credential`)}, ${sql(p.userId)}, 'credential', ${sql(p.userId)}, ${sql(passwordHash)}, ${p.created}, ${p.created})`,
+        `INSERT OR IGNORE INTO registrations (id, user_id, registration_type, plan, pricing_phase, amount_cents, status, first_name, last_name, email, phone, company_name, checkout_session_id, created_at, updated_at, paid_at, edition_id) VALUES (${sql(`${p.userId}-registration`)}, ${sql(p.userId)}, 'individual', 'individual', 'regular', ${edition.prices.individual.regular}, 'paid', ${sql(p.first)}, ${sql(p.last)}, ${sql(p.email)}, '208-555-0100', ${sql(companies[p.domain] ?? null)}, ${sql(`cs_seed_${p.userId.replace(/[^a-z0-9]/gi, "_")}`)}, ${sql(createdIso)}, ${sql(createdIso)}, ${sql(createdIso)}, ${sql(edition.id)})`,
+        `INSERT OR IGNORE INTO team_members (team_id, user_id, edition_id, role, joined_at) VALUES (${sql(teamId)}, ${sql(p.userId)}, ${sql(edition.id)}, ${sql(p.role)}, ${sql(createdAt)})`,
+        `INSERT OR IGNORE INTO showcase_member_display (team_id, user_id, name_display, show_organization, updated_at) VALUES (${sql(teamId)}, ${sql(p.userId)}, ${sql(["full", "initial", "team"][(i + m) % 3])}, ${(i + m) % 2}, ${sql(submittedAt)})`,
+      );
+      people.push({ email: p.email, name: `${p.first} ${p.last}`, teamId, title });
+      void m;
+    });
+    statements.push(
+      `INSERT OR IGNORE INTO submissions (team_id, edition_id, prototype_url, abstract, video_url, video_confirmed, ai_use_log, status, submitted_at, submitted_by, created_at, updated_at, updated_by, title, summary, track, public_consent, consent_by, consent_at, slug) VALUES (${sql(teamId)}, ${sql(edition.id)}, ${sql(`https://prototypes.example.com/${showcase.slugify(title)}`)}, ${sql(abstractOf(title, problem, solution, company))}, ${sql(`https://www.youtube.com/watch?v=seed${n}demo`)}, 1, ${sql(aiUseOf(title))}, 'submitted', ${sql(submittedAt)}, ${sql(lead.userId)}, ${sql(createdAt)}, ${sql(submittedAt)}, ${sql(lead.userId)}, ${sql(title)}, ${sql(summary)}, ${sql(track)}, 1, ${sql(lead.userId)}, ${sql(submittedAt)}, ${sql(showcase.slugify(title))})`,
+    );
+    for (const component of ["pitchDeck", "reflectionLog"]) {
+      const key = `submissions/${edition.id}/${teamId}/${component}/seed`;
+      statements.push(
+        `INSERT OR IGNORE INTO submission_files (id, team_id, component, object_key, filename, content_type, size_bytes, page_count, uploaded_by, uploaded_at) VALUES (${sql(`${teamId}-${component}`)}, ${sql(teamId)}, ${sql(component)}, ${sql(key)}, ${sql(`${showcase.slugify(title)}-${component === "pitchDeck" ? "pitch-deck" : "reflection-log"}.pdf`)}, 'application/pdf', ${pdfBytes.length}, 1, ${sql(lead.userId)}, ${sql(submittedAt)})`,
+      );
+    }
+    teams.push({
+      teamId,
+      title,
+      keys: ["pitchDeck", "reflectionLog"].map((c) => `submissions/${edition.id}/${teamId}/${c}/seed`),
+    });
+  }
+  return { statements, teams, people };
+}
+
+/** The development password's stored form (app/auth/password.server.ts, ADR 005). */
+export function seedPasswordHash() {
+  const salt = Buffer.from("idaho-seed-salt!", "utf8");
+  const params = { N: 2 ** 16, r: 8, p: 2 };
+  const key = scryptSync(SEED_PASSWORD.normalize("NFKC"), salt, 32, { ...params, maxmem: 256 * params.N * params.r });
+  return `$scrypt$v=1$n=${params.N},r=${params.r},p=${params.p}$${salt.toString("base64")}$${key.toString("base64")}`;
+}
+
+async function main() {
+  const { positional, options } = parseArgs(process.argv.slice(2));
+  if (positional[0] !== "projects") {
+    console.error("usage: npm run seed -- projects [--count 20] [--no-files]");
+    return 2;
+  }
+  if (options.remote) {
+    console.error("The seed writes development accounts with a published password: local databases only.");
+    return 2;
+  }
+  const count = options.count === undefined ? 20 : Number(options.count);
+  if (!Number.isInteger(count) || count < 1 || count > 200) {
+    console.error("--count takes a whole number from 1 to 200");
+    return 2;
+  }
+  const now = process.env.APP_NOW ? new Date(process.env.APP_NOW) : new Date();
+  const edition = schedule.currentEdition(now);
+  const stateDir = options.stateDir ?? ".wrangler/state";
+  wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
+  const { statements, teams, people } = seedStatements(edition, count, seedPasswordHash());
+  const existing = new Set(
+    query(`SELECT id FROM teams WHERE id LIKE 'seed-${edition.id}-team-%'`, options).map((r) => String(r.id)),
+  );
+  const dir = mkdtempSync(join(tmpdir(), "seed-projects-"));
+  try {
+    const file = join(dir, "seed.sql");
+    writeFileSync(file, `${statements.join(";\n")};\n`, "utf8");
+    wrangler(["d1", "execute", "DB", "--local", "--persist-to", stateDir, "--file", file, "--yes"]);
+    const fresh = teams.filter((t) => !existing.has(t.teamId));
+    if (!options.noFiles && fresh.length > 0) {
+      const pdf = join(dir, "seed.pdf");
+      writeFileSync(pdf, pdfBytes);
+      for (const team of fresh) {
+        for (const key of team.keys) {
+          wrangler([
+            "r2",
+            "object",
+            "put",
+            `${BUCKET}/${key}`,
+            "--file",
+            pdf,
+            "--content-type",
+            "application/pdf",
+            "--local",
+            "--persist-to",
+            stateDir,
+          ]);
+        }
+      }
+    }
+    console.log(
+      `Edition ${edition.id}: ${teams.length} submitted project(s), ${people.length} account(s); ${fresh.length} new this run${options.noFiles ? " (files: rows only, no objects)" : ""}.`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(`Every seeded account signs in with the development password: ${SEED_PASSWORD}`);
+  for (const p of people.slice(0, 6)) console.log(`  ${p.email}  (${p.name}, "${p.title}")`);
+  if (people.length > 6)
+    console.log(`  … and ${people.length - 6} more: SELECT email FROM user WHERE id LIKE 'seed-%'`);
+  return 0;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().then(
+    (code) => process.exit(code),
+    (error) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}
