@@ -58,9 +58,10 @@ export function judgingWriteRefusal(now: Date, edition: Edition): string | null 
     : null;
 }
 
-/** A project's name as judges see it: the team's, or "Solo project" and a short id. */
-export function projectName(teamId: string, name: string | null): string {
-  return name ?? `Solo project ${teamId.slice(0, 8)}`;
+/** A project's name as judges see it: its title (issue 25), else the team's, else "Solo project" and a short id. */
+export function projectName(teamId: string, name: string | null, title?: string | null): string {
+  const team = name ?? `Solo project ${teamId.slice(0, 8)}`;
+  return title ? `${title} (${team})` : team;
 }
 
 export interface QueueItem {
@@ -81,9 +82,10 @@ async function scoresOf(db: Db, judgeUserId: string, teamId?: string) {
 /** The judge's open assignments this edition, with how far they got on each. */
 export async function queueOf(db: Db, judgeUserId: string, editionId: string): Promise<QueueItem[]> {
   const rows = await db
-    .select({ teamId: judgingAssignments.teamId, name: teams.name })
+    .select({ teamId: judgingAssignments.teamId, name: teams.name, title: submissions.title })
     .from(judgingAssignments)
     .innerJoin(teams, eq(teams.id, judgingAssignments.teamId))
+    .leftJoin(submissions, eq(submissions.teamId, judgingAssignments.teamId))
     .where(
       and(
         eq(judgingAssignments.judgeUserId, judgeUserId),
@@ -100,7 +102,7 @@ export async function queueOf(db: Db, judgeUserId: string, editionId: string): P
     const scored = rubricCriteria.filter((c) => mine[c.id] !== undefined).length;
     return {
       teamId: row.teamId,
-      name: projectName(row.teamId, row.name),
+      name: projectName(row.teamId, row.name, row.title),
       scored,
       complete: scored === rubricCriteria.length,
       total: completeTotal(mine),
@@ -168,7 +170,7 @@ export async function projectForJudge(db: Db, judgeUserId: string, teamId: strin
     .where(and(eq(judgingReviews.teamId, teamId), eq(judgingReviews.judgeUserId, judgeUserId)))
     .limit(1);
   return {
-    name: projectName(teamId, project.name),
+    name: projectName(teamId, project.name, project.submission.title),
     submission: project.submission,
     files,
     scores,

@@ -187,6 +187,15 @@ function recordEvent(editionId, actor, kind, detail, now, target) {
 }
 
 /**
+ * The project's title as published: only when the team consented to a public
+ * face on /portal/submission (issue 25); NULL otherwise.
+ * @param {string} teamSql
+ */
+function publicTitleSql(teamSql) {
+  return `(SELECT title FROM submissions WHERE team_id = ${teamSql} AND public_consent = 1)`;
+}
+
+/**
  * Publishes finalists: one published_results row per team (INSERT OR IGNORE:
  * a team already published stays as it was), then one outbox row per member
  * with a deterministic id (a second run sends nothing twice), then the event.
@@ -204,7 +213,7 @@ export function publishFinalists(publication, target) {
      ${teams
        .map(
          (t) =>
-           `SELECT ${edition}, 'finalist', ${sqlText(t.teamId)}, ${t.place}, ${publicNameSql(sqlText(t.teamId))}, NULL, ${organizationSql(sqlText(t.teamId))}, ${at}, ${sqlText(actor)}`,
+           `SELECT ${edition}, 'finalist', ${sqlText(t.teamId)}, ${t.place}, ${publicNameSql(sqlText(t.teamId))}, ${publicTitleSql(sqlText(t.teamId))}, ${organizationSql(sqlText(t.teamId))}, ${at}, ${sqlText(actor)}`,
        )
        .join(" UNION ALL ")}
      RETURNING team_id`,
@@ -369,7 +378,7 @@ export const commands = {
           `INSERT OR IGNORE INTO published_results (edition_id, award, team_id, place, team_name, project_title, organization, published_at, published_by)
            SELECT ${sqlText(edition.id)}, ${sqlText(award)}, ${sqlText(team)},
              (SELECT COUNT(*) + 1 FROM published_results WHERE edition_id = ${sqlText(edition.id)} AND award = ${sqlText(award)}),
-             ${publicNameSql(sqlText(team))}, NULL, ${organizationSql(sqlText(team))}, ${at}, ${sqlText(actor)}
+             ${publicNameSql(sqlText(team))}, ${publicTitleSql(sqlText(team))}, ${organizationSql(sqlText(team))}, ${at}, ${sqlText(actor)}
            RETURNING award, team_name`,
           options,
         );
