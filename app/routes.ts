@@ -65,6 +65,7 @@ export default [
     layout("routes/organization/organizer-layout.tsx", [
       route("organization/:id", "routes/organization/dashboard.tsx"),
       route("organization/:id/employees.csv", "routes/organization/employees[.]csv.ts"),
+      route("organization/:id/certifications.csv", "routes/organization/certifications[.]csv.ts"),
     ]),
   ]),
 
@@ -80,6 +81,14 @@ export default [
     route("portal/invitation", "routes/portal/invitation.tsx"),
     route("portal/files/:id", "routes/portal/files.$id.ts"),
   ]),
+
+  // Credentials (issue 26): public pages, the issuer's profile and keys, revocation, and verifying any credential.
+  route("credentials/issuer", "routes/credentials/issuer.ts"),
+  route("credentials/issuer/keys/:keyId", "routes/credentials/issuer-key.ts"),
+  route("credentials/status/:list", "routes/credentials/status-list.ts"),
+  route("credentials/:id", "routes/credentials/credential.tsx"),
+  route("credentials/:id/credential.json", "routes/credentials/credential[.]json.ts"),
+  route("verify", "routes/verify.tsx"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -201,7 +201,7 @@ export function parseArgs(argv) {
  * Commands of the Challenge's later stages, one module per concern in
  * scripts/admin/, each exporting `commands`: { name: { usage, run(args, options) → exit code } }.
  */
-const commandModules = [];
+const commandModules = ["./admin/credentials.mjs"];
 
 async function loadCommands() {
   /** @type {Record<string, { usage: string, run: (args: string[], options: ReturnType<typeof parseArgs>["options"]) => Promise<number> | number }>} */

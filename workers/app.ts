@@ -5,6 +5,7 @@ import { log } from "~/lib/log.server";
 import { DATA_LIFECYCLE_CRON, runDataLifecycle } from "~/retention/records.server";
 import { editionsFor, withRequestClock } from "~/clock/clock.server";
 import { purgeExpiredSubmissions } from "~/retention/submissions.server";
+import { issueDueInnovatorCredentials } from "~/credentials/issuance.server";
 import { api } from "./api";
 import { handleNotificationBatch, sweepNotifications } from "./notifications-consumer";
 import { withCachePolicy } from "./cache";
@@ -71,6 +72,8 @@ export default {
     if (controller.cron === DATA_LIFECYCLE_CRON) {
       await runDataLifecycle(env.DB, now);
       await purgeExpiredSubmissions(env, editionsFor(env), now);
+      // AI Innovator credentials once a submission deadline has passed (issue 26).
+      await issueDueInnovatorCredentials(env.DB, editionsFor(env), now);
     } else await sweepNotifications(env, now);
   },
 } satisfies ExportedHandler<Env>;

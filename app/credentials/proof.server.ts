@@ -107,7 +107,9 @@ export async function signCredential(
   created: string,
 ): Promise<Record<string, unknown>> {
   const suite = new DataIntegrityProof({ signer: key.keyPair.signer(), cryptosuite: eddsaRdfc2022, date: created });
-  return vc.issue({ credential, suite, documentLoader: staticDocumentLoader(), now: created });
+  const signed = await vc.issue({ credential, suite, documentLoader: staticDocumentLoader(), now: created });
+  // A set of proofs, as the OB 3.0 JSON Schema has it (the proof is not part of what is signed).
+  return Array.isArray(signed.proof) ? signed : { ...signed, proof: [signed.proof] };
 }
 
 export type ProofCheck =

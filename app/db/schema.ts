@@ -14,3 +14,4 @@ export * from "./organization-schema";
 export * from "./payments-schema";
 export * from "./portal-schema";
 export * from "./judging-schema";
+export * from "./credentials-schema";

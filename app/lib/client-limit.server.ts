@@ -21,7 +21,8 @@ export type LimitScope =
   | "auth:password-reset"
   | "organization"
   | "portal"
-  | "portal:upload";
+  | "portal:upload"
+  | "credentials:verify";
 
 /** Expands an IPv6 address to its eight hextets, or null when it is not one. */
 function ipv6Hextets(address: string): string[] | null {

@@ -11,6 +11,7 @@ import { accountIntents } from "~/account/intents.server";
 import { takeShowRecoveryCodes } from "~/account/recovery-codes-flash.server";
 import { ACCOUNT_PATH, accountMessages } from "~/account/schema";
 import { createAuth } from "~/auth/auth.server";
+import { CredentialsSection } from "~/components/account/credentials";
 import { DataSection, DeleteSection } from "~/components/account/data-and-deletion";
 import {
   InterestsSection,
@@ -22,8 +23,9 @@ import { SessionsSection, SignInDetails, TwoFactorSection } from "~/components/a
 import { PageHero } from "~/components/page";
 import { requestContext, signedInContext } from "~/context";
 import { handleIntentPost } from "~/forms/intent-action.server";
+import { holderCredentials } from "~/credentials/holder.server";
 import { log } from "~/lib/log.server";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, siteOrigin } from "~/lib/meta";
 import { organizationsOf } from "~/organization/access.server";
 import type { Route } from "./+types/page";
 
@@ -35,11 +37,12 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, requestId } = context.get(requestContext);
   const { user, sessionId, db } = context.get(signedInContext);
-  const [activity, sessions, flash, organizations] = await Promise.all([
+  const [activity, sessions, flash, organizations, credentials] = await Promise.all([
     accountActivity(env, user.id),
     accountSessions(env, user.id, sessionId),
     takeShowRecoveryCodes(env, request, user.id),
     organizationsOf(db, user.id),
+    holderCredentials(env, user.id, siteOrigin(request, env)),
   ]);
   let recoveryCodes: string[] | null = null;
   if (flash.show && user.twoFactorEnabled) {
@@ -53,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (flash.clear) headers.append("Set-Cookie", flash.clear);
   const managed = organizations.map(({ id, name, role }) => ({ id, name, role }));
-  return data({ user, sessions, activity, recoveryCodes, organizations: managed }, { headers });
+  return data({ user, sessions, activity, recoveryCodes, organizations: managed, credentials }, { headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -87,6 +90,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           <SignInDetails user={user} actionData={actionData} />
           <TwoFactorSection enabled={user.twoFactorEnabled} recoveryCodes={recoveryCodes} actionData={actionData} />
           <SessionsSection sessions={sessions} actionData={actionData} />
+          <CredentialsSection credentials={loaderData.credentials} actionData={actionData} />
           <RegistrationsSection editions={activity.editions} />
           <SponsorshipsSection sponsorships={activity.sponsorships} />
           <OrganizationsSection organizations={loaderData.organizations} />
