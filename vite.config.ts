@@ -1,6 +1,7 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 export default defineConfig({
@@ -14,7 +15,13 @@ export default defineConfig({
     tailwindcss(),
     reactRouter(),
   ],
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // jsonld's Node document loader imports an HTTP client (and undici, which
+    // workerd cannot load); credentials never fetch a context, so a stub that
+    // refuses stands in for it (app/credentials/no-http-client.ts, ADR 016).
+    alias: { "@digitalbazaar/http-client": fileURLToPath(new URL("./app/credentials/no-http-client.ts", import.meta.url)) },
+  },
   environments: {
     client: {
       build: {

@@ -67,12 +67,11 @@ export function completionSql(
   row: { editionId: string; userId: string; achievement: string; completedOn: string },
   issuedAt: string,
 ): string[] {
-  const values = `${q(row.editionId)}, ${q(row.userId)}, ${q(row.achievement)}`;
   return [
     `INSERT OR IGNORE INTO credential_completions (edition_id, user_id, achievement, completed_on, imported_at)
-VALUES (${values}, ${q(row.completedOn)}, ${q(issuedAt)})`,
+VALUES (${q(row.editionId)}, ${q(row.userId)}, ${q(row.achievement)}, ${q(row.completedOn)}, ${q(issuedAt)})`,
     `INSERT OR IGNORE INTO credentials (${COLUMNS})
-SELECT ${RANDOM_HEX}, ${values}, NULL, 'import', ${q(row.completedOn)}, ${q(issuedAt)}, u.email, ${RANDOM_HEX}
+SELECT ${RANDOM_HEX}, ${q(row.editionId)}, ${q(row.achievement)}, u.id, NULL, 'import', ${q(row.completedOn)}, ${q(issuedAt)}, u.email, ${RANDOM_HEX}
 FROM "user" u WHERE u.id = ${q(row.userId)}
 RETURNING id`,
   ];

@@ -43,8 +43,16 @@ export async function credentialPageView(
   if (!row.is_public && !isHolder) return null;
   const achievement = achievementOf(row.edition_id, row.achievement);
   if (!achievement) return null;
-  const holder = await env.DB.prepare('SELECT name FROM "user" WHERE id = ?').bind(row.user_id).first<{ name: string }>();
+  // The name the holder chose for their account; else the one they enrolled under.
+  const holder = await env.DB.prepare(
+    `SELECT u.name AS name, (SELECT r.first_name || ' ' || r.last_name FROM registrations r
+       WHERE r.user_id = u.id ORDER BY r.edition_id = ? DESC, r.created_at DESC LIMIT 1) AS enrolledAs
+     FROM "user" u WHERE u.id = ?`,
+  )
+    .bind(row.edition_id, row.user_id)
+    .first<{ name: string; enrolledAs: string | null }>();
   if (!holder) return null;
+  const holderName = holder.name.trim() || holder.enrolledAs?.trim() || "A Challenge participant";
   const credential = await signedCredential(env, row, origin);
   const report = await verifyCredential(env, credential, origin, now);
   const issuerName = siteContact(env).organizerLegalName;
@@ -54,7 +62,7 @@ export async function credentialPageView(
     id: row.id,
     isHolder,
     isPublic: Boolean(row.is_public),
-    holderName: holder.name,
+    holderName,
     achievement: {
       name: achievement.name,
       description: achievement.description,

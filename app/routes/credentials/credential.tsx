@@ -51,7 +51,7 @@ export default function CredentialPage({ loaderData: view }: Route.ComponentProp
         <div className="container-page max-w-4xl space-y-8">
           {view.revokedReason !== null ? (
             <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 font-semibold text-red-900">
-              The organizers revoked this credential{view.revokedReason ? `: ${view.revokedReason}` : "."}
+              {`The organizers revoked this credential${view.revokedReason ? `: ${view.revokedReason}` : "."}`}
             </p>
           ) : null}
           {view.isHolder && !view.isPublic ? (
