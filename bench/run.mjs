@@ -19,6 +19,7 @@ import lighthouse from "lighthouse";
 // Node 22 strips the types of this dependency-free module on import.
 import { publicRoutes } from "../app/content/routes.ts";
 import { pageWeight } from "./page-weight.mjs";
+import { measureCredentialCpu } from "./credentials.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const serverPort = Number(process.env.BENCH_PORT ?? 8796);
@@ -36,8 +37,8 @@ const lighthouseTargets =
   lighthousePaths === "all" ? publicRoutes.map((route) => route.path) : lighthousePaths.split(",");
 // Lighthouse varies run to run, the more so on a shared machine: each figure is the median of this many runs.
 const lighthouseRuns = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
-// BENCH_ONLY=paint,lighthouse runs only those sections (bytes, throughput, render, paint, lighthouse).
-const sections = new Set((process.env.BENCH_ONLY ?? "bytes,throughput,render,paint,lighthouse").split(","));
+// BENCH_ONLY=paint,lighthouse runs only those sections (bytes, throughput, render, credentials, paint, lighthouse).
+const sections = new Set((process.env.BENCH_ONLY ?? "bytes,throughput,render,credentials,paint,lighthouse").split(","));
 const env = {
   ...process.env,
   WRANGLER_SEND_METRICS: "false",
@@ -123,6 +124,7 @@ const results = {
   bytes: /** @type {any[]} */ ([]),
   throughput: /** @type {any[]} */ ([]),
   render: /** @type {any} */ (null),
+  credentials: /** @type {any} */ (null),
   paint: /** @type {any[]} */ ([]),
   lighthouse: /** @type {any[]} */ ([]),
 };
@@ -172,6 +174,12 @@ if (sections.has("render")) {
   say("server render CPU per request");
   results.render = measureRenderCpu();
   console.table(results.render.pages);
+}
+
+if (sections.has("credentials")) {
+  say("Open Badges credentials: signing and verifying CPU per credential (eddsa-rdfc-2022, issue 26)");
+  results.credentials = await measureCredentialCpu();
+  console.table([results.credentials]);
 }
 
 if (sections.has("paint")) {
