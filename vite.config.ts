@@ -17,10 +17,17 @@ export default defineConfig({
   ],
   resolve: {
     tsconfigPaths: true,
-    // jsonld's Node document loader imports an HTTP client (and undici, which
-    // workerd cannot load); credentials never fetch a context, so a stub that
-    // refuses stands in for it (app/credentials/no-http-client.ts, ADR 016).
-    alias: { "@digitalbazaar/http-client": fileURLToPath(new URL("./app/credentials/no-http-client.ts", import.meta.url)) },
+    // Two stand-ins for the credentials' libraries (ADR 016): jsonld's Node
+    // document loader imports an HTTP client (and undici, which workerd cannot
+    // load) that is never used, since no context is ever fetched; and the VC
+    // contexts package computes file URLs from import.meta.url, which throws in
+    // a deployed worker.
+    alias: {
+      "@digitalbazaar/http-client": fileURLToPath(new URL("./app/credentials/no-http-client.ts", import.meta.url)),
+      "@digitalbazaar/credentials-context": fileURLToPath(
+        new URL("./app/credentials/credentials-context.ts", import.meta.url),
+      ),
+    },
   },
   environments: {
     client: {

@@ -28,8 +28,11 @@ export async function measureCredentialCpu(count = n) {
       platform: "node",
       outfile,
       logLevel: "error",
-      // As vite.config.ts: jsonld's HTTP client is never used (no context is fetched).
-      alias: { "@digitalbazaar/http-client": `${root}app/credentials/no-http-client.ts` },
+      // The stand-ins vite.config.ts uses (ADR 016).
+      alias: {
+        "@digitalbazaar/http-client": `${root}app/credentials/no-http-client.ts`,
+        "@digitalbazaar/credentials-context": `${root}app/credentials/credentials-context.ts`,
+      },
       banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
     });
     const proof = await import(pathToFileURL(outfile).href);
@@ -50,7 +53,13 @@ export async function measureCredentialCpu(count = n) {
       credentialSubject: {
         type: ["AchievementSubject"],
         identifier: [
-          { type: "IdentityObject", identityHash: `sha256$${"ab".repeat(32)}`, identityType: "emailAddress", hashed: true, salt: `${i}` },
+          {
+            type: "IdentityObject",
+            identityHash: `sha256$${"ab".repeat(32)}`,
+            identityType: "emailAddress",
+            hashed: true,
+            salt: `${i}`,
+          },
         ],
         achievement: {
           id: "https://bench.example/credentials/achievements/2026/ai-builder",
@@ -72,7 +81,12 @@ export async function measureCredentialCpu(count = n) {
     });
     const now = new Date("2026-04-01T00:00:00Z");
     const signed = [];
-    for (let i = 0; i < 5; i++) await proof.checkProof(await proof.signCredential(credential(i), key, "2026-03-01T00:00:00Z"), [key.published], now);
+    for (let i = 0; i < 5; i++)
+      await proof.checkProof(
+        await proof.signCredential(credential(i), key, "2026-03-01T00:00:00Z"),
+        [key.published],
+        now,
+      );
     let start = process.cpuUsage();
     for (let i = 0; i < count; i++) signed.push(await proof.signCredential(credential(i), key, "2026-03-01T00:00:00Z"));
     let used = process.cpuUsage(start);
@@ -84,7 +98,11 @@ export async function measureCredentialCpu(count = n) {
     }
     used = process.cpuUsage(start);
     const verifyMs = (used.user + used.system) / 1000 / count;
-    return { credentials: count, signCpuMsPerCredential: +signMs.toFixed(2), verifyCpuMsPerCredential: +verifyMs.toFixed(2) };
+    return {
+      credentials: count,
+      signCpuMsPerCredential: +signMs.toFixed(2),
+      verifyCpuMsPerCredential: +verifyMs.toFixed(2),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -206,7 +206,8 @@ const commandModules = ["./admin/credentials.mjs"];
 async function loadCommands() {
   /** @type {Record<string, { usage: string, run: (args: string[], options: ReturnType<typeof parseArgs>["options"]) => Promise<number> | number }>} */
   const commands = {};
-  for (const path of commandModules) Object.assign(commands, (await import(new URL(path, import.meta.url).href)).commands);
+  for (const path of commandModules)
+    Object.assign(commands, (await import(new URL(path, import.meta.url).href)).commands);
   return commands;
 }
 

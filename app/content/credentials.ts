@@ -91,16 +91,14 @@ function definitionsFor(editionName: string): readonly AchievementDefinition[] {
         "Member of a team whose capstone project the judges chose as a finalist, when the organizers published the finalists.",
       image: `/badges/${FINALIST}.svg`,
     },
-    ...[...awards, ...finalsAwards].map(
-      (award): AchievementDefinition => ({
-        id: award.id,
-        kind: "award",
-        name: award.name,
-        description: `${award.name} of the Idaho AI Challenge (${editionName})${"description" in award ? `: ${award.description}` : "."}`,
-        criteria: `Member of the team the organizers published as the ${award.name} of the ${editionName}.`,
-        image: `/badges/${award.id}.svg`,
-      }),
-    ),
+    ...[...awards, ...finalsAwards].map((award): AchievementDefinition => ({
+      id: award.id,
+      kind: "award",
+      name: award.name,
+      description: `${award.name} of the Idaho AI Challenge (${editionName})${"description" in award ? `: ${award.description}` : "."}`,
+      criteria: `Member of the team the organizers published as the ${award.name} of the ${editionName}.`,
+      image: `/badges/${award.id}.svg`,
+    })),
   ];
 }
 

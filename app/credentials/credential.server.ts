@@ -146,7 +146,10 @@ function dateTime(value: string): string {
  */
 export async function showcasePathForTeam(db: D1Database, teamId: string): Promise<string | null> {
   try {
-    const row = await db.prepare("SELECT slug FROM submissions WHERE team_id = ?").bind(teamId).first<{ slug: string | null }>();
+    const row = await db
+      .prepare("SELECT slug FROM submissions WHERE team_id = ?")
+      .bind(teamId)
+      .first<{ slug: string | null }>();
     return row?.slug ? `/showcase/${encodeURIComponent(row.slug)}` : null;
   } catch {
     return null;
@@ -160,7 +163,10 @@ async function projectTitle(db: D1Database, row: CredentialRow): Promise<string 
     .bind(row.team_id, row.edition_id)
     .first<{ project_title: string | null; team_name: string }>();
   if (result) return result.project_title ?? result.team_name;
-  const team = await db.prepare("SELECT name FROM teams WHERE id = ?").bind(row.team_id).first<{ name: string | null }>();
+  const team = await db
+    .prepare("SELECT name FROM teams WHERE id = ?")
+    .bind(row.team_id)
+    .first<{ name: string | null }>();
   return team?.name ?? null;
 }
 

@@ -46,7 +46,11 @@ declare module "@digitalbazaar/ed25519-multikey" {
     publicKeyMultibase: string;
     secretKeyMultibase?: string;
     signer(): { id?: string; algorithm: string; sign(input: { data: Uint8Array }): Promise<Uint8Array> };
-    export(options: { publicKey?: boolean; secretKey?: boolean; includeContext?: boolean }): Promise<Record<string, unknown>>;
+    export(options: {
+      publicKey?: boolean;
+      secretKey?: boolean;
+      includeContext?: boolean;
+    }): Promise<Record<string, unknown>>;
   }
   export function generate(options?: { id?: string; controller?: string; seed?: Uint8Array }): Promise<Ed25519KeyPair>;
   export function from(key: Record<string, unknown>): Promise<Ed25519KeyPair>;

@@ -9,9 +9,7 @@ import { credentialJsonPath, credentialPath, type CredentialRow } from "./creden
 import { linkedInAddUrl } from "./page-view.server";
 
 export async function holderCredentials(env: Env, userId: string, origin: string) {
-  const rows = await env.DB.prepare(
-    "SELECT * FROM credentials WHERE user_id = ? ORDER BY edition_id DESC, seq",
-  )
+  const rows = await env.DB.prepare("SELECT * FROM credentials WHERE user_id = ? ORDER BY edition_id DESC, seq")
     .bind(userId)
     .all<CredentialRow>();
   const organizationName = siteContact(env).organizerLegalName;
@@ -31,7 +29,13 @@ export async function holderCredentials(env: Env, userId: string, origin: string
         path: credentialPath(row.id),
         url,
         jsonPath: credentialJsonPath(row.id),
-        linkedIn: linkedInAddUrl({ name: achievement.name, organizationName, issuedAt: row.issued_at, url, id: row.id }),
+        linkedIn: linkedInAddUrl({
+          name: achievement.name,
+          organizationName,
+          issuedAt: row.issued_at,
+          url,
+          id: row.id,
+        }),
       },
     ];
   });

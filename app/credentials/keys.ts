@@ -12,8 +12,7 @@
  */
 
 /** Development and tests only: a committed, public key. Production refuses it (app/lib/config.server.ts). */
-export const DEVELOPMENT_SIGNING_KEY =
-  "development-1:f7dfa369b35031ba96ae0fad8f90400083f75aabd47f09e83dc83afaac3331ac";
+export const DEVELOPMENT_SIGNING_KEY = "development-1:f7dfa369b35031ba96ae0fad8f90400083f75aabd47f09e83dc83afaac3331ac";
 
 export interface RetiredKey {
   readonly keyId: string;

@@ -30,13 +30,7 @@ export function linkedInAddUrl(input: {
   return `https://www.linkedin.com/profile/add?${params.toString()}`;
 }
 
-export async function credentialPageView(
-  env: Env,
-  id: string,
-  viewerId: string | null,
-  origin: string,
-  now: Date,
-) {
+export async function credentialPageView(env: Env, id: string, viewerId: string | null, origin: string, now: Date) {
   const row = await credentialRow(env.DB, id);
   if (!row || row.user_id.startsWith("deleted:")) return null;
   const isHolder = viewerId === row.user_id;
@@ -79,7 +73,13 @@ export async function credentialPageView(
     report,
     jsonPath: credentialJsonPath(row.id),
     url,
-    linkedIn: linkedInAddUrl({ name: achievement.name, organizationName: issuerName, issuedAt: row.issued_at, url, id: row.id }),
+    linkedIn: linkedInAddUrl({
+      name: achievement.name,
+      organizationName: issuerName,
+      issuedAt: row.issued_at,
+      url,
+      id: row.id,
+    }),
   };
 }
 

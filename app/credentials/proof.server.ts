@@ -12,7 +12,7 @@ import * as vc from "@digitalbazaar/vc";
 import { DataIntegrityProof } from "@digitalbazaar/data-integrity";
 import { cryptosuite as eddsaRdfc2022 } from "@digitalbazaar/eddsa-rdfc-2022-cryptosuite";
 import * as Ed25519Multikey from "@digitalbazaar/ed25519-multikey";
-import { contexts as credentialsContexts } from "@digitalbazaar/credentials-context";
+import credentialsV2Context from "./contexts/credentials-v2.json";
 import obContext303 from "./contexts/ob-context-3.0.3.json";
 
 export const VC_V2_CONTEXT = "https://www.w3.org/ns/credentials/v2";
@@ -21,7 +21,7 @@ export const MULTIKEY_CONTEXT = "https://w3id.org/security/multikey/v1";
 
 /** The contexts we can process, by URL: the VC 2.0 context and OB 3.0.3. */
 const bundledContexts = new Map<string, unknown>([
-  [VC_V2_CONTEXT, credentialsContexts.get(VC_V2_CONTEXT)],
+  [VC_V2_CONTEXT, credentialsV2Context],
   [OB_CONTEXT, obContext303],
 ]);
 
@@ -170,7 +170,8 @@ export async function checkProof(credential: unknown, keys: readonly PublishedKe
       checkStatus: async () => ({ verified: true }),
       now,
     });
-    if (result.verified) return { status: "verified", verificationMethod: methodId, keyOwner: own ? "site" : "did:key" };
+    if (result.verified)
+      return { status: "verified", verificationMethod: methodId, keyOwner: own ? "site" : "did:key" };
     const message = firstErrorMessage(result);
     if (/not bundled with this site/.test(message)) {
       return { status: "unresolvable", verificationMethod: methodId, message };

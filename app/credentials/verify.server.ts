@@ -31,7 +31,8 @@ export interface VerificationReport {
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]);
 
 function issuerOf(credential: Json): { id: string | null; name: string | null } {
@@ -50,13 +51,16 @@ function datesCheck(credential: Json, now: Date): Check {
   const from = typeof credential.validFrom === "string" ? new Date(credential.validFrom) : null;
   const until = typeof credential.validUntil === "string" ? new Date(credential.validUntil) : null;
   if (!from || Number.isNaN(from.getTime())) return { outcome: "fail", detail: "It has no valid validFrom date." };
-  if (from.getTime() > now.getTime()) return { outcome: "fail", detail: `It is not valid before ${from.toISOString()}.` };
+  if (from.getTime() > now.getTime())
+    return { outcome: "fail", detail: `It is not valid before ${from.toISOString()}.` };
   if (until && !Number.isNaN(until.getTime()) && until.getTime() <= now.getTime()) {
     return { outcome: "fail", detail: `It expired on ${until.toISOString()}.` };
   }
   return {
     outcome: "pass",
-    detail: until ? `Valid from ${from.toISOString()} until ${until.toISOString()}.` : `Valid since ${from.toISOString()}; it does not expire.`,
+    detail: until
+      ? `Valid from ${from.toISOString()} until ${until.toISOString()}.`
+      : `Valid since ${from.toISOString()}; it does not expire.`,
   };
 }
 
@@ -74,7 +78,13 @@ async function statusCheck(db: D1Database, credential: Json, origin: string): Pr
     }
     const listNumber = Number(list.slice(prefix.length));
     const index = Number(entry.statusListIndex);
-    if (!Number.isInteger(listNumber) || listNumber < 1 || !Number.isInteger(index) || index < 0 || index >= STATUS_LIST_SIZE) {
+    if (
+      !Number.isInteger(listNumber) ||
+      listNumber < 1 ||
+      !Number.isInteger(index) ||
+      index < 0 ||
+      index >= STATUS_LIST_SIZE
+    ) {
       return { outcome: "fail", detail: "Its status entry does not point at a position in our status lists." };
     }
     const record = await revocationOf(db, (listNumber - 1) * STATUS_LIST_SIZE + index);
@@ -98,7 +108,12 @@ function summaryOf(report: Pick<VerificationReport, "signature" | "issuer" | "st
 }
 
 /** Verifies a parsed credential now. */
-export async function verifyCredential(env: Env, credential: unknown, origin: string, now: Date): Promise<VerificationReport> {
+export async function verifyCredential(
+  env: Env,
+  credential: unknown,
+  origin: string,
+  now: Date,
+): Promise<VerificationReport> {
   if (!isObject(credential)) {
     const fail = { outcome: "fail" as const, detail: "This is not a credential (a JSON object)." };
     return {
@@ -117,7 +132,10 @@ export async function verifyCredential(env: Env, credential: unknown, origin: st
   const keys = await publishedKeys(env, origin);
   const proof = types.includes("VerifiableCredential")
     ? await checkProof(credential, keys, now)
-    : ({ status: "invalid", message: "It is not a Verifiable Credential (its type lacks VerifiableCredential)." } as const);
+    : ({
+        status: "invalid",
+        message: "It is not a Verifiable Credential (its type lacks VerifiableCredential).",
+      } as const);
 
   let signature: Check;
   let issuerCheck: Check;

@@ -64,6 +64,8 @@ export function certificationCsvRows(view: OrganizationCertifications) {
   return view.employees.map((employee) => ({
     name: employee.name,
     email: employee.email,
-    ...Object.fromEntries(view.columns.map((column) => [column.name, employee.held.includes(column.id) ? "yes" : "no"])),
+    ...Object.fromEntries(
+      view.columns.map((column) => [column.name, employee.held.includes(column.id) ? "yes" : "no"]),
+    ),
   }));
 }

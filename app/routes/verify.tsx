@@ -29,7 +29,8 @@ async function submittedText(form: FormData): Promise<string | { error: string }
   const file = form.get("file");
   const pasted = form.get("credential");
   if (file instanceof File && file.size > 0) {
-    if (file.size > VERIFY_MAX_BYTES) return { error: `That file is larger than ${maxKb} KB; no credential is that big.` };
+    if (file.size > VERIFY_MAX_BYTES)
+      return { error: `That file is larger than ${maxKb} KB; no credential is that big.` };
     return file.text();
   }
   const text = typeof pasted === "string" ? pasted.trim() : "";
@@ -81,7 +82,11 @@ export default function VerifyPage({ actionData }: Route.ComponentProps) {
           {actionData?.report ? <VerificationResult report={actionData.report} headingId="result-title" /> : null}
           <form method="post" encType="multipart/form-data" className="space-y-5" aria-describedby="verify-help">
             {error ? (
-              <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900" id="verify-error">
+              <div
+                role="alert"
+                className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900"
+                id="verify-error"
+              >
                 <p className="font-semibold">{error}</p>
               </div>
             ) : null}

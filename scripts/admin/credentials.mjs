@@ -104,7 +104,8 @@ export function completionDate(value) {
     [, month, day, year] = match.map(Number);
   }
   const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== Number(month) - 1 || date.getUTCDate() !== day) return null;
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== Number(month) - 1 || date.getUTCDate() !== day)
+    return null;
   return date.toISOString().slice(0, 10);
 }
 
@@ -121,10 +122,18 @@ export function readCompletions(text, editionId, now) {
   const names = header.map((cell) => cell.trim().toLowerCase());
   /** @param {string[]} wanted */
   const column = (wanted) => names.findIndex((name) => wanted.includes(name));
-  const columns = { email: column(headerNames.email), certification: column(headerNames.certification), date: column(headerNames.date) };
-  const missing = Object.entries(columns).filter(([, index]) => index < 0).map(([name]) => name);
+  const columns = {
+    email: column(headerNames.email),
+    certification: column(headerNames.certification),
+    date: column(headerNames.date),
+  };
+  const missing = Object.entries(columns)
+    .filter(([, index]) => index < 0)
+    .map(([name]) => name);
   if (missing.length > 0) {
-    throw new Error(`the header row lacks ${missing.join(", ")} (expected columns: email, certification, completion date)`);
+    throw new Error(
+      `the header row lacks ${missing.join(", ")} (expected columns: email, certification, completion date)`,
+    );
   }
   const today = now.toISOString().slice(0, 10);
   /** @type {{ line: number, email: string, achievement: string, completedOn: string }[]} */
@@ -254,16 +263,28 @@ export function revokeCredential(id, reason, target, now = new Date()) {
   return existing.length > 0 ? "already-revoked" : "not-found";
 }
 
-/** @param {Record<string, unknown>} options */
+/**
+ * Now, for the issuance instant: locally, APP_NOW pretends a date as the site
+ * itself does in development (tests, previews); never with --remote.
+ * @param {Target} target
+ */
+export function commandNow(target) {
+  const pretend = !target.remote && process.env.APP_NOW ? new Date(process.env.APP_NOW) : null;
+  return pretend && !Number.isNaN(pretend.getTime()) ? pretend : new Date();
+}
+
+/** @param {Record<string, unknown> & Target} options */
 async function editionOf(options) {
-  const id = typeof options.edition === "string" ? options.edition : await currentEditionId();
+  const id = typeof options.edition === "string" ? options.edition : await currentEditionId(commandNow(options));
   editions.editionById(id);
   return id;
 }
 
 /** @param {ReturnType<typeof importCompletions>} result */
 function printImport(result) {
-  console.log(`${result.rowsRead} row(s) read; ${result.matched} completion(s) matched an account; ${result.issued} new certification credential(s) issued.`);
+  console.log(
+    `${result.rowsRead} row(s) read; ${result.matched} completion(s) matched an account; ${result.issued} new certification credential(s) issued.`,
+  );
   if (result.innovators === null) console.log("AI Innovator: not before the submission deadline.");
   else console.log(`AI Innovator: ${result.innovators.length} new credential(s).`);
   if (result.problems.length > 0) {
@@ -283,7 +304,7 @@ export const commands = {
         return 2;
       }
       const editionId = await editionOf(options);
-      const result = importCompletions(readFileSync(file, "utf8"), { editionId, now: new Date() }, options);
+      const result = importCompletions(readFileSync(file, "utf8"), { editionId, now: commandNow(options) }, options);
       printImport(result);
       return result.problems.length > 0 ? 1 : 0;
     },
@@ -293,22 +314,26 @@ export const commands = {
     async run([id], options) {
       const reason = typeof options.reason === "string" && options.reason !== "true" ? options.reason.trim() : "";
       if (!id || !reason) {
-        console.error('usage: npm run admin -- revoke-credential <id> --reason "why, as the holder and verifiers will read it"');
+        console.error(
+          'usage: npm run admin -- revoke-credential <id> --reason "why, as the holder and verifiers will read it"',
+        );
         return 2;
       }
-      const outcome = revokeCredential(id, reason, options);
+      const outcome = revokeCredential(id, reason, options, commandNow(options));
       if (outcome === "not-found") {
         console.error(`no credential ${id}`);
         return 1;
       }
-      console.log(outcome === "revoked" ? `credential ${id} revoked: ${reason}` : `credential ${id} was already revoked`);
+      console.log(
+        outcome === "revoked" ? `credential ${id} revoked: ${reason}` : `credential ${id} was already revoked`,
+      );
       return 0;
     },
   },
   "issue-result-credentials": {
     usage: "issue-result-credentials [--edition ID] [--remote] [--env name]",
     async run(_, options) {
-      const issued = recordResultCredentials(await editionOf(options), options);
+      const issued = recordResultCredentials(await editionOf(options), options, commandNow(options));
       console.log(`${issued.length} new finalist or award credential(s) issued from the published results.`);
       return 0;
     },
@@ -316,7 +341,7 @@ export const commands = {
   "issue-innovator-credentials": {
     usage: "issue-innovator-credentials [--edition ID] [--remote] [--env name]",
     async run(_, options) {
-      const issued = issueInnovatorCredentials(await editionOf(options), options);
+      const issued = issueInnovatorCredentials(await editionOf(options), options, commandNow(options));
       if (issued === null) {
         console.error("the submission deadline has not passed: AI Innovator is issued after it");
         return 1;

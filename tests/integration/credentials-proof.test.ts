@@ -12,7 +12,11 @@ describe("eddsa-rdfc-2022 in workerd", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("signs and verifies offline", async () => {
-    const key = await signingKeyFromSeed(seed, "https://example.org/credentials/issuer/keys/k1", "https://example.org/credentials/issuer");
+    const key = await signingKeyFromSeed(
+      seed,
+      "https://example.org/credentials/issuer/keys/k1",
+      "https://example.org/credentials/issuer",
+    );
     const credential = {
       "@context": [VC_V2_CONTEXT, OB_CONTEXT],
       id: "https://example.org/credentials/abc",
@@ -22,8 +26,16 @@ describe("eddsa-rdfc-2022 in workerd", () => {
       name: "AI Builder",
       credentialSubject: {
         type: ["AchievementSubject"],
-        identifier: [{ type: "IdentityObject", identityHash: "sha256$abc", identityType: "emailAddress", hashed: true, salt: "x" }],
-        achievement: { id: "https://example.org/a/1", type: ["Achievement"], name: "AI Builder", description: "d", criteria: { narrative: "n" } },
+        identifier: [
+          { type: "IdentityObject", identityHash: "sha256$abc", identityType: "emailAddress", hashed: true, salt: "x" },
+        ],
+        achievement: {
+          id: "https://example.org/a/1",
+          type: ["Achievement"],
+          name: "AI Builder",
+          description: "d",
+          criteria: { narrative: "n" },
+        },
       },
     };
     const t0 = Date.now();

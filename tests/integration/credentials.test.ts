@@ -15,7 +15,6 @@ import { DataIntegrityProof } from "@digitalbazaar/data-integrity";
 import { cryptosuite as eddsaRdfc2022 } from "@digitalbazaar/eddsa-rdfc-2022-cryptosuite";
 import { contexts as credentialsContexts } from "@digitalbazaar/credentials-context";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { edition2026 } from "~/content/editions";
 import { achievementsFor, certificationIds, STATUS_LIST_SIZE } from "~/content/credentials";
 import { completionSql, resultCredentialsSql } from "~/credentials/issuance-sql";
 import { sqlText } from "~/credentials/issuance.server";
@@ -38,7 +37,8 @@ function get(path: string, who?: Person | null, clock = AFTER_DEADLINE) {
 function postVerify(fields: { credential?: string; file?: string }, clock = AFTER_DEADLINE) {
   const form = new FormData();
   form.append("credential", fields.credential ?? "");
-  if (fields.file !== undefined) form.append("file", new File([fields.file], "credential.json", { type: "application/json" }));
+  if (fields.file !== undefined)
+    form.append("file", new File([fields.file], "credential.json", { type: "application/json" }));
   return fetchWithEnv("/verify", clock, {
     method: "POST",
     headers: { "cf-connecting-ip": uniqueIp(), origin: ORIGIN, "sec-fetch-site": "same-origin" },
@@ -47,7 +47,11 @@ function postVerify(fields: { credential?: string; file?: string }, clock = AFTE
 }
 
 async function rows<T>(sql: string, ...values: unknown[]): Promise<T[]> {
-  return (await env.DB.prepare(sql).bind(...values).all<T>()).results;
+  return (
+    await env.DB.prepare(sql)
+      .bind(...values)
+      .all<T>()
+  ).results;
 }
 
 /** A user row without the sign-up flow, for team mates who never sign in here. */
@@ -122,6 +126,13 @@ async function credentialIdsOf(userId: string) {
   );
 }
 
+async function nthCredentialId(userId: string, n = 0): Promise<string> {
+  const held = await credentialIdsOf(userId);
+  const credential = held[n];
+  if (!credential) throw new Error(`no credential #${n} for ${userId}`);
+  return credential.id;
+}
+
 async function signedJson(id: string, who?: Person) {
   const response = await get(`/credentials/${id}/credential.json`, who);
   expect(response.status).toBe(200);
@@ -144,7 +155,9 @@ async function libraryVerifies(credential: unknown): Promise<boolean> {
   const result = await vc.verifyCredential({
     credential,
     suite: new DataIntegrityProof({ cryptosuite: eddsaRdfc2022 }),
-    purpose: new vc.CredentialIssuancePurpose({ controller: { id: issuerDoc.id, assertionMethod: issuerDoc.assertionMethod } }),
+    purpose: new vc.CredentialIssuancePurpose({
+      controller: { id: issuerDoc.id, assertionMethod: issuerDoc.assertionMethod },
+    }),
     documentLoader: async (url: string) => {
       if (!documents.has(url)) throw new Error(`not offline: ${url}`);
       return { contextUrl: null, documentUrl: url, document: documents.get(url) };
@@ -225,7 +238,13 @@ describe("a participant's five credentials", () => {
       expect(html).toContain(`/credentials/${id}`);
       expect(html).toContain(`/credentials/${id}/credential.json`);
     }
-    for (const name of ["AI Communicator", "AI Creator", "AI Builder", "AI Innovator", "Certified AI (Upskilling) Innovator"]) {
+    for (const name of [
+      "AI Communicator",
+      "AI Creator",
+      "AI Builder",
+      "AI Innovator",
+      "Certified AI (Upskilling) Innovator",
+    ]) {
       expect(html).toContain(name);
     }
     expect(html).toContain("https://www.linkedin.com/profile/add?startTask=CERTIFICATION_NAME");
@@ -255,25 +274,28 @@ describe("a participant's five credentials", () => {
   });
 
   it("hashes the e-mail with the salt, as OB 3.0 IdentityHash says", async () => {
-    const [{ id }] = (await credentialIdsOf(holder.id)) as [{ id: string }];
+    const id = await nthCredentialId(holder.id);
     const credential = (await signedJson(id)) as {
       credentialSubject: { identifier: { identityHash: string; salt: string }[] };
     };
     const { identityHash, salt } = credential.credentialSubject.identifier[0]!;
-    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${holder.email.toLowerCase()}${salt}`));
+    const digest = await crypto.subtle.digest(
+      "SHA-256",
+      new TextEncoder().encode(`${holder.email.toLowerCase()}${salt}`),
+    );
     const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
     expect(identityHash).toBe(`sha256$${hex}`);
   });
 
   it("signs once and serves the same bytes after", async () => {
-    const [{ id }] = (await credentialIdsOf(holder.id)) as [{ id: string }];
+    const id = await nthCredentialId(holder.id);
     const first = JSON.stringify(await signedJson(id));
     const second = JSON.stringify(await signedJson(id));
     expect(second).toBe(first);
   });
 
   it("fails a copy with one byte changed, in the library and on /verify", async () => {
-    const [{ id }] = (await credentialIdsOf(holder.id)) as [{ id: string }];
+    const id = await nthCredentialId(holder.id);
     const credential = await signedJson(id);
     const text = JSON.stringify(credential);
     const genuine = await postVerify({ credential: text });
@@ -290,7 +312,7 @@ describe("a participant's five credentials", () => {
   });
 
   it("says plainly when a key cannot be resolved without the network", async () => {
-    const [{ id }] = (await credentialIdsOf(holder.id)) as [{ id: string }];
+    const id = await nthCredentialId(holder.id);
     const credential = (await signedJson(id)) as { proof: { verificationMethod: string }[] };
     credential.proof[0]!.verificationMethod = "https://issuer.example/keys/1";
     const html = await (await postVerify({ credential: JSON.stringify(credential) })).text();
@@ -307,7 +329,7 @@ describe("a participant's five credentials", () => {
   });
 
   it("revocation flips the page, /verify and the status list", async () => {
-    const [{ id }] = (await credentialIdsOf(holder.id)) as [{ id: string }];
+    const id = await nthCredentialId(holder.id);
     const credential = await signedJson(id);
     await env.DB.prepare("UPDATE credentials SET revoked_at = ?, revoked_reason = ? WHERE id = ?")
       .bind("2026-04-22T00:00:00Z", "disqualified after an appeal", id)
@@ -327,14 +349,16 @@ describe("a participant's five credentials", () => {
     expect(await libraryVerifies(list)).toBe(true);
     const encoded = list.credentialSubject.encodedList.slice(1).replace(/-/g, "+").replace(/_/g, "/");
     const gz = Uint8Array.from(atob(encoded), (c) => c.charCodeAt(0));
-    const bits = new Uint8Array(await new Response(new Blob([gz]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+    const bits = new Uint8Array(
+      await new Response(new Blob([gz]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer(),
+    );
     expect(bits.length).toBe(STATUS_LIST_SIZE / 8);
     const index = Number(status.statusListIndex);
     expect(bits[index >> 3]! & (0x80 >> (index & 7))).not.toBe(0);
   });
 
   it("a private credential is a 404 to everyone but its holder", async () => {
-    const [, second] = (await credentialIdsOf(holder.id)) as [unknown, { id: string }];
+    const second = { id: await nthCredentialId(holder.id, 1) };
     const response = await fetchWithEnv("/account", AFTER_DEADLINE, {
       method: "POST",
       headers: {
@@ -344,7 +368,11 @@ describe("a participant's five credentials", () => {
         origin: ORIGIN,
         "sec-fetch-site": "same-origin",
       },
-      body: new URLSearchParams({ intent: "credential-visibility", credentialId: second.id, visibility: "private" }).toString(),
+      body: new URLSearchParams({
+        intent: "credential-visibility",
+        credentialId: second.id,
+        visibility: "private",
+      }).toString(),
       redirect: "manual",
     });
     expect(response.status).toBe(303);
@@ -363,7 +391,11 @@ describe("a participant's five credentials", () => {
         origin: ORIGIN,
         "sec-fetch-site": "same-origin",
       },
-      body: new URLSearchParams({ intent: "credential-visibility", credentialId: second.id, visibility: "public" }).toString(),
+      body: new URLSearchParams({
+        intent: "credential-visibility",
+        credentialId: second.id,
+        visibility: "public",
+      }).toString(),
       redirect: "manual",
     });
     expect(refused.status).toBe(404);
@@ -390,7 +422,9 @@ describe("awards from published results", () => {
     )
       .bind(teamId)
       .run();
-    const ids = achievementsFor("2026").filter((x) => x.kind === "award" || x.kind === "finalist").map((x) => x.id);
+    const ids = achievementsFor("2026")
+      .filter((x) => x.kind === "award" || x.kind === "finalist")
+      .map((x) => x.id);
     await env.DB.prepare(resultCredentialsSql(sqlText, "2026", ids, "2026-04-21T00:00:00Z")).run();
     expect((await credentialIdsOf(a.id)).map((c) => c.achievement)).not.toContain("no-such-award");
 
@@ -404,23 +438,35 @@ describe("the organization's completion rates", () => {
   it("counts each certification among enrolled employees, on the dashboard and in the CSV", async () => {
     const owner = await person("org-owner", { enrolled: false });
     const orgId = crypto.randomUUID();
-    await seedRegistration(owner.id, { id: orgId, type: "workforce", status: "paid", companyName: "Snake River Tools" });
+    await seedRegistration(owner.id, {
+      id: orgId,
+      type: "workforce",
+      status: "paid",
+      companyName: "Snake River Tools",
+    });
     const employees = [await plainUser("e1"), await plainUser("e2"), await plainUser("e3"), await plainUser("e4")];
     for (const employee of employees) {
-      await seedRegistration(employee.id, { status: "enrolled", organizationRegistrationId: orgId, email: employee.email });
+      await seedRegistration(employee.id, {
+        status: "enrolled",
+        organizationRegistrationId: orgId,
+        email: employee.email,
+      });
     }
     await importCertifications(employees[0]!.id);
     await importCertifications(employees[1]!.id, ["ai-communicator", "ai-creator"]);
     await importCertifications(employees[2]!.id, ["ai-communicator"]);
     // A revoked credential does not count.
-    await env.DB.prepare("UPDATE credentials SET revoked_at = '2026-03-01T00:00:00Z' WHERE user_id = ? AND achievement = 'ai-communicator'")
+    await env.DB.prepare(
+      "UPDATE credentials SET revoked_at = '2026-03-01T00:00:00Z' WHERE user_id = ? AND achievement = 'ai-communicator'",
+    )
       .bind(employees[2]!.id)
       .run();
 
     const page = await get(`/organization/${orgId}`, owner, { APP_NOW: "2026-03-01T12:00:00-07:00" });
     expect(page.status).toBe(200);
     const html = (await page.text()).replace(/<!-- -->/g, "");
-    const rate = (id: string) => new RegExp(`data-rate="${id}"[\\s\\S]*?<td[^>]*>(\\d+) of 4</td><td[^>]*>(\\d+)%</td>`).exec(html);
+    const rate = (id: string) =>
+      new RegExp(`data-rate="${id}"[\\s\\S]*?<td[^>]*>(\\d+) of 4</td><td[^>]*>(\\d+)%</td>`).exec(html);
     expect(rate("ai-communicator")?.slice(1)).toEqual(["2", "50"]);
     expect(rate("ai-creator")?.slice(1)).toEqual(["2", "50"]);
     expect(rate("ai-builder")?.slice(1)).toEqual(["1", "25"]);
@@ -449,7 +495,10 @@ describe("the issuer and its keys", () => {
     expect(profile.name).toBe(env.ORGANIZER_LEGAL_NAME);
     const keyId = DEVELOPMENT_SIGNING_KEY.split(":")[0]!;
     expect(profile.assertionMethod).toEqual([`${ORIGIN}/credentials/issuer/keys/${keyId}`]);
-    const key = (await (await get(`/credentials/issuer/keys/${keyId}`)).json()) as { type: string; publicKeyMultibase: string };
+    const key = (await (await get(`/credentials/issuer/keys/${keyId}`)).json()) as {
+      type: string;
+      publicKeyMultibase: string;
+    };
     expect(key.type).toBe("Multikey");
     expect(key.publicKeyMultibase).toMatch(/^z6Mk/);
     expect((await get("/credentials/issuer/keys/unknown")).status).toBe(404);

@@ -10,7 +10,12 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { query } from "../../scripts/admin.mjs";
-import { completionDate, parseCsv, recordResultCredentials, revokeCredential } from "../../scripts/admin/credentials.mjs";
+import {
+  completionDate,
+  parseCsv,
+  recordResultCredentials,
+  revokeCredential,
+} from "../../scripts/admin/credentials.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const stateDir = mkdtempSync(join(tmpdir(), "credentials-cli-"));
@@ -34,11 +39,15 @@ function user(id, email, name) {
 const count = (sql) => Number(query(sql, target)[0]?.n);
 
 before(() => {
-  const migrate = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
-  });
+  const migrate = spawnSync(
+    "npx",
+    ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+    },
+  );
   assert.equal(migrate.status, 0, migrate.stderr);
   user("u-ada", "ada@example.com", "Ada");
   user("u-bo", "Bo@Example.com", "Bo");
@@ -79,16 +88,25 @@ describe("npm run admin -- import-completions", () => {
     );
     const first = admin(["import-completions", file, "--edition", "2026"]);
     assert.equal(first.status, 1, "rows that could not be imported make the exit code 1");
-    assert.match(first.stdout, /7 row\(s\) read; 3 completion\(s\) matched an account; 3 new certification credential\(s\) issued/);
+    assert.match(
+      first.stdout,
+      /7 row\(s\) read; 3 completion\(s\) matched an account; 3 new certification credential\(s\) issued/,
+    );
     assert.match(first.stderr, /4 row\(s\) could not be imported/);
     assert.match(first.stderr, /line 5: no account with the e-mail nobody@example\.com/);
     assert.match(first.stderr, /line 6: unknown certification "AI Wizard"/);
     assert.match(first.stderr, /line 7: bad date "2026-13-01"/);
     assert.match(first.stderr, /line 8: bad e-mail "not-an-email"/);
     assert.equal(count("SELECT count(*) AS n FROM credentials WHERE user_id = 'u-ada'"), 2);
-    assert.equal(count("SELECT count(*) AS n FROM credentials WHERE user_id = 'u-bo' AND achievement = 'ai-builder'"), 1);
+    assert.equal(
+      count("SELECT count(*) AS n FROM credentials WHERE user_id = 'u-bo' AND achievement = 'ai-builder'"),
+      1,
+    );
     assert.equal(count("SELECT count(*) AS n FROM credential_completions"), 3);
-    const [row] = query("SELECT earned_at, recipient_email, length(id) AS idLength FROM credentials WHERE user_id = 'u-bo'", target);
+    const [row] = query(
+      "SELECT earned_at, recipient_email, length(id) AS idLength FROM credentials WHERE user_id = 'u-bo'",
+      target,
+    );
     assert.deepEqual(row, { earned_at: "2026-02-01", recipient_email: "Bo@Example.com", idLength: 32 });
 
     const second = admin(["import-completions", file, "--edition", "2026"]);
@@ -116,10 +134,12 @@ describe("recordResultCredentials (the publish commands' entry point)", () => {
       target,
     );
     const issued = recordResultCredentials("2026", target, new Date("2026-04-25T21:00:00Z"));
-    assert.deepEqual(
-      issued.map((row) => `${row.user_id}:${row.achievement}`).sort(),
-      ["u-ada:finalist", "u-ada:innovation-award", "u-cy:finalist", "u-cy:innovation-award"],
-    );
+    assert.deepEqual(issued.map((row) => `${row.user_id}:${row.achievement}`).sort(), [
+      "u-ada:finalist",
+      "u-ada:innovation-award",
+      "u-cy:finalist",
+      "u-cy:innovation-award",
+    ]);
     assert.deepEqual(recordResultCredentials("2026", target), []);
     const cli = admin(["issue-result-credentials", "--edition", "2026"]);
     assert.equal(cli.status, 0, cli.stderr);

@@ -24,8 +24,8 @@ export function CredentialsSection({
     <Panel id="credentials" title="Your credentials">
       {credentials.length === 0 ? (
         <p>
-          No credentials yet. Each certification of the learning path, the capstone and every finalist or award earns
-          an Open Badges 3.0 credential, listed here once issued.
+          No credentials yet. Each certification of the learning path, the capstone and every finalist or award earns an
+          Open Badges 3.0 credential, listed here once issued.
         </p>
       ) : (
         <>

@@ -27,7 +27,13 @@ export const meta: Route.MetaFunction = ({ loaderData: view }) =>
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { env, requestId } = context.get(requestContext);
   const viewer = await getSessionUser(request, env, { requestId });
-  const view = await credentialPageView(env, params.id, viewer?.id ?? null, siteOrigin(request, env), requestNow(context));
+  const view = await credentialPageView(
+    env,
+    params.id,
+    viewer?.id ?? null,
+    siteOrigin(request, env),
+    requestNow(context),
+  );
   if (!view) throw data(null, { status: 404 });
   return data(view, { headers: { "Cache-Control": "private, no-store" } });
 }
@@ -35,7 +41,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export default function CredentialPage({ loaderData: view }: Route.ComponentProps) {
-  const earned = formatMountain(new Date(view.earnedAt.length === 10 ? `${view.earnedAt}T12:00:00Z` : view.earnedAt), "longDate");
+  const earned = formatMountain(
+    new Date(view.earnedAt.length === 10 ? `${view.earnedAt}T12:00:00Z` : view.earnedAt),
+    "longDate",
+  );
   return (
     <>
       <PageHero
