@@ -19,6 +19,9 @@ import { achievementsFor, certificationIds, STATUS_LIST_SIZE } from "~/content/c
 import { completionSql, resultCredentialsSql } from "~/credentials/issuance-sql";
 import { sqlText } from "~/credentials/issuance.server";
 import { DEVELOPMENT_SIGNING_KEY } from "~/credentials/keys";
+import { OB_CONTEXT, signCredential, signingKeyFromSeed, VC_V2_CONTEXT } from "~/credentials/proof.server";
+import { missingProductionSettings } from "~/lib/config.server";
+import { completeProductionEnv } from "./production-env";
 import { DATA_LIFECYCLE_CRON } from "~/retention/records.server";
 import obContext from "../../app/credentials/contexts/ob-context-3.0.3.json";
 import schema from "../fixtures/ob3/ob_v3p0_achievementcredential_schema.json";
@@ -502,5 +505,56 @@ describe("the issuer and its keys", () => {
     expect(key.type).toBe("Multikey");
     expect(key.publicKeyMultibase).toMatch(/^z6Mk/);
     expect((await get("/credentials/issuer/keys/unknown")).status).toBe(404);
+  });
+});
+
+describe("another issuer's credential on /verify", () => {
+  it("verifies an OB 3.0 credential signed with a did:key, resolved from the identifier alone", async () => {
+    const seed = new Uint8Array(32).fill(42);
+    const probe = await signingKeyFromSeed(seed, "did:key:probe#probe", "did:key:probe");
+    const did = `did:key:${probe.published.publicKeyMultibase}`;
+    const key = await signingKeyFromSeed(seed, `${did}#${probe.published.publicKeyMultibase}`, did);
+    const credential = await signCredential(
+      {
+        "@context": [VC_V2_CONTEXT, OB_CONTEXT],
+        id: "urn:uuid:2f0c6f53-0b5e-4d7c-9d43-3d2f7a1c9e11",
+        type: ["VerifiableCredential", "OpenBadgeCredential"],
+        name: "Teamwork Badge",
+        issuer: { id: did, type: ["Profile"], name: "Another Academy" },
+        validFrom: "2026-01-01T00:00:00Z",
+        credentialSubject: {
+          type: ["AchievementSubject"],
+          achievement: {
+            id: "urn:uuid:7d1f0c8e-3a57-4c2b-8f0e-2b1d9c4e6a70",
+            type: ["Achievement"],
+            name: "Teamwork",
+            description: "Worked well in a team.",
+            criteria: { narrative: "Team project." },
+          },
+        },
+      },
+      key,
+      "2026-01-01T00:00:00Z",
+    );
+    const html = await (await postVerify({ credential: JSON.stringify(credential) })).text();
+    expect(html).toContain("This credential is verified.");
+    expect(html).toContain("Signed by its issuer&#x27;s own key");
+    // The same credential claiming someone else as its issuer fails.
+    const forged = {
+      ...credential,
+      issuer: { id: "did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK", type: ["Profile"] },
+    };
+    const forgedHtml = await (await postVerify({ credential: JSON.stringify(forged) })).text();
+    expect(forgedHtml).toContain("This credential does not verify.");
+  });
+});
+
+describe("the signing key in production", () => {
+  it("refuses to run without a key of its own: unset, blank or the committed development key", () => {
+    const base = { ...env, ...completeProductionEnv } as Env;
+    expect(missingProductionSettings(base)).toEqual([]);
+    for (const value of [undefined, " ", DEVELOPMENT_SIGNING_KEY]) {
+      expect(missingProductionSettings({ ...base, CREDENTIAL_SIGNING_KEY: value })).toEqual(["CREDENTIAL_SIGNING_KEY"]);
+    }
   });
 });
