@@ -558,3 +558,36 @@ describe("the signing key in production", () => {
     }
   });
 });
+
+describe("deleting the account", () => {
+  it("revokes its credentials and removes the personal details they were issued from", async () => {
+    const leaving = await person("leaving");
+    await importCertifications(leaving.id, ["ai-communicator"]);
+    const id = await nthCredentialId(leaving.id);
+    const json = await signedJson(id);
+    const response = await fetchWithEnv("/account", AFTER_DEADLINE, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "cf-connecting-ip": uniqueIp(),
+        cookie: leaving.cookie,
+        origin: ORIGIN,
+        "sec-fetch-site": "same-origin",
+      },
+      body: new URLSearchParams({ intent: "delete-account", password: "a good passphrase", confirm: "yes" }).toString(),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(303);
+    const [row] = await rows<{ user_id: string; recipient_email: string; revoked_at: string | null }>(
+      "SELECT user_id, recipient_email, revoked_at FROM credentials WHERE id = ?",
+      id,
+    );
+    expect(row).toMatchObject({ user_id: `deleted:${id}`, recipient_email: "" });
+    expect(row?.revoked_at).not.toBeNull();
+    expect((await get(`/credentials/${id}`)).status).toBe(404);
+    // A copy kept elsewhere now fails its status check.
+    const verify = await (await postVerify({ credential: JSON.stringify(json) })).text();
+    expect(verify).toMatch(/data-check="status" data-outcome="fail"/);
+    expect(await rows("SELECT 1 FROM credential_completions WHERE user_id = ?", leaving.id)).toEqual([]);
+  });
+});

@@ -16,13 +16,16 @@ import { credentialPageView } from "~/credentials/page-view.server";
 import { pageMeta, siteOrigin } from "~/lib/meta";
 import type { Route } from "./+types/credential";
 
-export const meta: Route.MetaFunction = ({ loaderData: view }) =>
-  view
+// A person's page, shared by link: not for search engines.
+export const meta: Route.MetaFunction = ({ loaderData: view }) => [
+  ...(view
     ? pageMeta(
         `${view.achievement.name}: ${view.holderName}`,
         `${view.holderName} earned the ${view.achievement.name} credential of the Idaho AI Challenge.`,
       )
-    : pageMeta("Credential not found", "This credential does not exist or is not public.");
+    : pageMeta("Credential not found", "This credential does not exist or is not public.")),
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { env, requestId } = context.get(requestContext);
