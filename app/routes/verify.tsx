@@ -112,7 +112,13 @@ export default function VerifyPage({ actionData }: Route.ComponentProps) {
               <label htmlFor="file" className="block font-semibold text-slate-800">
                 Or upload the credential file
               </label>
-              <input id="file" name="file" type="file" accept=".json,.jsonld,application/json,application/ld+json" />
+              <input
+                id="file"
+                name="file"
+                type="file"
+                accept=".json,.jsonld,application/json,application/ld+json"
+                className="block w-full max-w-full text-sm"
+              />
               <p className="text-sm text-slate-600">A file takes the place of pasted text. At most {maxKb} KB.</p>
             </div>
             <button type="submit" className="btn-primary">
