@@ -431,9 +431,21 @@ describe("awards from published results", () => {
     await env.DB.prepare(resultCredentialsSql(sqlText, "2026", ids, "2026-04-21T00:00:00Z")).run();
     expect((await credentialIdsOf(a.id)).map((c) => c.achievement)).not.toContain("no-such-award");
 
-    // An award credential verifies on its page, with its project as evidence when the showcase gives a slug.
+    // An award credential verifies on its page, with its project's showcase page as evidence once the
+    // showcase gives the submission a slug (migration 0015, issue 25; added here when not merged yet).
+    const columns = await rows<{ name: string }>("SELECT name FROM pragma_table_info('submissions')");
+    if (!columns.some((column) => column.name === "slug")) {
+      await env.DB.prepare("ALTER TABLE submissions ADD COLUMN slug TEXT").run();
+    }
+    await env.DB.prepare("UPDATE submissions SET slug = 'invoice-triage-bot' WHERE team_id = ?").bind(teamId).run();
     const [award] = (await credentialIdsOf(a.id)).filter((c) => c.achievement === "grand-champion");
-    expect(await (await get(`/credentials/${award!.id}`)).text()).toContain("This credential is verified.");
+    const page = await (await get(`/credentials/${award!.id}`)).text();
+    expect(page).toContain("This credential is verified.");
+    expect(page).toContain('href="http://localhost/showcase/invoice-triage-bot"');
+    const json = (await signedJson(award!.id)) as { evidence?: { id: string; name: string }[] };
+    expect(json.evidence).toEqual([
+      expect.objectContaining({ id: "http://localhost/showcase/invoice-triage-bot", name: "Invoice Triage Bot" }),
+    ]);
   });
 });
 
