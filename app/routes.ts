@@ -86,6 +86,7 @@ export default [
   route("credentials/issuer", "routes/credentials/issuer.ts"),
   route("credentials/issuer/keys/:keyId", "routes/credentials/issuer-key.ts"),
   route("credentials/status/:list", "routes/credentials/status-list.ts"),
+  route("credentials/achievements/:edition/:achievement", "routes/credentials/achievement.ts"),
   route("credentials/:id", "routes/credentials/credential.tsx"),
   route("credentials/:id/credential.json", "routes/credentials/credential[.]json.ts"),
   route("verify", "routes/verify.tsx"),

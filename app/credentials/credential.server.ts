@@ -174,6 +174,19 @@ function achievementType(achievement: AchievementDefinition): string {
   return achievement.kind === "award" || achievement.kind === "finalist" ? "Award" : "Certification";
 }
 
+/** The Achievement (OB 3.0) as embedded in credentials and served at its own id. */
+export function achievementDocument(achievement: AchievementDefinition, editionId: string, origin: string) {
+  return {
+    id: `${origin}/credentials/achievements/${editionId}/${achievement.id}`,
+    type: ["Achievement"],
+    achievementType: achievementType(achievement),
+    name: achievement.name,
+    description: achievement.description,
+    criteria: { narrative: achievement.criteria },
+    image: { id: `${origin}${achievement.image}`, type: "Image" },
+  };
+}
+
 /** The credential as issued, before its proof: everything comes from the row, the content and the configuration. */
 export async function unsignedCredential(env: Env, db: D1Database, row: CredentialRow, origin: string) {
   const achievement = achievementOf(row.edition_id, row.achievement);
@@ -202,15 +215,7 @@ export async function unsignedCredential(env: Env, db: D1Database, row: Credenti
           salt: row.recipient_salt,
         },
       ],
-      achievement: {
-        id: `${origin}/credentials/achievements/${row.edition_id}/${achievement.id}`,
-        type: ["Achievement"],
-        achievementType: achievementType(achievement),
-        name: achievement.name,
-        description: achievement.description,
-        criteria: { narrative: achievement.criteria },
-        image: { id: `${origin}${achievement.image}`, type: "Image" },
-      },
+      achievement: achievementDocument(achievement, row.edition_id, origin),
     },
     ...(showcase
       ? {

@@ -517,6 +517,18 @@ describe("the issuer and its keys", () => {
     expect(key.type).toBe("Multikey");
     expect(key.publicKeyMultibase).toMatch(/^z6Mk/);
     expect((await get("/credentials/issuer/keys/unknown")).status).toBe(404);
+
+    // Each achievement is served at the id the credentials give it.
+    const achievement = (await (await get("/credentials/achievements/2026/ai-builder")).json()) as {
+      id: string;
+      name: string;
+      criteria: { narrative: string };
+    };
+    expect(achievement.id).toBe(`${ORIGIN}/credentials/achievements/2026/ai-builder`);
+    expect(achievement.name).toBe("AI Builder");
+    expect(achievement.criteria.narrative).toContain("Stage 3");
+    expect((await get("/credentials/achievements/2026/no-such-thing")).status).toBe(404);
+    expect((await get("/credentials/achievements/1999/ai-builder")).status).toBe(404);
   });
 });
 
