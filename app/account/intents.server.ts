@@ -11,7 +11,7 @@ import { twoFactorAttemptAllowed, verifySecondFactor } from "~/auth/two-factor.s
 import { intent, type IntentOutcome } from "~/forms/intent-action.server";
 import { clientAllowed } from "~/lib/client-limit.server";
 import { log } from "~/lib/log.server";
-import { setCredentialVisibility } from "~/credentials/holder.server";
+import { setCredentialVisibility, setHolderDisplayName } from "~/credentials/holder.server";
 import { deleteAccount, passwordMatches } from "./delete.server";
 import { twoFactorSetup } from "./qr.server";
 import { showRecoveryCodesCookie } from "./recovery-codes-flash.server";
@@ -23,6 +23,7 @@ import {
   ConfirmTwoFactorSchema,
   CredentialVisibilitySchema,
   DeleteAccountSchema,
+  DisplayNameSchema,
   PasswordSchema,
   SignOutOthersSchema,
 } from "./schema";
@@ -157,6 +158,14 @@ export const accountIntents = {
       if (!changed) return { ok: false, status: 404, message: m.credentialNotFound };
       const toast = visibility === "public" ? accountToasts.credentialPublic : accountToasts.credentialPrivate;
       return { ok: true, toast, redirectTo: `${ACCOUNT_PATH}#credentials` };
+    },
+  }),
+  "display-name": intent({
+    schema: DisplayNameSchema,
+    allowed: async () => true,
+    async handle({ displayName }, ctx: AccountCtx) {
+      await setHolderDisplayName(ctx.env.DB, ctx.user.id, displayName ?? "", ctx.now);
+      return { ok: true, toast: accountToasts.displayNameSaved, redirectTo: `${ACCOUNT_PATH}#credentials` };
     },
   }),
   "delete-account": intent({

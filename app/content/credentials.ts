@@ -36,6 +36,12 @@ export const FINALIST = "finalist";
 /** Credentials within a status list: 131,072 bits (16 KB), the minimum the Bitstring Status List recommends for privacy. */
 export const STATUS_LIST_SIZE = 131_072;
 
+/** How a credential page names a holder who chose no display name. */
+export const ANONYMOUS_HOLDER = "A Challenge participant";
+
+/** The longest display name a holder may choose for their credential pages. */
+export const DISPLAY_NAME_MAX = 80;
+
 /** The longest credential JSON /verify accepts (pasted or uploaded). */
 export const VERIFY_MAX_BYTES = 64 * 1024;
 

@@ -4,7 +4,7 @@
  * signed credential now. Null (a 404) for an unknown id, or for a private
  * credential seen by anyone but its holder.
  */
-import { achievementOf } from "~/content/credentials";
+import { achievementOf, ANONYMOUS_HOLDER } from "~/content/credentials";
 import { siteContact } from "~/lib/site-config.server";
 import { credentialJsonPath, credentialPath, credentialRow, signedCredential } from "./credential.server";
 import { verifyCredential } from "./verify.server";
@@ -37,16 +37,12 @@ export async function credentialPageView(env: Env, id: string, viewerId: string 
   if (!row.is_public && !isHolder) return null;
   const achievement = achievementOf(row.edition_id, row.achievement);
   if (!achievement) return null;
-  // The name the holder chose for their account; else the one they enrolled under.
-  const holder = await env.DB.prepare(
-    `SELECT u.name AS name, (SELECT r.first_name || ' ' || r.last_name FROM registrations r
-       WHERE r.user_id = u.id ORDER BY r.edition_id = ? DESC, r.created_at DESC LIMIT 1) AS enrolledAs
-     FROM "user" u WHERE u.id = ?`,
-  )
-    .bind(row.edition_id, row.user_id)
-    .first<{ name: string; enrolledAs: string | null }>();
+  // The name the holder chose to display (/account); never their enrollment name unasked.
+  const holder = await env.DB.prepare('SELECT name FROM "user" WHERE id = ?')
+    .bind(row.user_id)
+    .first<{ name: string }>();
   if (!holder) return null;
-  const holderName = holder.name.trim() || holder.enrolledAs?.trim() || "A Challenge participant";
+  const holderName = holder.name.trim() || ANONYMOUS_HOLDER;
   const credential = await signedCredential(env, row, origin);
   const report = await verifyCredential(env, credential, origin, now);
   const issuerName = siteContact(env).organizerLegalName;

@@ -406,6 +406,38 @@ describe("a participant's five credentials", () => {
   });
 });
 
+describe("the holder's display name", () => {
+  function postName(who: Person, displayName: string) {
+    return fetchWithEnv("/account", AFTER_DEADLINE, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "cf-connecting-ip": uniqueIp(),
+        cookie: who.cookie,
+        origin: ORIGIN,
+        "sec-fetch-site": "same-origin",
+      },
+      body: new URLSearchParams({ intent: "display-name", displayName }).toString(),
+      redirect: "manual",
+    });
+  }
+
+  it("is what the public page shows: the chosen name, or no name at all", async () => {
+    const holder = await person("named");
+    await importCertifications(holder.id, ["ai-creator"]);
+    const id = await nthCredentialId(holder.id);
+    expect((await postName(holder, "  Dr. Jo Ramírez ")).status).toBe(303);
+    expect(await (await get(`/credentials/${id}`)).text()).toContain("Earned by <strong>Dr. Jo Ramírez</strong>");
+    expect((await postName(holder, "")).status).toBe(303);
+    const anonymous = await (await get(`/credentials/${id}`)).text();
+    expect(anonymous).toContain("Earned by <strong>A Challenge participant</strong>");
+    expect(anonymous).not.toContain("Avery Nguyen");
+    const tooLong = await postName(holder, "x".repeat(81));
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.text()).toContain("Please keep your display name to 80 characters");
+  });
+});
+
 describe("awards from published results", () => {
   it("issues the award's credential to each member, and nothing for an award without one", async () => {
     const a = await plainUser("champ-a");

@@ -5,23 +5,58 @@
 import { formatMountain } from "~/clock/format";
 import type { HolderCredential } from "~/credentials/holder.server";
 import type { IntentActionData } from "~/forms/intent-action.server";
-import { IntentForm, intentErrors } from "../intent-form";
+import { DisplayNameSchema } from "~/account/schema";
+import { ANONYMOUS_HOLDER, DISPLAY_NAME_MAX } from "~/content/credentials";
+import { Field } from "../forms";
+import { IntentForm, intentErrors, useIntentForm } from "../intent-form";
 import { Panel } from "./panel";
 
 function earnedOn(value: string): string {
   return formatMountain(new Date(value.length === 10 ? `${value}T12:00:00Z` : value), "longDate");
 }
 
+function DisplayNameForm({
+  displayName,
+  actionData,
+}: {
+  displayName: string;
+  actionData: IntentActionData | undefined;
+}) {
+  const [form, fields] = useIntentForm("display-name", DisplayNameSchema, actionData, {
+    defaultValue: { displayName },
+  });
+  return (
+    <IntentForm intent="display-name" form={form} labelledBy="display-name-title" className="space-y-3">
+      <h3 id="display-name-title" className="text-lg font-semibold text-brand-950">
+        Your name on credential pages
+      </h3>
+      <Field
+        meta={fields.displayName}
+        label="Display name"
+        optional
+        hint={`Shown to anyone who opens one of your public credential pages. Leave it empty to show "${ANONYMOUS_HOLDER}". At most ${DISPLAY_NAME_MAX} characters.`}
+        autoComplete="name"
+      />
+      <button type="submit" className="btn-outline">
+        Save Display Name
+      </button>
+    </IntentForm>
+  );
+}
+
 export function CredentialsSection({
   credentials,
+  displayName,
   actionData,
 }: {
   credentials: readonly HolderCredential[];
+  displayName: string;
   actionData: IntentActionData | undefined;
 }) {
   const errors = intentErrors(actionData, "credential-visibility");
   return (
     <Panel id="credentials" title="Your credentials">
+      <DisplayNameForm displayName={displayName} actionData={actionData} />
       {credentials.length === 0 ? (
         <p>
           No credentials yet. Each certification of the learning path, the capstone and every finalist or award earns an

@@ -23,7 +23,7 @@ import { SessionsSection, SignInDetails, TwoFactorSection } from "~/components/a
 import { PageHero } from "~/components/page";
 import { requestContext, signedInContext } from "~/context";
 import { handleIntentPost } from "~/forms/intent-action.server";
-import { holderCredentials } from "~/credentials/holder.server";
+import { holderCredentials, holderDisplayName } from "~/credentials/holder.server";
 import { log } from "~/lib/log.server";
 import { pageMeta, siteOrigin } from "~/lib/meta";
 import { organizationsOf } from "~/organization/access.server";
@@ -37,12 +37,13 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, requestId } = context.get(requestContext);
   const { user, sessionId, db } = context.get(signedInContext);
-  const [activity, sessions, flash, organizations, credentials] = await Promise.all([
+  const [activity, sessions, flash, organizations, credentials, displayName] = await Promise.all([
     accountActivity(env, user.id),
     accountSessions(env, user.id, sessionId),
     takeShowRecoveryCodes(env, request, user.id),
     organizationsOf(db, user.id),
     holderCredentials(env, user.id, siteOrigin(request, env)),
+    holderDisplayName(env.DB, user.id),
   ]);
   let recoveryCodes: string[] | null = null;
   if (flash.show && user.twoFactorEnabled) {
@@ -56,7 +57,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (flash.clear) headers.append("Set-Cookie", flash.clear);
   const managed = organizations.map(({ id, name, role }) => ({ id, name, role }));
-  return data({ user, sessions, activity, recoveryCodes, organizations: managed, credentials }, { headers });
+  return data(
+    { user, sessions, activity, recoveryCodes, organizations: managed, credentials, displayName },
+    { headers },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -90,7 +94,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           <SignInDetails user={user} actionData={actionData} />
           <TwoFactorSection enabled={user.twoFactorEnabled} recoveryCodes={recoveryCodes} actionData={actionData} />
           <SessionsSection sessions={sessions} actionData={actionData} />
-          <CredentialsSection credentials={loaderData.credentials} actionData={actionData} />
+          <CredentialsSection
+            credentials={loaderData.credentials}
+            displayName={loaderData.displayName}
+            actionData={actionData}
+          />
           <RegistrationsSection editions={activity.editions} />
           <SponsorshipsSection sponsorships={activity.sponsorships} />
           <OrganizationsSection organizations={loaderData.organizations} />
