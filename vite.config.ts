@@ -1,6 +1,7 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 export default defineConfig({
@@ -14,7 +15,20 @@ export default defineConfig({
     tailwindcss(),
     reactRouter(),
   ],
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // Two stand-ins for the credentials' libraries (ADR 016): jsonld's Node
+    // document loader imports an HTTP client (and undici, which workerd cannot
+    // load) that is never used, since no context is ever fetched; and the VC
+    // contexts package computes file URLs from import.meta.url, which throws in
+    // a deployed worker.
+    alias: {
+      "@digitalbazaar/http-client": fileURLToPath(new URL("./app/credentials/no-http-client.ts", import.meta.url)),
+      "@digitalbazaar/credentials-context": fileURLToPath(
+        new URL("./app/credentials/credentials-context.ts", import.meta.url),
+      ),
+    },
+  },
   environments: {
     client: {
       build: {

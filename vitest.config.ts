@@ -32,12 +32,13 @@ export default defineConfig(async () => {
       // The built wrangler.json declares every .js an ES module, so busboy
       // (CommonJS), imported by app code that tests load directly rather than
       // through the bundle, is pre-bundled to ESM first, its `require("stream")`
-      // pointed at workerd's node:stream through an ES module.
+      // pointed at workerd's node:stream through an ES module. The JSON-LD
+      // libraries under the credentials' proofs (ADR 016) are CommonJS too.
       deps: {
         optimizer: {
           ssr: {
             enabled: true,
-            include: ["busboy"],
+            include: ["busboy", "jsonld", "jsonld-signatures", "rdf-canonize"],
             rolldownOptions: {
               plugins: [
                 {

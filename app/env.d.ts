@@ -26,4 +26,10 @@ interface Env {
   RESEND_BASE_URL?: string;
   EMAIL_FROM?: string;
   NOTIFY_TO?: string;
+  /**
+   * Signs Open Badges credentials (issue 26, ADR 016): `<key id>:<64 hex
+   * characters>`, the key's name and its 32-byte Ed25519 seed. Locally the
+   * committed development key (app/credentials/keys.ts) stands in.
+   */
+  CREDENTIAL_SIGNING_KEY?: string;
 }

@@ -68,6 +68,7 @@ export default [
     layout("routes/organization/organizer-layout.tsx", [
       route("organization/:id", "routes/organization/dashboard.tsx"),
       route("organization/:id/employees.csv", "routes/organization/employees[.]csv.ts"),
+      route("organization/:id/certifications.csv", "routes/organization/certifications[.]csv.ts"),
     ]),
   ]),
 
@@ -90,6 +91,14 @@ export default [
     route("judging", "routes/judging/queue.tsx"),
     route("judging/:teamId", "routes/judging/project.tsx"),
   ]),
+  // Credentials (issue 26): public pages, the issuer's profile and keys, revocation, and verifying any credential.
+  route("credentials/issuer", "routes/credentials/issuer.ts"),
+  route("credentials/issuer/keys/:keyId", "routes/credentials/issuer-key.ts"),
+  route("credentials/status/:list", "routes/credentials/status-list.ts"),
+  route("credentials/achievements/:edition/:achievement", "routes/credentials/achievement.ts"),
+  route("credentials/:id", "routes/credentials/credential.tsx"),
+  route("credentials/:id/credential.json", "routes/credentials/credential[.]json.ts"),
+  route("verify", "routes/verify.tsx"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

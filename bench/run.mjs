@@ -20,6 +20,7 @@ import lighthouse from "lighthouse";
 import { publicRoutes } from "../app/content/routes.ts";
 import { pageWeight } from "./page-weight.mjs";
 import { votingRun } from "./voting.mjs";
+import { measureCredentialCpu } from "./credentials.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const serverPort = Number(process.env.BENCH_PORT ?? 8796);
@@ -37,8 +38,10 @@ const lighthouseTargets =
   lighthousePaths === "all" ? publicRoutes.map((route) => route.path) : lighthousePaths.split(",");
 // Lighthouse varies run to run, the more so on a shared machine: each figure is the median of this many runs.
 const lighthouseRuns = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
-// BENCH_ONLY=paint,lighthouse runs only those sections (bytes, throughput, render, paint, lighthouse).
-const sections = new Set((process.env.BENCH_ONLY ?? "bytes,throughput,render,voting,paint,lighthouse").split(","));
+// BENCH_ONLY=paint,lighthouse runs only those sections (bytes, throughput, render, voting, credentials, paint, lighthouse).
+const sections = new Set(
+  (process.env.BENCH_ONLY ?? "bytes,throughput,render,voting,credentials,paint,lighthouse").split(","),
+);
 const env = {
   ...process.env,
   WRANGLER_SEND_METRICS: "false",
@@ -125,6 +128,7 @@ const results = {
   throughput: /** @type {any[]} */ ([]),
   render: /** @type {any} */ (null),
   voting: /** @type {any} */ (null),
+  credentials: /** @type {any} */ (null),
   paint: /** @type {any[]} */ ([]),
   lighthouse: /** @type {any[]} */ ([]),
 };
@@ -181,6 +185,12 @@ if (sections.has("voting")) {
   results.voting = await votingRun({ root, origin, stateDir, env, seconds, serverPid: server.pid });
   console.table([results.voting.voting]);
   console.table(results.voting.gallery.pages);
+}
+
+if (sections.has("credentials")) {
+  say("Open Badges credentials: signing and verifying CPU per credential (eddsa-rdfc-2022, issue 26)");
+  results.credentials = await measureCredentialCpu();
+  console.table([results.credentials]);
 }
 
 if (sections.has("paint")) {

@@ -201,7 +201,12 @@ export function parseArgs(argv) {
  * Commands of the Challenge's later stages, one module per concern in
  * scripts/admin/, each exporting `commands`: { name: { usage, run(args, options) → exit code } }.
  */
-const commandModules = ["./admin/judging.mjs", "./admin/judging-results.mjs", "./admin/showcase.mjs"];
+const commandModules = [
+  "./admin/judging.mjs",
+  "./admin/judging-results.mjs",
+  "./admin/showcase.mjs",
+  "./admin/credentials.mjs",
+];
 
 async function loadCommands() {
   /** @type {Record<string, { usage: string, run: (args: string[], options: ReturnType<typeof parseArgs>["options"]) => Promise<number> | number }>} */

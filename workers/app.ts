@@ -6,6 +6,7 @@ import { DATA_LIFECYCLE_CRON, runDataLifecycle } from "~/retention/records.serve
 import { editionsFor, withRequestClock } from "~/clock/clock.server";
 import { purgeExpiredSubmissions } from "~/retention/submissions.server";
 import { assignOnJudgingStart } from "~/judging/assign.server";
+import { issueDueInnovatorCredentials } from "~/credentials/issuance.server";
 import { api } from "./api";
 import { handleNotificationBatch, sweepNotifications } from "./notifications-consumer";
 import { withCachePolicy } from "./cache";
@@ -74,6 +75,8 @@ export default {
       await purgeExpiredSubmissions(env, editionsFor(env), now);
       // Judging's first day: assign every project, unless an organizer already did (issue 24).
       await assignOnJudgingStart(env.DB, editionsFor(env), now);
+      // AI Innovator credentials once a submission deadline has passed (issue 26).
+      await issueDueInnovatorCredentials(env.DB, editionsFor(env), now);
     } else await sweepNotifications(env, now);
   },
 } satisfies ExportedHandler<Env>;

@@ -21,6 +21,7 @@ export function bodyLimitFor(pathname: string): number {
   const path = normalizedPath(pathname);
   if (path === "/api/stripe/webhook") return requestBodyLimits.stripeWebhookBytes;
   if (path === UPLOAD_PATH) return requestBodyLimits.uploadBytes;
+  if (path === "/verify") return requestBodyLimits.verifyBytes;
   return requestBodyLimits.defaultBytes;
 }
 

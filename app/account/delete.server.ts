@@ -10,11 +10,13 @@
  * sent are revoked. Its audience votes are deleted. A Workforce Package's company code stays live: employees
  * already enrolled with it stay enrolled.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { verifyPassword } from "~/auth/password.server";
 import { getDb } from "~/db/client.server";
 import {
   account,
+  credentialCompletions,
+  credentials,
   judgeAdvisorInterests,
   organizationAdmins,
   recoveryCodeFlashes,
@@ -70,6 +72,21 @@ export async function deleteAccount(
     db.delete(account).where(eq(account.userId, user.id)),
     db.delete(signInFailures).where(eq(signInFailures.email, user.email.toLowerCase())),
     db.delete(accounts).where(eq(accounts.id, user.id)),
+    // Credentials (issue 26): the imported completions go; each issued credential is
+    // revoked (its status-list bit stays set, so a copy someone kept stops verifying)
+    // and loses the personal details it was issued from.
+    db.delete(credentialCompletions).where(eq(credentialCompletions.userId, user.id)),
+    db
+      .update(credentials)
+      .set({
+        userId: sql`'deleted:' || ${credentials.id}`,
+        recipientEmail: "",
+        signedJson: null,
+        isPublic: false,
+        revokedAt: sql`coalesce(${credentials.revokedAt}, ${now.toISOString()})`,
+        revokedReason: sql`coalesce(${credentials.revokedReason}, 'account deleted')`,
+      })
+      .where(eq(credentials.userId, user.id)),
   ];
   // The payment records are anonymized by the retention job's own D1 statements: one batch of D1's kind keeps it all or nothing.
   await env.DB.batch([

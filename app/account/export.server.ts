@@ -10,6 +10,7 @@
 import { and, asc, desc, eq, gt, inArray, or } from "drizzle-orm";
 import { site } from "~/content/site";
 import {
+  credentials,
   judgeAdvisorInterests,
   organizationAdmins,
   registrations,
@@ -120,22 +121,24 @@ async function coAdministrationsOf(db: Db, userId: string) {
 
 export async function accountExport(env: Pick<Env, "DB">, user: SessionUser, currentSessionId: string, now: Date) {
   const db = getDb(env);
-  const [registrationRows, sponsorshipRows, interestRows, sessionRows, portal, coAdministrations] = await Promise.all([
-    registrationRowsOf(env, user.id),
-    db.select().from(sponsorships).where(eq(sponsorships.userId, user.id)).orderBy(desc(sponsorships.createdAt)),
-    db
-      .select()
-      .from(judgeAdvisorInterests)
-      .where(eq(judgeAdvisorInterests.userId, user.id))
-      .orderBy(desc(judgeAdvisorInterests.createdAt)),
-    getDb(env)
-      .select()
-      .from(session)
-      .where(and(eq(session.userId, user.id), gt(session.expiresAt, now)))
-      .orderBy(desc(session.updatedAt)),
-    portalDataOf(db, user.id, user.email),
-    coAdministrationsOf(db, user.id),
-  ]);
+  const [registrationRows, sponsorshipRows, interestRows, sessionRows, portal, coAdministrations, credentialRows] =
+    await Promise.all([
+      registrationRowsOf(env, user.id),
+      db.select().from(sponsorships).where(eq(sponsorships.userId, user.id)).orderBy(desc(sponsorships.createdAt)),
+      db
+        .select()
+        .from(judgeAdvisorInterests)
+        .where(eq(judgeAdvisorInterests.userId, user.id))
+        .orderBy(desc(judgeAdvisorInterests.createdAt)),
+      getDb(env)
+        .select()
+        .from(session)
+        .where(and(eq(session.userId, user.id), gt(session.expiresAt, now)))
+        .orderBy(desc(session.updatedAt)),
+      portalDataOf(db, user.id, user.email),
+      coAdministrationsOf(db, user.id),
+      db.select().from(credentials).where(eq(credentials.userId, user.id)).orderBy(asc(credentials.seq)),
+    ]);
   // Issue 25: each audience vote with what was recorded with it.
   const votes = await db
     .select({ vote: showcaseVotes, title: submissions.title, slug: submissions.slug })
@@ -212,6 +215,18 @@ export async function accountExport(env: Pick<Env, "DB">, user: SessionUser, cur
       network: vote.ipPrefix,
       emailDomain: vote.emailDomain,
       excluded: vote.excludedAt !== null,
+    })),
+    // Issue 26: the credentials issued to the account (each one's signed file is at its page).
+    credentials: credentialRows.map((row) => ({
+      id: row.id,
+      edition: row.editionId,
+      achievement: row.achievement,
+      earnedAt: row.earnedAt,
+      issuedAt: row.issuedAt,
+      issuedToEmail: row.recipientEmail,
+      public: row.isPublic,
+      revokedAt: row.revokedAt,
+      revokedReason: row.revokedReason,
     })),
   };
 }

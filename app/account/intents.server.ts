@@ -11,6 +11,7 @@ import { twoFactorAttemptAllowed, verifySecondFactor } from "~/auth/two-factor.s
 import { intent, type IntentOutcome } from "~/forms/intent-action.server";
 import { clientAllowed } from "~/lib/client-limit.server";
 import { log } from "~/lib/log.server";
+import { setCredentialVisibility, setHolderDisplayName } from "~/credentials/holder.server";
 import { deleteAccount, passwordMatches } from "./delete.server";
 import { twoFactorSetup } from "./qr.server";
 import { showRecoveryCodesCookie } from "./recovery-codes-flash.server";
@@ -20,7 +21,9 @@ import {
   accountToasts,
   ChangePasswordSchema,
   ConfirmTwoFactorSchema,
+  CredentialVisibilitySchema,
   DeleteAccountSchema,
+  DisplayNameSchema,
   PasswordSchema,
   SignOutOthersSchema,
 } from "./schema";
@@ -143,6 +146,26 @@ export const accountIntents = {
       });
       if (!response.ok) return passwordConfirmedRefusal(ctx, response, "account.two_factor_disable_failed");
       return done(accountToasts.twoFactorOff, response.headers, `${ACCOUNT_PATH}#two-factor`);
+    },
+  }),
+  // Issue 26: the holder alone decides whether a credential's page is public.
+  "credential-visibility": intent({
+    schema: CredentialVisibilitySchema,
+    allowed: async () => true,
+    instanceField: "credentialId",
+    async handle({ credentialId, visibility }, ctx: AccountCtx) {
+      const changed = await setCredentialVisibility(ctx.env.DB, ctx.user.id, credentialId, visibility === "public");
+      if (!changed) return { ok: false, status: 404, message: m.credentialNotFound };
+      const toast = visibility === "public" ? accountToasts.credentialPublic : accountToasts.credentialPrivate;
+      return { ok: true, toast, redirectTo: `${ACCOUNT_PATH}#credentials` };
+    },
+  }),
+  "display-name": intent({
+    schema: DisplayNameSchema,
+    allowed: async () => true,
+    async handle({ displayName }, ctx: AccountCtx) {
+      await setHolderDisplayName(ctx.env.DB, ctx.user.id, displayName ?? "", ctx.now);
+      return { ok: true, toast: accountToasts.displayNameSaved, redirectTo: `${ACCOUNT_PATH}#credentials` };
     },
   }),
   "delete-account": intent({

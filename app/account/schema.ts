@@ -5,6 +5,7 @@
  */
 import * as z from "zod/mini";
 import { authLimits, authMessages } from "~/auth/schema";
+import { DISPLAY_NAME_MAX } from "~/content/credentials";
 
 export const accountMessages = {
   currentPasswordRequired: "Please enter your current password",
@@ -16,6 +17,8 @@ export const accountMessages = {
   rateLimited: "Too many attempts. Please wait a minute and try again.",
   failed: "Something went wrong. Please try again.",
   confirmDeleteRequired: "Please tick the box to confirm",
+  credentialNotFound: "That credential isn't one of yours.",
+  displayNameTooLong: `Please keep your display name to ${DISPLAY_NAME_MAX} characters`,
 } as const;
 
 /** Flash toasts after a redirect back to /account (or home, after deletion). */
@@ -36,6 +39,21 @@ export const accountToasts = {
     description: "Save your recovery codes now: they are shown only once.",
   },
   twoFactorOff: { type: "info", title: "Two-Step Sign-In Is Off", description: "Sign-in asks only for your password." },
+  displayNameSaved: {
+    type: "success",
+    title: "Display Name Saved",
+    description: "Your credential pages show it from now on.",
+  },
+  credentialPublic: {
+    type: "success",
+    title: "Credential Public",
+    description: "Anyone with its link can see and verify it.",
+  },
+  credentialPrivate: {
+    type: "info",
+    title: "Credential Private",
+    description: "Its page now shows only to you; its signed file still verifies wherever you share it.",
+  },
   deleted: {
     type: "info",
     title: "Account Deleted",
@@ -83,3 +101,16 @@ export const ConfirmTwoFactorSchema = z.object({
 /** Where /account is, and what the sign-in gate says to a visitor who asks for it. */
 export const ACCOUNT_PATH = "/account";
 export const ACCOUNT_GATE_DESCRIPTION = "Please log in to see and manage your account";
+
+/** /account's switch of one credential between public and private (issue 26). */
+export const CredentialVisibilitySchema = z.object({
+  credentialId: z.string().check(z.regex(/^[0-9a-f]{32}$/)),
+  visibility: z.enum(["public", "private"]),
+});
+
+/** The name shown on the holder's credential pages (issue 26); empty shows none. */
+export const DisplayNameSchema = z.object({
+  displayName: z.optional(
+    z.string().check(z.trim(), z.maxLength(DISPLAY_NAME_MAX, { error: accountMessages.displayNameTooLong })),
+  ),
+});

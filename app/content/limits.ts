@@ -22,6 +22,8 @@ export const requestBodyLimits = {
    * parts. A moderately oversize file still reaches the route, which names
    * the component's own limit; only a far bigger one gets the 413 page.
    */
+  /** /verify (issue 26): a pasted credential and an uploaded one, each at most VERIFY_MAX_BYTES, sent multipart. */
+  verifyBytes: 160 * KIB,
   uploadBytes: 2 * Math.max(...Object.values(portalFileRules).map((rule) => rule.maxBytes)) + 64 * KIB,
 } as const;
 

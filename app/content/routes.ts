@@ -49,6 +49,8 @@ export const publicRoutes = [
   { path: "/sponsor-register", name: "Become a Sponsor", kind: "form", inSitemap: true },
   { path: "/next-edition", name: "Next Edition List", kind: "form", inSitemap: true },
   { path: "/auth", name: "Sign Up or Sign In", kind: "form", inSitemap: false },
+  // Issue 26: a plain POST form with no JavaScript at all, so it weighs and behaves like a content page.
+  { path: "/verify", name: "Verify a Credential", kind: "content", inSitemap: true },
   // Issue 13. The pages behind e-mailed links (/verify-email, /auth/reset-password) need their token: not listed.
   { path: "/auth/forgot-password", name: "Forgot Your Password", kind: "form", inSitemap: false },
   { path: "/sponsor-success", name: "Sponsorship Thank You", kind: "transactional", inSitemap: false },

@@ -15,3 +15,4 @@ export * from "./payments-schema";
 export * from "./portal-schema";
 export * from "./judging-schema";
 export * from "./showcase-schema";
+export * from "./credentials-schema";

@@ -23,7 +23,8 @@ export type LimitScope =
   | "portal"
   | "portal:upload"
   | "judging"
-  | "showcase:vote";
+  | "showcase:vote"
+  | "credentials:verify";
 
 /** Expands an IPv6 address to its eight hextets, or null when it is not one. */
 function ipv6Hextets(address: string): string[] | null {

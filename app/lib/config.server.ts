@@ -6,6 +6,7 @@
  */
 import { log } from "./log.server";
 import { SITE_CONTACT_PLACEHOLDERS } from "./site-config.server";
+import { DEVELOPMENT_SIGNING_KEY } from "~/credentials/keys";
 import { escapeHtml } from "./html";
 
 export const REQUIRED_IN_PRODUCTION = [
@@ -16,6 +17,12 @@ export const REQUIRED_IN_PRODUCTION = [
   { name: "BASE_URL", purpose: "the site's public origin, for links in e-mail and callbacks" },
   { name: "STRIPE_SECRET_KEY", purpose: "creates and verifies Stripe Checkout Sessions (docs/payments.md)" },
   { name: "STRIPE_WEBHOOK_SECRET", purpose: "verifies the signature of Stripe's webhook events" },
+  // Signs the Open Badges credentials (issue 26): the committed development key is public.
+  {
+    name: "CREDENTIAL_SIGNING_KEY",
+    purpose: "signs Open Badges credentials (docs/admin.md, key rotation)",
+    placeholder: DEVELOPMENT_SIGNING_KEY,
+  },
   // Shown on every page, in e-mails and in the legal texts: a development
   // placeholder there would send visitors to a mailbox nobody reads (issue 11).
   {

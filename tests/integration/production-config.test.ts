@@ -34,6 +34,7 @@ describe("production refuses to run without its settings", () => {
         "NOTIFY_TO",
         "BETTER_AUTH_SECRET",
         "BASE_URL",
+        "CREDENTIAL_SIGNING_KEY",
         "CONTACT_EMAIL",
         "CONTACT_PHONE",
         "ORGANIZER_LEGAL_NAME",

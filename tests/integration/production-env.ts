@@ -12,6 +12,7 @@ export const completeProductionEnv: Partial<Env> = {
   BASE_URL: "https://example.org",
   STRIPE_SECRET_KEY: "sk_live_key",
   STRIPE_WEBHOOK_SECRET: "whsec_live_secret",
+  CREDENTIAL_SIGNING_KEY: "production-1:1111111111111111111111111111111111111111111111111111111111111111",
   CONTACT_EMAIL: "contact@organizer.example",
   CONTACT_PHONE: "(208) 555-0199",
   ORGANIZER_LEGAL_NAME: "Idaho Workforce AI Collaborative PBC",

@@ -11,6 +11,7 @@ import { accountIntents } from "~/account/intents.server";
 import { takeShowRecoveryCodes } from "~/account/recovery-codes-flash.server";
 import { ACCOUNT_PATH, accountMessages } from "~/account/schema";
 import { createAuth } from "~/auth/auth.server";
+import { CredentialsSection } from "~/components/account/credentials";
 import { DataSection, DeleteSection } from "~/components/account/data-and-deletion";
 import {
   InterestsSection,
@@ -23,8 +24,9 @@ import { PageHero } from "~/components/page";
 import { YourVotesSection } from "~/components/showcase/your-votes";
 import { requestContext, signedInContext } from "~/context";
 import { handleIntentPost } from "~/forms/intent-action.server";
+import { holderCredentials, holderDisplayName } from "~/credentials/holder.server";
 import { log } from "~/lib/log.server";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, siteOrigin } from "~/lib/meta";
 import { organizationsOf } from "~/organization/access.server";
 import { votesOf } from "~/showcase/votes.server";
 import type { Route } from "./+types/page";
@@ -37,12 +39,14 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, requestId } = context.get(requestContext);
   const { user, sessionId, db } = context.get(signedInContext);
-  const [activity, sessions, flash, organizations, votes] = await Promise.all([
+  const [activity, sessions, flash, organizations, votes, credentials, displayName] = await Promise.all([
     accountActivity(env, user.id),
     accountSessions(env, user.id, sessionId),
     takeShowRecoveryCodes(env, request, user.id),
     organizationsOf(db, user.id),
     votesOf(db, user.id),
+    holderCredentials(env, user.id, siteOrigin(request, env)),
+    holderDisplayName(env.DB, user.id),
   ]);
   let recoveryCodes: string[] | null = null;
   if (flash.show && user.twoFactorEnabled) {
@@ -56,7 +60,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (flash.clear) headers.append("Set-Cookie", flash.clear);
   const managed = organizations.map(({ id, name, role }) => ({ id, name, role }));
-  return data({ user, sessions, activity, recoveryCodes, organizations: managed, votes }, { headers });
+  return data(
+    { user, sessions, activity, recoveryCodes, organizations: managed, votes, credentials, displayName },
+    { headers },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -90,6 +97,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           <SignInDetails user={user} actionData={actionData} />
           <TwoFactorSection enabled={user.twoFactorEnabled} recoveryCodes={recoveryCodes} actionData={actionData} />
           <SessionsSection sessions={sessions} actionData={actionData} />
+          <CredentialsSection
+            credentials={loaderData.credentials}
+            displayName={loaderData.displayName}
+            actionData={actionData}
+          />
           <RegistrationsSection editions={activity.editions} />
           <SponsorshipsSection sponsorships={activity.sponsorships} />
           <OrganizationsSection organizations={loaderData.organizations} />

@@ -10,6 +10,7 @@
  */
 import { data } from "react-router";
 import { AdminsSection, ActivitySection } from "~/components/organization/organizers";
+import { CertificationsSection } from "~/components/organization/certifications";
 import { CodeSection, TierSection } from "~/components/organization/code-and-tier";
 import { EmployeesSection, InviteSection } from "~/components/organization/employees";
 import { Refusals } from "~/components/intent-form";
@@ -20,6 +21,7 @@ import { signedInPageHeaders } from "~/forms/action.server";
 import { handleIntentPost } from "~/forms/intent-action.server";
 import { pageMeta, siteOrigin } from "~/lib/meta";
 import { organizationContext } from "~/organization/access.server";
+import { organizationCertifications } from "~/organization/credentials.server";
 import { searchText } from "~/organization/dashboard.server";
 import { dashboardView } from "~/organization/dashboard-view.server";
 import { organizationIntents } from "~/organization/intents.server";
@@ -35,8 +37,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = searchText(new URL(request.url).searchParams.get("q"));
-  const view = await dashboardView(context.get(signedInContext), context.get(organizationContext), q);
-  return data(view, { headers: { "Cache-Control": "private, no-store" } });
+  const signedIn = context.get(signedInContext);
+  const organization = context.get(organizationContext);
+  const [view, certifications] = await Promise.all([
+    dashboardView(signedIn, organization, q),
+    organizationCertifications(context.get(requestContext).env.DB, organization.id, signedIn.edition.id),
+  ]);
+  return data({ ...view, certifications }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -85,6 +92,11 @@ export default function OrganizationDashboard({ loaderData: view, actionData }: 
             pastEditions={view.pastEditions}
             q={view.q}
             actionData={actionData}
+          />
+          <CertificationsSection
+            organizationId={organization.id}
+            view={view.certifications}
+            editionName={view.editionName}
           />
           <AdminsSection view={view} actionData={actionData} />
           <ActivitySection events={view.events} />

@@ -1,0 +1,144 @@
+/**
+ * The credentials the Challenge issues (issue 26, ADR 016): one achievement
+ * definition per credential and per edition, with the words a wallet, the
+ * credential page and LinkedIn show. Facts come from program.ts (the stage
+ * certifications, the finalist credential, the awards); only the criteria's
+ * wording is said here.
+ *
+ * Plain TypeScript without Vite-only imports: the admin CLI reads it too.
+ */
+import { awards, finalistCredential, finalsAwards, learningStages } from "./program";
+
+export type AchievementKind = "certification" | "capstone" | "finalist" | "award";
+
+export interface AchievementDefinition {
+  /** Stable: stored in each credential row and in URLs. */
+  readonly id: string;
+  readonly kind: AchievementKind;
+  readonly name: string;
+  readonly description: string;
+  /** How it is earned (Markdown-free prose; OB 3.0 `criteria.narrative`). */
+  readonly criteria: string;
+  /** A site path under public/. */
+  readonly image: string;
+  /** What the CSV import calls it, besides its name and id (lower-cased). */
+  readonly importNames?: readonly string[];
+}
+
+/** The three stage certifications, in learning-path order: imported from the training provider. */
+export const certificationIds = ["ai-communicator", "ai-creator", "ai-builder"] as const;
+export type CertificationId = (typeof certificationIds)[number];
+
+export const AI_INNOVATOR = "ai-innovator";
+/** `published_results.award` of a finalist, and the finalist credential's achievement id. */
+export const FINALIST = "finalist";
+
+/** Credentials within a status list: 131,072 bits (16 KB), the minimum the Bitstring Status List recommends for privacy. */
+export const STATUS_LIST_SIZE = 131_072;
+
+/** How a credential page names a holder who chose no display name. */
+export const ANONYMOUS_HOLDER = "A Challenge participant";
+
+/** The longest display name a holder may choose for their credential pages. */
+export const DISPLAY_NAME_MAX = 80;
+
+/** The longest credential JSON /verify accepts (pasted or uploaded). */
+export const VERIFY_MAX_BYTES = 64 * 1024;
+
+const stageCriteria: Record<CertificationId, string> = {
+  "ai-communicator":
+    "Completed Stage 1, Talk to AI, of the Challenge's training with the training provider: prompting AI tools clearly and reliably with the SPARK prompting framework.",
+  "ai-creator":
+    "Completed Stage 2, Create with AI, of the Challenge's training with the training provider: using AI to create content and analysis for everyday work.",
+  "ai-builder":
+    "Completed Stage 3, Build with AI, of the Challenge's training with the training provider: building AI-powered workflows and tools for a team.",
+};
+
+function slug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[()]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+function definitionsFor(editionName: string): readonly AchievementDefinition[] {
+  const stages = learningStages.filter((stage) => stage.id !== "capstone");
+  const certifications = stages.map((stage, i): AchievementDefinition => {
+    const id = certificationIds[i]!;
+    return {
+      id,
+      kind: "certification",
+      name: stage.certification,
+      description: `${stage.label} certification of the Idaho AI Challenge's learning path, ${stage.name}: ${stage.summary}`,
+      criteria: stageCriteria[id],
+      image: `/badges/${id}.svg`,
+      importNames: [slug(stage.certification), stage.id, stage.label.toLowerCase()],
+    };
+  });
+  const capstone = learningStages.find((stage) => stage.id === "capstone")!;
+  return [
+    ...certifications,
+    {
+      id: AI_INNOVATOR,
+      kind: "capstone",
+      name: capstone.certification,
+      description: `Capstone certification of the Idaho AI Challenge (${editionName}): applied AI to a real workplace problem and submitted a complete project.`,
+      criteria:
+        "Held the AI Communicator, AI Creator and AI Builder certifications, and was a member of a team whose complete capstone project was submitted by the project submission deadline.",
+      image: `/badges/${AI_INNOVATOR}.svg`,
+    },
+    {
+      id: FINALIST,
+      kind: "finalist",
+      name: finalistCredential.name,
+      description: `Finalist of the Idaho AI Challenge (${editionName}): a member of a team the judges chose as a finalist.`,
+      criteria:
+        "Member of a team whose capstone project the judges chose as a finalist, when the organizers published the finalists.",
+      image: `/badges/${FINALIST}.svg`,
+    },
+    ...[...awards, ...finalsAwards].map((award): AchievementDefinition => ({
+      id: award.id,
+      kind: "award",
+      name: award.name,
+      description: `${award.name} of the Idaho AI Challenge (${editionName})${"description" in award ? `: ${award.description}` : "."}`,
+      criteria: `Member of the team the organizers published as the ${award.name} of the ${editionName}.`,
+      image: `/badges/${award.id}.svg`,
+    })),
+  ];
+}
+
+const byEdition = new Map<string, readonly AchievementDefinition[]>();
+
+/** The achievement definitions of an edition (the same set each year until an edition changes them). */
+export function achievementsFor(editionId: string): readonly AchievementDefinition[] {
+  let list = byEdition.get(editionId);
+  if (!list) {
+    list = definitionsFor(`${editionId} Challenge`);
+    byEdition.set(editionId, list);
+  }
+  return list;
+}
+
+export function achievementOf(editionId: string, id: string): AchievementDefinition | undefined {
+  return achievementsFor(editionId).find((achievement) => achievement.id === id);
+}
+
+/** The certification an import row names, by id, name or stage ("AI Creator", "ai-creator", "Stage 2"). */
+export function certificationNamed(editionId: string, name: string): AchievementDefinition | undefined {
+  const wanted = name.trim().toLowerCase();
+  const key = slug(wanted);
+  return achievementsFor(editionId).find(
+    (achievement) =>
+      achievement.kind === "certification" &&
+      (achievement.id === key ||
+        slug(achievement.name) === key ||
+        achievement.importNames?.some((alias) => alias === wanted || alias === key)),
+  );
+}
+
+/** The credential a published result earns: "finalist" → the finalist credential; an award id → that award's. */
+export function achievementForResult(editionId: string, award: string): AchievementDefinition | undefined {
+  const found = achievementOf(editionId, award);
+  return found && (found.kind === "finalist" || found.kind === "award") ? found : undefined;
+}

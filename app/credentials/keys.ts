@@ -1,0 +1,31 @@
+/**
+ * The issuer's signing keys (issue 26, ADR 016).
+ *
+ * The current key is the secret CREDENTIAL_SIGNING_KEY, `<key id>:<64 hex
+ * characters>` (its 32-byte Ed25519 seed); its public half is published at
+ * /credentials/issuer/keys/<key id> and listed in the issuer profile.
+ *
+ * Rotation (docs/admin.md): add the old key's id and public key below, then
+ * set the new secret with a new key id. Every key listed here stays
+ * published, so credentials signed with it keep verifying; nothing signed is
+ * ever re-signed.
+ */
+
+/** Development and tests only: a committed, public key. Production refuses it (app/lib/config.server.ts). */
+export const DEVELOPMENT_SIGNING_KEY = "development-1:f7dfa369b35031ba96ae0fad8f90400083f75aabd47f09e83dc83afaac3331ac";
+
+export interface RetiredKey {
+  readonly keyId: string;
+  /** The Multikey `publicKeyMultibase` (z6Mk…), as /credentials/issuer/keys/<key id> published it. */
+  readonly publicKeyMultibase: string;
+  /** The day it stopped signing, for the record. */
+  readonly retiredOn: string;
+}
+
+/** Keys no longer used for signing whose credentials must keep verifying. Never remove one. */
+export const retiredSigningKeys: readonly RetiredKey[] = [];
+
+/** The public paths of the issuer profile and its keys. */
+export const ISSUER_PATH = "/credentials/issuer";
+export const keyPath = (keyId: string) => `${ISSUER_PATH}/keys/${encodeURIComponent(keyId)}`;
+export const statusListPath = (list: number) => `/credentials/status/${list}`;

@@ -1,0 +1,38 @@
+/**
+ * The drizzle view of credentials (migrations/0016_credentials.sql, the
+ * source of truth): issued Open Badges and the imported completions.
+ */
+import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+export const credentials = sqliteTable("credentials", {
+  /** The index in the Bitstring Status List. */
+  seq: integer("seq").primaryKey({ autoIncrement: true }),
+  id: text("id").notNull().unique(),
+  editionId: text("edition_id").notNull(),
+  achievement: text("achievement").notNull(),
+  userId: text("user_id").notNull(),
+  teamId: text("team_id"),
+  source: text("source", { enum: ["import", "deadline", "results"] }).notNull(),
+  earnedAt: text("earned_at").notNull(),
+  issuedAt: text("issued_at").notNull(),
+  recipientEmail: text("recipient_email").notNull(),
+  recipientSalt: text("recipient_salt").notNull(),
+  isPublic: integer("is_public", { mode: "boolean" }).notNull(),
+  signedJson: text("signed_json"),
+  signedAt: text("signed_at"),
+  revokedAt: text("revoked_at"),
+  revokedReason: text("revoked_reason"),
+  createdAt: text("created_at").notNull(),
+});
+
+export const credentialCompletions = sqliteTable(
+  "credential_completions",
+  {
+    editionId: text("edition_id").notNull(),
+    userId: text("user_id").notNull(),
+    achievement: text("achievement").notNull(),
+    completedOn: text("completed_on").notNull(),
+    importedAt: text("imported_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.editionId, table.userId, table.achievement] })],
+);

@@ -1,0 +1,22 @@
+/**
+ * /credentials/status/:list (issue 26): a Bitstring Status List credential,
+ * signed, whose bit i says whether the credential at index i of this list
+ * is revoked (`npm run admin -- revoke-credential`).
+ */
+import { data } from "react-router";
+import { requestNow } from "~/clock/page-clock.server";
+import { requestContext } from "~/context";
+import { statusListCredential } from "~/credentials/credential.server";
+import { siteOrigin } from "~/lib/meta";
+import type { Route } from "./+types/status-list";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { env } = context.get(requestContext);
+  const list = Number(params.list);
+  if (!/^[1-9][0-9]{0,5}$/.test(params.list) || !Number.isSafeInteger(list)) throw data(null, { status: 404 });
+  const credential = await statusListCredential(env, list, siteOrigin(request, env), requestNow(context));
+  return new Response(JSON.stringify(credential), {
+    // A revocation shows within a minute.
+    headers: { "Content-Type": "application/ld+json; charset=utf-8", "Cache-Control": "public, max-age=60" },
+  });
+}
