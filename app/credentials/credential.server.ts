@@ -139,21 +139,16 @@ function dateTime(value: string): string {
 }
 
 /**
- * The public path of the project that earned a credential. The showcase
- * (issue 25) gives each submission a slug (migration 0015); until it is
- * merged the column may not exist, and a credential simply goes without the
- * link. The lead points this at the showcase's own lookup at merge.
+ * The public path of the project that earned a credential (its evidence):
+ * the showcase page of the team's submission, by its slug (migration 0015).
  */
 export async function showcasePathForTeam(db: D1Database, teamId: string): Promise<string | null> {
-  try {
-    const row = await db
-      .prepare("SELECT slug FROM submissions WHERE team_id = ?")
-      .bind(teamId)
-      .first<{ slug: string | null }>();
-    return row?.slug ? `/showcase/${encodeURIComponent(row.slug)}` : null;
-  } catch {
-    return null;
-  }
+  // Only a project its team agreed to show has a page there (issue 25).
+  const row = await db
+    .prepare("SELECT slug FROM submissions WHERE team_id = ? AND status = 'submitted' AND public_consent = 1")
+    .bind(teamId)
+    .first<{ slug: string | null }>();
+  return row?.slug ? `/showcase/${encodeURIComponent(row.slug)}` : null;
 }
 
 async function projectTitle(db: D1Database, row: CredentialRow): Promise<string | null> {

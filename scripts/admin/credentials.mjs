@@ -245,6 +245,20 @@ export function recordResultCredentials(editionId, target, now = new Date()) {
 }
 
 /**
+ * What every publishing command runs after it wrote published_results rows:
+ * the credentials of every member of each published team, and one line saying
+ * how many are new (a second run issues none).
+ * @param {string} editionId
+ * @param {Target} target
+ * @param {Date} now
+ */
+export function issueResultCredentials(editionId, target, now) {
+  const issued = recordResultCredentials(editionId, target, now);
+  console.log(`${issued.length} new finalist or award credential(s) issued from the published results.`);
+  return issued;
+}
+
+/**
  * Revokes a credential: its status-list bit is set from now on, and its page
  * and /verify say so with the reason.
  * @param {string} id
@@ -333,8 +347,7 @@ export const commands = {
   "issue-result-credentials": {
     usage: "issue-result-credentials [--edition ID] [--remote] [--env name]",
     async run(_, options) {
-      const issued = recordResultCredentials(await editionOf(options), options, commandNow(options));
-      console.log(`${issued.length} new finalist or award credential(s) issued from the published results.`);
+      issueResultCredentials(await editionOf(options), options, commandNow(options));
       return 0;
     },
   },

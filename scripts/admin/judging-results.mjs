@@ -13,6 +13,7 @@
 import { userInfo } from "node:os";
 import { writeFileSync } from "node:fs";
 import { currentEditionId, query, sqlText, toCsv } from "../admin.mjs";
+import { issueResultCredentials } from "./credentials.mjs";
 
 /** @param {string} path */
 const app = (path) => import(new URL(`../../app/${path}`, import.meta.url).href);
@@ -323,8 +324,6 @@ export const commands = {
         },
         options,
       );
-      // Credentials (issue 26) are issued to every member of each published team here, for
-      // `teams` (all of this run's, not only the new ones: issuing is idempotent on its side).
       const names = new Map(report.projects.map((p) => [p.teamId, p.name]));
       for (const t of teams) {
         const isNew = result.published.includes(t.teamId);
@@ -336,6 +335,8 @@ export const commands = {
         `${result.published.length} new finalist(s), ${result.emails} new e-mail(s) in the outbox (the sweep sends them).`,
       );
       console.log("The site shows them within five minutes (public pages are edge-cached for 300 s).");
+      // Every member of a finalist team holds the finalist credential (issue 26).
+      issueResultCredentials(edition.id, options, now);
       return 0;
     },
   },
@@ -387,8 +388,9 @@ export const commands = {
         console.log(`${inserted.length > 0 ? "published" : "already published"}: ${award} → ${team}`);
       }
       if (published.length > 0) recordEvent(edition.id, actor, "awards-published", { awards: published }, now, options);
-      // Credentials (issue 26) for the members of each awarded team are issued here, for `pairs`.
       console.log(`${published.length} new award result(s). The site shows them within five minutes.`);
+      // Every member of an awarded team holds the award's credential (issue 26).
+      issueResultCredentials(edition.id, options, now);
       return 0;
     },
   },

@@ -11,6 +11,7 @@
 // app/showcase/window.ts (the close), thresholds in app/content/showcase.ts.
 // APP_NOW moves the clock outside production, as it does for the site.
 import { currentEditionId, query, sqlText } from "../admin.mjs";
+import { issueResultCredentials } from "./credentials.mjs";
 
 const load = (/** @type {string} */ path) => import(new URL(path, import.meta.url).href);
 /** @type {typeof import("../../app/showcase/review.ts")} */
@@ -211,6 +212,8 @@ export const commands = {
         );
       }
       if (winners.length === 0) console.log("No vote was counted: no winner is published.");
+      // Every member of the winning team holds the Audience Choice credential (issue 26).
+      else issueResultCredentials(edition.id, options, new Date(at));
       return 0;
     },
   },

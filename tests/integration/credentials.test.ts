@@ -463,13 +463,11 @@ describe("awards from published results", () => {
     await env.DB.prepare(resultCredentialsSql(sqlText, "2026", ids, "2026-04-21T00:00:00Z")).run();
     expect((await credentialIdsOf(a.id)).map((c) => c.achievement)).not.toContain("no-such-award");
 
-    // An award credential verifies on its page, with its project's showcase page as evidence once the
-    // showcase gives the submission a slug (migration 0015, issue 25; added here when not merged yet).
-    const columns = await rows<{ name: string }>("SELECT name FROM pragma_table_info('submissions')");
-    if (!columns.some((column) => column.name === "slug")) {
-      await env.DB.prepare("ALTER TABLE submissions ADD COLUMN slug TEXT").run();
-    }
-    await env.DB.prepare("UPDATE submissions SET slug = 'invoice-triage-bot' WHERE team_id = ?").bind(teamId).run();
+    // An award credential verifies on its page, with its project's showcase page as evidence: the
+    // team agreed to show it (issue 25).
+    await env.DB.prepare("UPDATE submissions SET slug = 'invoice-triage-bot', public_consent = 1 WHERE team_id = ?")
+      .bind(teamId)
+      .run();
     const [award] = (await credentialIdsOf(a.id)).filter((c) => c.achievement === "grand-champion");
     const page = await (await get(`/credentials/${award!.id}`)).text();
     expect(page).toContain("This credential is verified.");

@@ -191,6 +191,19 @@ describe("publish-finalists", () => {
       origin: "http://localhost:8787",
     });
     assert.equal(count("SELECT count(*) AS n FROM judging_events WHERE kind = 'finalists-published'"), 1);
+    // Every member of a finalist team holds the finalist credential (issue 26).
+    assert.match(forced.stdout, /3 new finalist or award credential\(s\) issued/);
+    assert.deepEqual(
+      query("SELECT user_id, achievement FROM credentials ORDER BY user_id", target).map((r) => [
+        r.user_id,
+        r.achievement,
+      ]),
+      [
+        ["u-ada", "finalist"],
+        ["u-bob", "finalist"],
+        ["u-cy", "finalist"],
+      ],
+    );
   });
 
   test("a second run adds nothing and sends nothing twice; named ids add a finalist at its rank", () => {
@@ -198,6 +211,7 @@ describe("publish-finalists", () => {
     assert.equal(again.status, 0, again.stderr);
     assert.match(again.stdout, /already published: #1 Spud Squad/);
     assert.match(again.stdout, /0 new finalist\(s\), 0 new e-mail\(s\)/);
+    assert.match(again.stdout, /0 new finalist or award credential\(s\) issued/);
     assert.equal(count("SELECT count(*) AS n FROM published_results"), 2);
     assert.equal(count("SELECT count(*) AS n FROM notifications WHERE kind = 'finalist-announced'"), 3);
     assert.equal(count("SELECT count(*) AS n FROM judging_events WHERE kind = 'finalists-published'"), 1);
@@ -254,6 +268,11 @@ describe("publish-awards", () => {
       ],
     );
     assert.equal(count("SELECT count(*) AS n FROM judging_events WHERE kind = 'awards-published'"), 1);
+    // The award credentials: Spud Squad's two members for two awards, Cy for one.
+    assert.equal(
+      count("SELECT count(*) AS n FROM credentials WHERE achievement IN ('grand-champion', 'certified-innovators')"),
+      5,
+    );
   });
 });
 
