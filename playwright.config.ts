@@ -45,8 +45,13 @@ export default defineConfig({
   projects: [
     // Pages without JavaScript are the same document either way: tests tagged @no-script run only without it.
     { name: "chromium", use: { ...devices["Desktop Chrome"] }, grepInvert: /@no-script/ },
-    // Every page and form must work for a visitor without JavaScript.
-    { name: "no-javascript", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
+    // Every page and form must work for a visitor without JavaScript. A story tagged @both-modes opens
+    // its own contexts with and without JavaScript, so it runs once, in the project above.
+    {
+      name: "no-javascript",
+      use: { ...devices["Desktop Chrome"], javaScriptEnabled: false },
+      grepInvert: /@both-modes/,
+    },
   ],
   webServer: [
     {
