@@ -76,11 +76,13 @@ export const { toCsv } = /** @type {typeof import("../app/lib/csv.ts")} */ (
 );
 
 /**
+ * Runs one or more statements (separated by ";") and returns every
+ * statement's rows, in order.
  * @param {string} sql
  * @param {{ remote: boolean, env?: string, stateDir?: string }} target
- * @returns {Record<string, unknown>[]}
+ * @returns {Record<string, unknown>[][]}
  */
-export function query(sql, target) {
+export function queryAll(sql, target) {
   const args = ["wrangler", "d1", "execute", "DB", "--json", "--command", sql];
   if (target.remote) args.push("--remote");
   else args.push("--local", "--persist-to", target.stateDir ?? ".wrangler/state");
@@ -93,7 +95,17 @@ export function query(sql, target) {
   });
   if (run.status !== 0) throw new Error(`wrangler d1 execute failed:\n${run.stderr || run.stdout}`);
   const parsed = JSON.parse(run.stdout);
-  return Array.isArray(parsed) ? (parsed[0]?.results ?? []) : (parsed.results ?? []);
+  return (Array.isArray(parsed) ? parsed : [parsed]).map((result) => result?.results ?? []);
+}
+
+/**
+ * The rows of the first statement.
+ * @param {string} sql
+ * @param {{ remote: boolean, env?: string, stateDir?: string }} target
+ * @returns {Record<string, unknown>[]}
+ */
+export function query(sql, target) {
+  return queryAll(sql, target)[0] ?? [];
 }
 
 /**

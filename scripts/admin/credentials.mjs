@@ -7,10 +7,8 @@
 //
 // The CLI holds no signing key: it writes each credential's unsigned facts
 // with a fixed issuance instant, and the worker signs on first serve.
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { currentEditionId, sqlText } from "../admin.mjs";
+import { currentEditionId, queryAll, sqlText } from "../admin.mjs";
 
 // Loaded after admin.mjs has taught Node to resolve the app's extensionless imports.
 const content = /** @type {typeof import("../../app/content/credentials.ts")} */ (
@@ -23,32 +21,8 @@ const editions = /** @type {typeof import("../../app/content/editions/index.ts")
   await import(new URL("../../app/content/editions/index.ts", import.meta.url).href)
 );
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 
 /** @typedef {{ remote: boolean, env?: string, stateDir?: string }} Target */
-
-/**
- * Runs one or more statements and returns every statement's rows (query() in
- * admin.mjs returns the first statement's only).
- * @param {string} sql
- * @param {Target} target
- * @returns {Record<string, unknown>[][]}
- */
-export function queryAll(sql, target) {
-  const args = ["wrangler", "d1", "execute", "DB", "--json", "--command", sql];
-  if (target.remote) args.push("--remote");
-  else args.push("--local", "--persist-to", target.stateDir ?? ".wrangler/state");
-  if (target.env) args.push("--env", target.env);
-  const run = spawnSync("npx", args, {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-    maxBuffer: 512 * 1024 * 1024,
-  });
-  if (run.status !== 0) throw new Error(`wrangler d1 execute failed:\n${run.stderr || run.stdout}`);
-  const parsed = JSON.parse(run.stdout);
-  return (Array.isArray(parsed) ? parsed : [parsed]).map((result) => result?.results ?? []);
-}
 
 /** A strict RFC 4180 reader (quoted fields, doubled quotes, CRLF or LF). @param {string} text */
 export function parseCsv(text) {

@@ -14,12 +14,10 @@
 // set, is the time the commands record, as for the worker. The assignment's
 // rules and SQL are the worker's own (app/judging/assign.ts), run here through
 // `wrangler d1 execute`.
-import { spawnSync } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { userInfo } from "node:os";
-import { fileURLToPath } from "node:url";
-import { currentEditionId, sqlText, toCsv } from "../admin.mjs";
+import { currentEditionId, queryAll, sqlText, toCsv } from "../admin.mjs";
 
 /** @param {string} path */
 const load = (path) => import(new URL(path, import.meta.url).href);
@@ -32,7 +30,6 @@ const editions = await load("../../app/content/editions/index.ts");
 /** @type {typeof import("../../app/clock/format.ts")} */
 const format = await load("../../app/clock/format.ts");
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 
 /**
  * Several statements in one `wrangler d1 execute` (one process, not one per
@@ -42,19 +39,7 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
  * @returns {Record<string, unknown>[][]}
  */
 export function queryMany(statements, target) {
-  const args = ["wrangler", "d1", "execute", "DB", "--json", "--command", statements.join(";\n")];
-  if (target.remote) args.push("--remote");
-  else args.push("--local", "--persist-to", target.stateDir ?? ".wrangler/state");
-  if (target.env) args.push("--env", target.env);
-  const run = spawnSync("npx", args, {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-    maxBuffer: 512 * 1024 * 1024,
-  });
-  if (run.status !== 0) throw new Error(`wrangler d1 execute failed:\n${run.stderr || run.stdout}`);
-  const parsed = JSON.parse(run.stdout);
-  return (Array.isArray(parsed) ? parsed : [parsed]).map((r) => r.results ?? []);
+  return queryAll(statements.join(";\n"), target);
 }
 
 /** @param {import("../../app/judging/assign.ts").Statement} statement */

@@ -1,32 +1,10 @@
-import { createHmac } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { authForm, open, signUp, toast, uniqueEmail, useOwnClientIp, withJavaScript } from "./auth-helpers";
 import { axeViolations } from "./axe";
+import { freshTotp, totp } from "./two-step";
 
 const PASSWORD = "a good passphrase";
-
-/** RFC 6238 (SHA-1, 6 digits, 30 s), as the authenticator app on a phone computes it. */
-function totp(base32Secret: string, at = Date.now()): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const char of base32Secret.replace(/=+$/, "").toUpperCase()) {
-    bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
-  }
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const mac = createHmac("sha1", key).update(counter).digest();
-  const start = mac[mac.length - 1]! & 0x0f;
-  return String((mac.readUInt32BE(start) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
-
-/** A code fresh enough to survive the trip: wait out the last seconds of a 30-second step. */
-async function freshTotp(secret: string): Promise<string> {
-  const intoStep = Date.now() % 30_000;
-  if (intoStep > 25_000) await new Promise((resolve) => setTimeout(resolve, 30_000 - intoStep + 200));
-  return totp(secret);
-}
 
 function form(page: Page, name: string) {
   return page.getByRole("form", { name });

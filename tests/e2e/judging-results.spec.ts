@@ -3,6 +3,7 @@ import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { judgeSql, registrationSql, reviewSql, submittedTeamSql } from "../judging-seed";
 import { mailboxLink, toast, uniqueEmail, verifyEmailFromMailbox } from "./auth-helpers";
 import { signUpThroughApi } from "./people";
+import { localSql } from "./local-d1";
 import { port } from "./servers";
 
 /**
@@ -19,26 +20,7 @@ const BEFORE = "2026-04-02T12:00:00-06:00";
 const ANNOUNCEMENT = "2026-04-03T09:00:00-06:00";
 const WITHIN = "2026-04-07T10:00:00-06:00";
 
-function sql(statements: string[]) {
-  const run = spawnSync(
-    "npx",
-    [
-      "wrangler",
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "--persist-to",
-      stateDir,
-      "--json",
-      "--command",
-      statements.join(";\n"),
-    ],
-    { encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
-  );
-  expect(run.status, run.stderr).toBe(0);
-  return (JSON.parse(run.stdout) as { results: Record<string, unknown>[] }[]).at(-1)?.results ?? [];
-}
+const sql = (statements: string[]) => localSql(stateDir, statements.join(";\n"));
 
 function admin(args: string[], now: string) {
   return spawnSync("node", ["scripts/admin.mjs", ...args], {

@@ -1,9 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { createHmac } from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { rubricCriteria } from "../../app/content/judging";
 import { toast } from "./auth-helpers";
+import { localSql } from "./local-d1";
 import { afterFinalsBaseURL, afterFinalsPort } from "./servers";
+import { turnOnTwoStep } from "./two-step";
 
 /**
  * Issue 24's "done when", in one run on the second e2e server's own database:
@@ -39,36 +40,7 @@ function run(script: string, args: string[], now: string) {
 
 const admin = (args: string[], now = JUDGING) => run("scripts/admin.mjs", args, now);
 
-function sql(command: string): Record<string, unknown>[] {
-  const result = spawnSync(
-    "npx",
-    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--json", "--command", command],
-    { encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
-  );
-  expect(result.status, result.stderr).toBe(0);
-  return (JSON.parse(result.stdout) as { results: Record<string, unknown>[] }[]).at(-1)?.results ?? [];
-}
-
-/** RFC 6238 (SHA-1, 6 digits, 30 s), as an authenticator app computes it. */
-function totp(base32Secret: string, at = Date.now()): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const char of base32Secret.replace(/=+$/, "").toUpperCase()) {
-    bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
-  }
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const mac = createHmac("sha1", key).update(counter).digest();
-  const start = mac[mac.length - 1]! & 0x0f;
-  return String((mac.readUInt32BE(start) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
-
-async function freshTotp(secret: string): Promise<string> {
-  const intoStep = Date.now() % 30_000;
-  if (intoStep > 25_000) await new Promise((resolve) => setTimeout(resolve, 30_000 - intoStep + 200));
-  return totp(secret);
-}
+const sql = (command: string) => localSql(stateDir, command);
 
 async function newPerson(browser: Browser, javaScriptEnabled: boolean, now: string) {
   const bytes = crypto.getRandomValues(new Uint8Array(3));
@@ -100,15 +72,7 @@ async function judgeAccount(page: Page, email: string) {
   await page.goto(href ?? "");
   await expect(toast(page, "Email verified")).toBeVisible();
 
-  await page.goto("/account");
-  const enable = page.getByRole("form", { name: "Turn on two-step sign-in" });
-  await enable.getByLabel("Password").fill(PASSWORD);
-  await enable.getByRole("button", { name: "Set Up Two-Step Sign-In" }).click();
-  const uri = (await page.getByTestId("totp-uri").textContent()) ?? "";
-  const confirm = page.getByRole("form", { name: "Confirm with a code" });
-  await confirm.getByLabel("6-digit code").fill(await freshTotp(new URL(uri).searchParams.get("secret") ?? ""));
-  await confirm.getByRole("button", { name: "Turn On Two-Step Sign-In" }).click();
-  await expect(toast(page, "Two-Step Sign-In Is On")).toBeVisible();
+  await turnOnTwoStep(page, PASSWORD);
 }
 
 /** A judge's scores for a project: varied by project and judge, so the ranking has something to rank. */

@@ -1,10 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { createHmac } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { toast, uniqueEmail, verifyEmailFromMailbox, withJavaScript } from "./auth-helpers";
 import { axeViolations } from "./axe";
 import { signUpThroughApi } from "./people";
+import { localSql } from "./local-d1";
 import { baseURL, port } from "./servers";
+import { turnOnTwoStep } from "./two-step";
 
 /**
  * Judging end to end (issue 24), with JavaScript and without: an organizer
@@ -29,55 +30,12 @@ function admin(args: string[]) {
   return run.stdout;
 }
 
-function sql(command: string): Record<string, unknown>[] {
-  const run = spawnSync(
-    "npx",
-    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--json", "--command", command],
-    { encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
-  );
-  expect(run.status, run.stderr).toBe(0);
-  return (JSON.parse(run.stdout) as { results: Record<string, unknown>[] }[])[0]?.results ?? [];
-}
-
-/** RFC 6238 (SHA-1, 6 digits, 30 s), as an authenticator app computes it. */
-function totp(base32Secret: string, at = Date.now()): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const char of base32Secret.replace(/=+$/, "").toUpperCase()) {
-    bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
-  }
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const mac = createHmac("sha1", key).update(counter).digest();
-  const start = mac[mac.length - 1]! & 0x0f;
-  return String((mac.readUInt32BE(start) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
-
-async function freshTotp(secret: string): Promise<string> {
-  const intoStep = Date.now() % 30_000;
-  if (intoStep > 25_000) await new Promise((resolve) => setTimeout(resolve, 30_000 - intoStep + 200));
-  return totp(secret);
-}
+const sql = (command: string) => localSql(stateDir, command);
 
 /** Signed-in pages never hydrate (their only script is inline): loaded is ready. */
 async function go(page: Page, path: string) {
   await page.goto(path);
   await page.waitForLoadState("domcontentloaded");
-}
-
-/** Two-step sign-in turned on through /account, as the judge does it. */
-async function turnOnTwoStep(page: Page) {
-  await go(page, "/account");
-  const enable = page.getByRole("form", { name: "Turn on two-step sign-in" });
-  await enable.getByLabel("Password").fill(PASSWORD);
-  await enable.getByRole("button", { name: "Set Up Two-Step Sign-In" }).click();
-  const uri = (await page.getByTestId("totp-uri").textContent()) ?? "";
-  const secret = new URL(uri).searchParams.get("secret") ?? "";
-  const confirm = page.getByRole("form", { name: "Confirm with a code" });
-  await confirm.getByLabel("6-digit code").fill(await freshTotp(secret));
-  await confirm.getByRole("button", { name: "Turn On Two-Step Sign-In" }).click();
-  await expect(toast(page, "Two-Step Sign-In Is On")).toBeVisible();
 }
 
 /** A submitted project, as the portal leaves it, by a participant of its own. */
@@ -109,7 +67,7 @@ test("a judge with two-step sign-in accepts the invitation and scores an assigne
   const email = uniqueEmail("judge");
   await signUpThroughApi(page, testInfo, email);
   await verifyEmailFromMailbox(page, testInfo, email);
-  await turnOnTwoStep(page);
+  await turnOnTwoStep(page, PASSWORD);
 
   // The organizer invites the judge; the link is in the outbox's e-mail.
   admin(["invite-judge", email, "--name", "Morgan Reyes", "--base-url", baseURL]);

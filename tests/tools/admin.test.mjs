@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { query, toCsv } from "../../scripts/admin.mjs";
+import { applyMigrations } from "./local-d1.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const stateDir = mkdtempSync(join(tmpdir(), "admin-cli-"));
@@ -58,16 +59,7 @@ function parseCsv(csv) {
 }
 
 before(() => {
-  const migrate = spawnSync(
-    "npx",
-    ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir],
-    {
-      cwd: root,
-      encoding: "utf8",
-      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
-    },
-  );
-  assert.equal(migrate.status, 0, migrate.stderr);
+  applyMigrations(stateDir);
 });
 
 after(() => rmSync(stateDir, { recursive: true, force: true }));

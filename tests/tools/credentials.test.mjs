@@ -16,6 +16,7 @@ import {
   recordResultCredentials,
   revokeCredential,
 } from "../../scripts/admin/credentials.mjs";
+import { applyMigrations } from "./local-d1.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const stateDir = mkdtempSync(join(tmpdir(), "credentials-cli-"));
@@ -39,16 +40,7 @@ function user(id, email, name) {
 const count = (sql) => Number(query(sql, target)[0]?.n);
 
 before(() => {
-  const migrate = spawnSync(
-    "npx",
-    ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir],
-    {
-      cwd: root,
-      encoding: "utf8",
-      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
-    },
-  );
-  assert.equal(migrate.status, 0, migrate.stderr);
+  applyMigrations(stateDir);
   user("u-ada", "ada@example.com", "Ada");
   user("u-bo", "Bo@Example.com", "Bo");
   user("u-cy", "cy@example.com", "Cy");

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { query } from "../../scripts/admin.mjs";
+import { applyMigrations } from "./local-d1.mjs";
 
 // Node 22 reads the TypeScript module as is (the admin CLI's hooks resolve its imports).
 const { judgeSql, registrationSql, reviewSql, submittedTeamSql } = /** @type {typeof import("../judging-seed.ts")} */ (
@@ -42,16 +43,7 @@ function run(statements) {
 const count = (sql) => Number(query(sql, target)[0]?.n);
 
 before(() => {
-  const migrate = spawnSync(
-    "npx",
-    ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir],
-    {
-      cwd: root,
-      encoding: "utf8",
-      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
-    },
-  );
-  assert.equal(migrate.status, 0, migrate.stderr);
+  applyMigrations(stateDir);
   const people = [
     ["u-ada", "ada@example.com", "Ada", "Lovelace", "Acme Analytics"],
     ["u-bob", "bob@example.com", "Bob", "Stone", null],

@@ -14,6 +14,7 @@ import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { query } from "../../scripts/admin.mjs";
 import { queryMany } from "../../scripts/admin/judging.mjs";
+import { applyMigrations } from "./local-d1.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const stateDir = mkdtempSync(join(tmpdir(), "judging-cli-"));
@@ -65,16 +66,7 @@ const openJudges = (teamId) =>
   ).map((r) => String(r.j));
 
 before(() => {
-  const migrate = spawnSync(
-    "npx",
-    ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir],
-    {
-      cwd: root,
-      encoding: "utf8",
-      env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
-    },
-  );
-  assert.equal(migrate.status, 0, migrate.stderr);
+  applyMigrations(stateDir);
 });
 
 after(() => rmSync(stateDir, { recursive: true, force: true }));
