@@ -1,10 +1,21 @@
 import { existsSync, rmSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
-import { afterFinalsBaseURL, afterFinalsNow, afterFinalsPort, baseURL, earlyBirdNow, port } from "./tests/e2e/servers";
+import {
+  afterFinalsBaseURL,
+  afterFinalsNow,
+  afterFinalsPort,
+  baseURL,
+  earlyBirdNow,
+  port,
+  storyBaseURL,
+  storyNow,
+  storyPort,
+} from "./tests/e2e/servers";
 
 const stateDir = `.wrangler/e2e-state-${port}`;
 const afterFinalsStateDir = `.wrangler/e2e-state-${afterFinalsPort}`;
+const storyStateDir = `.wrangler/e2e-state-${storyPort}`;
 
 // `npx playwright install` cannot download here: use the system Chromium
 // (Debian's package) unless PLAYWRIGHT_CHROMIUM_PATH names another.
@@ -17,6 +28,7 @@ const executablePath =
 if (!process.env.PLAYWRIGHT_REUSE_STATE && process.env.TEST_WORKER_INDEX === undefined) {
   rmSync(stateDir, { recursive: true, force: true });
   rmSync(afterFinalsStateDir, { recursive: true, force: true });
+  rmSync(storyStateDir, { recursive: true, force: true });
 }
 
 export default defineConfig({
@@ -77,6 +89,17 @@ export default defineConfig({
       // The site after the 2026 finals (tests/e2e/lifecycle.spec.ts), from the same build.
       env: { PORT: String(afterFinalsPort), STATE_DIR: afterFinalsStateDir, SKIP_BUILD: "1", APP_NOW: afterFinalsNow },
       url: `${afterFinalsBaseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    },
+    {
+      command: "node scripts/start.mjs",
+      // The second half's stories (tests/e2e/judging-story.spec.ts), on a database of their own.
+      env: { PORT: String(storyPort), STATE_DIR: storyStateDir, SKIP_BUILD: "1", APP_NOW: storyNow },
+      url: `${storyBaseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: "ignore",

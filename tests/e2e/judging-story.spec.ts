@@ -3,11 +3,11 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { rubricCriteria } from "../../app/content/judging";
 import { toast } from "./auth-helpers";
 import { localSql } from "./local-d1";
-import { afterFinalsBaseURL, afterFinalsPort } from "./servers";
+import { storyBaseURL, storyPort } from "./servers";
 import { turnOnTwoStep } from "./two-step";
 
 /**
- * Issue 24's "done when", in one run on the second e2e server's own database:
+ * Issue 24's "done when", in one run on the story server's own database:
  * under a judging-window clock the organizer seeds twenty submitted projects
  * (`npm run seed -- projects`), invites three judges, and assigns (one judge
  * shares a seeded team's company domain: a conflict is detected); the judges
@@ -22,11 +22,11 @@ import { turnOnTwoStep } from "./two-step";
  * it is tagged to run in the "chromium" project only (playwright.config.ts).
  */
 
-test.use({ baseURL: afterFinalsBaseURL });
+test.use({ baseURL: storyBaseURL });
 
 const JUDGING = "2026-03-25T12:00:00-06:00";
 const RESULTS = "2026-04-03T12:00:00-06:00";
-const stateDir = `.wrangler/e2e-state-${afterFinalsPort}`;
+const stateDir = `.wrangler/e2e-state-${storyPort}`;
 const PASSWORD = "a good passphrase";
 
 function run(script: string, args: string[], now: string) {
@@ -45,7 +45,7 @@ const sql = (command: string) => localSql(stateDir, command);
 async function newPerson(browser: Browser, javaScriptEnabled: boolean, now: string) {
   const bytes = crypto.getRandomValues(new Uint8Array(3));
   const context = await browser.newContext({
-    baseURL: afterFinalsBaseURL,
+    baseURL: storyBaseURL,
     javaScriptEnabled,
     extraHTTPHeaders: { "x-app-now": now, "cf-connecting-ip": `10.${bytes[0]}.${bytes[1]}.${bytes[2]}` },
   });
@@ -56,7 +56,7 @@ async function newPerson(browser: Browser, javaScriptEnabled: boolean, now: stri
 async function judgeAccount(page: Page, email: string) {
   const signUp = await page.request.post("/api/auth/sign-up/email", {
     data: { email, password: PASSWORD, name: "" },
-    headers: { origin: afterFinalsBaseURL },
+    headers: { origin: storyBaseURL },
   });
   expect(signUp.status()).toBe(200);
   const mail = page.locator("article", { hasText: email }).filter({ hasText: /Verify your e-mail address/ });
@@ -106,7 +106,7 @@ test("@both-modes twenty seeded projects are judged by three invited judges, ran
   for (const judge of judges) {
     const page = await newPerson(browser, judge.javaScript, JUDGING);
     await judgeAccount(page, judge.email);
-    admin(["invite-judge", judge.email, "--name", judge.name, "--base-url", afterFinalsBaseURL]);
+    admin(["invite-judge", judge.email, "--name", judge.name, "--base-url", storyBaseURL]);
     const [mail] = sql(
       `SELECT payload FROM notifications WHERE kind = 'judge-invitation' AND recipient = '${judge.email}'`,
     );
@@ -181,7 +181,7 @@ test("@both-modes twenty seeded projects are judged by three invited judges, ran
   const ranking = report.split("Ranking")[1] ?? "";
   expect(ranking.match(/^\s*#?\d+\b/gm)?.length ?? 0).toBeGreaterThanOrEqual(20);
   // Conflicts left some projects with fewer than three judges: the organizer publishes knowing it.
-  const published = admin(["publish-finalists", "--top", "3", "--force", "--base-url", afterFinalsBaseURL], RESULTS);
+  const published = admin(["publish-finalists", "--top", "3", "--force", "--base-url", storyBaseURL], RESULTS);
   expect(published).toMatch(/3 new finalist\(s\)/);
   const [top] = sql("SELECT team_id FROM published_results WHERE award = 'finalist' ORDER BY place LIMIT 1");
   const [member] = sql(

@@ -11,3 +11,13 @@ export const earlyBirdNow = process.env.E2E_APP_NOW ?? "2025-12-01T12:00:00-07:0
 export const afterFinalsPort = port + 1;
 export const afterFinalsBaseURL = `http://127.0.0.1:${afterFinalsPort}`;
 export const afterFinalsNow = "2026-11-23T12:00:00-07:00";
+
+/**
+ * A third server with a database of its own for stories that run the
+ * Challenge's second half end to end (judging, publication): what they
+ * publish must not reach the other servers' pages. Its own pretend day is
+ * in the judging window; each request still says its time (X-App-Now).
+ */
+export const storyPort = port + 2;
+export const storyBaseURL = `http://127.0.0.1:${storyPort}`;
+export const storyNow = "2026-03-25T12:00:00-06:00";
