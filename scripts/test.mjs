@@ -46,6 +46,8 @@ if (built) {
   ]);
   step("tooling tests (admin CLI against a local D1)", "node", [
     "--test",
+    // Each file has a database of its own, and most of the time is wrangler starting: two at once.
+    "--test-concurrency=2",
     "--test-reporter=spec",
     "--test-reporter-destination=stdout",
     "--test-reporter=tap",

@@ -21,7 +21,6 @@ const editions = /** @type {typeof import("../../app/content/editions/index.ts")
   await import(new URL("../../app/content/editions/index.ts", import.meta.url).href)
 );
 
-
 /** @typedef {{ remote: boolean, env?: string, stateDir?: string }} Target */
 
 /** A strict RFC 4180 reader (quoted fields, doubled quotes, CRLF or LF). @param {string} text */

@@ -30,7 +30,6 @@ const editions = await load("../../app/content/editions/index.ts");
 /** @type {typeof import("../../app/clock/format.ts")} */
 const format = await load("../../app/clock/format.ts");
 
-
 /**
  * Several statements in one `wrangler d1 execute` (one process, not one per
  * statement); the result set of each, in order.

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { query, toCsv } from "../../scripts/admin.mjs";
+import { query, queryAll, toCsv } from "../../scripts/admin.mjs";
 import { applyMigrations } from "./local-d1.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -163,11 +163,14 @@ describe("docs/admin.md", () => {
     assert.ok(queries.length >= 8, `found ${queries.length} queries`);
   });
 
-  for (const sql of queries) {
-    test(`runs: ${sql.slice(0, 70)}…`, () => {
-      assert.doesNotThrow(() => query(sql, target));
-    });
-  }
+  // One wrangler call for all of them (each call costs a second); on a failure, one by one, to name it.
+  test("runs every one of them", () => {
+    try {
+      queryAll(queries.map((sql) => sql.trim().replace(/;$/, "")).join(";\n"), target);
+    } catch {
+      for (const sql of queries) assert.doesNotThrow(() => query(sql, target), sql);
+    }
+  });
 });
 
 describe("the next-edition list", () => {
