@@ -4,7 +4,7 @@
  * the signed-in holder's own credentials only. An account whose e-mail is
  * not verified holds none it can show (issue 31, eligibility.ts).
  */
-import { and, desc, asc, eq } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import { achievementOf } from "~/content/credentials";
 import { getDb } from "~/db/client.server";
 import { credentials } from "~/db/schema";

@@ -193,7 +193,9 @@ function firstErrorMessage(result: LibraryResult): string {
   return nested ?? listed ?? result.error?.message ?? "the proof does not verify";
 }
 
-const offline = (message: string) => /not bundled with this site/.test(message);
+// A document not bundled here, as our loader says it, or as jsonld rewords it when a context fails to load.
+const offline = (message: string) =>
+  /not bundled with this site|Dereferencing a URL did not result in a valid JSON-LD object/.test(message);
 
 /** The instant the library checks dates against: the credential's own validFrom, so dates are judged by the caller. */
 function signatureInstant(credential: unknown, fallback: Date): Date {

@@ -1,4 +1,3 @@
-/// <reference path="../../app/credentials/digitalbazaar.d.ts" />
 /**
  * What a forger does (issue 31): take a genuine credential, change its claims
  * and sign it again with a throw-away did:key of their own, with the same

@@ -25,7 +25,6 @@ import { uniqueIp } from "./auth-helpers";
 import {
   AFTER_DEADLINE,
   changeOneByte,
-  credentialIdOf,
   credentialIdsOf,
   get,
   importCertifications,
