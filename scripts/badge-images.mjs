@@ -15,6 +15,7 @@ const badgesDirectory = fileURLToPath(new URL("../public/badges/", import.meta.u
 /** Rendered badges are 512 px square: sharp in a wallet's card, small on the wire. */
 export const BADGE_PNG_SIZE = 512;
 
+/** @type {Promise<{ Resvg: typeof import("@resvg/resvg-wasm").Resvg, fontBuffers: Uint8Array[] }> | undefined} */
 let ready;
 async function renderer() {
   ready ??= (async () => {
