@@ -219,7 +219,7 @@ export async function verifyCredential(
   const status = await ourStatus(env, credential, origin);
   const withHolder = {
     ...claims,
-    subjectName: "holder" in status ? await holderDisplayName(env, status.holder) : claims.subjectName,
+    subjectName: status.state === "unknown" ? claims.subjectName : await holderDisplayName(env, status.holder),
   };
   if (status.state === "unknown") {
     return report("unverifiable", "This site has no record of its revocation status.", withHolder, {

@@ -656,7 +656,9 @@ describe("the LinkedIn link", () => {
     const id = await nthCredentialId(holder.id);
     const byName = await (await get(`/credentials/${id}`)).text();
     expect(byName).toContain("issueYear=2025&amp;issueMonth=12");
-    expect(byName).toContain(`organizationName=${encodeURIComponent(env.ORGANIZER_LEGAL_NAME).replace(/%20/g, "+")}`);
+    expect(byName).toContain(
+      `organizationName=${encodeURIComponent(String(env.ORGANIZER_LEGAL_NAME)).replace(/%20/g, "+")}`,
+    );
     const byPage = await (
       await get(`/credentials/${id}`, holder, { ...AFTER_DEADLINE, LINKEDIN_ORGANIZATION_ID: "1234567" })
     ).text();
