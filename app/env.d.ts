@@ -32,4 +32,10 @@ interface Env {
    * committed development key (app/credentials/keys.ts) stands in.
    */
   CREDENTIAL_SIGNING_KEY?: string;
+  /**
+   * The organizers' LinkedIn company page id (the number in its admin URL):
+   * "Add to LinkedIn profile" then names that page as the credential's
+   * issuing organization. Without it, LinkedIn gets ORGANIZER_LEGAL_NAME as text.
+   */
+  LINKEDIN_ORGANIZATION_ID?: string;
 }

@@ -6,7 +6,7 @@
  */
 import { log } from "./log.server";
 import { SITE_CONTACT_PLACEHOLDERS } from "./site-config.server";
-import { DEVELOPMENT_SIGNING_KEY } from "~/credentials/keys";
+import { signingKeyRefusal } from "~/credentials/keys";
 import { escapeHtml } from "./html";
 
 export const REQUIRED_IN_PRODUCTION = [
@@ -17,11 +17,13 @@ export const REQUIRED_IN_PRODUCTION = [
   { name: "BASE_URL", purpose: "the site's public origin, for links in e-mail and callbacks" },
   { name: "STRIPE_SECRET_KEY", purpose: "creates and verifies Stripe Checkout Sessions (docs/payments.md)" },
   { name: "STRIPE_WEBHOOK_SECRET", purpose: "verifies the signature of Stripe's webhook events" },
-  // Signs the Open Badges credentials (issue 26): the committed development key is public.
+  // Signs the Open Badges credentials (issue 26): the committed development seed is public, so
+  // production refuses it under any key id and in any letter case, and refuses a malformed value
+  // (issue 31).
   {
     name: "CREDENTIAL_SIGNING_KEY",
     purpose: "signs Open Badges credentials (docs/admin.md, key rotation)",
-    placeholder: DEVELOPMENT_SIGNING_KEY,
+    refuses: (value: string) => signingKeyRefusal(value) !== null,
   },
   // Shown on every page, in e-mails and in the legal texts: a development
   // placeholder there would send visitors to a mailbox nobody reads (issue 11).
@@ -40,7 +42,12 @@ export const REQUIRED_IN_PRODUCTION = [
     purpose: "the organizer's legal name in the footer and the legal texts",
     placeholder: SITE_CONTACT_PLACEHOLDERS.ORGANIZER_LEGAL_NAME,
   },
-] as const satisfies readonly { name: keyof Env; purpose: string; placeholder?: string }[];
+] as const satisfies readonly {
+  name: keyof Env;
+  purpose: string;
+  placeholder?: string;
+  refuses?: (value: string) => boolean;
+}[];
 
 /**
  * Fail closed (issue 16): only an explicit `development` gets the local
@@ -56,11 +63,15 @@ export function resendBaseUrl(env: Pick<Env, "ENVIRONMENT" | "RESEND_BASE_URL">)
   return isProduction(env) ? undefined : env.RESEND_BASE_URL || undefined;
 }
 
-/** The names of required production settings that are unset, blank or still their development placeholder. */
+/**
+ * The names of required production settings that are unset, blank, still their
+ * development placeholder, or a value the setting refuses.
+ */
 export function missingProductionSettings(env: Env): string[] {
   return REQUIRED_IN_PRODUCTION.filter((setting) => {
     const value: unknown = env[setting.name];
     if (typeof value !== "string" || value.trim() === "") return true;
+    if ("refuses" in setting && setting.refuses(value)) return true;
     return "placeholder" in setting && value.trim() === setting.placeholder;
   }).map(({ name }) => name);
 }

@@ -6,7 +6,10 @@
 //   issue-innovator-credentials [--edition ID]          AI Innovator, once the submission deadline has passed
 //
 // The CLI holds no signing key: it writes each credential's unsigned facts
-// with a fixed issuance instant, and the worker signs on first serve.
+// with a fixed issuance instant, and the worker signs on first serve (the
+// legacy path of app/credentials/credential.server.ts, until the organizers'
+// desk moves these commands into the worker, which signs as it issues).
+// Only verified accounts receive credentials (app/credentials/eligibility.ts).
 import { readFileSync } from "node:fs";
 import { currentEditionId, queryAll, sqlText } from "../admin.mjs";
 
@@ -16,6 +19,9 @@ const content = /** @type {typeof import("../../app/content/credentials.ts")} */
 );
 const issuance = /** @type {typeof import("../../app/credentials/issuance-sql.ts")} */ (
   await import(new URL("../../app/credentials/issuance-sql.ts", import.meta.url).href)
+);
+const eligibility = /** @type {typeof import("../../app/credentials/eligibility.ts")} */ (
+  await import(new URL("../../app/credentials/eligibility.ts", import.meta.url).href)
 );
 const editions = /** @type {typeof import("../../app/content/editions/index.ts")} */ (
   await import(new URL("../../app/content/editions/index.ts", import.meta.url).href)
@@ -136,8 +142,10 @@ export function readCompletions(text, editionId, now) {
 }
 
 /**
- * Imports completions: unknown accounts are reported with the file's other
- * problems; a completion already recorded changes nothing (idempotent).
+ * Imports completions: unknown and unverified accounts are reported with the
+ * file's other problems (issue 31: whoever signed up first with a learner's
+ * address must not receive the learner's certification); a completion
+ * already recorded changes nothing (idempotent).
  * @param {string} text
  * @param {{ editionId: string, now: Date }} options
  * @param {Target} target
@@ -146,28 +154,31 @@ export function importCompletions(text, { editionId, now }, target) {
   const { completions, problems } = readCompletions(text, editionId, now);
   const rowsRead = completions.length + problems.length;
   const emails = [...new Set(completions.map((c) => c.email))];
-  /** @type {Map<string, string>} */
+  /** @type {Map<string, { id: string, emailVerified: number }>} */
   const users = new Map();
   for (let i = 0; i < emails.length; i += 200) {
     const chunk = emails.slice(i, i + 200);
     const [rows = []] = queryAll(
-      `SELECT id, lower(email) AS email FROM "user" WHERE lower(email) IN (${chunk.map(sqlText).join(", ")})`,
+      `SELECT id, lower(email) AS email, email_verified FROM "user" WHERE lower(email) IN (${chunk.map(sqlText).join(", ")})`,
       target,
     );
-    for (const row of rows) users.set(String(row.email), String(row.id));
+    for (const row of rows) {
+      users.set(String(row.email), { id: String(row.id), emailVerified: Number(row.email_verified) });
+    }
   }
   const issuedAt = now.toISOString();
   const matched = [];
   for (const completion of completions) {
-    const userId = users.get(completion.email);
-    if (!userId) {
+    const account = users.get(completion.email);
+    const refusal = eligibility.holderRefusal(account);
+    if (!account || refusal) {
       problems.push({
         line: completion.line,
         email: completion.email,
         certification: completion.achievement,
-        reason: `no account with the e-mail ${completion.email}`,
+        reason: `${refusal ?? eligibility.HOLDER_REFUSALS.noAccount}: ${completion.email}`,
       });
-    } else matched.push({ ...completion, userId });
+    } else matched.push({ ...completion, userId: account.id });
   }
   let issued = 0;
   for (let i = 0; i < matched.length; i += 50) {

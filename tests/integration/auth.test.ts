@@ -24,6 +24,8 @@ const productionEnv: Partial<Env> = {
   NOTIFY_TO: "organizers@example.org",
   BETTER_AUTH_SECRET: "a-production-secret-of-32-characters-at-least",
   BASE_URL: "http://localhost",
+  // Production refuses a signing key that is not `<key id>:<64 hex characters>` (issue 31).
+  CREDENTIAL_SIGNING_KEY: `production-1:${"1".repeat(64)}`,
 };
 
 describe("better-auth under /api/auth", () => {

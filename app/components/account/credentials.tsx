@@ -100,9 +100,11 @@ export function CredentialsSection({
                     <a href={credential.jsonPath} download>
                       Download JSON
                     </a>
-                    <a href={credential.linkedIn} rel="noopener noreferrer" target="_blank">
-                      Add to LinkedIn profile<span className="sr-only"> (opens in a new tab)</span>
-                    </a>
+                    {credential.linkedIn ? (
+                      <a href={credential.linkedIn} rel="noopener noreferrer" target="_blank">
+                        Add to LinkedIn profile<span className="sr-only"> (opens in a new tab)</span>
+                      </a>
+                    ) : null}
                   </p>
                   <IntentForm intent="credential-visibility" className="pt-1">
                     <input type="hidden" name="credentialId" value={credential.id} />
