@@ -130,6 +130,7 @@ export const judgingMessages = {
   invitationAccepted:
     "You're a judge for this edition. Your assigned projects appear here once the organizers assign them.",
   scoresFinal: (when: string) => `Scores were final ${when}: nothing can be changed any more.`,
+  filesClosed: "Files are no longer available to judges once scores are final.",
   scoreInvalid: (min: number, max: number) => `Choose a whole number from ${min} to ${max}.`,
   textTooLong: (max: number) => `Keep this under ${max.toLocaleString("en-US")} characters.`,
   saved: "Your scores and notes are saved.",
