@@ -2,12 +2,10 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { requestContext } from "~/context";
 import { isDevOnlyPath, isProduction, misconfigurationResponse } from "~/lib/config.server";
 import { log } from "~/lib/log.server";
-import { DATA_LIFECYCLE_CRON, runDataLifecycle } from "~/retention/records.server";
-import { editionsFor, withRequestClock } from "~/clock/clock.server";
-import { purgeExpiredSubmissions } from "~/retention/submissions.server";
-import { assignOnJudgingStart } from "~/judging/assign.server";
-import { issueDueInnovatorCredentials } from "~/credentials/issue.server";
+import { DATA_LIFECYCLE_CRON } from "~/retention/records.server";
+import { withRequestClock } from "~/clock/clock.server";
 import { api } from "./api";
+import { runDailyJobs } from "./daily-jobs";
 import { handleNotificationBatch, sweepNotifications } from "./notifications-consumer";
 import { withCachePolicy } from "./cache";
 import { corsPreflight, withCors } from "./cors";
@@ -74,13 +72,8 @@ export default {
   queue: handleNotificationBatch,
   async scheduled(controller, env) {
     const now = new Date(controller.scheduledTime);
-    if (controller.cron === DATA_LIFECYCLE_CRON) {
-      await runDataLifecycle(env.DB, now);
-      await purgeExpiredSubmissions(env, editionsFor(env), now);
-      // Judging's first day: assign every project, unless an organizer already did (issue 24).
-      await assignOnJudgingStart(env.DB, editionsFor(env), now);
-      // AI Innovator credentials once a submission deadline has passed (issue 26), signed as issued (issue 31).
-      await issueDueInnovatorCredentials(env, editionsFor(env), now);
-    } else await sweepNotifications(env, now);
+    // The daily jobs are independent: one that fails never skips the others (workers/daily-jobs.ts).
+    if (controller.cron === DATA_LIFECYCLE_CRON) await runDailyJobs(env, now);
+    else await sweepNotifications(env, now);
   },
 } satisfies ExportedHandler<Env>;

@@ -14,6 +14,7 @@ import { site } from "~/content/site";
 import { queueSignupNotification } from "~/auth/signup-notification.server";
 import { isProduction } from "~/lib/config.server";
 import { log } from "~/lib/log.server";
+import { plainText } from "~/lib/plain-text";
 import { siteOrigin } from "~/lib/meta";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { twoFactorPlugin } from "~/auth/two-factor-plugin.server";
@@ -53,6 +54,8 @@ export function createAuth(env: AuthEnv, request: Request, { requestId }: { requ
     basePath: AUTH_BASE_PATH,
     secret: authSecret(env),
     trustedOrigins: [baseURL],
+    // The display name changes on /account only, where it is limited (issue 31); nothing else uses update-user.
+    disabledPaths: ["/update-user"],
     // The one drizzle instance: its schema (app/db/schema.ts) holds better-auth's tables among the others.
     database: drizzleAdapter(getDb(env), { provider: "sqlite" }),
     emailAndPassword: {
@@ -74,6 +77,10 @@ export function createAuth(env: AuthEnv, request: Request, { requestId }: { requ
     databaseHooks: {
       user: {
         create: {
+          // A name given through the JSON sign-up is stored as plain text, as /account stores it (issue 31).
+          async before(user) {
+            return { data: { ...user, name: plainText(user.name ?? "").trim() } };
+          },
           // SPEC.md §7 send-signup-notification: a failure is only logged, the account stands.
           async after(user) {
             try {

@@ -217,6 +217,17 @@ export const dataRetention = [
     reason: "For judging, appeals, the showcase and verification of credentials.",
   },
   {
+    id: "judging-records",
+    dataset:
+      "Judging records: judges' names and invitations, assignments, scores, notes, comments, conflicts of interest and appeals",
+    table: null,
+    months: SUBMISSION_RETENTION_MONTHS,
+    afterwards: "deleted",
+    from: "the end of the edition",
+    reason:
+      "As long as the projects they judged, for appeals and questions about results; the published finalists and awards stay on the site.",
+  },
+  {
     id: "request-logs",
     dataset: "Server request logs",
     table: null,
@@ -653,7 +664,7 @@ const privacyPolicy: LegalDocument = {
           ]),
         },
         p(
-          `Your account is kept while it is open. You can delete it yourself on your account page: your sign-in details, sessions, two-step sign-in settings and judge and advisor interest forms are deleted at once, and your name, email, phone and title are removed from your registration and sponsorship payment records, which keep only the amounts, dates and organization names for the accounting period above. Your Challenge Portal team memberships end: a project you are the last member of is deleted with its texts and files, and a team you led passes to its longest-standing member. Employees already enrolled with an organization's company code stay enrolled. If you ask us by email instead, we delete your account within ${ACCOUNT_DELETION_DAYS} days.`,
+          `Your account is kept while it is open. You can delete it yourself on your account page: your sign-in details, sessions, two-step sign-in settings and judge and advisor interest forms are deleted at once, and your name, email, phone and title are removed from your registration and sponsorship payment records, which keep only the amounts, dates and organization names for the accounting period above. Your Challenge Portal team memberships end: a project you are the last member of is deleted with its texts and files, and a team you led passes to its longest-standing member. If you judged, your name as a judge, your invitations, private notes and conflicts of interest are deleted; your scores and your comments to teams stay, under no name, in the results they helped decide. Employees already enrolled with an organization's company code stay enrolled. If you ask us by email instead, we delete your account within ${ACCOUNT_DELETION_DAYS} days.`,
         ),
       ],
     },

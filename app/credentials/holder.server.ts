@@ -59,8 +59,3 @@ export async function holderDisplayName(db: D1Database, userId: string): Promise
   const row = await db.prepare('SELECT name FROM "user" WHERE id = ?').bind(userId).first<{ name: string }>();
   return row?.name ?? "";
 }
-
-/** Sets the name the holder's credential pages show; empty shows no name. */
-export async function setHolderDisplayName(db: D1Database, userId: string, name: string, now: Date) {
-  await db.prepare('UPDATE "user" SET name = ?, updated_at = ? WHERE id = ?').bind(name, now.getTime(), userId).run();
-}

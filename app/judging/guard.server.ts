@@ -5,7 +5,8 @@
  * down, and still has two-step sign-in on. /judging itself answers everyone
  * signed in (it says judging is by invitation); every other page below the
  * layout, and every write, answers 404 to anyone who is not such a judge,
- * so nobody learns which projects exist.
+ * so nobody learns which projects exist. The portal's file route asks the
+ * same question (`judgeStanding`) before it serves a judge (issue 31).
  */
 import { createContext, data, type MiddlewareFunction } from "react-router";
 import type { SessionUser } from "~/auth/session.server";
@@ -29,15 +30,23 @@ export interface Judging {
 
 export const judgingContext = createContext<Judging>();
 
+/** The signed-in account as an active judge of the edition, or why it is not one. */
+export async function judgeStanding(
+  db: Db,
+  user: SessionUser,
+  edition: Edition,
+): Promise<{ judge: Judge | null; refusal: string }> {
+  const found = await judgeOf(db, user.id, edition.id);
+  if (found?.leftAt) return { judge: null, refusal: judgingMessages.judgeLeft };
+  if (found && !user.twoFactorEnabled) return { judge: null, refusal: judgingMessages.secondFactorOff };
+  if (found) return { judge: found, refusal: judgingMessages.byInvitation };
+  return { judge: null, refusal: judgingMessages.byInvitation };
+}
+
 export const judgingMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
   const { env } = context.get(requestContext);
   const { user, db, now, edition } = context.get(signedInContext);
-  const found = await judgeOf(db, user.id, edition.id);
-  let judge: Judge | null = null;
-  let refusal: string = judgingMessages.byInvitation;
-  if (found?.leftAt) refusal = judgingMessages.judgeLeft;
-  else if (found && !user.twoFactorEnabled) refusal = judgingMessages.secondFactorOff;
-  else if (found) judge = found;
+  const { judge, refusal } = await judgeStanding(db, user, edition);
   context.set(judgingContext, { user, db, d1: env.DB, now, edition, judge, refusal });
   const url = new URL(request.url);
   if (!judge && (url.pathname.replace(/\/$/, "") !== "/judging" || request.method !== "GET")) {

@@ -7,6 +7,7 @@ import * as z from "zod/mini";
 import { judgingRules, rubricCriteria } from "~/content/judging";
 import { appealLimits, appealMessages } from "~/content/judging-results";
 import type { JudgingCriterionId } from "~/content/program";
+import { plainLines } from "~/lib/plain-text";
 
 const token = z._default(z.string().check(z.maxLength(128)), "");
 const scoreField = z.optional(z.string().check(z.maxLength(8)));
@@ -30,11 +31,16 @@ export const DeclareConflictSchema = z.object({
   reason: longText(judgingRules.declarationReasonMaxChars),
 });
 
-/** The appeal form on /portal: 50–5,000 characters once trimmed, checked again on the server. */
+/**
+ * The appeal form on /portal: 50–5,000 characters once trimmed, checked again
+ * on the server; its lines kept, control characters dropped (it is printed in
+ * the organizers' terminal and e-mail).
+ */
 export const AppealSchema = z.object({
   body: z
     .string({ error: appealMessages.tooShort })
     .check(
+      z.overwrite(plainLines),
       z.trim(),
       z.minLength(appealLimits.minCharacters, { error: appealMessages.tooShort }),
       z.maxLength(appealLimits.maxCharacters, { error: appealMessages.tooLong }),

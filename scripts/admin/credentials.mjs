@@ -11,7 +11,7 @@
 // desk moves these commands into the worker, which signs as it issues).
 // Only verified accounts receive credentials (app/credentials/eligibility.ts).
 import { readFileSync } from "node:fs";
-import { currentEditionId, queryAll, sqlText } from "../admin.mjs";
+import { cliNow, currentEditionId, queryAll, sqlText } from "../admin.mjs";
 
 // Loaded after admin.mjs has taught Node to resolve the app's extensionless imports.
 const content = /** @type {typeof import("../../app/content/credentials.ts")} */ (
@@ -261,19 +261,9 @@ export function revokeCredential(id, reason, target, now = new Date()) {
   return existing.length > 0 ? "already-revoked" : "not-found";
 }
 
-/**
- * Now, for the issuance instant: locally, APP_NOW pretends a date as the site
- * itself does in development (tests, previews); never with --remote.
- * @param {Target} target
- */
-export function commandNow(target) {
-  const pretend = !target.remote && process.env.APP_NOW ? new Date(process.env.APP_NOW) : null;
-  return pretend && !Number.isNaN(pretend.getTime()) ? pretend : new Date();
-}
-
 /** @param {Record<string, unknown> & Target} options */
 async function editionOf(options) {
-  const id = typeof options.edition === "string" ? options.edition : await currentEditionId(commandNow(options));
+  const id = typeof options.edition === "string" ? options.edition : await currentEditionId(cliNow(options));
   editions.editionById(id);
   return id;
 }
@@ -302,7 +292,7 @@ export const commands = {
         return 2;
       }
       const editionId = await editionOf(options);
-      const result = importCompletions(readFileSync(file, "utf8"), { editionId, now: commandNow(options) }, options);
+      const result = importCompletions(readFileSync(file, "utf8"), { editionId, now: cliNow(options) }, options);
       printImport(result);
       return result.problems.length > 0 ? 1 : 0;
     },
@@ -317,7 +307,7 @@ export const commands = {
         );
         return 2;
       }
-      const outcome = revokeCredential(id, reason, options, commandNow(options));
+      const outcome = revokeCredential(id, reason, options, cliNow(options));
       if (outcome === "not-found") {
         console.error(`no credential ${id}`);
         return 1;
@@ -331,14 +321,14 @@ export const commands = {
   "issue-result-credentials": {
     usage: "issue-result-credentials [--edition ID] [--remote] [--env name]",
     async run(_, options) {
-      issueResultCredentials(await editionOf(options), options, commandNow(options));
+      issueResultCredentials(await editionOf(options), options, cliNow(options));
       return 0;
     },
   },
   "issue-innovator-credentials": {
     usage: "issue-innovator-credentials [--edition ID] [--remote] [--env name]",
     async run(_, options) {
-      const issued = issueInnovatorCredentials(await editionOf(options), options, commandNow(options));
+      const issued = issueInnovatorCredentials(await editionOf(options), options, cliNow(options));
       if (issued === null) {
         console.error("the submission deadline has not passed: AI Innovator is issued after it");
         return 1;

@@ -10,14 +10,14 @@
 //   dismiss-conflict <id> --reason "…"                   a detected conflict is not one; the judge becomes assignable
 //   add-conflict <judge-email> <team-id> --reason "…"    a conflict the data cannot show; reassigns that project
 //
-// Every command acts on the current edition (or --edition ID). APP_NOW, when
-// set, is the time the commands record, as for the worker. The assignment's
+// Every command acts on the current edition (or --edition ID), at the CLI's
+// one clock (`cliNow` in scripts/admin.mjs). The assignment's
 // rules and SQL are the worker's own (app/judging/assign.ts), run here through
 // `wrangler d1 execute`.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { userInfo } from "node:os";
-import { currentEditionId, queryAll, sqlText, toCsv } from "../admin.mjs";
+import { cliNow, currentEditionId, queryAll, sqlText, toCsv } from "../admin.mjs";
 
 /** @param {string} path */
 const load = (path) => import(new URL(path, import.meta.url).href);
@@ -29,6 +29,8 @@ const judgingContent = await load("../../app/content/judging.ts");
 const editions = await load("../../app/content/editions/index.ts");
 /** @type {typeof import("../../app/clock/format.ts")} */
 const format = await load("../../app/clock/format.ts");
+/** @type {typeof import("../../app/lib/plain-text.ts")} */
+const { plainText } = await load("../../app/lib/plain-text.ts");
 
 /**
  * Several statements in one `wrangler d1 execute` (one process, not one per
@@ -46,11 +48,10 @@ const inline = (statement) => assign.inlineStatement(statement, sqlText);
 /** @param {string} sql @param {string} editionId */
 const forEdition = (sql, editionId) => inline({ sql, params: [editionId] });
 
-const now = () => (process.env.APP_NOW ? new Date(process.env.APP_NOW) : new Date());
 /** Who ran the command, on every row it writes. */
 const actor = () => `organizer:${process.env.ADMIN_ACTOR ?? userInfo().username}`;
-/** @param {Record<string, unknown>} options */
-const editionOf = async (options) => String(options.edition ?? (await currentEditionId(now())));
+/** @param {Record<string, unknown> & Target} options */
+const editionOf = async (options) => String(options.edition ?? (await currentEditionId(cliNow(options))));
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 /**
@@ -70,7 +71,10 @@ export function runAssignments(editionId, reason, target) {
     /** @type {unknown} */ (Object.fromEntries(names.map((name, i) => [name, results[i] ?? []])))
   );
   const plan = assign.planAssignments(snapshot);
-  queryMany(assign.planStatements(plan, { editionId, actor: actor(), now: now(), reason }).map(inline), target);
+  queryMany(
+    assign.planStatements(plan, { editionId, actor: actor(), now: cliNow(target), reason }).map(inline),
+    target,
+  );
   return { plan, snapshot };
 }
 
@@ -147,7 +151,8 @@ export const commands = {
     async run(args, options) {
       const editionId = await editionOf(options);
       let email = args[0]?.trim().toLowerCase();
-      let name = typeof options.name === "string" && options.name !== "true" ? options.name.trim() : null;
+      // Stored as the site stores names: no control or bidi characters (issue 31).
+      let name = typeof options.name === "string" && options.name !== "true" ? plainText(options.name).trim() : null;
       let interestId = null;
       if (options.interest !== undefined) {
         interestId = Number(options.interest);
@@ -165,7 +170,7 @@ export const commands = {
         }
         if (interest.role !== "judge") console.error(`note: interest ${interestId} offered to be an ${interest.role}`);
         email = String(interest.email).trim().toLowerCase();
-        name ??= `${interest.first_name} ${interest.last_name}`;
+        name ??= plainText(`${interest.first_name} ${interest.last_name}`).trim();
       }
       if (!email || !EMAIL.test(email)) {
         console.error(`usage: npm run admin -- ${commands["invite-judge"].usage}`);
@@ -182,7 +187,7 @@ export const commands = {
         return 1;
       }
       const edition = editions.editionById(editionId);
-      const at = now();
+      const at = cliNow(options);
       const expiresAt = new Date(at.getTime() + judgingContent.judgingRules.invitationValidDays * 86_400_000);
       const token = randomBytes(32).toString("base64url");
       const id = randomUUID();
@@ -261,7 +266,7 @@ export const commands = {
         return 2;
       }
       const editionId = await editionOf(options);
-      const at = now().toISOString();
+      const at = cliNow(options).toISOString();
       const [removed] = queryMany(
         [
           `UPDATE judges SET left_at = ${sqlText(at)}, left_by = ${sqlText(actor())} WHERE edition_id = ${sqlText(editionId)} AND user_id = ${judgeIdSql(editionId, email)} AND left_at IS NULL RETURNING user_id`,
@@ -335,7 +340,7 @@ export const commands = {
         return 2;
       }
       const editionId = await editionOf(options);
-      const at = now().toISOString();
+      const at = cliNow(options).toISOString();
       const [dismissed] = queryMany(
         [
           `UPDATE judging_conflicts SET dismissed_at = ${sqlText(at)}, dismissed_by = ${sqlText(actor())}, dismissed_reason = ${sqlText(reason)}
@@ -367,7 +372,7 @@ export const commands = {
         return 2;
       }
       const editionId = await editionOf(options);
-      const at = now().toISOString();
+      const at = cliNow(options).toISOString();
       const [[judge], [team]] = queryMany(
         [
           `SELECT ${judgeIdSql(editionId, email)} AS userId`,
