@@ -32,4 +32,10 @@ interface Env {
    * committed development key (app/credentials/keys.ts) stands in.
    */
   CREDENTIAL_SIGNING_KEY?: string;
+  /**
+   * "test" makes new password hashes cheap (app/auth/password.server.ts, ADR
+   * 005) for the test workers and servers; unset (or "production") is
+   * production strength. Production refuses to start with any other value.
+   */
+  PASSWORD_HASH_COST?: string;
 }
