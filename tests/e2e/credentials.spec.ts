@@ -4,17 +4,19 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { toast, uniqueEmail, useOwnClientIp } from "./auth-helpers";
-import { afterFinalsBaseURL, afterFinalsNow, afterFinalsPort } from "./servers";
+import { afterFinalsNow, baseURL, port } from "./servers";
 
 /**
- * Credentials end to end (issue 26), with JavaScript and without, on the site
- * after the 2026 finals: the organizers import a participant's three
- * certifications with the admin CLI (against the server's own database); the
- * participant sees them on /account, makes one private, opens a public page
- * that verifies, downloads the JSON and checks it (and a tampered copy) on
- * /verify. Every page here is server-rendered and works the same either way.
+ * Credentials end to end (issue 26), on the site after the 2026 finals (every
+ * request says the day with X-App-Now): the organizers import a participant's
+ * three certifications with the admin CLI (against the server's own
+ * database); the participant sees them on /account, makes one private, opens
+ * a public page that verifies, downloads the JSON and checks it (and a
+ * tampered copy) on /verify. These pages never hydrate: they are the same
+ * with JavaScript on or off, so their plain forms are proven once, without it
+ * (@no-script).
  */
-test.use({ baseURL: afterFinalsBaseURL });
+test.use({ extraHTTPHeaders: { "x-app-now": afterFinalsNow } });
 
 test.beforeEach(async ({ page }) => {
   await useOwnClientIp(page);
@@ -36,7 +38,7 @@ function importCompletions(email: string) {
     const run = spawnSync("node", ["scripts/admin.mjs", "import-completions", file, "--edition", "2026"], {
       encoding: "utf8",
       // The server's own day: credentials are issued "now" as the site sees it.
-      env: { ...process.env, STATE_DIR: `.wrangler/e2e-state-${afterFinalsPort}`, APP_NOW: afterFinalsNow },
+      env: { ...process.env, STATE_DIR: `.wrangler/e2e-state-${port}`, APP_NOW: afterFinalsNow },
     });
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain("3 new certification credential(s) issued");
@@ -49,7 +51,7 @@ async function participantWithCertifications(page: Page) {
   const email = uniqueEmail("badges");
   const response = await page.request.post("/api/auth/sign-up/email", {
     data: { email, password: "a good passphrase", name: "Robin Badger" },
-    headers: { origin: afterFinalsBaseURL },
+    headers: { origin: baseURL },
   });
   expect(response.status()).toBe(200);
   importCompletions(email);
@@ -73,7 +75,9 @@ async function verifyPasted(page: Page, json: string) {
   await submit(page, page.getByRole("button", { name: "Verify" }));
 }
 
-test("a participant's credentials on /account, a public page that verifies, and /verify", async ({ page }) => {
+test("a participant's credentials on /account, a public page that verifies, and /verify @no-script", async ({
+  page,
+}) => {
   await participantWithCertifications(page);
 
   await visit(page, "/account");
@@ -107,7 +111,10 @@ test("a participant's credentials on /account, a public page that verifies, and 
   expect(await page.locator("script[src]").count()).toBe(0);
 });
 
-test("the holder makes a credential private: others get a 404, the holder still sees it", async ({ page, browser }) => {
+test("the holder makes a credential private: others get a 404, the holder still sees it @no-script", async ({
+  page,
+  browser,
+}) => {
   await participantWithCertifications(page);
   await visit(page, "/account");
   const communicator = page.getByRole("listitem").filter({ hasText: "AI Communicator" });
@@ -121,7 +128,7 @@ test("the holder makes a credential private: others get a 404, the holder still 
       .getByRole("button", { name: /Make public/ }),
   ).toBeVisible();
 
-  const stranger = await browser.newContext({ baseURL: afterFinalsBaseURL });
+  const stranger = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-app-now": afterFinalsNow } });
   try {
     const response = await stranger.request.get(pagePath!);
     expect(response.status()).toBe(404);
