@@ -20,6 +20,8 @@ export default defineConfig(async () => {
             RESEND_BASE_URL: inject("resendBaseUrl"),
             // The fake Stripe API (tests/fakes/stripe.ts); tests pass their own STRIPE_SECRET_KEY (tests/integration/stripe-fake.ts).
             STRIPE_API_BASE: inject("stripeBaseUrl"),
+            // Cheap password hashes: tests create hundreds of accounts (ADR 005; production refuses it).
+            PASSWORD_HASH_COST: "test",
           },
         },
       })),

@@ -38,4 +38,10 @@ interface Env {
    * issuing organization. Without it, LinkedIn gets ORGANIZER_LEGAL_NAME as text.
    */
   LINKEDIN_ORGANIZATION_ID?: string;
+  /**
+   * "test" makes new password hashes cheap (app/auth/password.server.ts, ADR
+   * 005) for the test workers and servers; unset (or "production") is
+   * production strength. Production refuses to start with any other value.
+   */
+  PASSWORD_HASH_COST?: string;
 }

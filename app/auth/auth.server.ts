@@ -16,7 +16,7 @@ import { isProduction } from "~/lib/config.server";
 import { log } from "~/lib/log.server";
 import { plainText } from "~/lib/plain-text";
 import { siteOrigin } from "~/lib/meta";
-import { hashPassword, verifyPassword } from "~/auth/password.server";
+import { hashPassword, passwordHashParams, verifyPassword } from "~/auth/password.server";
 import { twoFactorPlugin } from "~/auth/two-factor-plugin.server";
 import { recoveryAuthOptions } from "~/auth/recovery-auth.server";
 
@@ -35,7 +35,7 @@ const DEVELOPMENT_SECRET = "development-only-better-auth-secret-not-for-producti
 
 export type AuthEnv = Pick<
   Env,
-  "DB" | "ENVIRONMENT" | "BETTER_AUTH_SECRET" | "BASE_URL" | "NOTIFICATIONS" | "NOTIFY_TO"
+  "DB" | "ENVIRONMENT" | "BETTER_AUTH_SECRET" | "BASE_URL" | "NOTIFICATIONS" | "NOTIFY_TO" | "PASSWORD_HASH_COST"
 >;
 
 function authSecret(env: Pick<Env, "BETTER_AUTH_SECRET" | "ENVIRONMENT">): string {
@@ -63,8 +63,11 @@ export function createAuth(env: AuthEnv, request: Request, { requestId }: { requ
       autoSignIn: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      // Native scrypt instead of better-auth's pure-JavaScript one (ADR 005).
-      password: { hash: hashPassword, verify: ({ hash, password }) => verifyPassword(hash, password) },
+      // Native scrypt instead of better-auth's pure-JavaScript one (ADR 005), at the configured cost.
+      password: {
+        hash: (password) => hashPassword(password, passwordHashParams(env)),
+        verify: ({ hash, password }) => verifyPassword(hash, password),
+      },
       // Password reset by e-mail (issue 13): app/auth/recovery-auth.server.ts.
       ...recovery.emailAndPassword,
     },

@@ -5,20 +5,21 @@ import { join } from "node:path";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { toast, uniqueEmail, useOwnClientIp, verifyEmailFromMailbox } from "./auth-helpers";
 import { throwAwayDidKey, signWith } from "./forge";
-import { afterFinalsBaseURL, afterFinalsNow, afterFinalsPort } from "./servers";
+import { afterFinalsNow, baseURL, port } from "./servers";
 
 /**
- * Credentials end to end (issues 26, 31), with JavaScript and without, on the
- * site after the 2026 finals: the organizers import a participant's three
- * certifications with the admin CLI (against the server's own database),
- * which refuses the account until its e-mail is verified; the participant
- * sees them on /account, makes one private, opens a public page issued by the
- * Challenge, downloads the JSON and checks it (and a tampered copy) on
- * /verify; a credential forged with a throw-away did:key is shown as not
- * issued by the Challenge. Every page here is server-rendered and works the
- * same either way.
+ * Credentials end to end (issues 26, 31), on the site after the 2026 finals
+ * (every request says the day with X-App-Now): the organizers import a
+ * participant's three certifications with the admin CLI (against the server's
+ * own database), which refuses the account until its e-mail is verified; the
+ * participant sees them on /account, makes one private, opens a public page
+ * issued by the Challenge, downloads the JSON and checks it (and a tampered
+ * copy) on /verify; a credential forged with a throw-away did:key is shown as
+ * not issued by the Challenge. These pages never hydrate: they are the same
+ * with JavaScript on or off, so their plain forms are proven once, without it
+ * (@no-script).
  */
-test.use({ baseURL: afterFinalsBaseURL });
+test.use({ extraHTTPHeaders: { "x-app-now": afterFinalsNow } });
 
 test.beforeEach(async ({ page }) => {
   await useOwnClientIp(page);
@@ -40,7 +41,7 @@ function importCompletions(email: string, expected: { status: number; stdout: st
     const run = spawnSync("node", ["scripts/admin.mjs", "import-completions", file, "--edition", "2026"], {
       encoding: "utf8",
       // The server's own day: credentials are issued "now" as the site sees it.
-      env: { ...process.env, STATE_DIR: `.wrangler/e2e-state-${afterFinalsPort}`, APP_NOW: afterFinalsNow },
+      env: { ...process.env, STATE_DIR: `.wrangler/e2e-state-${port}`, APP_NOW: afterFinalsNow },
     });
     expect(run.status, run.stderr).toBe(expected.status);
     expect(run.stdout).toContain(expected.stdout);
@@ -54,7 +55,7 @@ async function participantWithCertifications(page: Page, testInfo: TestInfo) {
   const email = uniqueEmail("badges");
   const response = await page.request.post("/api/auth/sign-up/email", {
     data: { email, password: "a good passphrase", name: "Robin Badger" },
-    headers: { origin: afterFinalsBaseURL },
+    headers: { origin: baseURL },
   });
   expect(response.status()).toBe(200);
   // Whoever signed up with the address receives nothing until the mailbox is proven (issue 31).
@@ -85,7 +86,7 @@ async function verifyPasted(page: Page, json: string) {
   await submit(page, page.getByRole("button", { name: "Verify" }));
 }
 
-test("a participant's credentials on /account, a public page issued by the Challenge, and /verify", async ({
+test("a participant's credentials on /account, a public page issued by the Challenge, and /verify @no-script", async ({
   page,
 }, testInfo) => {
   await participantWithCertifications(page, testInfo);
@@ -127,7 +128,7 @@ test("a participant's credentials on /account, a public page issued by the Chall
   expect(await page.locator("script[src]").count()).toBe(0);
 });
 
-test("the holder makes a credential private: others get a 404, the holder still sees it", async ({
+test("the holder makes a credential private: others get a 404, the holder still sees it @no-script", async ({
   page,
   browser,
 }, testInfo) => {
@@ -144,7 +145,7 @@ test("the holder makes a credential private: others get a 404, the holder still 
       .getByRole("button", { name: /Make public/ }),
   ).toBeVisible();
 
-  const stranger = await browser.newContext({ baseURL: afterFinalsBaseURL });
+  const stranger = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-app-now": afterFinalsNow } });
   try {
     const response = await stranger.request.get(pagePath!);
     expect(response.status()).toBe(404);
@@ -155,7 +156,7 @@ test("the holder makes a credential private: others get a 404, the holder still 
   await expect(page.getByText("Only you can see this page")).toBeVisible();
 });
 
-test("a credential forged with a throw-away did:key is not issued by the Challenge; our genuine one is", async ({
+test("a credential forged with a throw-away did:key is not issued by the Challenge; our genuine one is @no-script", async ({
   page,
 }, testInfo) => {
   await participantWithCertifications(page, testInfo);
