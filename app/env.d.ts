@@ -32,4 +32,10 @@ interface Env {
    * committed development key (app/credentials/keys.ts) stands in.
    */
   CREDENTIAL_SIGNING_KEY?: string;
+  /**
+   * Opens the organizers' bootstrap step (POST /api/organize/bootstrap, ADR
+   * 018) while no director exists. Locally a development default; in
+   * production the step answers 404 while this is unset.
+   */
+  ORGANIZER_BOOTSTRAP_SECRET?: string;
 }

@@ -18,6 +18,7 @@ import { siteOrigin } from "~/lib/meta";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
 import { twoFactorPlugin } from "~/auth/two-factor-plugin.server";
 import { recoveryAuthOptions } from "~/auth/recovery-auth.server";
+import { markSecondFactorSession, secondFactorSessionFields } from "~/auth/second-factor-session.server";
 
 /** Where better-auth's HTTP handler is mounted (workers/api/auth.ts). */
 export const AUTH_BASE_PATH = "/api/auth";
@@ -71,7 +72,10 @@ export function createAuth(env: AuthEnv, request: Request, { requestId }: { requ
     emailVerification: recovery.emailVerification,
     verification: recovery.verification,
     hooks: recovery.hooks,
+    // Whether each session passed the second factor itself (ADR 018): judges and the desk require it.
+    session: { additionalFields: secondFactorSessionFields },
     databaseHooks: {
+      session: { create: { before: markSecondFactorSession } },
       user: {
         create: {
           // SPEC.md §7 send-signup-notification: a failure is only logged, the account stands.

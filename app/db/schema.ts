@@ -16,3 +16,4 @@ export * from "./portal-schema";
 export * from "./judging-schema";
 export * from "./showcase-schema";
 export * from "./credentials-schema";
+export * from "./organize-schema";

@@ -2,12 +2,15 @@
  * Who may use /judging (issue 24, ADR 013), checked once per request by the
  * judging layout's middleware after `signedInMiddleware`: an account that
  * accepted a judging invitation for the current edition, has not stepped
- * down, and still has two-step sign-in on. /judging itself answers everyone
+ * down, still has two-step sign-in on, and signed in to this session with it
+ * (a password-only session opened before two-step sign-in was turned on is
+ * not a judge's: issue 31, ADR 018). /judging itself answers everyone
  * signed in (it says judging is by invitation); every other page below the
  * layout, and every write, answers 404 to anyone who is not such a judge,
  * so nobody learns which projects exist.
  */
 import { createContext, data, type MiddlewareFunction } from "react-router";
+import { passedSecondFactor } from "~/auth/second-factor-session.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { Edition } from "~/content/editions";
 import { judgingMessages } from "~/content/judging";
@@ -31,12 +34,14 @@ export const judgingContext = createContext<Judging>();
 
 export const judgingMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
   const { env } = context.get(requestContext);
-  const { user, db, now, edition } = context.get(signedInContext);
+  const signedIn = context.get(signedInContext);
+  const { user, db, now, edition } = signedIn;
   const found = await judgeOf(db, user.id, edition.id);
   let judge: Judge | null = null;
   let refusal: string = judgingMessages.byInvitation;
   if (found?.leftAt) refusal = judgingMessages.judgeLeft;
   else if (found && !user.twoFactorEnabled) refusal = judgingMessages.secondFactorOff;
+  else if (found && !passedSecondFactor(signedIn)) refusal = judgingMessages.secondFactorSession;
   else if (found) judge = found;
   context.set(judgingContext, { user, db, d1: env.DB, now, edition, judge, refusal });
   const url = new URL(request.url);
