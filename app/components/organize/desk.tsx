@@ -57,7 +57,11 @@ export function DeskBody({ children }: { children: ReactNode }) {
   );
 }
 
-/** A table with its caption; on a narrow screen it scrolls inside a focusable, named region. */
+/**
+ * A table with its caption; on a narrow screen it scrolls inside a focusable, named region. The region
+ * is positioned so the visually hidden labels of its buttons (`sr-only`, absolutely positioned) stay
+ * inside it: otherwise they widen the whole page at 320 px.
+ */
 export function DeskTable({
   id,
   caption,
@@ -74,7 +78,7 @@ export function DeskTable({
       role="region"
       aria-labelledby={`${id}-caption`}
       tabIndex={0}
-      className="mt-4 overflow-x-auto rounded-lg border border-slate-200 focus:outline-none focus:ring-2 focus:ring-brand-600"
+      className="relative mt-4 overflow-x-auto rounded-lg border border-slate-200 focus:outline-none focus:ring-2 focus:ring-brand-600"
     >
       <table className="min-w-full divide-y divide-slate-200 bg-white text-left text-sm" data-testid={id}>
         <caption id={`${id}-caption`} className="sr-only">
