@@ -44,4 +44,10 @@ interface Env {
    * production strength. Production refuses to start with any other value.
    */
   PASSWORD_HASH_COST?: string;
+  /**
+   * Opens the organizers' bootstrap step (POST /api/organize/bootstrap, ADR
+   * 018) while no director exists. Locally a development default; in
+   * production the step answers 404 while this is unset.
+   */
+  ORGANIZER_BOOTSTRAP_SECRET?: string;
 }

@@ -274,6 +274,7 @@ export function parseArgs(argv) {
  * scripts/admin/, each exporting `commands`: { name: { usage, run(args, options) → exit code } }.
  */
 const commandModules = [
+  "./admin/organize.mjs",
   "./admin/judging.mjs",
   "./admin/judging-results.mjs",
   "./admin/showcase.mjs",

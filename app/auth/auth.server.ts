@@ -19,6 +19,7 @@ import { siteOrigin } from "~/lib/meta";
 import { hashPassword, passwordHashParams, verifyPassword } from "~/auth/password.server";
 import { twoFactorPlugin } from "~/auth/two-factor-plugin.server";
 import { recoveryAuthOptions } from "~/auth/recovery-auth.server";
+import { markSecondFactorSession, secondFactorSessionFields } from "~/auth/second-factor-session.server";
 
 /** Where better-auth's HTTP handler is mounted (workers/api/auth.ts). */
 export const AUTH_BASE_PATH = "/api/auth";
@@ -77,7 +78,10 @@ export function createAuth(env: AuthEnv, request: Request, { requestId }: { requ
     emailVerification: recovery.emailVerification,
     verification: recovery.verification,
     hooks: recovery.hooks,
+    // Whether each session passed the second factor itself (ADR 018): judges and the desk require it.
+    session: { additionalFields: secondFactorSessionFields },
     databaseHooks: {
+      session: { create: { before: markSecondFactorSession } },
       user: {
         create: {
           // A name given through the JSON sign-up is stored as plain text, as /account stores it (issue 31).

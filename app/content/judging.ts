@@ -116,6 +116,8 @@ export const judgingMessages = {
   judgeLeft: "You stepped down as a judge for this edition. Contact the organizers if this is a mistake.",
   secondFactorOff:
     "Judges need two-step sign-in. Turn it back on from your account page, then come back to your projects.",
+  secondFactorSession:
+    "This browser signed in without your authenticator code (or before two-step sign-in was on). Sign out, then sign in again with your code to reach your projects.",
   invitationUnknown:
     "This invitation link is not valid. Open the whole link from your invitation e-mail, or ask the organizers for a new one.",
   invitationUsed: "This invitation has already been used: each link works once. If you accepted it, go to /judging.",

@@ -208,6 +208,18 @@ export const dataRetention = [
     reason: "To review the vote for ballot stuffing and answer questions about the Audience Choice result.",
   },
   {
+    id: "organizer-audit-log",
+    dataset:
+      "The organizers' audit log: what each organizer did on the site, which may name you when an action concerned you",
+    table: "organizer_events",
+    // migrations/0019_organizers.sql's trigger keeps rows this long too (a test checks the two agree).
+    months: 36,
+    afterwards: "deleted",
+    from: "created_at",
+    reason:
+      "To answer for every decision about judges, results, credentials and people over three editions, and to investigate misuse.",
+  },
+  {
     id: "project-submissions",
     dataset: "Project submissions",
     table: null,

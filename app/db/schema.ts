@@ -17,3 +17,4 @@ export * from "./judging-schema";
 export * from "./showcase-schema";
 export * from "./credentials-schema";
 export * from "./account-schema";
+export * from "./organize-schema";

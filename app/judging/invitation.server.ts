@@ -1,6 +1,6 @@
 /**
  * A judge's invitation (issue 24): a single-use, expiring link the organizers
- * send with `npm run admin -- invite-judge`. Only the account with the invited
+ * send from the desk (`judges.invite`, app/judging/actions.server.ts). Only the account with the invited
  * address may accept it, once that address is verified and two-step sign-in
  * is on (a judge's account decides results). Accepting makes the account a
  * judge of the invitation's edition and records it in judging's history.

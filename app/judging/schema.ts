@@ -5,6 +5,8 @@
  */
 import * as z from "zod/mini";
 import { judgingRules, rubricCriteria } from "~/content/judging";
+import { deskRules } from "~/content/organize";
+import { emailField, optionalText } from "~/forms/fields";
 import { appealLimits, appealMessages } from "~/content/judging-results";
 import type { JudgingCriterionId } from "~/content/program";
 import { plainLines } from "~/lib/plain-text";
@@ -46,3 +48,18 @@ export const AppealSchema = z.object({
       z.maxLength(appealLimits.maxCharacters, { error: appealMessages.tooLong }),
     ),
 });
+
+// The organizers' desk (/organize/judges, issue 32): the forms of judging's organizer actions.
+
+export const InviteJudgeSchema = z.object({
+  email: z.optional(emailField()),
+  name: optionalText(deskRules.nameMaxChars),
+  /** The id of a judge/advisor interest form: its address and name are used. */
+  interestId: z.optional(z.string().check(z.trim(), z.maxLength(12))),
+});
+
+export const RevokeJudgeInvitationSchema = z.object({
+  invitationId: z._default(z.string().check(z.maxLength(64)), ""),
+});
+
+export const RemoveJudgeSchema = z.object({ email: emailField() });
