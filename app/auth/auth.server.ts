@@ -14,10 +14,12 @@ import { site } from "~/content/site";
 import { queueSignupNotification } from "~/auth/signup-notification.server";
 import { isProduction } from "~/lib/config.server";
 import { log } from "~/lib/log.server";
+import { plainText } from "~/lib/plain-text";
 import { siteOrigin } from "~/lib/meta";
-import { hashPassword, verifyPassword } from "~/auth/password.server";
+import { hashPassword, passwordHashParams, verifyPassword } from "~/auth/password.server";
 import { twoFactorPlugin } from "~/auth/two-factor-plugin.server";
 import { recoveryAuthOptions } from "~/auth/recovery-auth.server";
+import { markSecondFactorSession, secondFactorSessionFields } from "~/auth/second-factor-session.server";
 
 /** Where better-auth's HTTP handler is mounted (workers/api/auth.ts). */
 export const AUTH_BASE_PATH = "/api/auth";
@@ -34,7 +36,7 @@ const DEVELOPMENT_SECRET = "development-only-better-auth-secret-not-for-producti
 
 export type AuthEnv = Pick<
   Env,
-  "DB" | "ENVIRONMENT" | "BETTER_AUTH_SECRET" | "BASE_URL" | "NOTIFICATIONS" | "NOTIFY_TO"
+  "DB" | "ENVIRONMENT" | "BETTER_AUTH_SECRET" | "BASE_URL" | "NOTIFICATIONS" | "NOTIFY_TO" | "PASSWORD_HASH_COST"
 >;
 
 function authSecret(env: Pick<Env, "BETTER_AUTH_SECRET" | "ENVIRONMENT">): string {
@@ -53,6 +55,8 @@ export function createAuth(env: AuthEnv, request: Request, { requestId }: { requ
     basePath: AUTH_BASE_PATH,
     secret: authSecret(env),
     trustedOrigins: [baseURL],
+    // The display name changes on /account only, where it is limited (issue 31); nothing else uses update-user.
+    disabledPaths: ["/update-user"],
     // The one drizzle instance: its schema (app/db/schema.ts) holds better-auth's tables among the others.
     database: drizzleAdapter(getDb(env), { provider: "sqlite" }),
     emailAndPassword: {
@@ -60,8 +64,11 @@ export function createAuth(env: AuthEnv, request: Request, { requestId }: { requ
       autoSignIn: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      // Native scrypt instead of better-auth's pure-JavaScript one (ADR 005).
-      password: { hash: hashPassword, verify: ({ hash, password }) => verifyPassword(hash, password) },
+      // Native scrypt instead of better-auth's pure-JavaScript one (ADR 005), at the configured cost.
+      password: {
+        hash: (password) => hashPassword(password, passwordHashParams(env)),
+        verify: ({ hash, password }) => verifyPassword(hash, password),
+      },
       // Password reset by e-mail (issue 13): app/auth/recovery-auth.server.ts.
       ...recovery.emailAndPassword,
     },
@@ -71,9 +78,16 @@ export function createAuth(env: AuthEnv, request: Request, { requestId }: { requ
     emailVerification: recovery.emailVerification,
     verification: recovery.verification,
     hooks: recovery.hooks,
+    // Whether each session passed the second factor itself (ADR 018): judges and the desk require it.
+    session: { additionalFields: secondFactorSessionFields },
     databaseHooks: {
+      session: { create: { before: markSecondFactorSession } },
       user: {
         create: {
+          // A name given through the JSON sign-up is stored as plain text, as /account stores it (issue 31).
+          async before(user) {
+            return { data: { ...user, name: plainText(user.name ?? "").trim() } };
+          },
           // SPEC.md §7 send-signup-notification: a failure is only logged, the account stands.
           async after(user) {
             try {

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import { user as accounts } from "~/db/schema";
 import { createAuth, type AuthEnv } from "~/auth/auth.server";
+import { secondFactorInstant } from "~/auth/second-factor-session.server";
 
 /** The signed-in account as pages see it (SPEC.md §3, Session user). */
 export interface SessionUser {
@@ -33,8 +34,14 @@ export async function getSession(
   request: Request,
   env: AuthEnv,
   options: { requestId?: string } = {},
-): Promise<{ user: SessionUser | null; sessionId: string | null; headers: Headers | null }> {
-  if (!getSessionCookie(request)) return { user: null, sessionId: null, headers: null };
+): Promise<{
+  user: SessionUser | null;
+  sessionId: string | null;
+  /** When this session passed the second factor (ISO), or null (app/auth/second-factor-session.server.ts). */
+  secondFactorAt: string | null;
+  headers: Headers | null;
+}> {
+  if (!getSessionCookie(request)) return { user: null, sessionId: null, secondFactorAt: null, headers: null };
   const result = await createAuth(env, request, options).api.getSession({
     headers: request.headers,
     returnHeaders: true,
@@ -50,7 +57,13 @@ export async function getSession(
       }
     : null;
   const headers = result.headers.has("set-cookie") ? result.headers : null;
-  return { user, sessionId: user ? (result.response?.session.id ?? null) : null, headers };
+  const session = user ? result.response?.session : undefined;
+  return {
+    user,
+    sessionId: session?.id ?? null,
+    secondFactorAt: secondFactorInstant(session?.secondFactorAt),
+    headers,
+  };
 }
 
 /** Shortcut for actions that only need to know who is signed in. */
