@@ -48,7 +48,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { now, edition } = clockFor(env);
   // The header's account menu: the address and the areas this account may enter (issue 35).
   const user = session.user
-    ? { email: session.user.email, areas: await accountAreasFor(env, session.user.id, edition, requestId) }
+    ? {
+        email: session.user.email,
+        areas: await accountAreasFor(
+          env,
+          { user: session.user, secondFactorAt: session.secondFactorAt },
+          edition,
+          requestId,
+        ),
+      }
     : null;
   const headerAction = headerActionByPhase[editionPhase(now, edition)];
   // The configured contact details, for the footer and every page (useSiteContact).
@@ -60,12 +68,12 @@ async function signedIn(
   request: Request,
   env: Env,
   requestId: string,
-): Promise<{ user: SessionUser | null; headers: Headers | null }> {
+): Promise<{ user: SessionUser | null; secondFactorAt: string | null; headers: Headers | null }> {
   try {
     return await getSession(request, env, { requestId });
   } catch (error) {
     log("error", "auth.session_lookup_failed", { requestId, error });
-    return { user: null, headers: null };
+    return { user: null, secondFactorAt: null, headers: null };
   }
 }
 

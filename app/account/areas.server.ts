@@ -6,17 +6,27 @@
  * the server, who may enter (ADR 013), so a failed check hides the link and
  * logs, and the page still renders.
  */
+import type { SessionUser } from "~/auth/session.server";
+import { passedSecondFactor } from "~/auth/second-factor-session.server";
 import { accountAreas, type AccountAreaId } from "~/content/navigation";
 import type { Edition } from "~/content/editions";
 import { getDb, type Db } from "~/db/client.server";
 import { judgeOf } from "~/judging/judge.server";
 import { log } from "~/lib/log.server";
+import { roleOf } from "~/organize/organizers.server";
 import { managesAnOrganization } from "~/organization/access.server";
+
+/** The request's session, as the root loader already has it. */
+export interface SignedInSession {
+  user: SessionUser;
+  secondFactorAt: string | null;
+}
 
 interface AreaCheckArgs {
   env: Env;
   db: Db;
   userId: string;
+  session: SignedInSession;
   edition: Edition;
 }
 
@@ -30,17 +40,22 @@ const mayEnter: Record<AccountAreaId, (args: AreaCheckArgs) => Promise<boolean>>
   },
   // The owner or a co-administrator of a paid Workforce Package (issue 14).
   organization: ({ env, userId }) => managesAnOrganization(env, userId),
+  // An organizer the desk would admit (app/organize/guard.server.ts): any role opens /organize, but only verified
+  // and in a session past the second factor. Anyone else gets the desk's 404, so the link is not shown to them:
+  // the desk tells nobody it exists. The session's part is already known; the role is one indexed read.
+  organize: async ({ db, userId, session }) =>
+    session.user.emailVerified && passedSecondFactor(session) && (await roleOf(db, userId)) !== null,
   account: async () => true,
 };
 
-/** The areas `userId` may enter, in the menu's order. */
+/** The areas the session's account may enter, in the menu's order. */
 export async function accountAreasFor(
   env: Env,
-  userId: string,
+  session: SignedInSession,
   edition: Edition,
   requestId: string,
 ): Promise<AccountAreaId[]> {
-  const args = { env, db: getDb(env), userId, edition };
+  const args = { env, db: getDb(env), userId: session.user.id, session, edition };
   const allowed = await Promise.all(
     accountAreas.map(async ({ id }) => {
       try {

@@ -72,6 +72,7 @@ export const accountAreas = [
   { id: "portal", href: "/portal", label: "Portal" },
   { id: "judging", href: "/judging", label: "Judging" },
   { id: "organization", href: "/organization", label: "Organization" },
+  { id: "organize", href: "/organize", label: "Organize" },
   { id: "account", href: "/account", label: "Your account" },
 ] as const satisfies readonly AccountArea[];
 
