@@ -13,7 +13,9 @@ import { localSql, localSqlFile } from "./local-d1";
  * once, with the longest realistic address (64 characters, RFC 5321's limit
  * for the part before the @): enrolled through their own organization's
  * Workforce Package, lead of a team with a draft, a judge of the edition with
- * an assigned project, and the organization's owner. Their teammates,
+ * an assigned project, the organization's owner, and a director on the
+ * organizers' desk (every desk page opens for a director), with a proposal,
+ * audit rows and an API token to list. Their teammates,
  * employees and co-administrator have long addresses too, and the draft has
  * long URLs and file names. Beside them, the twenty submitted projects of
  * `npm run seed -- projects` (the showcase's gallery and a project to vote
@@ -26,6 +28,9 @@ import { localSql, localSqlFile } from "./local-d1";
 
 const EDITION = edition2026.id;
 const AT = "2026-02-02T16:00:00.000Z";
+
+/** A desk session's last request that no phase's clock finds a working day old (see signInEveryone). */
+const PINNED = "9999-12-31T00:00:00.000Z";
 
 /** The organization's mail domain: every address of ./layout-people.ts ends with it. */
 const DOMAIN = "treasure-valley-logistics-co.org";
@@ -44,6 +49,9 @@ const insert = (table: string, row: Record<string, string | number | null>) =>
 /** The seeded project the person judges, and the one whose page they see with the vote. */
 export const JUDGED_TEAM = `seed-${EDITION}-team-01`;
 export const VOTE_SLUG = "invoice-triage-bot";
+
+/** The open proposal the person sees at /organize/proposals/:id. */
+export const proposalIdOf = (person: Everyone) => `${person.userId}-proposal`;
 
 export interface Everyone {
   userId: string;
@@ -232,6 +240,58 @@ export function everyoneStatements(person: Everyone, passwordHash: string, proje
       invitation_id: `${userId}-judge-invitation`,
       joined_at: AT,
     }),
+    // A director on the organizers' desk (issue 32), with what its pages list: an open proposal whose preview
+    // has long addresses, audit rows by the person, and an API token with a long name.
+    insert("organizer_roles", { user_id: userId, role: "director", granted_by: "layout", granted_at: AT }),
+    insert("organizer_proposals", {
+      id: proposalIdOf(person),
+      action: "layout.sample",
+      input: "{}",
+      preview: JSON.stringify({
+        summary: `Send the finalists' announcement to ${teammate.email} and two others`,
+        tables: [
+          {
+            caption: "Recipients",
+            columns: ["Name", "E-mail", "Team", "Project"],
+            rows: [
+              [
+                "Jordan Whitehorse-Castillo",
+                teammate.email,
+                "Treasure Valley Workforce Automation Collective",
+                "Dock Scheduling Assistant for Regional Cross-Docking Warehouses",
+              ],
+              [
+                "Priya Ramanathan-O'Connell",
+                employee.email,
+                "Treasure Valley Workforce Automation Collective",
+                "Dock Scheduling Assistant for Regional Cross-Docking Warehouses",
+              ],
+              [
+                "Maximilian Featherstonehaugh",
+                coAdmin.email,
+                "Treasure Valley Workforce Automation Collective",
+                "Dock Scheduling Assistant for Regional Cross-Docking Warehouses",
+              ],
+            ],
+          },
+        ],
+        notes: [`Replies go to ${email}.`],
+      }),
+      preview_hash: "layout",
+      summary: `Send the finalists' announcement to ${teammate.email} and two others`,
+      proposed_by: coAdmin.id,
+      proposed_label: coAdmin.email,
+      created_at: "2026-03-25T00:00:00.000Z",
+      expires_at: "2099-01-01T00:00:00.000Z",
+    }),
+    `INSERT INTO organizer_events (created_at, actor_kind, actor_user_id, actor_label, actor_role, action, summary, targets) SELECT ${lit(AT)}, 'person', ${lit(userId)}, ${lit(email)}, 'director', 'organizers.grant', ${lit(`Granted the coordinator role to ${coAdmin.email}`)}, ${lit(JSON.stringify({ email: coAdmin.email }))} WHERE NOT EXISTS (SELECT 1 FROM organizer_events WHERE actor_user_id = ${lit(userId)})`,
+    insert("organizer_tokens", {
+      id: `${userId}-token`,
+      user_id: userId,
+      name: "Treasure Valley registrar's reporting spreadsheet (nightly import, do not revoke)",
+      token_hash: `layout-${userId}-token`,
+      created_at: AT,
+    }),
     `INSERT INTO judging_assignments (edition_id, team_id, judge_user_id, assigned_at, assigned_by) SELECT ${lit(EDITION)}, ${lit(JUDGED_TEAM)}, ${lit(userId)}, '2026-03-21T06:00:00.000Z', 'layout' WHERE NOT EXISTS (SELECT 1 FROM judging_assignments WHERE team_id = ${lit(JUDGED_TEAM)} AND judge_user_id = ${lit(userId)})`,
   ];
 }
@@ -239,8 +299,10 @@ export function everyoneStatements(person: Everyone, passwordHash: string, proje
 /**
  * Seeds the showcase's projects and this project's person, signs the person in
  * (through the JSON API, from a client address of its own) and answers the
- * session's cookies. A judge has two-step sign-in on: the flag is set once the
- * session exists, as when a person turns it on at /account while signed in.
+ * session's cookies. Judges and the desk want two-step sign-in on and a
+ * session that passed it: the flag and the session's mark are set once the
+ * session exists, as signing in with a code leaves them
+ * (app/auth/second-factor-session.server.ts; tests/integration/judging-helpers.ts does the same).
  */
 export async function signInEveryone(
   browser: Browser,
@@ -276,7 +338,19 @@ export async function signInEveryone(
       headers: { origin: new URL(baseURL).origin, "cf-connecting-ip": `10.${bytes[0]}.${bytes[1]}.${bytes[2]}` },
     });
     expect(response.status(), await response.text()).toBe(200);
-    localSql(stateDir, `UPDATE "user" SET two_factor_enabled = 1 WHERE id = ${lit(person.userId)}`);
+    localSql(
+      stateDir,
+      [
+        `UPDATE "user" SET two_factor_enabled = 1 WHERE id = ${lit(person.userId)}`,
+        `UPDATE session SET second_factor_at = ${Date.now()} WHERE user_id = ${lit(person.userId)}`,
+        // The desk signs a session out after a working day without a desk request, on the request's clock;
+        // this check asks for the desk in every phase, months apart, on one session. So its desk session is
+        // pinned to a last request in the far future, where no clock finds it idle (the limit itself is
+        // tests/integration/organize-access.test.ts's).
+        `INSERT OR REPLACE INTO organizer_sessions (session_id, last_request_at) SELECT id, '${PINNED}' FROM session WHERE user_id = ${lit(person.userId)}`,
+        `CREATE TRIGGER IF NOT EXISTS ${lit(`layout_pin_${person.userId}`).replaceAll("'", '"')} AFTER UPDATE ON organizer_sessions WHEN NEW.session_id IN (SELECT id FROM session WHERE user_id = ${lit(person.userId)}) BEGIN UPDATE organizer_sessions SET last_request_at = '${PINNED}' WHERE session_id = NEW.session_id; END`,
+      ].join(";\n"),
+    );
     return { person, cookies: await context.cookies() };
   } finally {
     await context.close();

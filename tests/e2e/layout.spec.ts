@@ -21,15 +21,16 @@ import { accountAreas, accountMenu } from "../../app/content/navigation";
 import { edition2026 } from "../edition-2026";
 import { axeFindings, openForAxe } from "./axe";
 import { layoutFindings, markedSelector } from "./layout";
-import { JUDGED_TEAM, signInEveryone, VOTE_SLUG, type Everyone } from "./layout-people";
+import { JUDGED_TEAM, proposalIdOf, signInEveryone, VOTE_SLUG, type Everyone } from "./layout-people";
 import { port } from "./servers";
 
 /**
  * Issue 23: every public page (and the 404 page) in every phase of the 2026
  * edition, at 320, 390, 768 and 1280 px, with JavaScript on and off. Issue
  * 35: every signed-in page, as one person who may enter every area at once
- * (participant, judge and organization administrator, with a 64-character
- * address: ./layout-people.ts), in every phase at 320, 390, 768, 1280 and
+ * (participant, judge, organization administrator and organizer, with a
+ * 64-character address: ./layout-people.ts), the organizers' desk's too, in
+ * every phase at 320, 390, 768, 1280 and
  * 1440 px; the header's account menu at each of those widths; and, at 1280
  * px, every public page signed in. Fails on horizontal overflow, a control
  * stretched taller than its content, a pointer target under 24 × 24 px that
@@ -42,10 +43,10 @@ import { port } from "./servers";
  * To stay fast: phases in which a page's server HTML is the same are checked
  * once; each is loaded once and resized through the widths (nothing on the
  * site reads the width in script); axe runs once per page, phase and project,
- * at AXE_WIDTH; and a page
- * that sends no script (every content page, most signed-in pages) is the same
- * document with JavaScript on or off, so only the no-javascript project
- * checks it.
+ * at AXE_WIDTH; a page that sends no script (every content page, most
+ * signed-in pages) is the same document with JavaScript on or off, so only
+ * the no-javascript project checks it; and the person signs in once per
+ * project (beforeAll), their session's cookies given to each test.
  */
 
 const widths = [320, 390, 768, 1280] as const;
@@ -108,10 +109,16 @@ const pages = [
 
 /**
  * The signed-in pages (issue 35), as the person of ./layout-people.ts sees
- * them. A new signed-in page (the organizers' desk's, say) is one line here;
- * `noScript` when it sends no script at all.
+ * them. A new signed-in page is one line here; `noScript` when it sends no
+ * script at all.
  */
-const signedInPages: { title: string; path: (person: Everyone) => string; noScript: boolean }[] = [
+const signedInPages: {
+  title: string;
+  path: (person: Everyone) => string;
+  noScript: boolean;
+  /** What it answers in every phase, when that is one status. */
+  status?: number;
+}[] = [
   { title: "/account", path: () => "/account", noScript: true },
   { title: "/portal", path: () => "/portal", noScript: true },
   { title: "/portal/submission", path: () => "/portal/submission", noScript: false },
@@ -120,6 +127,20 @@ const signedInPages: { title: string; path: (person: Everyone) => string; noScri
   { title: "/judging", path: () => "/judging", noScript: true },
   { title: "/judging/:teamId", path: () => `/judging/${JUDGED_TEAM}`, noScript: false },
   { title: "/organization/:id (the dashboard)", path: (p) => `/organization/${p.organizationId}`, noScript: false },
+  // Every page of the organizers' desk (issue 32) a director opens, in every phase: app/organize/pages.ts's
+  // `deskPages` but the CSV (a download). Written out, as organize-access.test.ts's list is: that module's types reach the worker's.
+  { title: "/organize", path: () => "/organize", noScript: true, status: 200 },
+  { title: "/organize/judges", path: () => "/organize/judges", noScript: true, status: 200 },
+  { title: "/organize/proposals", path: () => "/organize/proposals", noScript: true, status: 200 },
+  {
+    title: "/organize/proposals/:id",
+    path: (p) => `/organize/proposals/${proposalIdOf(p)}`,
+    noScript: true,
+    status: 200,
+  },
+  { title: "/organize/audit", path: () => "/organize/audit", noScript: true, status: 200 },
+  { title: "/organize/organizers", path: () => "/organize/organizers", noScript: true, status: 200 },
+  { title: "/organize/tokens", path: () => "/organize/tokens", noScript: true, status: 200 },
 ];
 
 interface PhaseGroup {
@@ -226,6 +247,13 @@ async function checkEveryPhase({ page, browser, baseURL, testInfo, path, widths,
   const withJs = testInfo.project.name !== "no-javascript";
   const all = await phasesByMarkup(page.request, path);
   if (status !== undefined) for (const g of all) expect(g.status, `${path} in ${g.phases.join("+")}`).toBe(status);
+  // A signed-in page may answer 404 in a phase it does not exist in, but not in all: that would check a 404 page
+  // (or, with the session gone, a redirect) in its place.
+  else
+    expect(
+      all.map((g) => g.status),
+      `${path} answers 200 in some phase`,
+    ).toContain(200);
   if (!withJs) {
     // A page checked only here must really be the same document with JavaScript on.
     const tagged = test.info().tags.includes(NO_SCRIPT);
@@ -281,7 +309,7 @@ for (const { path, status, noScript } of pages) {
   });
 }
 
-test.describe("signed in as a participant, judge and organization administrator at once (issue 35)", () => {
+test.describe("signed in as a participant, judge, organization administrator and organizer at once (issue 35)", () => {
   let person: Everyone;
   let cookies: Cookie[] = [];
 
@@ -299,11 +327,12 @@ test.describe("signed in as a participant, judge and organization administrator 
     await page.context().addCookies(cookies);
   });
 
-  for (const { title: pageTitle, path, noScript } of signedInPages) {
+  for (const { title: pageTitle, path, noScript, status } of signedInPages) {
     const title = `${pageTitle} signed in: every phase at ${signedInWidths.join(", ")} px${noScript ? ` ${NO_SCRIPT}` : ""}`;
     test(title, async ({ page, browser, baseURL }, testInfo) => {
       test.setTimeout(180_000);
-      await checkEveryPhase({ page, browser, baseURL, testInfo, path: path(person), widths: signedInWidths, cookies });
+      const args = { page, browser, baseURL, testInfo, path: path(person), widths: signedInWidths, status, cookies };
+      await checkEveryPhase(args);
     });
   }
 
