@@ -28,7 +28,7 @@ import { getNotifiedLink } from "./content/navigation";
 import { headerActionByPhase } from "./content/phases";
 import { clockFor } from "~/clock/clock.server";
 import { editionPhase } from "~/clock/schedule";
-import { managesAnOrganization } from "~/organization/access.server";
+import { accountAreasFor } from "~/account/areas.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -45,10 +45,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [{ toast, headers }, session] = await Promise.all([getToast(request, env), signedIn(request, env, requestId)]);
   // The toast's clearing cookie and a refreshed session cookie, if any.
   const responseHeaders = appendSetCookies(new Headers(headers ?? undefined), session.headers);
-  const user = session.user
-    ? { email: session.user.email, manager: await managesAnOrganizationSafely(env, session.user.id, requestId) }
-    : null;
   const { now, edition } = clockFor(env);
+  // The header's account menu: the address and the areas this account may enter (issue 35).
+  const user = session.user
+    ? {
+        email: session.user.email,
+        areas: await accountAreasFor(
+          env,
+          { user: session.user, secondFactorAt: session.secondFactorAt },
+          edition,
+          requestId,
+        ),
+      }
+    : null;
   const headerAction = headerActionByPhase[editionPhase(now, edition)];
   // The configured contact details, for the footer and every page (useSiteContact).
   return data({ toast, user, headerAction, contact: siteContact(env) }, { headers: responseHeaders });
@@ -59,22 +68,12 @@ async function signedIn(
   request: Request,
   env: Env,
   requestId: string,
-): Promise<{ user: SessionUser | null; headers: Headers | null }> {
+): Promise<{ user: SessionUser | null; secondFactorAt: string | null; headers: Headers | null }> {
   try {
     return await getSession(request, env, { requestId });
   } catch (error) {
     log("error", "auth.session_lookup_failed", { requestId, error });
-    return { user: null, headers: null };
-  }
-}
-
-/** For the header's link to /organization (issue 14); a failure only hides the link. */
-async function managesAnOrganizationSafely(env: Env, userId: string, requestId: string): Promise<boolean> {
-  try {
-    return await managesAnOrganization(env, userId);
-  } catch (error) {
-    log("error", "organization.lookup_failed", { requestId, error });
-    return false;
+    return { user: null, secondFactorAt: null, headers: null };
   }
 }
 

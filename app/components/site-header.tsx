@@ -1,5 +1,15 @@
 import { Link, NavLink } from "react-router";
-import { contactLink, headerGroups, homeLink, signInLink, type NavGroup, type NavLinkItem } from "~/content/navigation";
+import {
+  accountAreas,
+  accountMenu,
+  contactLink,
+  headerGroups,
+  homeLink,
+  signInLink,
+  type AccountAreaId,
+  type NavGroup,
+  type NavLinkItem,
+} from "~/content/navigation";
 import { site } from "~/content/site";
 
 /**
@@ -10,8 +20,8 @@ import { site } from "~/content/site";
 /** The signed-in account, as the root loader provides it. */
 export interface HeaderUser {
   email: string;
-  /** Manages an organization: the header links its dashboard (issue 14). */
-  manager?: boolean;
+  /** The signed-in areas this account may enter (app/account/areas.server.ts), in the menu's order. */
+  areas: readonly AccountAreaId[];
 }
 
 /**
@@ -21,7 +31,11 @@ export interface HeaderUser {
 export function SiteHeader({ user = null, action }: { user?: HeaderUser | null; action: NavLinkItem }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="container-page flex h-16 items-center justify-between gap-4">
+      {/*
+        From 1280 px the row holds the navigation, the account menu and the primary button: wider than the
+        page's text column (max-w-7xl, 1216 px of row, where container-page gives 1088), so they fit (#35).
+      */}
+      <div className="mx-auto flex h-16 w-full max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         {/* At 320 px the name at text-lg and the worded Menu button need 344 px of 288 (#23): smaller name, icon-only menu. */}
         <Link
           to="/"
@@ -36,7 +50,8 @@ export function SiteHeader({ user = null, action }: { user?: HeaderUser | null; 
           <span>{site.name}</span>
         </Link>
 
-        <nav aria-label="Main" className="hidden xl:block">
+        {/* min-w-0: the row may shrink the account menu's address, the one part that gives way. */}
+        <nav aria-label="Main" className="hidden min-w-0 xl:block">
           <ul className="flex items-center gap-0.5 whitespace-nowrap">
             <li>
               <HeaderLink href={homeLink.href} label={homeLink.label} />
@@ -49,8 +64,8 @@ export function SiteHeader({ user = null, action }: { user?: HeaderUser | null; 
             <li>
               <HeaderLink href={contactLink.href} label={contactLink.label} />
             </li>
-            <li>
-              {user ? <AccountControls user={user} /> : <HeaderLink href={signInLink.href} label={signInLink.label} />}
+            <li className="relative min-w-0">
+              {user ? <AccountMenu user={user} /> : <HeaderLink href={signInLink.href} label={signInLink.label} />}
             </li>
             <li className="ml-2">
               <Link to={action.href} className="btn-primary">
@@ -71,7 +86,7 @@ function HeaderLink({ href, label }: { href: string; label: string }) {
     <NavLink
       to={href}
       end
-      className="rounded-md px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:text-brand-700"
+      className="rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:text-brand-700"
     >
       {label}
     </NavLink>
@@ -81,7 +96,7 @@ function HeaderLink({ href, label }: { href: string; label: string }) {
 function DesktopGroup({ group }: { group: NavGroup }) {
   return (
     <details name="site-nav" className="group">
-      <summary className="flex list-none items-center gap-1 rounded-md px-2.5 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800">
+      <summary className="flex list-none items-center gap-1 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800">
         {group.label}
         <Chevron />
       </summary>
@@ -102,39 +117,61 @@ function DesktopGroup({ group }: { group: NavGroup }) {
 }
 
 /**
- * The signed-in state: the account's email and Sign Out, a POST form that
- * works without JavaScript (app/routes/sign-out.tsx).
+ * The signed-in state (issue 35): one disclosure, the same kind as the
+ * groups beside it. Its summary shows the address cut to the room the row
+ * leaves (the row shrinks it and nothing else; its full text is the
+ * summary's accessible name and the panel's first line), so the header is as
+ * wide whatever the address and however many areas the person may enter.
+ * Sharing the groups' `name`, opening it closes an open group.
  */
-function AccountControls({ user, stacked = false }: { user: HeaderUser; stacked?: boolean }) {
+function AccountMenu({ user }: { user: HeaderUser }) {
   return (
-    <div className={stacked ? "flex flex-col gap-2" : "flex items-center gap-2"}>
-      <Link
-        to="/account"
-        className="max-w-40 truncate rounded-md px-1 text-sm text-slate-700 underline-offset-2 hover:text-brand-800 hover:underline"
-        title={`Your account (${user.email})`}
-      >
-        <span className="sr-only">Your account, signed in as </span>
+    <details name="site-nav" className="group" data-testid="account-menu">
+      <summary className="flex list-none items-center gap-1.5 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800">
+        <PersonIcon />
+        <span className="sr-only">{`${accountMenu.label}, ${accountMenu.signedInAs.toLowerCase()} `}</span>
+        <span className="min-w-0 max-w-48 truncate">{user.email}</span>
+        <Chevron />
+      </summary>
+      <div className="absolute right-0 top-full mt-2 w-72 rounded-xl border border-slate-200 bg-white p-2 whitespace-normal shadow-lg">
+        <AccountPanel user={user} />
+      </div>
+    </details>
+  );
+}
+
+/**
+ * What the account menu holds, in the desktop menu and at the top of the
+ * mobile one: the whole address (wrapping anywhere: an address has no
+ * spaces), a link to each area the person may enter, and Sign Out, a POST
+ * form that works without JavaScript (app/routes/sign-out.tsx).
+ */
+function AccountPanel({ user }: { user: HeaderUser }) {
+  const areas = accountAreas.filter((area) => user.areas.includes(area.id));
+  return (
+    <div data-testid="account-panel">
+      <p className="px-3 pt-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{accountMenu.signedInAs}</p>
+      <p className="px-3 pb-2 text-sm text-slate-900 [overflow-wrap:anywhere]" data-testid="account-address">
         {user.email}
-      </Link>
-      {/* Every signed-in account: the portal itself says what, if anything, is still missing (issue 15). */}
-      <Link to="/portal" className="rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50">
-        Portal
-      </Link>
-      {user.manager ? (
-        <Link to="/organization" className="rounded-md px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50">
-          Organization
-        </Link>
-      ) : null}
-      <form method="post" action="/sign-out">
+      </p>
+      <ul className="border-t border-slate-100 pt-1">
+        {areas.map((area) => (
+          <li key={area.id}>
+            <NavLink
+              to={area.href}
+              className="block rounded-lg px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:bg-brand-50"
+            >
+              {area.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <form method="post" action="/sign-out" className="mt-1 border-t border-slate-100 pt-1">
         <button
           type="submit"
-          className={
-            stacked
-              ? "btn-outline w-full text-brand-800"
-              : "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800"
-          }
+          className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800"
         >
-          Sign Out
+          {accountMenu.signOut}
         </button>
       </form>
     </div>
@@ -177,6 +214,12 @@ function MobileMenu({ user, action }: { user: HeaderUser | null; action: NavLink
         className="absolute inset-x-0 top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 pb-6 shadow-lg"
       >
         <ul className="divide-y divide-slate-100">
+          {/* Signed in, the account comes first: the areas are what such a visitor opens the menu for. */}
+          {user ? (
+            <li className="-mx-3 py-3">
+              <AccountPanel user={user} />
+            </li>
+          ) : null}
           <li className="py-3">
             <Link to={homeLink.href} className="block py-2 font-semibold text-slate-900">
               {homeLink.label}
@@ -200,9 +243,7 @@ function MobileMenu({ user, action }: { user: HeaderUser | null; action: NavLink
             <Link to={contactLink.href} className="block py-2 font-semibold text-slate-900">
               {contactLink.label}
             </Link>
-            {user ? (
-              <AccountControls user={user} stacked />
-            ) : (
+            {user ? null : (
               <Link to={signInLink.href} className="btn-outline text-brand-800">
                 {signInLink.label}
               </Link>
@@ -222,10 +263,18 @@ function Chevron() {
     <svg
       aria-hidden="true"
       viewBox="0 0 20 20"
-      className="size-4 transition-transform group-open:rotate-180"
+      className="size-4 shrink-0 transition-transform group-open:rotate-180"
       fill="currentColor"
     >
       <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
+    </svg>
+  );
+}
+
+function PersonIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 shrink-0" fill="currentColor">
+      <path d="M10 10a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-7 8a7 7 0 0 1 14 0 1 1 0 0 1-1 1H4a1 1 0 0 1-1-1z" />
     </svg>
   );
 }

@@ -57,6 +57,35 @@ export const getNotifiedLink: NavLinkItem = { href: nextEditionPath, label: "Get
 export const contactLink: NavLinkItem = { href: "/contact", label: "Contact Us" };
 export const signInLink: NavLinkItem = { href: "/auth", label: "Sign In" };
 
+/** A signed-in area (ARCHITECTURE.md, Signed-in areas) as the header's account menu links it. */
+export interface AccountArea extends NavLinkItem {
+  readonly id: string;
+}
+
+/**
+ * The account menu's areas, in its order (issue 35). A person sees those they
+ * may enter: each id's check is in app/account/areas.server.ts, which
+ * TypeScript makes every entry here have. Adding an area is one line here and
+ * its check there; the menu has room for any number of them.
+ */
+export const accountAreas = [
+  { id: "portal", href: "/portal", label: "Portal" },
+  { id: "judging", href: "/judging", label: "Judging" },
+  { id: "organization", href: "/organization", label: "Organization" },
+  { id: "organize", href: "/organize", label: "Organize" },
+  { id: "account", href: "/account", label: "Your account" },
+] as const satisfies readonly AccountArea[];
+
+export type AccountAreaId = (typeof accountAreas)[number]["id"];
+
+/** The account menu's own words. */
+export const accountMenu = {
+  /** The summary's name for screen readers, before the address it shows. */
+  label: "Account menu",
+  signedInAs: "Signed in as",
+  signOut: "Sign Out",
+} as const;
+
 export const footerLinks: readonly NavLinkItem[] = [
   { href: "/employees", label: "For Employees" },
   { href: "/organizations", label: "For Organizations" },

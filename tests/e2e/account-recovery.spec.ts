@@ -3,6 +3,7 @@ import {
   authForm,
   mailboxLink,
   open,
+  signOut,
   signUp,
   toast,
   uniqueEmail,
@@ -38,7 +39,7 @@ test.describe("account recovery", () => {
     await expect(page.getByTestId("verify-email-notice")).toHaveCount(0);
 
     // Signed out, the password forgotten.
-    await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).first().click();
+    await signOut(page);
     await expect(page).toHaveURL(/\/$/);
     await open(page, "/auth?tab=signin", testInfo);
     await page.getByRole("link", { name: "Forgot your password?" }).click();

@@ -1,6 +1,16 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { authForm, open, signUp, toast, uniqueEmail, useOwnClientIp, withJavaScript } from "./auth-helpers";
+import {
+  authForm,
+  open,
+  openAccountMenu,
+  signOut,
+  signUp,
+  toast,
+  uniqueEmail,
+  useOwnClientIp,
+  withJavaScript,
+} from "./auth-helpers";
 import { axeViolations } from "./axe";
 import { freshTotp, totp } from "./two-step";
 
@@ -22,11 +32,7 @@ test("an account, start to finish: /account, two-step sign-in, sign in with a co
   await signUp(page, testInfo, email, PASSWORD);
 
   // The header's e-mail is the way to the account page.
-  await page
-    .getByRole("banner")
-    .getByRole("link", { name: /Your account/ })
-    .first()
-    .click();
+  await (await openAccountMenu(page)).getByRole("link", { name: "Your account" }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole("heading", { level: 1, name: "Your Account" })).toBeVisible();
   await expect(page.getByText("You haven't registered for the Challenge yet.")).toBeVisible();
@@ -51,7 +57,7 @@ test("an account, start to finish: /account, two-step sign-in, sign in with a co
   await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
 
   // Sign out, then sign in: the password, then a code.
-  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).first().click();
+  await signOut(page);
   await expect(page).toHaveURL(/\/$/);
   await open(page, "/auth?tab=signin&redirectTo=%2Faccount", testInfo);
   await authForm(page).getByLabel("Email").fill(email);

@@ -46,6 +46,22 @@ export async function signUp(page: Page, testInfo: TestInfo, email: string, pass
   await waitForPage(page, testInfo);
 }
 
+/**
+ * The header's account menu, opened (issue 35): the address, the areas the
+ * person may enter and Sign Out. At the projects' 1280 px it sits in the
+ * navigation row; a native <details>, it opens with or without JavaScript.
+ */
+export async function openAccountMenu(page: Page) {
+  const menu = page.getByRole("banner").getByTestId("account-menu");
+  if (!(await menu.evaluate((details) => (details as HTMLDetailsElement).open))) await menu.locator("summary").click();
+  return menu.getByTestId("account-panel");
+}
+
+/** Signs out through the header's POST form. */
+export async function signOut(page: Page) {
+  await (await openAccountMenu(page)).getByRole("button", { name: "Sign Out" }).click();
+}
+
 export function toast(page: Page, title: string) {
   return page.locator("[data-toast]").filter({ hasText: title });
 }

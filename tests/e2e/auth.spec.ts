@@ -3,6 +3,7 @@ import {
   authForm,
   inOneRateLimitWindow,
   open,
+  signOut,
   signUp,
   toast,
   uniqueEmail,
@@ -69,7 +70,7 @@ test.describe("accounts", () => {
 
     // Sign out (a POST form in the header), then try the same email again.
     await waitForPage(page, testInfo);
-    await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).first().click();
+    await signOut(page);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("banner").getByText(email)).toHaveCount(0);
     await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign In" })).toBeVisible();

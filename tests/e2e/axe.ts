@@ -3,12 +3,34 @@ import type { Browser, Page, TestInfo } from "@playwright/test";
 
 export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
-/** One line per violation: rule, impact, help and the offending nodes. */
-export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  return results.violations.map(
+type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;
+
+const lines = (results: AxeResults) =>
+  results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );
+
+/** One line per violation: rule, impact, help and the offending nodes. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  return lines(await new AxeBuilder({ page }).withTags(wcagTags).analyze());
+}
+
+/**
+ * axeViolations' lines, with each offending element marked for the screenshot
+ * kept on failure (./layout.ts, `markedSelector`).
+ */
+export async function axeFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  const selectors = results.violations.flatMap((v) =>
+    v.nodes
+      .map((n) => n.target)
+      .filter((t) => t.length === 1)
+      .map((t) => String(t[0])),
+  );
+  await page.evaluate((targets) => {
+    for (const selector of targets) document.querySelector(selector)?.setAttribute("data-layout-finding", "axe");
+  }, selectors);
+  return lines(results);
 }
 
 /**

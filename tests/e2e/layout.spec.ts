@@ -1,4 +1,12 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Cookie,
+  type Page,
+  type TestInfo,
+} from "@playwright/test";
 import { publicRoutes } from "../../app/content/routes";
 import {
   currentEdition,
@@ -9,26 +17,43 @@ import {
 } from "../../app/clock/schedule";
 import type { EditionPhase } from "../../app/clock/schedule";
 import { milestoneOf } from "../../app/content/editions";
+import { accountAreas, accountMenu } from "../../app/content/navigation";
 import { edition2026 } from "../edition-2026";
-import { axeViolations, openForAxe } from "./axe";
-import { layoutFindings } from "./layout";
+import { axeFindings, openForAxe } from "./axe";
+import { layoutFindings, markedSelector } from "./layout";
+import { JUDGED_TEAM, proposalIdOf, signInEveryone, VOTE_SLUG, type Everyone } from "./layout-people";
+import { port } from "./servers";
 
 /**
  * Issue 23: every public page (and the 404 page) in every phase of the 2026
- * edition, at 320, 390, 768 and 1280 px, with JavaScript on and off. Fails on
- * horizontal overflow, a control stretched taller than its content, a pointer
- * target under 24 × 24 px that no exception of WCAG 2.2 SC 2.5.8 covers
- * (tests/e2e/layout.ts says how each is decided), and any axe violation.
- * Each page loads under a phase's clock through X-App-Now on the one e2e
- * server. A failing width's full-page screenshot is attached to the test.
+ * edition, at 320, 390, 768 and 1280 px, with JavaScript on and off. Issue
+ * 35: every signed-in page, as one person who may enter every area at once
+ * (participant, judge, organization administrator and organizer, with a
+ * 64-character address: ./layout-people.ts), the organizers' desk's too, in
+ * every phase at 320, 390, 768, 1280 and
+ * 1440 px; the header's account menu at each of those widths; and, at 1280
+ * px, every public page signed in. Fails on horizontal overflow, a control
+ * stretched taller than its content, a pointer target under 24 × 24 px that
+ * no exception of WCAG 2.2 SC 2.5.8 covers (tests/e2e/layout.ts says how each
+ * is decided), and any axe violation. Each page loads under a phase's clock
+ * through X-App-Now on the one e2e server. A failing width keeps a full-page
+ * screenshot with the elements found outlined in red, and one of the first
+ * such element, attached to the test.
  *
  * To stay fast: phases in which a page's server HTML is the same are checked
- * once; axe runs once per page, phase and project, at AXE_WIDTH; and a page
- * that ships no JavaScript (every content page) is the same document with
- * JavaScript on or off, so only the no-javascript project checks it.
+ * once; each is loaded once and resized through the widths (nothing on the
+ * site reads the width in script); axe runs once per page, phase and project,
+ * at AXE_WIDTH; a page that sends no script (every content page, most
+ * signed-in pages) is the same document with JavaScript on or off, so only
+ * the no-javascript project checks it; and the person signs in once per
+ * project (beforeAll), their session's cookies given to each test.
  */
 
 const widths = [320, 390, 768, 1280] as const;
+/** Issue 35 adds 1440 px for the signed-in pages, where the account menu's panel opens near the edge. */
+const signedInWidths = [320, 390, 768, 1280, 1440] as const;
+/** From this width the header shows its navigation and the account menu in a row (Tailwind's `xl`). */
+const DESKTOP_HEADER = 1280;
 /** The narrowest width, where reflow puts text over other content if anything does. */
 const AXE_WIDTH = 320;
 const HEIGHT = 800;
@@ -66,10 +91,10 @@ function phaseClocks(edition: typeof edition2026): { phase: EditionPhase; now: s
 const clocks = phaseClocks(edition2026);
 
 /**
- * A content page (and the 404 page) ships no JavaScript (ADR 004): with
- * JavaScript on it is the very document the no-javascript project checks, so
- * its test is tagged and the chromium project leaves it out
- * (playwright.config.ts, `grepInvert`).
+ * A page that sends no script (ADR 004) is, with JavaScript on, the very
+ * document the no-javascript project checks, so its test is tagged and the
+ * chromium project leaves it out (playwright.config.ts, `grepInvert`); the
+ * no-javascript project fails if such a page starts sending one.
  */
 const NO_SCRIPT = "@no-script";
 
@@ -82,27 +107,91 @@ const pages = [
   { path: "/no-such-page-anywhere", status: 404, noScript: true },
 ];
 
+/**
+ * The signed-in pages (issue 35), as the person of ./layout-people.ts sees
+ * them. A new signed-in page is one line here; `noScript` when it sends no
+ * script at all.
+ */
+const signedInPages: {
+  title: string;
+  path: (person: Everyone) => string;
+  noScript: boolean;
+  /** What it answers in every phase, when that is one status. */
+  status?: number;
+}[] = [
+  { title: "/account", path: () => "/account", noScript: true },
+  { title: "/portal", path: () => "/portal", noScript: true },
+  { title: "/portal/submission", path: () => "/portal/submission", noScript: false },
+  { title: "/showcase", path: () => "/showcase", noScript: true },
+  { title: "/showcase/:slug (the vote)", path: () => `/showcase/${VOTE_SLUG}`, noScript: true },
+  { title: "/judging", path: () => "/judging", noScript: true },
+  { title: "/judging/:teamId", path: () => `/judging/${JUDGED_TEAM}`, noScript: false },
+  { title: "/organization/:id (the dashboard)", path: (p) => `/organization/${p.organizationId}`, noScript: false },
+  // Every page of the organizers' desk (issue 32) a director opens, in every phase: app/organize/pages.ts's
+  // `deskPages` but the CSV (a download). Written out, as organize-access.test.ts's list is: that module's types reach the worker's.
+  { title: "/organize", path: () => "/organize", noScript: true, status: 200 },
+  { title: "/organize/judges", path: () => "/organize/judges", noScript: true, status: 200 },
+  { title: "/organize/proposals", path: () => "/organize/proposals", noScript: true, status: 200 },
+  {
+    title: "/organize/proposals/:id",
+    path: (p) => `/organize/proposals/${proposalIdOf(p)}`,
+    noScript: true,
+    status: 200,
+  },
+  { title: "/organize/audit", path: () => "/organize/audit", noScript: true, status: 200 },
+  { title: "/organize/organizers", path: () => "/organize/organizers", noScript: true, status: 200 },
+  { title: "/organize/tokens", path: () => "/organize/tokens", noScript: true, status: 200 },
+];
+
+/** The signed-in page that checks the header in every phase. */
+const HEADER_PHASES_PAGE = "/account";
+
 interface PhaseGroup {
   phases: EditionPhase[];
   now: string;
+  status: number;
   /** The page ships the deferred entry and hydrates (form pages). */
   hydrates: boolean;
+  /** The page sends a script that runs (the deferred entry, or an inline enhancement): with JavaScript it may differ. */
+  scripted: boolean;
 }
+
+/** The site's header: the document's first <header> (app/components/site-header.tsx). */
+const SITE_HEADER = /<header\b[\s\S]*?<\/header>/;
+
+/** A script element that runs: not JSON-LD data. */
+const RUNNING_SCRIPT = /<script\b(?![^>]*type="application\/ld\+json")[^>]*>/;
 
 /**
  * The phases grouped by the page's server HTML, scripts and CSP nonces left
  * out (the nonce is new on every response; the scripts carry the loader data,
  * whose `now` always differs). Equal markup is equal layout: hydration renders
- * the same markup from the same data.
+ * the same markup from the same data. `request` carries the page's cookies.
+ * With `headerCheckedElsewhere`, the site's header is left out too: what
+ * changes in it with the phase (the primary button) is checked in every
+ * phase on another page, so a page whose own content never changes is one group.
  */
-async function phasesByMarkup(request: APIRequestContext, path: string): Promise<PhaseGroup[]> {
+async function phasesByMarkup(
+  request: APIRequestContext,
+  path: string,
+  headerCheckedElsewhere = false,
+): Promise<PhaseGroup[]> {
   const groups = new Map<string, PhaseGroup>();
   for (const { phase, now } of clocks) {
-    const html = await (await request.get(path, { headers: { "x-app-now": now } })).text();
-    const key = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/ nonce="[^"]*"/g, "");
+    const response = await request.get(path, { headers: { "x-app-now": now }, maxRedirects: 0 });
+    const html = await response.text();
+    const markup = headerCheckedElsewhere ? html.replace(SITE_HEADER, "") : html;
+    const key = `${response.status()} ${markup.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace(/ nonce="[^"]*"/g, "")}`;
     const group = groups.get(key);
     if (group) group.phases.push(phase);
-    else groups.set(key, { phases: [phase], now, hydrates: html.includes("data-deferred-entry") });
+    else
+      groups.set(key, {
+        phases: [phase],
+        now,
+        status: response.status(),
+        hydrates: html.includes("data-deferred-entry"),
+        scripted: RUNNING_SCRIPT.test(html),
+      });
   }
   return [...groups.values()];
 }
@@ -124,50 +213,208 @@ async function open(page: Page, path: string, status: number, hydrates: boolean,
   }
 }
 
-/** A full-page screenshot in the test's output folder (test-results/, kept by CI), attached to the report. */
+/**
+ * Screenshots in the test's output folder (test-results/, kept by CI),
+ * attached to the report: the full page with every element a finding names
+ * outlined in red, and the first such element on its own.
+ */
 async function keepScreenshot(page: Page, name: string, testInfo: TestInfo) {
+  // Through the CSSOM (a page's own CSP allows it, and it works without JavaScript too), undone after.
+  const outline = (on: boolean) =>
+    page.evaluate(
+      ({ selector, on }) => {
+        for (const el of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+          el.style.outline = on ? "3px solid #dc2626" : "";
+          el.style.outlineOffset = on ? "1px" : "";
+        }
+      },
+      { selector: markedSelector, on },
+    );
+  const marked = page.locator(markedSelector);
+  await outline(true);
   const file = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   await testInfo.attach(name, { path: file, contentType: "image/png" });
+  if ((await marked.count()) > 0) {
+    const element = testInfo.outputPath(`${name}-element.png`);
+    await marked.first().screenshot({ path: element, timeout: 10_000 });
+    await testInfo.attach(`${name}-element`, { path: element, contentType: "image/png" });
+  }
+  await outline(false);
+}
+
+interface CheckArgs {
+  page: Page;
+  browser: Browser;
+  baseURL: string | undefined;
+  testInfo: TestInfo;
+  path: string;
+  widths: readonly number[];
+  /** What the page answers in every phase, when that is known (a public page: 200; a signed-in page may answer 404 in some). */
+  status?: number;
+  /** The signed-in person's session, for the twin page axe uses without JavaScript. */
+  cookies?: Cookie[];
+  /** The header's changes with the phase are checked on another page (phasesByMarkup). */
+  headerCheckedElsewhere?: boolean;
+}
+
+/** Every phase group of `path` this project checks, at every width, and axe once per group. */
+async function checkEveryPhase(args: CheckArgs) {
+  const { page, browser, baseURL, testInfo, path, widths, status, cookies, headerCheckedElsewhere } = args;
+  const withJs = testInfo.project.name !== "no-javascript";
+  const all = await phasesByMarkup(page.request, path, headerCheckedElsewhere);
+  if (status !== undefined) for (const g of all) expect(g.status, `${path} in ${g.phases.join("+")}`).toBe(status);
+  // A signed-in page may answer 404 in a phase it does not exist in, but not in all: that would check a 404 page
+  // (or, with the session gone, a redirect) in its place.
+  else
+    expect(
+      all.map((g) => g.status),
+      `${path} answers 200 in some phase`,
+    ).toContain(200);
+  if (!withJs) {
+    // A page checked only here must really be the same document with JavaScript on.
+    const tagged = test.info().tags.includes(NO_SCRIPT);
+    if (tagged)
+      expect(
+        all.filter((g) => g.scripted).map((g) => g.phases.join("+")),
+        `${path} sends no script`,
+      ).toEqual([]);
+  }
+  const groups = all.filter((g) => g.scripted || !withJs);
+  // A page with scripts sends them in some phase; were it to stop, this project would check nothing.
+  expect(groups.length, `${path} sends a script in some phase`).toBeGreaterThan(0);
+
+  const findings: string[] = [];
+  // axe needs script: without JavaScript it runs in a twin page whose site scripts are blocked (./axe.ts).
+  await page.setViewportSize({ width: AXE_WIDTH, height: HEIGHT });
+  const forAxe = await openForAxe({ page, browser, baseURL }, testInfo);
+  if (cookies && forAxe.page !== page) await forAxe.page.context().addCookies(cookies);
+  const tabs = forAxe.page === page ? [page] : [page, forAxe.page];
+  for (const tab of tabs) await withoutCache(tab);
+  try {
+    for (const group of groups) {
+      const label = group.phases.join("+");
+      for (const tab of tabs) await tab.setExtraHTTPHeaders({ "x-app-now": group.now });
+      // Loaded once per group: at each width the same document reflows (no page reads its width in script).
+      await page.setViewportSize({ width: widths[0]!, height: HEIGHT });
+      await open(page, path, group.status, group.hydrates, testInfo);
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: HEIGHT });
+        const found = await page.evaluate(layoutFindings, { minTarget: MIN_TARGET });
+        findings.push(...found.map((f) => `${label} @${width}px ${f}`));
+        if (found.length > 0) await keepScreenshot(page, `${label}-${width}px`, testInfo);
+
+        // axe once per phase group, at one width, as this project's visitor gets the page.
+        if (width !== AXE_WIDTH) continue;
+        if (forAxe.page !== page) await open(forAxe.page, path, group.status, false, testInfo);
+        const violations = await axeFindings(forAxe.page);
+        findings.push(...violations.map((v) => `${label} @${width}px axe ${v}`));
+        if (violations.length > 0) await keepScreenshot(forAxe.page, `${label}-axe`, testInfo);
+      }
+    }
+  } finally {
+    await forAxe.close();
+  }
+  expect(findings, `layout findings on ${path}:\n${findings.join("\n")}`).toEqual([]);
 }
 
 for (const { path, status, noScript } of pages) {
   const title = `${path}: every phase at ${widths.join(", ")} px${noScript ? ` ${NO_SCRIPT}` : ""}`;
-  test(title, async ({ page, browser, baseURL, request }, testInfo) => {
+  test(title, async ({ page, browser, baseURL }, testInfo) => {
     test.setTimeout(180_000);
-    const withJs = testInfo.project.name !== "no-javascript";
-    const groups = (await phasesByMarkup(request, path)).filter((g) => g.hydrates || !withJs);
-    // A form page hydrates in every phase it is served in; were it to stop, this project would check nothing.
-    expect(groups.length, `${path} hydrates`).toBeGreaterThan(0);
-
-    const findings: string[] = [];
-    // axe needs script: without JavaScript it runs in a twin page whose site scripts are blocked (./axe.ts).
-    await page.setViewportSize({ width: AXE_WIDTH, height: HEIGHT });
-    const forAxe = await openForAxe({ page, browser, baseURL }, testInfo);
-    const tabs = forAxe.page === page ? [page] : [page, forAxe.page];
-    for (const tab of tabs) await withoutCache(tab);
-    try {
-      for (const group of groups) {
-        const label = group.phases.join("+");
-        for (const tab of tabs) await tab.setExtraHTTPHeaders({ "x-app-now": group.now });
-        for (const width of widths) {
-          await page.setViewportSize({ width, height: HEIGHT });
-          await open(page, path, status, group.hydrates, testInfo);
-          const found = await page.evaluate(layoutFindings, { minTarget: MIN_TARGET });
-          findings.push(...found.map((f) => `${label} @${width}px ${f}`));
-          if (found.length > 0) await keepScreenshot(page, `${label}-${width}px`, testInfo);
-
-          // axe once per phase group, at one width, as this project's visitor gets the page.
-          if (width !== AXE_WIDTH) continue;
-          if (forAxe.page !== page) await open(forAxe.page, path, status, false, testInfo);
-          const violations = await axeViolations(forAxe.page);
-          findings.push(...violations.map((v) => `${label} @${width}px axe ${v}`));
-          if (violations.length > 0) await keepScreenshot(forAxe.page, `${label}-axe`, testInfo);
-        }
-      }
-    } finally {
-      await forAxe.close();
-    }
-    expect(findings, `layout findings on ${path}:\n${findings.join("\n")}`).toEqual([]);
+    await checkEveryPhase({ page, browser, baseURL, testInfo, path, widths, status });
   });
 }
+
+test.describe("signed in as a participant, judge, organization administrator and organizer at once (issue 35)", () => {
+  let person: Everyone;
+  let cookies: Cookie[] = [];
+
+  test.beforeAll(async ({ browser }, testInfo) => {
+    test.setTimeout(120_000);
+    ({ person, cookies } = await signInEveryone(browser, {
+      baseURL: testInfo.project.use.baseURL ?? "",
+      stateDir: `.wrangler/e2e-state-${port}`,
+      projectIndex: testInfo.config.projects.findIndex((p) => p.name === testInfo.project.name),
+      projectName: testInfo.project.name,
+    }));
+  });
+
+  test.beforeEach(async ({ page }) => {
+    await page.context().addCookies(cookies);
+  });
+
+  for (const { title: pageTitle, path, noScript, status } of signedInPages) {
+    const title = `${pageTitle} signed in: every phase at ${signedInWidths.join(", ")} px${noScript ? ` ${NO_SCRIPT}` : ""}`;
+    test(title, async ({ page, browser, baseURL }, testInfo) => {
+      test.setTimeout(180_000);
+      // The signed-in header's every phase (its primary button changes) on /account; elsewhere a page's phases
+      // are grouped by its own content, which on most signed-in pages does not change with the phase.
+      const headerCheckedElsewhere = path(person) !== HEADER_PHASES_PAGE;
+      const args = { page, browser, baseURL, testInfo, path: path(person), widths: signedInWidths, status, cookies };
+      await checkEveryPhase({ ...args, headerCheckedElsewhere });
+    });
+  }
+
+  test("the account menu holds the whole address, every area and Sign Out at every width", async ({
+    page,
+  }, testInfo) => {
+    const findings: string[] = [];
+    for (const width of signedInWidths) {
+      await page.setViewportSize({ width, height: HEIGHT });
+      await open(page, "/account", 200, false, testInfo);
+      const banner = page.getByRole("banner");
+      // From 1280 px the account menu sits in the navigation row; below, at the top of the one menu.
+      const menu = banner.getByTestId(width >= DESKTOP_HEADER ? "account-menu" : "mobile-menu");
+      const summary = menu.locator("summary").first();
+      await expect(summary, `@${width}px`).toBeVisible();
+      if (width >= DESKTOP_HEADER) {
+        // Its name says what it is and whose it is, the address whole; the row shows it cut to fit.
+        await expect(summary).toHaveAccessibleName(
+          `${accountMenu.label}, ${accountMenu.signedInAs.toLowerCase()} ${person.email}`,
+        );
+        // The whole navigation row is on screen: every link, group, the menu and the primary button.
+        for (const item of await banner
+          .getByRole("navigation", { name: "Main" })
+          .locator("a:visible, summary:visible")
+          .all()) {
+          const box = (await item.boundingBox())!;
+          if (box.x < 0 || box.x + box.width > width)
+            findings.push(`@${width}px ${await item.innerText()} is cut off at ${box.x}–${box.x + box.width} px`);
+        }
+      }
+      // Keyboard: the summary opens with Enter, as any native disclosure, with or without JavaScript.
+      await summary.focus();
+      await page.keyboard.press("Enter");
+      const panel = menu.getByTestId("account-panel");
+      await expect(panel, `@${width}px`).toBeVisible();
+      await expect(panel.getByTestId("account-address")).toHaveText(person.email);
+      for (const area of accountAreas)
+        await expect(panel.getByRole("link", { name: area.label, exact: true })).toBeVisible();
+      await expect(panel.getByRole("button", { name: accountMenu.signOut })).toBeVisible();
+      // Open, the menu fits too.
+      const found = await page.evaluate(layoutFindings, { minTarget: MIN_TARGET });
+      findings.push(...found.map((f) => `menu open @${width}px ${f}`));
+      if (found.length > 0) await keepScreenshot(page, `menu-open-${width}px`, testInfo);
+    }
+    expect(findings, findings.join("\n")).toEqual([]);
+  });
+
+  // The server's own day (early-bird enrollment), signed in: the forms a signed-in visitor gets instead of a sign-in prompt.
+  test(`at ${DESKTOP_HEADER} px every public page fits beside the whole header ${NO_SCRIPT}`, async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: DESKTOP_HEADER, height: HEIGHT });
+    const findings: string[] = [];
+    for (const { path } of pages) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBeLessThan(500);
+      await expect(page.getByTestId("account-menu"), path).toBeVisible();
+      const found = await page.evaluate(layoutFindings, { minTarget: MIN_TARGET });
+      findings.push(...found.map((f) => `${path} ${f}`));
+      if (found.length > 0) await keepScreenshot(page, `signed-in${path.replaceAll("/", "-")}`, testInfo);
+    }
+    expect(findings, findings.join("\n")).toEqual([]);
+  });
+});

@@ -12,6 +12,9 @@
  * - target: a pointer target under 24 × 24 CSS px that meets neither of the
  *   exceptions of WCAG 2.2 SC 2.5.8 that apply to a page (spacing, inline).
  */
+/** What layoutFindings marks each element it names with, for the screenshot kept on failure to outline. */
+export const markedSelector = "[data-layout-finding]";
+
 export interface LayoutOptions {
   /** SC 2.5.8's minimum, in CSS px. */
   minTarget: number;
@@ -20,6 +23,10 @@ export interface LayoutOptions {
 export function layoutFindings({ minTarget }: LayoutOptions): string[] {
   const findings: string[] = [];
   const viewportWidth = document.documentElement.clientWidth;
+  // Each element a finding names carries the attribute of `markedSelector` (written out: this runs in the page).
+  for (const el of Array.from(document.querySelectorAll("[data-layout-finding]")))
+    el.removeAttribute("data-layout-finding");
+  const mark = (el: Element, kind: string) => el.setAttribute("data-layout-finding", kind);
 
   /** A short, readable name for an element: tag#id.class "text". */
   const describe = (el: Element): string => {
@@ -45,20 +52,37 @@ export function layoutFindings({ minTarget }: LayoutOptions): string[] {
 
   // ── (a) horizontal overflow ────────────────────────────────────────────
   if (document.documentElement.scrollWidth > viewportWidth) {
-    /** Inside a box that clips or scrolls horizontally: cannot widen the page. */
+    /**
+     * Inside a box that clips or scrolls horizontally: cannot widen the page.
+     * An absolutely positioned box (the `sr-only` text of a link in a table
+     * that scrolls) escapes the boxes between it and its containing block,
+     * the nearest positioned ancestor: only that one and those above it clip it.
+     */
     const clipped = (el: Element): boolean => {
+      let position = getComputedStyle(el).position;
       for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-        if (getComputedStyle(p).overflowX !== "visible") return true;
+        if (position === "fixed") return false;
+        const style = getComputedStyle(p);
+        const positioned = style.position !== "static" || style.transform !== "none";
+        if (position === "absolute" && !positioned) continue;
+        if (style.overflowX !== "visible") return true;
+        position = style.position;
       }
       return false;
     };
+    // checkVisibility: not inside a closed <details>, whose content Chromium still lays out (content-visibility: hidden).
     const overflows = (el: Element | null): boolean =>
-      !!el && el.getBoundingClientRect().right > viewportWidth + 0.5 && el.getBoundingClientRect().width > 0;
+      !!el &&
+      el.getBoundingClientRect().right > viewportWidth + 0.5 &&
+      el.getBoundingClientRect().width > 0 &&
+      el.checkVisibility();
     // The culprits: boxes that reach past the viewport although their parent does not
     // (a row wider than the screen, a grid item widened by a table), outermost first.
+    const widens = (el: Element | null): boolean => !!el && overflows(el) && !clipped(el);
     const culprits = Array.from(document.body.querySelectorAll("*")).filter(
-      (el) => overflows(el) && !overflows(el.parentElement) && !clipped(el),
+      (el) => widens(el) && !widens(el.parentElement),
     );
+    for (const el of culprits.slice(0, 3)) mark(el, "overflow");
     findings.push(
       `overflow: the page is ${document.documentElement.scrollWidth} px wide in a ${viewportWidth} px viewport; ` +
         (culprits
@@ -115,6 +139,7 @@ export function layoutFindings({ minTarget }: LayoutOptions): string[] {
     const needed = Math.max(contentHeight + chrome, px(style.minHeight));
     const height = el.getBoundingClientRect().height;
     if (height > needed + lineHeight) {
+      mark(el, "stretched");
       findings.push(
         `stretched: ${describe(el)} is ${round(height)} px tall; its content needs ${round(needed)} px` +
           ` (${style.display} in a ${el.parentElement ? getComputedStyle(el.parentElement).display : "?"} parent)`,
@@ -181,6 +206,7 @@ export function layoutFindings({ minTarget }: LayoutOptions): string[] {
       return distanceToRect(c, rect) < radius - 0.01;
     });
     if (crowding) {
+      mark(target.el, "target");
       findings.push(
         `target: ${describe(target.el)} is ${round(target.rect.width)} × ${round(target.rect.height)} px, ` +
           `within ${radius} px of ${describe(crowding.el)}`,

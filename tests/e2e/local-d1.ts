@@ -15,3 +15,13 @@ export function localSql(stateDir: string, command: string): Record<string, unkn
   expect(run.status, run.stderr).toBe(0);
   return (JSON.parse(run.stdout) as { results: Record<string, unknown>[] }[]).at(-1)?.results ?? [];
 }
+
+/** A file of statements against an e2e server's local D1 (seeds too long for one command line). */
+export function localSqlFile(stateDir: string, file: string): void {
+  const run = spawnSync(
+    "npx",
+    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", stateDir, "--file", file, "--yes"],
+    { encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+  );
+  expect(run.status, run.stderr || run.stdout).toBe(0);
+}

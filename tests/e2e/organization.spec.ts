@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import {
   open,
+  openAccountMenu,
   toast,
   uniqueEmail,
   useOwnClientIp,
@@ -83,7 +84,7 @@ test("buy, invite two employees, one enrolls from the e-mail's link, listed; reg
 
   // The header links the dashboard; one organization: /organization opens it.
   await page.goto("/");
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Organization" }).click();
+  await (await openAccountMenu(page)).getByRole("link", { name: "Organization" }).click();
   await expect(page).toHaveURL(/\/organization\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1, name: companyName })).toBeVisible();
   const dashboard = page.url();

@@ -1,5 +1,13 @@
 import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
-import { mailboxLink, open, toast, uniqueEmail, verifyEmailFromMailbox, withJavaScript } from "./auth-helpers";
+import {
+  mailboxLink,
+  open,
+  openAccountMenu,
+  toast,
+  uniqueEmail,
+  verifyEmailFromMailbox,
+  withJavaScript,
+} from "./auth-helpers";
 import { fillPerson, signUpThroughApi, submitToCheckout } from "./people";
 
 /**
@@ -82,7 +90,7 @@ test("two participants form a team, save every component with both uploads, subm
 
   // The lead opens the portal from the header and forms a team.
   await lead.page.goto("/");
-  await lead.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Portal" }).click();
+  await (await openAccountMenu(lead.page)).getByRole("link", { name: "Portal" }).click();
   await expect(lead.page.getByTestId("portal-status")).toContainText("enrolled as an individual participant");
   await expect(
     lead.page.getByRole("link", { name: /Add to calendar \(\.ics\)\s*: Project submission deadline/ }),

@@ -65,12 +65,15 @@ describe("invitations", { timeout: 30_000 }, () => {
   it("a verified account with the invited address and two-step sign-in accepts once; the link never works again", async () => {
     const who = await account("judge");
     const token = await invitation(who.email);
+    // The header's account menu links /judging only to a judge (issue 35).
+    expect(await text(await judgingGet("/", who))).not.toContain('href="/judging"');
     const page = await judgingGet(`/judging/invitation?token=${token}`, who);
     expect(page.status).toBe(200);
     expect(await text(page)).toContain("Accept and become a judge");
     const accepted = await judgingPost("/judging/invitation", { intent: "accept", token }, who);
     expect(accepted.status).toBe(303);
     expect(accepted.headers.get("location")).toBe("/judging");
+    expect(await text(await judgingGet("/", who))).toContain('href="/judging"');
     const row = await env.DB.prepare("SELECT name, left_at FROM judges WHERE user_id = ? AND edition_id = '2026'")
       .bind(who.id)
       .first<{ name: string; left_at: string | null }>();
@@ -370,11 +373,14 @@ describe("/judging and a project's page", { timeout: 30_000 }, () => {
       .run();
     expect((await judgingGet(`/judging/${team}`, gone)).status).toBe(404);
     expect(await text(await judgingGet("/judging", gone))).toContain(judgingMessages.judgeLeft);
+    expect(await text(await judgingGet("/", gone))).not.toContain('href="/judging"');
     const off = await judge("off", "2026");
     await assignDirectly(team, off.id);
     await env.DB.prepare("UPDATE user SET two_factor_enabled = 0 WHERE id = ?").bind(off.id).run();
     expect((await judgingGet(`/judging/${team}`, off)).status).toBe(404);
     expect(await text(await judgingGet("/judging", off))).toContain(judgingMessages.secondFactorOff);
+    // Still a judge: the header keeps the way to /judging, which says what to turn back on.
+    expect(await text(await judgingGet("/", off))).toContain('href="/judging"');
   });
 
   it("an assigned judge downloads the project's file; an unassigned one gets 404", async () => {

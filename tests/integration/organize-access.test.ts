@@ -108,6 +108,19 @@ describe("the desk's pages", { timeout: 120_000 }, () => {
     }
   });
 
+  it("the header's account menu links the desk to exactly those it admits (issue 35)", async () => {
+    const cases: [string, Organizer, boolean][] = [
+      ["viewer", await organizer("viewer"), true],
+      ["participant", await organizer(null), false],
+      ["session skipped the second factor", await organizer("director", { secondFactorSession: false }), false],
+      ["unverified", await organizer("director", { verified: false }), false],
+    ];
+    for (const [name, who, linked] of cases) {
+      const html = await (await deskGet("/", who)).text();
+      expect(html.includes('href="/organize"'), name).toBe(linked);
+    }
+  });
+
   it("a desk session idle past a working day is signed out and asked to sign in again", async () => {
     const who = await organizer("coordinator");
     expect((await deskGet("/organize", who)).status).toBe(200);

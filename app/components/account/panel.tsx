@@ -1,6 +1,7 @@
 /** The frame of /account's sections and the table its lists share. */
 import type { ReactNode } from "react";
 import { SectionCard } from "../section-card";
+import { TableRegion } from "../table-region";
 
 export function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -10,7 +11,7 @@ export function Panel({ id, title, children }: { id: string; title: string; chil
   );
 }
 
-/** A list of what the account did, as a table that scrolls sideways on a narrow screen. */
+/** A list of what the account did, as a table that scrolls sideways in its own region on a narrow screen. */
 export function ActivityTable({
   caption,
   columns,
@@ -21,7 +22,7 @@ export function ActivityTable({
   children: ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto">
+    <TableRegion label={caption}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 text-slate-800">
@@ -35,6 +36,6 @@ export function ActivityTable({
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }

@@ -18,7 +18,7 @@ import { SectionCard } from "../section-card";
 type ActionData = IntentActionData | undefined;
 const controlClass = "mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 disabled:bg-slate-100";
 const labelClass = "block text-sm font-semibold text-slate-800";
-const linkClass = "font-semibold text-brand-700 underline break-all";
+const linkClass = "font-semibold text-brand-700 underline wrap-anywhere";
 
 function FileLink({ file }: { file: ProjectView["components"]["pitchDeck"] }) {
   if (!file) return <p className="mt-2 text-slate-700">Not provided.</p>;

@@ -1,6 +1,10 @@
 /** The organization dashboard's certifications (issue 26): completion rates, then each employee's credentials. */
 import type { OrganizationCertifications } from "~/organization/credentials.server";
 import { SectionCard } from "../section-card";
+import { TableRegion } from "../table-region";
+
+const ratesCaption = "Completion rate per certification";
+const heldCaption = "Certifications held per employee";
 
 export function CertificationsSection({
   organizationId,
@@ -18,9 +22,9 @@ export function CertificationsSection({
           Credentials your {view.enrolled} enrolled employee{view.enrolled === 1 ? "" : "s"} hold in the {editionName}:
           the training provider's completions, the capstone and the finalists. Revoked credentials are not counted.
         </p>
-        <div className="overflow-x-auto">
+        <TableRegion label={ratesCaption}>
           <table className="w-full text-left text-sm" data-testid="completion-rates">
-            <caption className="sr-only">Completion rate per certification</caption>
+            <caption className="sr-only">{ratesCaption}</caption>
             <thead className="border-b border-slate-200 text-slate-800">
               <tr>
                 <th scope="col" className="py-2 pr-4">
@@ -48,11 +52,11 @@ export function CertificationsSection({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
         {view.employees.length > 0 ? (
-          <div className="overflow-x-auto">
+          <TableRegion label={heldCaption}>
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">Certifications held per employee</caption>
+              <caption className="sr-only">{heldCaption}</caption>
               <thead className="border-b border-slate-200 text-slate-800">
                 <tr>
                   <th scope="col" className="py-2 pr-4">
@@ -81,7 +85,7 @@ export function CertificationsSection({
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
         ) : null}
         <p>
           <a href={`/organization/${organizationId}/certifications.csv`} download>

@@ -7,6 +7,9 @@ import { InviteEmployeesSchema } from "~/organization/schema";
 import { ErrorList } from "../forms";
 import { IntentForm, intentErrors, Refusals, useIntentForm } from "../intent-form";
 import { dangerButtonClass, SectionCard } from "../section-card";
+import { TableRegion } from "../table-region";
+
+const employeesCaption = "Employees enrolled with the company code";
 
 export function InviteSection({
   enabled,
@@ -75,8 +78,8 @@ export function EmployeesSection({
         </ul>
       ) : null}
       <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
-        <form method="get" role="search" className="flex items-end gap-2">
-          <div>
+        <form method="get" role="search" className="flex flex-wrap items-end gap-2">
+          <div className="min-w-0 grow">
             <label htmlFor="q" className="block text-sm font-semibold text-slate-800">
               Search by name or e-mail
             </label>
@@ -85,7 +88,7 @@ export function EmployeesSection({
               name="q"
               type="search"
               defaultValue={q}
-              className="mt-1 rounded-lg border border-slate-300 px-3 py-2"
+              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
             />
           </div>
           <button type="submit" className="btn-outline">
@@ -102,9 +105,9 @@ export function EmployeesSection({
           {q ? `Nobody enrolled matches “${q}”.` : "Nobody has enrolled with your code yet."}
         </p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
+        <TableRegion label={employeesCaption} className="mt-4">
           <table className="w-full text-left text-sm" data-testid="employees">
-            <caption className="sr-only">Employees enrolled with the company code</caption>
+            <caption className="sr-only">{employeesCaption}</caption>
             <thead>
               <tr className="border-b border-slate-300">
                 {["Name", "E-mail", "Enrolled", "Project"].map((heading) => (
@@ -121,7 +124,7 @@ export function EmployeesSection({
               {employees.map((e) => (
                 <tr key={e.id} className="border-b border-slate-100 align-top">
                   <td className="py-2 pr-4">{`${e.firstName} ${e.lastName}`}</td>
-                  <td className="py-2 pr-4 break-all">{e.email}</td>
+                  <td className="py-2 pr-4 wrap-anywhere">{e.email}</td>
                   <td className="py-2 pr-4 whitespace-nowrap">{e.enrolledOn}</td>
                   <td className="py-2 pr-4 whitespace-nowrap" data-testid="project-status">
                     {e.project}
@@ -146,7 +149,7 @@ export function EmployeesSection({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       )}
     </SectionCard>
   );

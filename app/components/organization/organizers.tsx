@@ -18,7 +18,7 @@ export function AdminsSection({ view, actionData }: { view: DashboardView; actio
       <ul className="mt-4 divide-y divide-slate-100" data-testid="organizers">
         {view.organizers.map((o) => (
           <li key={o.userId} className="flex flex-wrap items-center justify-between gap-2 py-2">
-            <span>
+            <span className="wrap-anywhere">
               {o.email}{" "}
               <span className="text-sm text-slate-500">
                 {o.role === "owner" ? "(bought the package)" : "(co-administrator)"}
@@ -32,7 +32,7 @@ export function AdminsSection({ view, actionData }: { view: DashboardView; actio
                 </summary>
                 <IntentForm intent="remove-admin" className="mt-2" errors={[]}>
                   <input type="hidden" name="userId" value={o.userId} />
-                  <button type="submit" className={dangerButtonClass}>
+                  <button type="submit" className={`${dangerButtonClass} wrap-anywhere`}>
                     {`Yes, remove ${o.email}`}
                   </button>
                 </IntentForm>
@@ -42,7 +42,7 @@ export function AdminsSection({ view, actionData }: { view: DashboardView; actio
         ))}
         {view.invitations.map((i) => (
           <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-            <span>
+            <span className="wrap-anywhere">
               {i.email} <span className="text-sm text-slate-500">(invited; the link works until {i.expires})</span>
             </span>
             <IntentForm intent="cancel-admin-invitation" errors={[]}>

@@ -181,7 +181,11 @@ export function FileForm({
       <p className={hintClass}>{children}</p>
       {current ? (
         <p className="mt-3 text-slate-800" data-testid={`${id}-current`}>
-          <a href={`/portal/files/${current.id}`} className="font-semibold text-brand-700 underline" download>
+          <a
+            href={`/portal/files/${current.id}`}
+            className="font-semibold text-brand-700 underline wrap-anywhere"
+            download
+          >
             {current.filename}
           </a>
           {` (${current.size}${current.pageCount ? `, ${current.pageCount} ${current.pageCount === 1 ? "page" : "pages"}` : ""}), uploaded ${current.uploadedAt}`}

@@ -64,7 +64,7 @@ function Members({
       <ul className="mt-2 divide-y divide-slate-100" data-testid="team-members">
         {project.members.map((m) => (
           <li key={m.userId} className="flex flex-wrap items-center justify-between gap-2 py-2">
-            <span>
+            <span className="wrap-anywhere">
               {m.email}
               {m.role === "lead" ? <span className="ml-2 text-sm text-slate-600">(lead)</span> : null}
             </span>
@@ -86,7 +86,7 @@ function Members({
           <ul className="mt-2 divide-y divide-slate-100" data-testid="team-invitations">
             {project.invitations.map((i) => (
               <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <span>
+                <span className="wrap-anywhere">
                   {i.email} <span className="text-sm text-slate-600">{`(link works until ${i.expires})`}</span>
                 </span>
                 {lead ? (

@@ -1,0 +1,358 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Cookie } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { SEED_PASSWORD, seedPasswordHash, seedStatements } from "../../scripts/seed-projects.mjs";
+import { edition2026 } from "../edition-2026";
+import { localSql, localSqlFile } from "./local-d1";
+
+/**
+ * The people of the signed-in layout check (issue 35), as rows: signing each
+ * up through the pages would cost minutes. One person may enter every area at
+ * once, with the longest realistic address (64 characters, RFC 5321's limit
+ * for the part before the @): enrolled through their own organization's
+ * Workforce Package, lead of a team with a draft, a judge of the edition with
+ * an assigned project, the organization's owner, and a director on the
+ * organizers' desk (every desk page opens for a director), with a proposal,
+ * audit rows and an API token to list. Their teammates,
+ * employees and co-administrator have long addresses too, and the draft has
+ * long URLs and file names. Beside them, the twenty submitted projects of
+ * `npm run seed -- projects` (the showcase's gallery and a project to vote
+ * for and to judge), the same rows showcase.spec.ts seeds.
+ *
+ * Every row has a fixed id per Playwright project and is inserted once
+ * (INSERT OR IGNORE): each project has its own person, so the two never share
+ * a session or a flag, and a retry reuses the rows.
+ */
+
+const EDITION = edition2026.id;
+const AT = "2026-02-02T16:00:00.000Z";
+
+/** A desk session's last request that no phase's clock finds a working day old (see signInEveryone). */
+const PINNED = "9999-12-31T00:00:00.000Z";
+
+/** The organization's mail domain: every address of ./layout-people.ts ends with it. */
+const DOMAIN = "treasure-valley-logistics-co.org";
+/** The longest address a person is likely to have (RFC 5321 caps the part before the @ at 64; whole addresses that long are rare). */
+export const LONGEST_ADDRESS = 64;
+
+function lit(value: string | number | null): string {
+  if (value === null) return "NULL";
+  if (typeof value === "number") return String(value);
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+const insert = (table: string, row: Record<string, string | number | null>) =>
+  `INSERT OR IGNORE INTO ${table} (${Object.keys(row).join(", ")}) VALUES (${Object.values(row).map(lit).join(", ")})`;
+
+/** The seeded project the person judges, and the one whose page they see with the vote. */
+export const JUDGED_TEAM = `seed-${EDITION}-team-01`;
+export const VOTE_SLUG = "invoice-triage-bot";
+
+/** The open proposal the person sees at /organize/proposals/:id. */
+export const proposalIdOf = (person: Everyone) => `${person.userId}-proposal`;
+
+export interface Everyone {
+  userId: string;
+  email: string;
+  organizationId: string;
+  teamId: string;
+}
+
+/** The person of one Playwright project (`tag` tells the projects apart). */
+export function everyoneOf(projectIndex: number, projectName: string): Everyone {
+  const tag = projectName.replace(/[^a-z]/g, "").slice(0, 6);
+  return {
+    userId: `layout-everyone-${tag}`,
+    // 64 characters; the project's initial tells the two people apart.
+    email: `alexandria.montgomery-okonkwo.${tag[0]}@${DOMAIN}`,
+    // Organization ids are UUIDs (app/organization/access.server.ts).
+    organizationId: `35000000-0000-4000-8000-00000000000${projectIndex + 1}`,
+    teamId: `layout-team-${tag}`,
+  };
+}
+
+/** Every row of the person, their team, organization and judging, for one project. */
+export function everyoneStatements(person: Everyone, passwordHash: string, projectIndex: number): string[] {
+  const { userId, email, organizationId, teamId } = person;
+  expect(email, "the person's address").toHaveLength(LONGEST_ADDRESS);
+  const initial = email[email.indexOf("@") - 1];
+  // Colleagues with addresses nearly as long (60-odd characters).
+  const colleague = (role: string, local: string) => ({
+    id: `${userId}-${role}`,
+    email: `${local}.${initial}@${DOMAIN}`,
+  });
+  const teammate = colleague("teammate", "jordan.whitehorse-castillo.it");
+  const employee = colleague("employee", "priya.ramanathan-oconnell.hr");
+  const coAdmin = colleague("coadmin", "maximilian.featherstonehaugh");
+  const company = "Treasure Valley Regional Logistics & Distribution Cooperative";
+  // A company code per project: 12 characters of app/payments/company-code.ts's alphabet.
+  const code = `LAYQTRVK${"ABCDEFGH"[projectIndex]}${"23456789"[projectIndex]}WX`;
+  const account = (id: string, name: string, address: string) => [
+    insert('"user"', {
+      id,
+      name,
+      email: address,
+      email_verified: 1,
+      created_at: Date.parse(AT),
+      updated_at: Date.parse(AT),
+    }),
+    insert("account", {
+      id: `${id}-credential`,
+      account_id: id,
+      provider_id: "credential",
+      user_id: id,
+      password: passwordHash,
+      created_at: Date.parse(AT),
+      updated_at: Date.parse(AT),
+    }),
+  ];
+  const enrolled = (id: string, first: string, last: string, address: string) =>
+    insert("registrations", {
+      id: `${id}-enrollment`,
+      edition_id: EDITION,
+      user_id: id,
+      registration_type: "individual",
+      plan: "individual",
+      pricing_phase: "regular",
+      amount_cents: 0,
+      status: "enrolled",
+      first_name: first,
+      last_name: last,
+      email: address,
+      phone: "(208) 555-0135",
+      company_name: company,
+      employer_code: code,
+      organization_registration_id: organizationId,
+      created_at: AT,
+      updated_at: AT,
+      paid_at: AT,
+    });
+  const member = (id: string, role: "lead" | "member") =>
+    insert("team_members", { team_id: teamId, user_id: id, edition_id: EDITION, role, joined_at: AT });
+  return [
+    ...account(userId, "Alexandria Montgomery-Okonkwo", email),
+    ...account(teammate.id, "Jordan Whitehorse-Castillo", teammate.email),
+    ...account(employee.id, "Priya Ramanathan-O'Connell", employee.email),
+    ...account(coAdmin.id, "Maximilian Featherstonehaugh", coAdmin.email),
+    // The organization: a paid Workforce Package with its live code, a co-administrator and some history.
+    insert("registrations", {
+      id: organizationId,
+      edition_id: EDITION,
+      user_id: userId,
+      registration_type: "workforce",
+      plan: "workforce",
+      pricing_phase: "earlyBird",
+      amount_cents: edition2026.prices.workforce.earlyBird,
+      status: "paid",
+      first_name: "Alexandria",
+      last_name: "Montgomery-Okonkwo",
+      email,
+      phone: "(208) 555-0135",
+      company_name: company,
+      title: "Director of Workforce Innovation and Continuous Improvement",
+      employer_website: "https://www.treasure-valley-regional-logistics-cooperative.org/workforce",
+      checkout_session_id: `cs_layout_${organizationId.replaceAll("-", "")}`,
+      created_at: AT,
+      updated_at: AT,
+      paid_at: AT,
+    }),
+    insert("company_codes", { code, registration_id: organizationId, edition_id: EDITION, created_at: AT }),
+    insert("organization_admins", {
+      registration_id: organizationId,
+      user_id: coAdmin.id,
+      added_by: userId,
+      created_at: AT,
+    }),
+    `INSERT INTO organization_events (registration_id, actor_user_id, action, detail, created_at) SELECT ${lit(organizationId)}, ${lit(userId)}, 'admin_added', ${lit(JSON.stringify({ email: coAdmin.email }))}, ${lit(AT)} WHERE NOT EXISTS (SELECT 1 FROM organization_events WHERE registration_id = ${lit(organizationId)})`,
+    // Three employees enrolled with the code: the person, their teammate and a colleague.
+    enrolled(userId, "Alexandria", "Montgomery-Okonkwo", email),
+    enrolled(teammate.id, "Jordan", "Whitehorse-Castillo", teammate.email),
+    enrolled(employee.id, "Priya", "Ramanathan-O'Connell", employee.email),
+    // Their team's draft: long URLs and file names, and an invitation to a long address.
+    insert("teams", {
+      id: teamId,
+      edition_id: EDITION,
+      name: "Treasure Valley Workforce Automation Collective",
+      created_by: userId,
+      created_at: AT,
+    }),
+    member(userId, "lead"),
+    member(teammate.id, "member"),
+    insert("team_invitations", {
+      id: `${teamId}-invitation`,
+      team_id: teamId,
+      email: employee.email,
+      token_hash: `layout-${teamId}-invitation`,
+      invited_by: userId,
+      created_at: AT,
+      expires_at: "2027-01-01T00:00:00.000Z",
+    }),
+    insert("submissions", {
+      team_id: teamId,
+      edition_id: EDITION,
+      prototype_url:
+        "https://prototypes.treasure-valley-regional-logistics-cooperative.org/workforce-automation/dock-scheduling-assistant?demo=true",
+      abstract: "Dock scheduling by a chat assistant; every proposed slot is confirmed by the shift lead.",
+      video_url: "https://www.youtube.com/watch?v=TreasureValleyWorkforceAutomationCollectiveDemo2026",
+      video_confirmed: 1,
+      ai_use_log: "A language model drafts each schedule; a person approves it.",
+      status: "draft",
+      created_at: AT,
+      updated_at: AT,
+      updated_by: userId,
+      title: "Dock Scheduling Assistant for Regional Cross-Docking Warehouses",
+      summary: "A chat assistant proposes dock appointments from carrier e-mails; the shift lead confirms each one.",
+      track: "process-automation",
+    }),
+    ...(["pitchDeck", "reflectionLog"] as const).map((component) =>
+      insert("submission_files", {
+        id: `${teamId}-${component}`,
+        team_id: teamId,
+        component,
+        object_key: `submissions/${EDITION}/${teamId}/${component}/layout`,
+        filename: `treasure-valley-workforce-automation-collective-${component === "pitchDeck" ? "pitch-deck" : "reflection-log"}-final-revision-3.pdf`,
+        content_type: "application/pdf",
+        size_bytes: 48213,
+        page_count: 11,
+        uploaded_by: userId,
+        uploaded_at: AT,
+      }),
+    ),
+    // A judge of the edition with one seeded project to score.
+    insert("judge_invitations", {
+      id: `${userId}-judge-invitation`,
+      edition_id: EDITION,
+      email,
+      name: "Alexandria Montgomery-Okonkwo",
+      token_hash: `layout-${userId}-judge`,
+      invited_by: "layout",
+      created_at: AT,
+      expires_at: "2026-03-01T00:00:00.000Z",
+      accepted_at: AT,
+      accepted_by: userId,
+    }),
+    insert("judges", {
+      edition_id: EDITION,
+      user_id: userId,
+      name: "Alexandria Montgomery-Okonkwo",
+      invitation_id: `${userId}-judge-invitation`,
+      joined_at: AT,
+    }),
+    // A director on the organizers' desk (issue 32), with what its pages list: an open proposal whose preview
+    // has long addresses, audit rows by the person, and an API token with a long name.
+    insert("organizer_roles", { user_id: userId, role: "director", granted_by: "layout", granted_at: AT }),
+    insert("organizer_proposals", {
+      id: proposalIdOf(person),
+      action: "layout.sample",
+      input: "{}",
+      preview: JSON.stringify({
+        summary: `Send the finalists' announcement to ${teammate.email} and two others`,
+        tables: [
+          {
+            caption: "Recipients",
+            columns: ["Name", "E-mail", "Team", "Project"],
+            rows: [
+              [
+                "Jordan Whitehorse-Castillo",
+                teammate.email,
+                "Treasure Valley Workforce Automation Collective",
+                "Dock Scheduling Assistant for Regional Cross-Docking Warehouses",
+              ],
+              [
+                "Priya Ramanathan-O'Connell",
+                employee.email,
+                "Treasure Valley Workforce Automation Collective",
+                "Dock Scheduling Assistant for Regional Cross-Docking Warehouses",
+              ],
+              [
+                "Maximilian Featherstonehaugh",
+                coAdmin.email,
+                "Treasure Valley Workforce Automation Collective",
+                "Dock Scheduling Assistant for Regional Cross-Docking Warehouses",
+              ],
+            ],
+          },
+        ],
+        notes: [`Replies go to ${email}.`],
+      }),
+      preview_hash: "layout",
+      summary: `Send the finalists' announcement to ${teammate.email} and two others`,
+      proposed_by: coAdmin.id,
+      proposed_label: coAdmin.email,
+      created_at: "2026-03-25T00:00:00.000Z",
+      expires_at: "2099-01-01T00:00:00.000Z",
+    }),
+    `INSERT INTO organizer_events (created_at, actor_kind, actor_user_id, actor_label, actor_role, action, summary, targets) SELECT ${lit(AT)}, 'person', ${lit(userId)}, ${lit(email)}, 'director', 'organizers.grant', ${lit(`Granted the coordinator role to ${coAdmin.email}`)}, ${lit(JSON.stringify({ email: coAdmin.email }))} WHERE NOT EXISTS (SELECT 1 FROM organizer_events WHERE actor_user_id = ${lit(userId)})`,
+    insert("organizer_tokens", {
+      id: `${userId}-token`,
+      user_id: userId,
+      name: "Treasure Valley registrar's reporting spreadsheet (nightly import, do not revoke)",
+      token_hash: `layout-${userId}-token`,
+      created_at: AT,
+    }),
+    `INSERT INTO judging_assignments (edition_id, team_id, judge_user_id, assigned_at, assigned_by) SELECT ${lit(EDITION)}, ${lit(JUDGED_TEAM)}, ${lit(userId)}, '2026-03-21T06:00:00.000Z', 'layout' WHERE NOT EXISTS (SELECT 1 FROM judging_assignments WHERE team_id = ${lit(JUDGED_TEAM)} AND judge_user_id = ${lit(userId)})`,
+  ];
+}
+
+/**
+ * Seeds the showcase's projects and this project's person, signs the person in
+ * (through the JSON API, from a client address of its own) and answers the
+ * session's cookies. Judges and the desk want two-step sign-in on and a
+ * session that passed it: the flag and the session's mark are set once the
+ * session exists, as signing in with a code leaves them
+ * (app/auth/second-factor-session.server.ts; tests/integration/judging-helpers.ts does the same).
+ */
+export async function signInEveryone(
+  browser: Browser,
+  {
+    baseURL,
+    stateDir,
+    projectIndex,
+    projectName,
+  }: { baseURL: string; stateDir: string; projectIndex: number; projectName: string },
+): Promise<{ person: Everyone; cookies: Cookie[] }> {
+  const person = everyoneOf(projectIndex, projectName);
+  const hash = seedPasswordHash();
+  const showcase = seedStatements(edition2026, 20, hash).statements;
+  const dir = mkdtempSync(join(tmpdir(), "layout-people-"));
+  try {
+    const file = join(dir, "people.sql");
+    const statements = [
+      ...showcase,
+      ...everyoneStatements(person, hash, projectIndex),
+      `UPDATE "user" SET two_factor_enabled = 0 WHERE id = ${lit(person.userId)}`,
+    ];
+    writeFileSync(file, `${statements.join(";\n")};\n`, "utf8");
+    localSqlFile(stateDir, file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const context = await browser.newContext({ baseURL });
+  try {
+    const bytes = crypto.getRandomValues(new Uint8Array(3));
+    const response = await context.request.post("/api/auth/sign-in/email", {
+      data: { email: person.email, password: SEED_PASSWORD },
+      headers: { origin: new URL(baseURL).origin, "cf-connecting-ip": `10.${bytes[0]}.${bytes[1]}.${bytes[2]}` },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    localSql(
+      stateDir,
+      [
+        `UPDATE "user" SET two_factor_enabled = 1 WHERE id = ${lit(person.userId)}`,
+        `UPDATE session SET second_factor_at = ${Date.now()} WHERE user_id = ${lit(person.userId)}`,
+        // The desk signs a session out after a working day without a desk request, on the request's clock;
+        // this check asks for the desk in every phase, months apart, on one session. So its desk session is
+        // pinned to a last request in the far future, where no clock finds it idle (the limit itself is
+        // tests/integration/organize-access.test.ts's).
+        `INSERT OR REPLACE INTO organizer_sessions (session_id, last_request_at) SELECT id, '${PINNED}' FROM session WHERE user_id = ${lit(person.userId)}`,
+        `CREATE TRIGGER IF NOT EXISTS ${lit(`layout_pin_${person.userId}`).replaceAll("'", '"')} AFTER UPDATE ON organizer_sessions WHEN NEW.session_id IN (SELECT id FROM session WHERE user_id = ${lit(person.userId)}) BEGIN UPDATE organizer_sessions SET last_request_at = '${PINNED}' WHERE session_id = NEW.session_id; END`,
+      ].join(";\n"),
+    );
+    return { person, cookies: await context.cookies() };
+  } finally {
+    await context.close();
+  }
+}
