@@ -5,6 +5,11 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 export default defineConfig({
+  define: {
+    // `npm run bench` builds with BENCH_BUILD=1 into its own directory: the vote's floor route and a
+    // per-request count of D1 statements (workers/bench/). Any other build drops that code.
+    __BENCH_BUILD__: JSON.stringify(process.env.BENCH_BUILD === "1"),
+  },
   plugins: [
     cloudflare({
       viteEnvironment: { name: "ssr" },
