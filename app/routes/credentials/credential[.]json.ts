@@ -4,18 +4,18 @@
  * credential is a 404 to anyone but its holder.
  */
 import { data } from "react-router";
-import { getSessionUser } from "~/auth/session.server";
+import { requestSessionUser } from "~/auth/session.server";
 import { requestContext } from "~/context";
 import { credentialRow, signedCredential } from "~/credentials/credential.server";
 import { siteOrigin } from "~/lib/meta";
 import type { Route } from "./+types/credential[.]json";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { env, requestId } = context.get(requestContext);
+  const { env } = context.get(requestContext);
   const row = await credentialRow(env.DB, params.id);
   if (!row || row.user_id.startsWith("deleted:")) throw data(null, { status: 404 });
   if (!row.is_public) {
-    const viewer = await getSessionUser(request, env, { requestId });
+    const viewer = await requestSessionUser(request, context);
     if (viewer?.id !== row.user_id) throw data(null, { status: 404 });
   }
   const credential = await signedCredential(env, row, siteOrigin(request, env));
