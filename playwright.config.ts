@@ -1,20 +1,9 @@
 import { existsSync, rmSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
-import {
-  afterFinalsBaseURL,
-  afterFinalsNow,
-  afterFinalsPort,
-  baseURL,
-  earlyBirdNow,
-  port,
-  storyBaseURL,
-  storyNow,
-  storyPort,
-} from "./tests/e2e/servers";
+import { baseURL, earlyBirdNow, port, storyBaseURL, storyNow, storyPort } from "./tests/e2e/servers";
 
 const stateDir = `.wrangler/e2e-state-${port}`;
-const afterFinalsStateDir = `.wrangler/e2e-state-${afterFinalsPort}`;
 const storyStateDir = `.wrangler/e2e-state-${storyPort}`;
 
 // `npx playwright install` cannot download here: use the system Chromium
@@ -27,9 +16,22 @@ const executablePath =
 // main process may clear the state.
 if (!process.env.PLAYWRIGHT_REUSE_STATE && process.env.TEST_WORKER_INDEX === undefined) {
   rmSync(stateDir, { recursive: true, force: true });
-  rmSync(afterFinalsStateDir, { recursive: true, force: true });
   rmSync(storyStateDir, { recursive: true, force: true });
 }
+
+/**
+ * Specs that never run a page's JavaScript: byte budgets (served bytes, no
+ * browser at all) and the link crawl (the server's HTML). They run once, in
+ * the no-javascript project.
+ */
+const withoutPageJavaScript = ["budgets.spec.ts", "crawl.spec.ts"];
+
+/**
+ * Specs about hydration itself: their no-JavaScript twins only re-proved
+ * plain POSTs that contact.spec.ts and auth.spec.ts prove without JavaScript
+ * (docs/test-suite.md). They run once, in the chromium project.
+ */
+const aboutJavaScript = ["hydration.spec.ts"];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -55,14 +57,22 @@ export default defineConfig({
     },
   },
   projects: [
-    // Pages without JavaScript are the same document either way: tests tagged @no-script run only without it.
-    { name: "chromium", use: { ...devices["Desktop Chrome"] }, grepInvert: /@no-script/ },
+    // Pages without JavaScript are the same document either way: tests tagged @no-script run only without
+    // it, and so do specs that never run a page's JavaScript at all.
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"] },
+      grepInvert: /@no-script/,
+      testIgnore: withoutPageJavaScript,
+    },
     // Every page and form must work for a visitor without JavaScript. A story tagged @both-modes opens
-    // its own contexts with and without JavaScript, so it runs once, in the project above.
+    // its own contexts with and without JavaScript, so it runs once, in the project above, and so do
+    // specs about JavaScript itself.
     {
       name: "no-javascript",
       use: { ...devices["Desktop Chrome"], javaScriptEnabled: false },
       grepInvert: /@both-modes/,
+      testIgnore: aboutJavaScript,
     },
   ],
   webServer: [
@@ -75,6 +85,8 @@ export default defineConfig({
         SKIP_BUILD: process.env.E2E_BUILD === "1" ? "0" : "1",
         // A fixed day inside the enrollment window (early bird) keeps pages deterministic.
         APP_NOW: earlyBirdNow,
+        // Sign-ups and sign-ins hash at test cost (ADR 005); stored hashes verify whatever their cost.
+        PASSWORD_HASH_COST: "test",
       },
       // Proves the answer is ours (and D1 is migrated), not some other server on the port.
       url: `${baseURL}/api/health`,
@@ -86,19 +98,14 @@ export default defineConfig({
     },
     {
       command: "node scripts/start.mjs",
-      // The site after the 2026 finals (tests/e2e/lifecycle.spec.ts), from the same build.
-      env: { PORT: String(afterFinalsPort), STATE_DIR: afterFinalsStateDir, SKIP_BUILD: "1", APP_NOW: afterFinalsNow },
-      url: `${afterFinalsBaseURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      stdout: "ignore",
-      stderr: "pipe",
-      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-    },
-    {
-      command: "node scripts/start.mjs",
-      // The second half's stories (tests/e2e/judging-story.spec.ts), on a database of their own.
-      env: { PORT: String(storyPort), STATE_DIR: storyStateDir, SKIP_BUILD: "1", APP_NOW: storyNow },
+      // The second half's stories (tests/e2e/judging-story.spec.ts), on a database of their own, from the same build.
+      env: {
+        PORT: String(storyPort),
+        STATE_DIR: storyStateDir,
+        SKIP_BUILD: "1",
+        APP_NOW: storyNow,
+        PASSWORD_HASH_COST: "test",
+      },
       url: `${storyBaseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 180_000,

@@ -2,7 +2,35 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { badgeNames, badgePng } from "./scripts/badge-images.mjs";
+
+/**
+ * A PNG beside every badge SVG of public/badges/ (issue 31, ADR 017), for
+ * wallets that show no SVG: rendered into the client build, and on request
+ * by the development server. Never committed, never drawn by hand.
+ */
+function badgePngs(): Plugin {
+  return {
+    name: "badge-pngs",
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const name = /^\/badges\/([a-z0-9-]+)\.png$/.exec(request.url?.split("?")[0] ?? "")?.[1];
+        if (!name || !badgeNames().includes(name)) return next();
+        badgePng(name).then((png) => {
+          response.setHeader("Content-Type", "image/png");
+          response.end(png);
+        }, next);
+      });
+    },
+    async generateBundle() {
+      if (this.environment.name !== "client") return;
+      for (const name of badgeNames()) {
+        this.emitFile({ type: "asset", fileName: `badges/${name}.png`, source: await badgePng(name) });
+      }
+    },
+  };
+}
 
 export default defineConfig({
   define: {
@@ -19,6 +47,7 @@ export default defineConfig({
     }),
     tailwindcss(),
     reactRouter(),
+    badgePngs(),
   ],
   resolve: {
     tsconfigPaths: true,

@@ -20,6 +20,8 @@ export default defineConfig(async () => {
             RESEND_BASE_URL: inject("resendBaseUrl"),
             // The fake Stripe API (tests/fakes/stripe.ts); tests pass their own STRIPE_SECRET_KEY (tests/integration/stripe-fake.ts).
             STRIPE_API_BASE: inject("stripeBaseUrl"),
+            // Cheap password hashes: tests create hundreds of accounts (ADR 005; production refuses it).
+            PASSWORD_HASH_COST: "test",
           },
         },
       })),
@@ -35,12 +37,14 @@ export default defineConfig(async () => {
       // (CommonJS), imported by app code that tests load directly rather than
       // through the bundle, is pre-bundled to ESM first, its `require("stream")`
       // pointed at workerd's node:stream through an ES module. The JSON-LD
-      // libraries under the credentials' proofs (ADR 016) are CommonJS too.
+      // libraries under the credentials' proofs (ADR 016) are CommonJS too, and
+      // so is much of the Digital Credentials Consortium's verifier, which the
+      // tests run as outside verifiers do (ADR 017): pre-bundled whole.
       deps: {
         optimizer: {
           ssr: {
             enabled: true,
-            include: ["busboy", "jsonld", "jsonld-signatures", "rdf-canonize"],
+            include: ["busboy", "jsonld", "jsonld-signatures", "rdf-canonize", "@digitalcredentials/verifier-core"],
             rolldownOptions: {
               plugins: [
                 {

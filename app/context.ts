@@ -25,6 +25,8 @@ export interface SignedIn {
   user: SessionUser;
   /** This browser's session, among the account's others (/account lists them). */
   sessionId: string;
+  /** When this session passed the second factor, or null (app/auth/second-factor-session.server.ts). */
+  secondFactorAt: string | null;
   db: Db;
   now: Date;
   edition: Edition;

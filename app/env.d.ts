@@ -32,4 +32,22 @@ interface Env {
    * committed development key (app/credentials/keys.ts) stands in.
    */
   CREDENTIAL_SIGNING_KEY?: string;
+  /**
+   * The organizers' LinkedIn company page id (the number in its admin URL):
+   * "Add to LinkedIn profile" then names that page as the credential's
+   * issuing organization. Without it, LinkedIn gets ORGANIZER_LEGAL_NAME as text.
+   */
+  LINKEDIN_ORGANIZATION_ID?: string;
+  /**
+   * "test" makes new password hashes cheap (app/auth/password.server.ts, ADR
+   * 005) for the test workers and servers; unset (or "production") is
+   * production strength. Production refuses to start with any other value.
+   */
+  PASSWORD_HASH_COST?: string;
+  /**
+   * Opens the organizers' bootstrap step (POST /api/organize/bootstrap, ADR
+   * 018) while no director exists. Locally a development default; in
+   * production the step answers 404 while this is unset.
+   */
+  ORGANIZER_BOOTSTRAP_SECRET?: string;
 }

@@ -19,7 +19,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { ToastRegion } from "./components/toast";
 import { requestContext } from "./context";
-import { appendSetCookies, requestSession, type RequestSession } from "~/auth/session.server";
+import { appendSetCookies, NO_SESSION, requestSession, type RequestSession } from "~/auth/session.server";
 import { log } from "./lib/log.server";
 import { pageMeta } from "./lib/meta";
 import { siteContact } from "./lib/site-config.server";
@@ -65,7 +65,7 @@ async function signedIn(request: Request, context: Route.LoaderArgs["context"]):
     return await requestSession(request, context);
   } catch (error) {
     log("error", "auth.session_lookup_failed", { requestId: context.get(requestContext).requestId, error });
-    return { user: null, sessionId: null, headers: null };
+    return NO_SESSION;
   }
 }
 

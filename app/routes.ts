@@ -91,6 +91,17 @@ export default [
     route("judging", "routes/judging/queue.tsx"),
     route("judging/:teamId", "routes/judging/project.tsx"),
   ]),
+  // The organizers' desk (issue 32, ADR 018): organizers by role; a page's permission is in app/organize/pages.ts.
+  layout("routes/organize/layout.tsx", [
+    route("organize", "routes/organize/overview.tsx"),
+    route("organize/judges", "routes/organize/judges.tsx"),
+    route("organize/proposals", "routes/organize/proposals.tsx"),
+    route("organize/proposals/:id", "routes/organize/proposal.tsx"),
+    route("organize/audit", "routes/organize/audit.tsx"),
+    route("organize/audit.csv", "routes/organize/audit[.]csv.ts"),
+    route("organize/organizers", "routes/organize/organizers.tsx"),
+    route("organize/tokens", "routes/organize/tokens.tsx"),
+  ]),
   // Credentials (issue 26): public pages, the issuer's profile and keys, revocation, and verifying any credential.
   route("credentials/issuer", "routes/credentials/issuer.ts"),
   route("credentials/issuer/keys/:keyId", "routes/credentials/issuer-key.ts"),

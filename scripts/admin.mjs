@@ -12,11 +12,17 @@
 // Everything goes through the Wrangler CLI (`wrangler d1 execute --json`), so
 // it needs no credentials of its own: locally it reads the same D1 as
 // `npm start`; with --remote it uses your `wrangler login`.
+//
+// Every command, here and in scripts/admin/, reads the time from `cliNow` and
+// prints through the console, which `main` escapes (`terminalText`): what
+// people typed on the site never reaches the organizer's terminal as a
+// control sequence (issue 31).
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { registerHooks } from "node:module";
 import { fileURLToPath } from "node:url";
+import { format } from "node:util";
 
 // The app's TypeScript modules import each other without extensions, as Vite
 // resolves them; Node reads TypeScript as is but needs the file. Only the
@@ -51,6 +57,60 @@ export const exportableTables = {
  * their export is one edition's, so two years never mix in one file.
  */
 export const editionTables = ["registrations", "sponsorships"];
+
+/**
+ * The CLI's one clock (issue 31). Locally APP_NOW moves it, as it moves the
+ * local site (tests, previews); against any remote database (--remote,
+ * whatever --env names) it is the real time, as the production worker's
+ * clock is: a pretend date must never publish results, record decisions or
+ * issue credentials in a shared database.
+ * @param {{ remote: boolean, env?: string }} target
+ * @returns {Date}
+ */
+export function cliNow(target) {
+  const pretend = process.env.APP_NOW;
+  if (target.remote || !pretend) return new Date();
+  const at = new Date(pretend);
+  if (Number.isNaN(at.getTime())) throw new Error(`APP_NOW must be an ISO 8601 timestamp, got "${pretend}"`);
+  return at;
+}
+
+/**
+ * Text as the organizer's terminal should show it: C0 and C1 control
+ * characters (ESC, CSI, OSC, BEL, carriage return…), DEL and bidi controls
+ * written out as `\x1b` or `\u202e`, so a stored title, name or appeal can
+ * neither move the cursor, rewrite earlier lines, set the window's title nor
+ * reorder what is shown. Line feeds and tabs stay: the CLI's own layout.
+ * @param {unknown} value
+ */
+export function terminalText(value) {
+  return String(value).replace(
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
+    (c) => {
+      const code = /** @type {number} */ (c.codePointAt(0));
+      return code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+    },
+  );
+}
+
+/**
+ * Writes a command's output (a CSV) to stdout: to a terminal, escaped like
+ * every printed line; to a file or a pipe, the data exactly as stored.
+ * @param {string} text
+ * @param {{ isTTY?: boolean, write(chunk: string): unknown }} [stream]
+ */
+export function writeOutput(text, stream = process.stdout) {
+  stream.write(stream.isTTY ? terminalText(text).replace(/\\x0d\n/g, "\r\n") : text);
+}
+
+/** Every console line the CLI prints, escaped (see `terminalText`). */
+function escapeConsole() {
+  for (const method of /** @type {const} */ (["log", "error", "warn", "info"])) {
+    const print = console[method].bind(console);
+    console[method] = (...args) => print(terminalText(format(...args)));
+  }
+}
 
 /** The edition the site is about today, by the site's own rule (app/clock/schedule.ts). */
 export async function currentEditionId(now = new Date()) {
@@ -214,6 +274,7 @@ export function parseArgs(argv) {
  * scripts/admin/, each exporting `commands`: { name: { usage, run(args, options) → exit code } }.
  */
 const commandModules = [
+  "./admin/organize.mjs",
   "./admin/judging.mjs",
   "./admin/judging-results.mjs",
   "./admin/showcase.mjs",
@@ -233,6 +294,7 @@ const usage = `usage: npm run admin -- export <${[...Object.keys(exportableTable
        npm run admin -- announce <file.md> [--base-url URL] [--id ID] [--batch-size N] [--max-batches N] [--remote] [--env name]`;
 
 async function main() {
+  escapeConsole();
   const { positional, options } = parseArgs(process.argv.slice(2));
   const [command, name] = positional;
   const commands = await loadCommands();
@@ -242,7 +304,7 @@ async function main() {
     const { sql, columns } = exportQueries[/** @type {keyof typeof exportQueries} */ (name)];
     const csv = toCsv(query(sql, options), columns);
     if (options.out) writeFileSync(options.out, csv, "utf8");
-    else process.stdout.write(csv);
+    else writeOutput(csv);
     return 0;
   }
   if (command === "announce") {
@@ -291,7 +353,7 @@ async function main() {
     const columns = query(`SELECT name FROM pragma_table_info('${table}')`, options).map((c) => String(c.name));
     let where = "";
     if (editionTables.includes(table)) {
-      const edition = options.edition ?? (await currentEditionId());
+      const edition = options.edition ?? (await currentEditionId(cliNow(options)));
       if (edition !== "all") where = ` WHERE edition_id = ${sqlText(edition)}`;
       console.error(`${name}: ${edition === "all" ? "every edition" : `edition ${edition}`}`);
     } else if (options.edition) {
@@ -300,7 +362,7 @@ async function main() {
     }
     const csv = toCsv(query(`SELECT * FROM ${table}${where} ORDER BY rowid`, options), columns);
     if (options.out) writeFileSync(options.out, csv, "utf8");
-    else process.stdout.write(csv);
+    else writeOutput(csv);
     return 0;
   }
   if (command === "requeue-dead") {

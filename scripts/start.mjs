@@ -2,7 +2,7 @@
 // `npm start`: build the production bundle, apply the local D1 migrations and
 // serve the built worker (pages, API, queue consumer) on http://localhost:$PORT.
 // APP_NOW from the shell is handed to the worker, so `APP_NOW=… npm start`
-// shows the site as it will be on that day.
+// shows the site as it will be on that day; so is PASSWORD_HASH_COST (ADR 005).
 import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
@@ -45,6 +45,8 @@ const args = [
   "--live-reload=false",
 ];
 if (process.env.APP_NOW) args.push("--var", `APP_NOW:${process.env.APP_NOW}`);
+// The end-to-end servers hash passwords at test cost (playwright.config.ts, ADR 005).
+if (process.env.PASSWORD_HASH_COST) args.push("--var", `PASSWORD_HASH_COST:${process.env.PASSWORD_HASH_COST}`);
 
 // Own process group, so stopping `npm start` stops workerd too.
 const server = spawn("wrangler", args, { cwd: root, env, stdio: "inherit" });

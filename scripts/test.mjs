@@ -1,12 +1,18 @@
 #!/usr/bin/env node
-// `npm test`: every check the project has, in the order a failure is cheapest
-// to find: types, lint, formatting, build, unit + integration (vitest in
-// workerd), end-to-end (Playwright in Chromium, JavaScript on and off).
-// Every step runs even when an earlier one failed, so one run shows all that
-// is wrong; the last line is the overall count and the exit code is non-zero
-// on any failure.
-import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+// `npm test`: every check the project has: types, lint, formatting, the
+// build, the production bundle (deploy dry run), unit + integration (vitest
+// in workerd), the admin CLI (node --test) and end-to-end (Playwright in
+// Chromium, JavaScript on and off). docs/test-suite.md says how it runs.
+//
+// Two cores: steps that keep one core busy (the static checks and the
+// builds) run two at a time; each test runner keeps both busy and runs
+// alone. Every step runs even when another failed, unless it needs what
+// failed (the tests need the build), so one run shows all that is wrong.
+// The end is one report: each step's time and result, the failed steps, the
+// failed tests by name, the tests per file and per runner. The exit code is
+// non-zero on any failure.
+import { spawn } from "node:child_process";
+import { mkdirSync, openSync, readFileSync, rmSync, writeFileSync, closeSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -22,75 +28,281 @@ const env = {
   PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json`,
 };
 
-/** @type {string[]} */
-const failed = [];
-/** @param {string} name @param {string} command @param {string[]} args */
-function step(name, command, args) {
-  console.log(`\n▶ ${name}`);
-  const result = spawnSync(command, args, { cwd: root, env, stdio: "inherit" });
-  if (result.status !== 0) failed.push(name);
-  return result.status === 0;
-}
-
-step("typecheck", "npm", ["run", "typecheck"]);
-step("lint", "npx", ["eslint", "."]);
-step("format", "npx", ["prettier", "--check", "."]);
-const built = step("build", "npx", ["react-router", "build"]);
-if (built) {
-  step("unit and integration tests", "npx", [
-    "vitest",
-    "run",
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${reports}/vitest.json`,
-  ]);
-  step("tooling tests (admin CLI against a local D1)", "node", [
-    "--test",
-    // Each file has a database of its own, and most of the time is wrangler starting: two at once.
-    "--test-concurrency=2",
-    "--test-reporter=spec",
-    "--test-reporter-destination=stdout",
-    "--test-reporter=tap",
-    `--test-reporter-destination=${reports}/tools.tap`,
-    "tests/tools/*.test.mjs",
-  ]);
-  step("end-to-end tests", "npx", ["playwright", "test", "--reporter=list,json"]);
-  step("deploy dry run (production bundle, no credentials)", "node", ["scripts/deploy.mjs", "production", "--dry-run"]);
-} else {
-  console.log("\nThe build failed, so no test could run.");
-}
+/** How many steps may run at once: the cores of the machines this runs on (CI and ours have two). */
+const CORES = 2;
 
 /**
- * @param {string} file
- * @param {(report: any) => { passed: number, failed: number }} pick
+ * @typedef {object} Step
+ * @property {string} name
+ * @property {string} command
+ * @property {string[]} args
+ * @property {string[]} [needs] steps that must have passed first
+ * @property {boolean} [alone] keeps both cores busy by itself: nothing runs beside it
+ * @property {() => Counts} [tests] the runner's counts, read from its report
  */
-function readCounts(file, pick) {
+
+/** @typedef {{ passed: number, failed: number, failures: string[], perFile: Map<string, number> }} Counts */
+
+/** End-to-end tests that failed, then passed when Playwright retried them: reported, never hidden. */
+/** @type {string[]} */
+const flaky = [];
+
+/** In start order: a step starts once what it needs has passed and a core is free; none overtakes another. */
+/** @type {Step[]} */
+const steps = [
+  { name: "build", command: "npx", args: ["react-router", "build"] },
+  { name: "typecheck", command: "npm", args: ["run", "typecheck"] },
+  { name: "lint", command: "npx", args: ["eslint", "."] },
+  { name: "format", command: "npx", args: ["prettier", "--check", "."] },
+  {
+    name: "deploy dry run (production bundle, no credentials)",
+    command: "node",
+    args: ["scripts/deploy.mjs", "production", "--dry-run"],
+  },
+  {
+    name: "unit and integration tests",
+    command: "npx",
+    args: ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/vitest.json`],
+    needs: ["build"],
+    alone: true,
+    tests: vitestCounts,
+  },
+  {
+    name: "tooling tests (admin CLI against a local D1)",
+    command: "node",
+    args: [
+      "--test",
+      // Each file has a database of its own, and most of the time is wrangler starting: two at once.
+      "--test-concurrency=2",
+      "--test-reporter=spec",
+      "--test-reporter-destination=stdout",
+      "--test-reporter=tap",
+      `--test-reporter-destination=${reports}/tools.tap`,
+      "tests/tools/*.test.mjs",
+    ],
+    alone: true,
+    tests: toolsCounts,
+  },
+  {
+    name: "end-to-end tests",
+    command: "npx",
+    args: ["playwright", "test", "--reporter=list,json"],
+    needs: ["build"],
+    alone: true,
+    tests: playwrightCounts,
+  },
+];
+
+/** @typedef {{ status: "passed" | "failed" | "not run", seconds: number, reason?: string }} Outcome */
+/** @type {Map<string, Outcome>} */
+const outcomes = new Map();
+const started = Date.now();
+
+/**
+ * Runs one step. Alone, its output streams; beside others, it goes to a file
+ * that is printed in one piece when the step ends, so outputs never interleave.
+ * @param {Step} step
+ * @returns {Promise<void>}
+ */
+function run(step) {
+  const beside = !step.alone;
+  const log = `${reports}/${step.name.replace(/\W+/g, "-")}.log`;
+  const fd = beside ? openSync(log, "w") : null;
+  console.log(`\n▶ ${step.name}${beside ? " (beside other steps: its output follows when it ends)" : ""}`);
+  const begin = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(step.command, step.args, {
+      cwd: root,
+      env,
+      stdio: fd === null ? "inherit" : ["ignore", fd, fd],
+    });
+    child.on("close", (code) => {
+      const seconds = (Date.now() - begin) / 1000;
+      const status = code === 0 ? "passed" : "failed";
+      outcomes.set(step.name, { status, seconds });
+      if (fd !== null) {
+        closeSync(fd);
+        process.stdout.write(`\n── ${step.name} ──\n${readFileSync(log, "utf8")}`);
+      }
+      console.log(`${status === "passed" ? "✓" : "✗"} ${step.name}: ${status} in ${seconds.toFixed(1)} s`);
+      resolve();
+    });
+  });
+}
+
+/** Starts each step in order as soon as it may; resolves when every step has ended or been skipped. */
+function runAll() {
+  const waiting = [...steps];
+  /** @type {Set<Step>} */
+  const running = new Set();
+  return new Promise((resolve) => {
+    const next = () => {
+      for (const step of [...waiting]) {
+        const failedNeed = (step.needs ?? []).find(
+          (need) => outcomes.get(need)?.status !== undefined && outcomes.get(need)?.status !== "passed",
+        );
+        if (!failedNeed) continue;
+        waiting.splice(waiting.indexOf(step), 1);
+        outcomes.set(step.name, { status: "not run", seconds: 0, reason: `${failedNeed} did not pass` });
+        console.log(`\n✗ ${step.name}: not run (${failedNeed} did not pass)`);
+      }
+      while (waiting.length > 0) {
+        const step = /** @type {Step} */ (waiting[0]);
+        const ready = (step.needs ?? []).every((need) => outcomes.get(need)?.status === "passed");
+        const free = step.alone
+          ? running.size === 0
+          : running.size < CORES && ![...running].some((other) => other.alone);
+        if (!ready || !free) break;
+        waiting.shift();
+        running.add(step);
+        void run(step).then(() => {
+          running.delete(step);
+          next();
+        });
+      }
+      if (waiting.length === 0 && running.size === 0) resolve(undefined);
+    };
+    next();
+  });
+}
+
+await runAll();
+
+// ── The report ──────────────────────────────────────────────────────────────
+
+/** @returns {Counts} */
+function emptyCounts() {
+  return { passed: 0, failed: 0, failures: [], perFile: new Map() };
+}
+
+/** @param {string} file */
+function readReport(file) {
   try {
-    return pick(JSON.parse(readFileSync(file, "utf8")));
+    return readFileSync(`${reports}/${file}`, "utf8");
   } catch {
-    return { passed: 0, failed: 0 };
+    return null;
   }
 }
-const unit = readCounts(`${reports}/vitest.json`, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }));
-const e2e = readCounts(`${reports}/e2e.json`, (r) => ({
-  passed: r.stats.expected + r.stats.flaky,
-  failed: r.stats.unexpected,
-}));
 
-const tools = (() => {
-  try {
-    const tap = readFileSync(`${reports}/tools.tap`, "utf8");
-    const count = (/** @type {string} */ name) => Number(new RegExp(`^# ${name} (\\d+)$`, "m").exec(tap)?.[1] ?? 0);
-    return { passed: count("pass"), failed: count("fail") };
-  } catch {
-    return { passed: 0, failed: 0 };
+/** @returns {Counts} */
+function vitestCounts() {
+  const counts = emptyCounts();
+  const text = readReport("vitest.json");
+  if (text === null) return counts;
+  const report = JSON.parse(text);
+  counts.passed = report.numPassedTests;
+  counts.failed = report.numFailedTests;
+  for (const file of report.testResults ?? []) {
+    const path = String(file.name).replace(root, "");
+    /** @type {{ status: string, fullName: string }[]} */
+    const tests = file.assertionResults ?? [];
+    counts.perFile.set(path, tests.length);
+    for (const test of tests) if (test.status === "failed") counts.failures.push(`${path} › ${test.fullName}`);
+    // A file that fails before its tests run (a syntax error, a failing import) has no test to name.
+    if (file.status === "failed" && !tests.some((test) => test.status === "failed")) {
+      counts.failed += 1;
+      counts.failures.push(`${path}: ${String(file.message || "did not run").split("\n")[0]}`);
+    }
   }
-})();
+  return counts;
+}
 
-console.log(`\nvitest: ${unit.passed} passed, ${unit.failed} failed`);
-console.log(`node --test: ${tools.passed} passed, ${tools.failed} failed`);
-console.log(`playwright: ${e2e.passed} passed, ${e2e.failed} failed`);
-if (failed.length > 0) console.log(`failed steps: ${failed.join(", ")}`);
-const passed = unit.passed + tools.passed + e2e.passed;
-console.log(`${passed} passed, ${unit.failed + tools.failed + e2e.failed + failed.length} failed`);
-process.exit(failed.length > 0 ? 1 : 0);
+/** @returns {Counts} */
+function toolsCounts() {
+  const counts = emptyCounts();
+  const tap = readReport("tools.tap");
+  if (tap === null) return counts;
+  const total = (/** @type {string} */ name) => Number(new RegExp(`^# ${name} (\\d+)$`, "m").exec(tap)?.[1] ?? 0);
+  counts.passed = total("pass");
+  counts.failed = total("fail");
+  // TAP names no file: the tests are counted under their top-level suite.
+  let suite = "";
+  for (const line of tap.split("\n")) {
+    const top = /^# Subtest: (.+)$/.exec(line);
+    if (top) suite = `tests/tools › ${top[1]}`;
+    const result = /^ {4}(not ok|ok) \d+ - (.+)$/.exec(line);
+    if (!result || !suite) continue;
+    counts.perFile.set(suite, (counts.perFile.get(suite) ?? 0) + 1);
+    if (result[1] === "not ok") counts.failures.push(`${suite} › ${result[2]}`);
+  }
+  return counts;
+}
+
+/** @returns {Counts} */
+function playwrightCounts() {
+  const counts = emptyCounts();
+  const text = readReport("e2e.json");
+  if (text === null) return counts;
+  const report = JSON.parse(text);
+  counts.passed = report.stats.expected + report.stats.flaky;
+  counts.failed = report.stats.unexpected;
+  /** @param {any} suite @param {string[]} titles */
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const file = `tests/e2e/${spec.file} [${test.projectName}]`;
+        counts.perFile.set(file, (counts.perFile.get(file) ?? 0) + 1);
+        const name = `[${test.projectName}] ${spec.file} › ${[...titles, spec.title].join(" › ")}`;
+        if (test.status === "unexpected") counts.failures.push(name);
+        if (test.status === "flaky") flaky.push(name);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  // The top-level suites are the files.
+  for (const file of report.suites ?? []) walk(file, []);
+  for (const error of report.errors ?? []) counts.failures.push(`playwright: ${String(error.message).split("\n")[0]}`);
+  return counts;
+}
+
+const lines = ["", "══ npm test ══", "", "steps:"];
+for (const step of steps) {
+  const outcome = outcomes.get(step.name) ?? { status: "not run", seconds: 0 };
+  const time = outcome.status === "not run" ? "—" : `${outcome.seconds.toFixed(1)} s`;
+  lines.push(
+    `  ${step.name.padEnd(52)} ${time.padStart(9)}  ${outcome.status}${outcome.reason ? ` (${outcome.reason})` : ""}`,
+  );
+}
+lines.push(
+  `  ${"all, side by side where they may (wall clock)".padEnd(52)} ${`${((Date.now() - started) / 1000).toFixed(1)} s`.padStart(9)}`,
+);
+
+const runners = steps
+  .filter((step) => step.tests)
+  .map((step) => ({ step, counts: /** @type {() => Counts} */ (step.tests)() }));
+lines.push("", "tests per file:");
+for (const { step, counts } of runners) {
+  for (const [file, n] of [...counts.perFile].sort(([a], [b]) => a.localeCompare(b))) {
+    lines.push(`  ${String(n).padStart(4)}  ${file}`);
+  }
+  lines.push(`  ${step.name}: ${counts.passed} passed, ${counts.failed} failed`, "");
+}
+writeFileSync(`${reports}/summary.txt`, `${lines.join("\n")}\n`);
+
+const failedSteps = steps.filter((step) => outcomes.get(step.name)?.status !== "passed");
+const failures = runners.flatMap(({ counts }) => counts.failures);
+const passed = runners.reduce((sum, { counts }) => sum + counts.passed, 0);
+const failed = runners.reduce((sum, { counts }) => sum + counts.failed, 0);
+if (failedSteps.length > 0) {
+  lines.push(`failed steps (${failedSteps.length} of ${steps.length}):`);
+  for (const step of failedSteps) {
+    const outcome = outcomes.get(step.name);
+    const named = runners.find((runner) => runner.step === step)?.counts.failures.length ?? 0;
+    const why =
+      outcome?.status === "not run"
+        ? `not run: ${outcome.reason}`
+        : named > 0
+          ? "failed tests below"
+          : "its output is above";
+    lines.push(`  ✗ ${step.name} (${why})`);
+  }
+  if (failures.length > 0) lines.push("failed tests:", ...failures.map((failure) => `  ✗ ${failure}`));
+  lines.push("");
+}
+if (flaky.length > 0)
+  lines.push("flaky tests (failed, then passed on a retry):", ...flaky.map((name) => `  ! ${name}`), "");
+lines.push(
+  `${passed} tests passed, ${failed} failed; ${failedSteps.length === 0 ? "every step passed" : `${failedSteps.length} step(s) did not pass`}`,
+);
+console.log(lines.join("\n"));
+process.exit(failedSteps.length > 0 ? 1 : 0);

@@ -2,14 +2,13 @@ import { createRequestHandler, RouterContextProvider, type RequestHandler } from
 import { requestContext } from "~/context";
 import { isDevOnlyPath, isProduction, misconfigurationResponse } from "~/lib/config.server";
 import { log } from "~/lib/log.server";
-import { DATA_LIFECYCLE_CRON, runDataLifecycle } from "~/retention/records.server";
-import { editionsFor, withRequestClock } from "~/clock/clock.server";
-import { purgeExpiredSubmissions } from "~/retention/submissions.server";
-import { assignOnJudgingStart } from "~/judging/assign.server";
-import { issueDueInnovatorCredentials } from "~/credentials/issuance.server";
+import { DATA_LIFECYCLE_CRON } from "~/retention/records.server";
+import { withRequestClock } from "~/clock/clock.server";
 import { api } from "./api";
+import { runDailyJobs } from "./daily-jobs";
 import { handleNotificationBatch, sweepNotifications } from "./notifications-consumer";
 import { withCachePolicy } from "./cache";
+import { corsPreflight, withCors } from "./cors";
 import { bodyLimitFor, isStreamedBodyPath, withBoundedBody, withCountedBody } from "./body-limit";
 import { carryRequestId, createNonce, isCrossSiteFormWrite, requestIdFor, withSecurityHeaders } from "./security";
 
@@ -64,6 +63,9 @@ async function route(incoming: Request, env: Env, ctx: ExecutionContext, nonce: 
     return bounded;
   }
   const request = bounded === incoming ? incoming : carryRequestId(incoming, bounded);
+  // Public credential documents are readable from any origin (issue 31, workers/cors.ts).
+  const preflight = corsPreflight(request, url.pathname);
+  if (preflight) return preflight;
   if (isApiPath(url.pathname)) {
     return api.fetch(request, env, ctx);
   }
@@ -73,7 +75,7 @@ async function route(incoming: Request, env: Env, ctx: ExecutionContext, nonce: 
   }
   const context = new RouterContextProvider();
   context.set(requestContext, { env: withRequestClock(request, env), ctx, nonce, requestId });
-  return handleDocumentRequest(request, context);
+  return withCors(request, url.pathname, await handleDocumentRequest(request, context));
 }
 
 async function serve(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
@@ -93,13 +95,8 @@ export default {
   queue: handleNotificationBatch,
   async scheduled(controller, env) {
     const now = new Date(controller.scheduledTime);
-    if (controller.cron === DATA_LIFECYCLE_CRON) {
-      await runDataLifecycle(env.DB, now);
-      await purgeExpiredSubmissions(env, editionsFor(env), now);
-      // Judging's first day: assign every project, unless an organizer already did (issue 24).
-      await assignOnJudgingStart(env.DB, editionsFor(env), now);
-      // AI Innovator credentials once a submission deadline has passed (issue 26).
-      await issueDueInnovatorCredentials(env.DB, editionsFor(env), now);
-    } else await sweepNotifications(env, now);
+    // The daily jobs are independent: one that fails never skips the others (workers/daily-jobs.ts).
+    if (controller.cron === DATA_LIFECYCLE_CRON) await runDailyJobs(env, now);
+    else await sweepNotifications(env, now);
   },
 } satisfies ExportedHandler<Env>;

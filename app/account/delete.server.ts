@@ -8,7 +8,8 @@
  * team they were the last member of goes with its project and files, a team
  * they led passes to its longest-standing member, and the invitations they
  * sent are revoked. Its audience votes are deleted. A Workforce Package's company code stays live: employees
- * already enrolled with it stay enrolled.
+ * already enrolled with it stay enrolled. Its judging (issue 31) is removed, or anonymized where the
+ * published results must stay (app/judging/account-deletion.server.ts); its display-name changes go.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { verifyPassword } from "~/auth/password.server";
@@ -17,6 +18,7 @@ import {
   account,
   credentialCompletions,
   credentials,
+  displayNameChanges,
   judgeAdvisorInterests,
   organizationAdmins,
   recoveryCodeFlashes,
@@ -29,6 +31,7 @@ import {
 } from "~/db/schema";
 import { anonymizePaymentRecordsOf } from "~/retention/records.server";
 import { departureOf, type DepartureStatement } from "~/portal/departure.server";
+import { judgingErasureOf } from "~/judging/account.server";
 
 /** True when `password` is the account's own (the scrypt hash better-auth stores for provider "credential"). */
 export async function passwordMatches(env: Pick<Env, "DB">, userId: string, password: string): Promise<boolean> {
@@ -58,7 +61,10 @@ export async function deleteAccount(
 ): Promise<void> {
   const db = getDb(env);
   const departure = await departureOf(db, user.id, now);
+  const judging = await judgingErasureOf(db, user, now);
   const personal: DepartureStatement[] = [
+    ...judging.statements,
+    db.delete(displayNameChanges).where(eq(displayNameChanges.userId, user.id)),
     db.delete(judgeAdvisorInterests).where(eq(judgeAdvisorInterests.userId, user.id)),
     db.delete(twoFactor).where(eq(twoFactor.userId, user.id)),
     // Audience votes and the address recorded with them (issue 25); a published ledger keeps its counts.
@@ -95,4 +101,5 @@ export async function deleteAccount(
     ...personal.map((statement) => asD1(env.DB, statement)),
   ]);
   await departure.deleteFiles(env.SUBMISSION_FILES);
+  await judging.reassign(env.DB);
 }

@@ -5,12 +5,14 @@
  * invitations) and its co-administrator roles (issue 22: the privacy policy
  * says the download shows what the account holds). Bound to the signed-in
  * user's id like every /account query; other members' addresses are left
- * out, except those the account itself invited.
+ * out, except those the account itself invited. Its judging, as a judge or
+ * as a team that appealed (issue 31), and when it changed its display name.
  */
 import { and, asc, desc, eq, gt, inArray, or } from "drizzle-orm";
 import { site } from "~/content/site";
 import {
   credentials,
+  displayNameChanges,
   judgeAdvisorInterests,
   organizationAdmins,
   registrations,
@@ -24,6 +26,7 @@ import {
   teams,
 } from "~/db/schema";
 import { getDb, type Db } from "~/db/client.server";
+import { judgingDataOf } from "~/judging/account.server";
 import { registrationRowsOf } from "./activity.server";
 import type { SessionUser } from "~/auth/session.server";
 import { describeUserAgent } from "./user-agent";
@@ -121,24 +124,39 @@ async function coAdministrationsOf(db: Db, userId: string) {
 
 export async function accountExport(env: Pick<Env, "DB">, user: SessionUser, currentSessionId: string, now: Date) {
   const db = getDb(env);
-  const [registrationRows, sponsorshipRows, interestRows, sessionRows, portal, coAdministrations, credentialRows] =
-    await Promise.all([
-      registrationRowsOf(env, user.id),
-      db.select().from(sponsorships).where(eq(sponsorships.userId, user.id)).orderBy(desc(sponsorships.createdAt)),
-      db
-        .select()
-        .from(judgeAdvisorInterests)
-        .where(eq(judgeAdvisorInterests.userId, user.id))
-        .orderBy(desc(judgeAdvisorInterests.createdAt)),
-      getDb(env)
-        .select()
-        .from(session)
-        .where(and(eq(session.userId, user.id), gt(session.expiresAt, now)))
-        .orderBy(desc(session.updatedAt)),
-      portalDataOf(db, user.id, user.email),
-      coAdministrationsOf(db, user.id),
-      db.select().from(credentials).where(eq(credentials.userId, user.id)).orderBy(asc(credentials.seq)),
-    ]);
+  const [
+    registrationRows,
+    sponsorshipRows,
+    interestRows,
+    sessionRows,
+    portal,
+    coAdministrations,
+    credentialRows,
+    judging,
+    nameChanges,
+  ] = await Promise.all([
+    registrationRowsOf(env, user.id),
+    db.select().from(sponsorships).where(eq(sponsorships.userId, user.id)).orderBy(desc(sponsorships.createdAt)),
+    db
+      .select()
+      .from(judgeAdvisorInterests)
+      .where(eq(judgeAdvisorInterests.userId, user.id))
+      .orderBy(desc(judgeAdvisorInterests.createdAt)),
+    getDb(env)
+      .select()
+      .from(session)
+      .where(and(eq(session.userId, user.id), gt(session.expiresAt, now)))
+      .orderBy(desc(session.updatedAt)),
+    portalDataOf(db, user.id, user.email),
+    coAdministrationsOf(db, user.id),
+    db.select().from(credentials).where(eq(credentials.userId, user.id)).orderBy(asc(credentials.seq)),
+    judgingDataOf(db, user),
+    db
+      .select({ changedAt: displayNameChanges.changedAt })
+      .from(displayNameChanges)
+      .where(eq(displayNameChanges.userId, user.id))
+      .orderBy(asc(displayNameChanges.changedAt)),
+  ]);
   // Issue 25: each audience vote with what was recorded with it.
   const votes = await db
     .select({ vote: showcaseVotes, title: submissions.title, slug: submissions.slug })
@@ -228,6 +246,9 @@ export async function accountExport(env: Pick<Env, "DB">, user: SessionUser, cur
       revokedAt: row.revokedAt,
       revokedReason: row.revokedReason,
     })),
+    // Issue 31: the limit on display-name changes counts these.
+    displayNameChanges: nameChanges.map((row) => row.changedAt),
+    judging,
   };
 }
 

@@ -11,8 +11,10 @@ import { twoFactorAttemptAllowed, verifySecondFactor } from "~/auth/two-factor.s
 import { intent, type IntentOutcome } from "~/forms/intent-action.server";
 import { clientAllowed } from "~/lib/client-limit.server";
 import { log } from "~/lib/log.server";
-import { setCredentialVisibility, setHolderDisplayName } from "~/credentials/holder.server";
+import { setCredentialVisibility } from "~/credentials/holder.server";
+import { getDb } from "~/db/client.server";
 import { deleteAccount, passwordMatches } from "./delete.server";
+import { changeDisplayName } from "./display-name.server";
 import { twoFactorSetup } from "./qr.server";
 import { showRecoveryCodesCookie } from "./recovery-codes-flash.server";
 import {
@@ -164,7 +166,8 @@ export const accountIntents = {
     schema: DisplayNameSchema,
     allowed: async () => true,
     async handle({ displayName }, ctx: AccountCtx) {
-      await setHolderDisplayName(ctx.env.DB, ctx.user.id, displayName ?? "", ctx.now);
+      const changed = await changeDisplayName(getDb(ctx.env), ctx.user.id, displayName ?? "", ctx.now);
+      if (!changed.ok) return { ...changed, field: "displayName" };
       return { ok: true, toast: accountToasts.displayNameSaved, redirectTo: `${ACCOUNT_PATH}#credentials` };
     },
   }),

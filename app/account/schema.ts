@@ -6,6 +6,8 @@
 import * as z from "zod/mini";
 import { authLimits, authMessages } from "~/auth/schema";
 import { DISPLAY_NAME_MAX } from "~/content/credentials";
+import { displayNameChanges } from "~/content/limits";
+import { plainText } from "~/lib/plain-text";
 
 export const accountMessages = {
   currentPasswordRequired: "Please enter your current password",
@@ -19,6 +21,8 @@ export const accountMessages = {
   confirmDeleteRequired: "Please tick the box to confirm",
   credentialNotFound: "That credential isn't one of yours.",
   displayNameTooLong: `Please keep your display name to ${DISPLAY_NAME_MAX} characters`,
+  displayNameLimit: (from: string) =>
+    `You can change your display name ${displayNameChanges.max} times in ${displayNameChanges.days} days. You can change it again from ${from}.`,
 } as const;
 
 /** Flash toasts after a redirect back to /account (or home, after deletion). */
@@ -111,6 +115,12 @@ export const CredentialVisibilitySchema = z.object({
 /** The name shown on the holder's credential pages (issue 26); empty shows none. */
 export const DisplayNameSchema = z.object({
   displayName: z.optional(
-    z.string().check(z.trim(), z.maxLength(DISPLAY_NAME_MAX, { error: accountMessages.displayNameTooLong })),
+    z
+      .string()
+      .check(
+        z.overwrite(plainText),
+        z.trim(),
+        z.maxLength(DISPLAY_NAME_MAX, { error: accountMessages.displayNameTooLong }),
+      ),
   ),
 });

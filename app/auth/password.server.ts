@@ -8,10 +8,17 @@
  * Stored form (PHC-like, versioned so the cost can rise later):
  *   $scrypt$v=1$n=65536,r=8,p=2$<salt, base64>$<key, base64>
  * Verification reads the parameters from the stored string, so hashes made
- * with older parameters keep working after the defaults change.
+ * with older parameters keep working after the defaults change, and a hash
+ * made at test cost verifies wherever a production one does (and back).
+ *
+ * The cost of new hashes comes from configuration: PASSWORD_HASH_COST=test
+ * (the tests' workers and servers) hashes cheaply outside production; every
+ * other case hashes at production strength, and production refuses to start
+ * with a test cost at all (app/lib/config.server.ts).
  */
 import { Buffer } from "node:buffer";
 import { scrypt, timingSafeEqual } from "node:crypto";
+import { isProduction } from "~/lib/config.server";
 
 export interface ScryptParams {
   /** CPU/memory cost, a power of two. */
@@ -24,6 +31,21 @@ export interface ScryptParams {
 
 /** OWASP's scrypt row "N=2^16 (64 MiB), r=8, p=2" (Password Storage Cheat Sheet). */
 export const PASSWORD_PARAMS: ScryptParams = { N: 2 ** 16, r: 8, p: 2 };
+
+/**
+ * About 1 ms instead of 0.3 s of CPU per sign-up or sign-in: for tests only,
+ * which create hundreds of accounts. Never in production (ADR 005).
+ */
+export const TEST_PASSWORD_PARAMS: ScryptParams = { N: 2 ** 10, r: 8, p: 1 };
+
+/** The one value of PASSWORD_HASH_COST that lowers the cost; production refuses it. */
+export const TEST_PASSWORD_HASH_COST = "test";
+
+/** The parameters new hashes are made with: production strength unless a non-production worker is told "test". */
+export function passwordHashParams(env: Pick<Env, "ENVIRONMENT" | "PASSWORD_HASH_COST">): ScryptParams {
+  if (isProduction(env) || env.PASSWORD_HASH_COST !== TEST_PASSWORD_HASH_COST) return PASSWORD_PARAMS;
+  return TEST_PASSWORD_PARAMS;
+}
 
 const VERSION = 1;
 const SALT_BYTES = 16;

@@ -15,13 +15,14 @@ import { eq, sql } from "drizzle-orm";
 import type { Auth } from "~/auth/auth.server";
 import { getDb, statementOnce } from "~/db/client.server";
 import { session as sessions, user as accounts } from "~/db/schema";
-import type { RequestSession } from "./session.server";
+import { NO_SESSION, type RequestSession } from "./session.server";
 
 const sessionAndUser = statementOnce((db) =>
   db
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
+      secondFactorAt: sessions.secondFactorAt,
       userId: accounts.id,
       email: accounts.email,
       createdAt: accounts.createdAt,
@@ -37,6 +38,7 @@ const sessionAndUser = statementOnce((db) =>
 type Row = [
   sessionId: string,
   expiresAt: number,
+  secondFactorAt: number | null,
   userId: string,
   email: string,
   createdAt: number,
@@ -108,10 +110,10 @@ export async function readSessionQuickly(
   if (!value) return null;
   const token = await signedToken(value, secret);
   // A cookie that is not ours: no session, and better-auth would write nothing either.
-  if (!token) return { user: null, sessionId: null, headers: null };
+  if (!token) return NO_SESSION;
   const [row] = await sessionAndUser(getDb(env), { token }).raw<Row>();
   if (!row) return null;
-  const [sessionId, expiresAt, userId, email, createdAt, emailVerified, twoFactorEnabled] = row;
+  const [sessionId, expiresAt, secondFactorAt, userId, email, createdAt, emailVerified, twoFactorEnabled] = row;
   const now = Date.now();
   if (expiresAt < now) return null;
   // better-auth moves the expiry on (and sets the cookie again) once the session is `updateAge` old.
@@ -125,6 +127,7 @@ export async function readSessionQuickly(
       twoFactorEnabled: twoFactorEnabled === 1,
     },
     sessionId,
+    secondFactorAt: secondFactorAt === null ? null : new Date(secondFactorAt).toISOString(),
     headers: null,
   };
 }

@@ -9,6 +9,7 @@ import { requestContext } from "~/context";
 import { getDb } from "~/db/client.server";
 import { user as accounts } from "~/db/schema";
 import { createAuth, type AuthEnv } from "~/auth/auth.server";
+import { secondFactorInstant } from "~/auth/second-factor-session.server";
 import { readSessionQuickly } from "./session-read.server";
 
 /** The signed-in account as pages see it (SPEC.md §3, Session user). */
@@ -31,8 +32,18 @@ export function isEmailVerified(user: Pick<SessionUser, "emailVerified"> | null 
 export interface RequestSession {
   user: SessionUser | null;
   sessionId: string | null;
+  /** When this session passed the second factor (ISO), or null (app/auth/second-factor-session.server.ts). */
+  secondFactorAt: string | null;
   headers: Headers | null;
 }
+
+/** Nobody signed in. */
+export const NO_SESSION: RequestSession = Object.freeze({
+  user: null,
+  sessionId: null,
+  secondFactorAt: null,
+  headers: null,
+});
 
 /**
  * The signed-in user of this request, or null. Anonymous requests (no session
@@ -47,7 +58,7 @@ export async function getSession(
   env: AuthEnv,
   options: { requestId?: string } = {},
 ): Promise<RequestSession> {
-  if (!getSessionCookie(request)) return { user: null, sessionId: null, headers: null };
+  if (!getSessionCookie(request)) return NO_SESSION;
   const auth = createAuth(env, request, options);
   const read = await readSessionQuickly(request, env, auth);
   if (read) return read;
@@ -66,7 +77,13 @@ export async function getSession(
       }
     : null;
   const headers = result.headers.has("set-cookie") ? result.headers : null;
-  return { user, sessionId: user ? (result.response?.session.id ?? null) : null, headers };
+  const session = user ? result.response?.session : undefined;
+  return {
+    user,
+    sessionId: session?.id ?? null,
+    secondFactorAt: secondFactorInstant(session?.secondFactorAt),
+    headers,
+  };
 }
 
 /** Shortcut for the JSON API, which has no request context: who is signed in. */

@@ -34,6 +34,7 @@ export function signedInMiddleware(
     context.set(signedInContext, {
       user: session.user,
       sessionId: session.sessionId,
+      secondFactorAt: session.secondFactorAt,
       db: getDb(env),
       now,
       edition,

@@ -19,7 +19,7 @@ export interface AchievementDefinition {
   readonly description: string;
   /** How it is earned (Markdown-free prose; OB 3.0 `criteria.narrative`). */
   readonly criteria: string;
-  /** A site path under public/. */
+  /** A site path under public/ (the SVG the site's own pages show). */
   readonly image: string;
   /** What the CSV import calls it, besides its name and id (lower-cased). */
   readonly importNames?: readonly string[];
@@ -41,6 +41,36 @@ export const ANONYMOUS_HOLDER = "A Challenge participant";
 
 /** The longest display name a holder may choose for their credential pages. */
 export const DISPLAY_NAME_MAX = 80;
+
+/**
+ * The PNG rendered beside a badge SVG at build time (scripts/badge-images.mjs):
+ * what credentials name as their image, since wallets do not show SVG (issue 31).
+ */
+export function badgePng(svgPath: string): string {
+  return svgPath.replace(/\.svg$/, ".png");
+}
+
+/** The issuer's logo (OB 3.0 Profile `image`), rendered from public/badges/issuer-logo.svg. */
+export const ISSUER_LOGO = "/badges/issuer-logo.png";
+
+/**
+ * The one outcome /verify and a credential's page give (issue 31), in words,
+ * and how it is shown: only a credential the Challenge issued that still
+ * holds is "valid"; a valid signature by anyone else is never shown as such.
+ */
+export const verificationOutcomes = {
+  valid: { summary: "Issued by the Idaho AI Challenge and valid.", tone: "valid" },
+  revoked: { summary: "Issued by the Idaho AI Challenge, but revoked.", tone: "refused" },
+  expired: { summary: "Issued by the Idaho AI Challenge, but expired.", tone: "refused" },
+  "not-ours": {
+    summary: "Not issued by the Idaho AI Challenge: signed by a key this site does not know.",
+    tone: "refused",
+  },
+  unverifiable: { summary: "Could not be fully verified here.", tone: "unknown" },
+  invalid: { summary: "Altered, or not a credential.", tone: "refused" },
+} as const satisfies Record<string, { summary: string; tone: "valid" | "refused" | "unknown" }>;
+
+export type VerificationOutcome = keyof typeof verificationOutcomes;
 
 /** The longest credential JSON /verify accepts (pasted or uploaded). */
 export const VERIFY_MAX_BYTES = 64 * 1024;

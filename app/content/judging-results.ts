@@ -15,6 +15,8 @@ export const appealMessages = {
   tooShort: `Please explain your appeal in at least ${appealLimits.minCharacters} characters.`,
   tooLong: `An appeal holds at most ${appealLimits.maxCharacters.toLocaleString("en-US")} characters.`,
   notPublished: "Appeals open when the finalists are published.",
+  notSubmitted:
+    "Only a submitted project can be appealed. Your team's project was not submitted, so it was not judged.",
   closed: (deadline: string) =>
     `The appeal window closed ${deadline}: appeals are filed in writing within ${appeals.fileWithinBusinessDays} business days of the publication.`,
   alreadyFiled: "Your team has already filed an appeal. The committee's decision will appear here.",

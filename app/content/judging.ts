@@ -116,6 +116,8 @@ export const judgingMessages = {
   judgeLeft: "You stepped down as a judge for this edition. Contact the organizers if this is a mistake.",
   secondFactorOff:
     "Judges need two-step sign-in. Turn it back on from your account page, then come back to your projects.",
+  secondFactorSession:
+    "This browser signed in without your authenticator code (or before two-step sign-in was on). Sign out, then sign in again with your code to reach your projects.",
   invitationUnknown:
     "This invitation link is not valid. Open the whole link from your invitation e-mail, or ask the organizers for a new one.",
   invitationUsed: "This invitation has already been used: each link works once. If you accepted it, go to /judging.",
@@ -130,6 +132,7 @@ export const judgingMessages = {
   invitationAccepted:
     "You're a judge for this edition. Your assigned projects appear here once the organizers assign them.",
   scoresFinal: (when: string) => `Scores were final ${when}: nothing can be changed any more.`,
+  filesClosed: "Files are no longer available to judges once scores are final.",
   scoreInvalid: (min: number, max: number) => `Choose a whole number from ${min} to ${max}.`,
   textTooLong: (max: number) => `Keep this under ${max.toLocaleString("en-US")} characters.`,
   saved: "Your scores and notes are saved.",
@@ -137,6 +140,17 @@ export const judgingMessages = {
   rateLimited: "Too many changes in a short time. Wait a minute, then try again.",
   unknownIntent: "That action isn't available on this page. Reload the page and try again.",
 } as const;
+
+/**
+ * A deleted account's name where its judging must stay in the record (issue
+ * 31): its complete scores and its comments to teams count in the results
+ * they helped decide, under no one's name.
+ */
+export const FORMER_JUDGE_NAME = "Former judge";
+
+/** What /account's deletion section says about judging (the privacy policy §8 says the same). */
+export const judgingAccountDeletion =
+  "if you judged, delete your name as a judge, your invitations, private notes and conflicts of interest; your scores and comments to teams stay, under no name, in the results they helped decide;";
 
 /** The invitation e-mail's subject: the admin CLI stores it in the outbox row, the consumer renders the same. */
 export const judgeInvitationSubject = (editionName: string) => `You're invited to judge the ${editionName}`;

@@ -208,6 +208,18 @@ export const dataRetention = [
     reason: "To review the vote for ballot stuffing and answer questions about the Audience Choice result.",
   },
   {
+    id: "organizer-audit-log",
+    dataset:
+      "The organizers' audit log: what each organizer did on the site, which may name you when an action concerned you",
+    table: "organizer_events",
+    // migrations/0019_organizers.sql's trigger keeps rows this long too (a test checks the two agree).
+    months: 36,
+    afterwards: "deleted",
+    from: "created_at",
+    reason:
+      "To answer for every decision about judges, results, credentials and people over three editions, and to investigate misuse.",
+  },
+  {
     id: "project-submissions",
     dataset: "Project submissions",
     table: null,
@@ -215,6 +227,17 @@ export const dataRetention = [
     afterwards: "deleted",
     from: "the end of the edition",
     reason: "For judging, appeals, the showcase and verification of credentials.",
+  },
+  {
+    id: "judging-records",
+    dataset:
+      "Judging records: judges' names and invitations, assignments, scores, notes, comments, conflicts of interest and appeals",
+    table: null,
+    months: SUBMISSION_RETENTION_MONTHS,
+    afterwards: "deleted",
+    from: "the end of the edition",
+    reason:
+      "As long as the projects they judged, for appeals and questions about results; the published finalists and awards stay on the site.",
   },
   {
     id: "request-logs",
@@ -653,7 +676,7 @@ const privacyPolicy: LegalDocument = {
           ]),
         },
         p(
-          `Your account is kept while it is open. You can delete it yourself on your account page: your sign-in details, sessions, two-step sign-in settings and judge and advisor interest forms are deleted at once, and your name, email, phone and title are removed from your registration and sponsorship payment records, which keep only the amounts, dates and organization names for the accounting period above. Your Challenge Portal team memberships end: a project you are the last member of is deleted with its texts and files, and a team you led passes to its longest-standing member. Employees already enrolled with an organization's company code stay enrolled. If you ask us by email instead, we delete your account within ${ACCOUNT_DELETION_DAYS} days.`,
+          `Your account is kept while it is open. You can delete it yourself on your account page: your sign-in details, sessions, two-step sign-in settings and judge and advisor interest forms are deleted at once, and your name, email, phone and title are removed from your registration and sponsorship payment records, which keep only the amounts, dates and organization names for the accounting period above. Your Challenge Portal team memberships end: a project you are the last member of is deleted with its texts and files, and a team you led passes to its longest-standing member. If you judged, your name as a judge, your invitations, private notes and conflicts of interest are deleted; your scores and your comments to teams stay, under no name, in the results they helped decide. Employees already enrolled with an organization's company code stay enrolled. If you ask us by email instead, we delete your account within ${ACCOUNT_DELETION_DAYS} days.`,
         ),
       ],
     },

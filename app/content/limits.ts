@@ -79,3 +79,14 @@ export const deadNotificationRetry = {
   afterMinutes: 60,
   perSweep: 50,
 } as const;
+
+/**
+ * Display-name changes (issue 31): the name beside a holder's credentials is
+ * theirs to fix, not a field to rotate through a stream of identities next to
+ * a genuine credential. A typo and its fix fit easily; saving the name it
+ * already has is no change.
+ */
+export const displayNameChanges = {
+  max: 5,
+  days: 30,
+} as const;

@@ -1,42 +1,46 @@
 /**
- * Our Open Badges 3.0 credentials (issue 26, ADR 016): built from a
- * credential row's unsigned facts, signed with CREDENTIAL_SIGNING_KEY the
- * first time they are served (and kept in the row), the issuer profile and
- * keys, and the Bitstring Status List that carries revocation.
+ * Our Open Badges 3.0 credentials (issue 26, ADR 016, ADR 017): the credential
+ * a row's facts make, signed with CREDENTIAL_SIGNING_KEY; the issuer profile
+ * (a controller document verifiers read by URL) and its keys; and the
+ * Bitstring Status Lists that carry revocation. Every query goes through
+ * drizzle with bound parameters.
  */
-import { achievementOf, STATUS_LIST_SIZE, type AchievementDefinition } from "~/content/credentials";
+import { and, eq, gte, isNotNull, isNull, lt, max, min, count } from "drizzle-orm";
+import {
+  achievementOf,
+  badgePng,
+  ISSUER_LOGO,
+  STATUS_LIST_SIZE,
+  type AchievementDefinition,
+} from "~/content/credentials";
+import { getDb } from "~/db/client.server";
+import { credentials, credentialStatusLists, publishedResults, submissions, teams, user } from "~/db/schema";
 import { isProduction } from "~/lib/config.server";
 import { log } from "~/lib/log.server";
 import { siteContact } from "~/lib/site-config.server";
 import {
-  MULTIKEY_CONTEXT,
+  checkProof,
+  controllerDocument,
+  multikeyDocument,
   OB_CONTEXT,
-  parseSigningKeySetting,
   signCredential,
   signingKeyFromSeed,
   VC_V2_CONTEXT,
+  type ProofCheck,
   type PublishedKey,
   type SigningKey,
 } from "./proof.server";
-import { DEVELOPMENT_SIGNING_KEY, ISSUER_PATH, keyPath, retiredSigningKeys, statusListPath } from "./keys";
+import {
+  DEVELOPMENT_SIGNING_KEY,
+  ISSUER_PATH,
+  keyPath,
+  parseSigningKeySetting,
+  retiredSigningKeys,
+  statusListPath,
+  usesDevelopmentSeed,
+} from "./keys";
 
-export interface CredentialRow {
-  seq: number;
-  id: string;
-  edition_id: string;
-  achievement: string;
-  user_id: string;
-  team_id: string | null;
-  source: "import" | "deadline" | "results";
-  earned_at: string;
-  issued_at: string;
-  recipient_email: string;
-  recipient_salt: string;
-  is_public: number;
-  signed_json: string | null;
-  revoked_at: string | null;
-  revoked_reason: string | null;
-}
+export type CredentialRow = typeof credentials.$inferSelect;
 
 export const credentialPath = (id: string) => `/credentials/${id}`;
 export const credentialJsonPath = (id: string) => `/credentials/${id}/credential.json`;
@@ -50,21 +54,40 @@ export function issuerId(origin: string): string {
   return `${origin}${ISSUER_PATH}`;
 }
 
+/**
+ * The origin credentials are signed for outside a request (the daily job):
+ * BASE_URL, which production always sets. Null locally without it; rows
+ * issued then are signed when first served, for the origin serving them.
+ */
+export function configuredOrigin(env: Pick<Env, "BASE_URL">): string | null {
+  const configured = env.BASE_URL?.trim();
+  if (!configured) return null;
+  try {
+    return new URL(configured).origin;
+  } catch {
+    return null;
+  }
+}
+
 const keyCache = new Map<string, Promise<SigningKey>>();
 
 /**
  * The key that signs now. Development and tests fall back to the committed
- * development key; production never gets here without its own (the worker
- * refuses to start, app/lib/config.server.ts).
+ * development key; production never signs without its own, nor with the
+ * development seed under another name (the worker refuses to start first,
+ * app/lib/config.server.ts; this is the second lock).
  */
 export function currentSigningKey(env: Pick<Env, "CREDENTIAL_SIGNING_KEY" | "ENVIRONMENT">, origin: string) {
   const setting = env.CREDENTIAL_SIGNING_KEY?.trim() || (isProduction(env) ? "" : DEVELOPMENT_SIGNING_KEY);
   const parsed = parseSigningKeySetting(setting);
   if (!parsed) throw new Error("CREDENTIAL_SIGNING_KEY is missing or not `<key id>:<64 hex characters>`");
-  const cacheKey = `${origin} ${setting}`;
+  if (isProduction(env) && usesDevelopmentSeed(setting)) {
+    throw new Error("CREDENTIAL_SIGNING_KEY is the committed development seed, which production never signs with");
+  }
+  const cacheKey = `${origin} ${parsed.keyId}:${parsed.seedHex}`;
   let key = keyCache.get(cacheKey);
   if (!key) {
-    key = signingKeyFromSeed(parsed.seed, `${origin}${keyPath(parsed.keyId)}`, issuerId(origin));
+    key = signingKeyFromSeed(parsed.seedHex, `${origin}${keyPath(parsed.keyId)}`, issuerId(origin));
     keyCache.set(cacheKey, key);
   }
   return key;
@@ -84,42 +107,44 @@ export async function publishedKeys(
   return [current, ...retired.filter((key) => key.id !== current.id)];
 }
 
-/** The issuer Profile (OB 3.0), as embedded in credentials and served at /credentials/issuer with its keys. */
+/** The issuer Profile (OB 3.0), as embedded in credentials: its name, site and logo. */
 export function issuerProfile(env: Env, origin: string) {
   return {
     id: issuerId(origin),
     type: ["Profile"],
     name: siteContact(env).organizerLegalName,
     url: origin,
+    image: { id: `${origin}${ISSUER_LOGO}`, type: "Image" },
   };
 }
 
+/**
+ * /credentials/issuer: the issuer Profile as a controller document, listing
+ * the keys that sign (issue 31: verifiers read `assertionMethod` from it).
+ */
 export async function issuerDocument(env: Env, origin: string) {
-  const keys = await publishedKeys(env, origin);
-  return {
-    "@context": [VC_V2_CONTEXT, OB_CONTEXT, MULTIKEY_CONTEXT],
-    ...issuerProfile(env, origin),
-    assertionMethod: keys.map((key) => key.id),
-    verificationMethod: keys.map((key) => ({
-      id: key.id,
-      type: "Multikey",
-      controller: key.controller,
-      publicKeyMultibase: key.publicKeyMultibase,
-    })),
-  };
+  return controllerDocument(issuerProfile(env, origin), await publishedKeys(env, origin));
 }
 
+/** /credentials/issuer/keys/<key id>: one published key, or null. */
 export async function keyDocument(env: Env, origin: string, keyId: string) {
   const wanted = `${origin}${keyPath(keyId)}`;
   const key = (await publishedKeys(env, origin)).find((candidate) => candidate.id === wanted);
-  if (!key) return null;
-  return {
-    "@context": MULTIKEY_CONTEXT,
-    id: key.id,
-    type: "Multikey",
-    controller: key.controller,
-    publicKeyMultibase: key.publicKeyMultibase,
-  };
+  return key ? multikeyDocument(key) : null;
+}
+
+/**
+ * The documents this site serves that a verifier loads to check our
+ * signatures, by URL: the issuer's controller document and each key. Our
+ * own verification reads these, exactly as served, instead of being handed
+ * a controller (issue 31).
+ */
+export async function publishedDocuments(env: Env, origin: string): Promise<Map<string, unknown>> {
+  const keys = await publishedKeys(env, origin);
+  return new Map<string, unknown>([
+    [issuerId(origin), controllerDocument(issuerProfile(env, origin), keys)],
+    ...keys.map((key) => [key.id, multikeyDocument(key)] as [string, unknown]),
+  ]);
 }
 
 async function sha256Hex(text: string): Promise<string> {
@@ -133,7 +158,7 @@ export async function emailIdentityHash(email: string, salt: string): Promise<st
 }
 
 /** "2026-03-02" → "2026-03-02T00:00:00Z"; an instant stays as it is, without milliseconds. */
-function dateTime(value: string): string {
+export function dateTime(value: string): string {
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return `${value}T00:00:00Z`;
   return new Date(value).toISOString().replace(/\.\d{3}Z$/, "Z");
 }
@@ -142,26 +167,28 @@ function dateTime(value: string): string {
  * The public path of the project that earned a credential (its evidence):
  * the showcase page of the team's submission, by its slug (migration 0015).
  */
-export async function showcasePathForTeam(db: D1Database, teamId: string): Promise<string | null> {
+export async function showcasePathForTeam(env: Pick<Env, "DB">, teamId: string): Promise<string | null> {
   // Only a project its team agreed to show has a page there (issue 25).
-  const row = await db
-    .prepare("SELECT slug FROM submissions WHERE team_id = ? AND status = 'submitted' AND public_consent = 1")
-    .bind(teamId)
-    .first<{ slug: string | null }>();
+  const [row] = await getDb(env)
+    .select({ slug: submissions.slug })
+    .from(submissions)
+    .where(
+      and(eq(submissions.teamId, teamId), eq(submissions.status, "submitted"), eq(submissions.publicConsent, true)),
+    )
+    .limit(1);
   return row?.slug ? `/showcase/${encodeURIComponent(row.slug)}` : null;
 }
 
-async function projectTitle(db: D1Database, row: CredentialRow): Promise<string | null> {
-  if (!row.team_id) return null;
-  const result = await db
-    .prepare("SELECT project_title, team_name FROM published_results WHERE team_id = ? AND edition_id = ? LIMIT 1")
-    .bind(row.team_id, row.edition_id)
-    .first<{ project_title: string | null; team_name: string }>();
-  if (result) return result.project_title ?? result.team_name;
-  const team = await db
-    .prepare("SELECT name FROM teams WHERE id = ?")
-    .bind(row.team_id)
-    .first<{ name: string | null }>();
+async function projectTitle(env: Pick<Env, "DB">, row: CredentialRow): Promise<string | null> {
+  if (!row.teamId) return null;
+  const db = getDb(env);
+  const [result] = await db
+    .select({ projectTitle: publishedResults.projectTitle, teamName: publishedResults.teamName })
+    .from(publishedResults)
+    .where(and(eq(publishedResults.teamId, row.teamId), eq(publishedResults.editionId, row.editionId)))
+    .limit(1);
+  if (result) return result.projectTitle ?? result.teamName;
+  const [team] = await db.select({ name: teams.name }).from(teams).where(eq(teams.id, row.teamId)).limit(1);
   return team?.name ?? null;
 }
 
@@ -169,7 +196,7 @@ function achievementType(achievement: AchievementDefinition): string {
   return achievement.kind === "award" || achievement.kind === "finalist" ? "Award" : "Certification";
 }
 
-/** The Achievement (OB 3.0) as embedded in credentials and served at its own id. */
+/** The Achievement (OB 3.0) as embedded in credentials and served at its own id; its image a PNG (issue 31). */
 export function achievementDocument(achievement: AchievementDefinition, editionId: string, origin: string) {
   return {
     id: `${origin}/credentials/achievements/${editionId}/${achievement.id}`,
@@ -178,39 +205,42 @@ export function achievementDocument(achievement: AchievementDefinition, editionI
     name: achievement.name,
     description: achievement.description,
     criteria: { narrative: achievement.criteria },
-    image: { id: `${origin}${achievement.image}`, type: "Image" },
+    image: { id: `${origin}${badgePng(achievement.image)}`, type: "Image" },
   };
 }
 
 /** The credential as issued, before its proof: everything comes from the row, the content and the configuration. */
-export async function unsignedCredential(env: Env, db: D1Database, row: CredentialRow, origin: string) {
-  const achievement = achievementOf(row.edition_id, row.achievement);
-  if (!achievement) throw new Error(`unknown achievement ${row.achievement} for edition ${row.edition_id}`);
+export async function unsignedCredential(env: Env, row: CredentialRow, origin: string) {
+  const achievement = achievementOf(row.editionId, row.achievement);
+  if (!achievement) throw new Error(`unknown achievement ${row.achievement} for edition ${row.editionId}`);
   const { list, index } = statusPosition(row.seq);
   const statusListUrl = `${origin}${statusListPath(list)}`;
-  const showcase = row.team_id ? await showcasePathForTeam(db, row.team_id) : null;
-  const title = showcase && row.team_id ? await projectTitle(db, row) : null;
+  const showcase = row.teamId ? await showcasePathForTeam(env, row.teamId) : null;
+  const title = showcase && row.teamId ? await projectTitle(env, row) : null;
+  const image = { id: `${origin}${badgePng(achievement.image)}`, type: "Image" };
   return {
     "@context": [VC_V2_CONTEXT, OB_CONTEXT],
     id: `${origin}${credentialPath(row.id)}`,
     type: ["VerifiableCredential", "OpenBadgeCredential"],
     name: achievement.name,
     description: achievement.description,
+    // The wallet's card shows the credential's own image when it has one.
+    image,
     issuer: issuerProfile(env, origin),
-    validFrom: dateTime(row.issued_at),
-    awardedDate: dateTime(row.earned_at),
+    validFrom: dateTime(row.issuedAt),
+    awardedDate: dateTime(row.earnedAt),
     credentialSubject: {
       type: ["AchievementSubject"],
       identifier: [
         {
           type: "IdentityObject",
-          identityHash: await emailIdentityHash(row.recipient_email, row.recipient_salt),
+          identityHash: await emailIdentityHash(row.recipientEmail, row.recipientSalt),
           identityType: "emailAddress",
           hashed: true,
-          salt: row.recipient_salt,
+          salt: row.recipientSalt,
         },
       ],
-      achievement: achievementDocument(achievement, row.edition_id, origin),
+      achievement: achievementDocument(achievement, row.editionId, origin),
     },
     ...(showcase
       ? {
@@ -235,25 +265,60 @@ export async function unsignedCredential(env: Env, db: D1Database, row: Credenti
 }
 
 /**
- * The signed credential: the one kept in the row, or signed now from the
- * row's facts (deterministic) and kept. Two requests racing both sign the
- * same bytes; the first write wins.
+ * Signs a row's credential, checks the signature as an outside verifier would
+ * (key and controller by URL, from the documents the site serves), and keeps
+ * both in the row. Ed25519 is deterministic and every input is fixed, so two
+ * callers racing sign the same bytes; the first write wins.
  */
-export async function signedCredential(env: Env, row: CredentialRow, origin: string): Promise<Record<string, unknown>> {
-  if (row.signed_json) return JSON.parse(row.signed_json) as Record<string, unknown>;
-  const unsigned = await unsignedCredential(env, env.DB, row, origin);
-  const signed = await signCredential(unsigned, await currentSigningKey(env, origin), dateTime(row.issued_at));
+export async function signAndKeep(env: Env, row: CredentialRow, origin: string, now: Date) {
+  const unsigned = await unsignedCredential(env, row, origin);
+  const signed = await signCredential(unsigned, await currentSigningKey(env, origin), dateTime(row.issuedAt));
+  const proof = await checkProof(signed, await publishedDocuments(env, origin), now);
+  if (proof.status !== "verified") {
+    // Never keep a signature verifiers would refuse (issue 31): say why, loudly.
+    throw new Error(`credential ${row.id} does not verify after signing: ${JSON.stringify(proof)}`);
+  }
   const json = JSON.stringify(signed);
-  await env.DB.prepare("UPDATE credentials SET signed_json = ?, signed_at = ? WHERE seq = ? AND signed_json IS NULL")
-    .bind(json, new Date().toISOString(), row.seq)
-    .run();
+  const at = now.toISOString();
+  await getDb(env)
+    .update(credentials)
+    .set({ signedJson: json, signedAt: at, proofCheckedAt: at })
+    .where(and(eq(credentials.seq, row.seq), isNull(credentials.signedJson)));
   log("info", "credentials.signed", { credentialId: row.id });
-  return signed;
+  return { signed, proof, signedJson: json };
 }
 
-export async function credentialRow(db: D1Database, id: string): Promise<CredentialRow | null> {
+/**
+ * The signed credential of a row as kept in it.
+ *
+ * LEGACY, for rows the admin CLI wrote (it holds no key, so import and the
+ * publish commands write unsigned rows): such a row is signed the first time
+ * it is served, which makes that GET write. Everything the worker issues is
+ * signed when issued (issue.server.ts). Delete this branch, and the callers'
+ * `origin`/`now` arguments it needs, once the organizers' desk moves import
+ * and publication into the worker (issues 32, 33; ADR 017).
+ */
+export async function signedCredential(
+  env: Env,
+  row: CredentialRow,
+  origin: string,
+  now: Date,
+): Promise<{ credential: Record<string, unknown>; proof: ProofCheck | null }> {
+  if (row.signedJson) return { credential: JSON.parse(row.signedJson) as Record<string, unknown>, proof: null };
+  const { signed, proof } = await signAndKeep(env, row, origin, now);
+  return { credential: signed, proof };
+}
+
+/** A credential row by its public id, with whether its holder may hold credentials (eligibility.ts). */
+export async function credentialWithHolder(env: Pick<Env, "DB">, id: string) {
   if (!/^[0-9a-f]{32}$/.test(id)) return null;
-  return db.prepare("SELECT * FROM credentials WHERE id = ?").bind(id).first<CredentialRow>();
+  const [found] = await getDb(env)
+    .select({ row: credentials, holderName: user.name, holderVerified: user.emailVerified })
+    .from(credentials)
+    .leftJoin(user, eq(user.id, credentials.userId))
+    .where(eq(credentials.id, id))
+    .limit(1);
+  return found ?? null;
 }
 
 async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
@@ -267,31 +332,61 @@ function base64url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+/** An ISO instant without milliseconds, as XSD dateTimeStamp and every verifier reads it. */
+function instant(value: string): string {
+  return new Date(value).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
 /**
  * The Bitstring Status List credential of list `list` (W3C Bitstring Status
  * List v1.0): bit i (most significant bit first) set when the credential at
- * that index is revoked. Signed like the credentials, valid from `now`.
+ * that index is revoked. Null when no credential has a position in it (only
+ * lists that exist are served). Its validFrom is the list's last change: the
+ * latest revocation in it, or, before any, the first issuance; the same
+ * facts sign to the same bytes, so the signed list is kept (migration 0017)
+ * and signed again only when a revocation or the key changes it (issue 31).
  */
-export async function statusListCredential(env: Env, list: number, origin: string, now: Date) {
+export async function statusListCredential(env: Env, list: number, origin: string) {
+  if (!Number.isSafeInteger(list) || list < 1) return null;
+  const db = getDb(env);
   const first = (list - 1) * STATUS_LIST_SIZE;
-  const revoked = await env.DB.prepare(
-    "SELECT seq FROM credentials WHERE revoked_at IS NOT NULL AND seq >= ? AND seq < ?",
-  )
-    .bind(first, first + STATUS_LIST_SIZE)
-    .all<{ seq: number }>();
+  const inList = and(gte(credentials.seq, first), lt(credentials.seq, first + STATUS_LIST_SIZE));
+  const [[extent], revoked, [kept]] = await db.batch([
+    db
+      .select({ held: count(), firstIssued: min(credentials.issuedAt), lastRevoked: max(credentials.revokedAt) })
+      .from(credentials)
+      .where(inList),
+    db
+      .select({ seq: credentials.seq })
+      .from(credentials)
+      .where(and(inList, isNotNull(credentials.revokedAt)))
+      .orderBy(credentials.seq),
+    db.select().from(credentialStatusLists).where(eq(credentialStatusLists.list, list)).limit(1),
+  ]);
+  if (!extent || extent.held === 0 || !extent.firstIssued) return null;
+  const lastChange = [extent.firstIssued, extent.lastRevoked]
+    .filter((value): value is string => typeof value === "string")
+    .map(instant)
+    .sort()
+    .at(-1)!;
+  const key = await currentSigningKey(env, origin);
+  const url = `${origin}${statusListPath(list)}`;
+  const fingerprint = await sha256Hex(
+    JSON.stringify({ url, key: key.published.id, validFrom: lastChange, revoked: revoked.map((r) => r.seq) }),
+  );
+  if (kept?.fingerprint === fingerprint) return JSON.parse(kept.signedJson) as Record<string, unknown>;
+
   const bits = new Uint8Array(STATUS_LIST_SIZE / 8);
-  for (const { seq } of revoked.results) {
+  for (const { seq } of revoked) {
     const index = seq - first;
     bits[index >> 3]! |= 0x80 >> (index & 7);
   }
-  const url = `${origin}${statusListPath(list)}`;
-  const validFrom = now.toISOString().replace(/\.\d{3}Z$/, "Z");
   const unsigned = {
     "@context": [VC_V2_CONTEXT],
     id: url,
     type: ["VerifiableCredential", "BitstringStatusListCredential"],
     issuer: issuerId(origin),
-    validFrom,
+    validFrom: lastChange,
     credentialSubject: {
       id: `${url}#list`,
       type: "BitstringStatusList",
@@ -299,13 +394,31 @@ export async function statusListCredential(env: Env, list: number, origin: strin
       encodedList: `u${base64url(await gzip(bits))}`,
     },
   };
-  return signCredential(unsigned, await currentSigningKey(env, origin), validFrom);
+  const signed = await signCredential(unsigned, key, lastChange);
+  const signedJson = JSON.stringify(signed);
+  await db
+    .insert(credentialStatusLists)
+    .values({ list, fingerprint, signedJson, signedAt: new Date().toISOString() })
+    .onConflictDoUpdate({
+      target: credentialStatusLists.list,
+      set: { fingerprint, signedJson, signedAt: new Date().toISOString() },
+    });
+  log("info", "credentials.status_list_signed", { list, revoked: revoked.length });
+  return signed;
 }
 
 /** Whether our own credential at `seq` is revoked, straight from the records the status list is made of. */
-export async function revocationOf(db: D1Database, seq: number) {
-  return db
-    .prepare("SELECT revoked_at, revoked_reason FROM credentials WHERE seq = ?")
-    .bind(seq)
-    .first<{ revoked_at: string | null; revoked_reason: string | null }>();
+export async function revocationOf(env: Pick<Env, "DB">, seq: number) {
+  const [row] = await getDb(env)
+    .select({
+      id: credentials.id,
+      userId: credentials.userId,
+      isPublic: credentials.isPublic,
+      revokedAt: credentials.revokedAt,
+      revokedReason: credentials.revokedReason,
+    })
+    .from(credentials)
+    .where(eq(credentials.seq, seq))
+    .limit(1);
+  return row ?? null;
 }

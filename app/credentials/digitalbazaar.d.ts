@@ -21,7 +21,7 @@ declare module "@digitalbazaar/vc" {
   }): Promise<{
     verified: boolean;
     error?: { message?: string; errors?: { message?: string }[] };
-    results?: { verified: boolean; error?: { message?: string } }[];
+    results?: { verified: boolean; error?: unknown; purposeResult?: { valid: boolean; error?: unknown } }[];
     statusResult?: { verified: boolean; error?: unknown };
   }>;
   export class CredentialIssuancePurpose {

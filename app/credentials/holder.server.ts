@@ -1,20 +1,26 @@
 /**
  * A holder's credentials on /account (issue 26): the list with its share,
  * download and LinkedIn links, and the public/private switch, which acts on
- * the signed-in holder's own credentials only.
+ * the signed-in holder's own credentials only. An account whose e-mail is
+ * not verified holds none it can show (issue 31, eligibility.ts).
  */
+import { asc, desc, eq } from "drizzle-orm";
 import { achievementOf } from "~/content/credentials";
-import { siteContact } from "~/lib/site-config.server";
-import { credentialJsonPath, credentialPath, type CredentialRow } from "./credential.server";
-import { linkedInAddUrl } from "./page-view.server";
+import { getDb } from "~/db/client.server";
+import { credentials } from "~/db/schema";
+import { credentialJsonPath, credentialPath } from "./credential.server";
+import { holderRefusal } from "./eligibility";
+import { linkedInAddUrl, offersLinkedIn } from "./page-view.server";
 
-export async function holderCredentials(env: Env, userId: string, origin: string) {
-  const rows = await env.DB.prepare("SELECT * FROM credentials WHERE user_id = ? ORDER BY edition_id DESC, seq")
-    .bind(userId)
-    .all<CredentialRow>();
-  const organizationName = siteContact(env).organizerLegalName;
-  return rows.results.flatMap((row) => {
-    const achievement = achievementOf(row.edition_id, row.achievement);
+export async function holderCredentials(env: Env, account: { id: string; emailVerified: boolean }, origin: string) {
+  if (holderRefusal(account)) return [];
+  const rows = await getDb(env)
+    .select()
+    .from(credentials)
+    .where(eq(credentials.userId, account.id))
+    .orderBy(desc(credentials.editionId), asc(credentials.seq));
+  return rows.flatMap((row) => {
+    const achievement = achievementOf(row.editionId, row.achievement);
     if (!achievement) return [];
     const url = `${origin}${credentialPath(row.id)}`;
     return [
@@ -22,20 +28,16 @@ export async function holderCredentials(env: Env, userId: string, origin: string
         id: row.id,
         name: achievement.name,
         image: achievement.image,
-        editionId: row.edition_id,
-        earnedAt: row.earned_at,
-        isPublic: Boolean(row.is_public),
-        revoked: row.revoked_at !== null,
+        editionId: row.editionId,
+        earnedAt: row.earnedAt,
+        isPublic: row.isPublic,
+        revoked: row.revokedAt !== null,
         path: credentialPath(row.id),
         url,
         jsonPath: credentialJsonPath(row.id),
-        linkedIn: linkedInAddUrl({
-          name: achievement.name,
-          organizationName,
-          issuedAt: row.issued_at,
-          url,
-          id: row.id,
-        }),
+        linkedIn: offersLinkedIn(row)
+          ? linkedInAddUrl(env, { name: achievement.name, earnedAt: row.earnedAt, url, id: row.id })
+          : null,
       },
     ];
   });
@@ -56,9 +58,4 @@ export async function setCredentialVisibility(db: D1Database, userId: string, cr
 export async function holderDisplayName(db: D1Database, userId: string): Promise<string> {
   const row = await db.prepare('SELECT name FROM "user" WHERE id = ?').bind(userId).first<{ name: string }>();
   return row?.name ?? "";
-}
-
-/** Sets the name the holder's credential pages show; empty shows no name. */
-export async function setHolderDisplayName(db: D1Database, userId: string, name: string, now: Date) {
-  await db.prepare('UPDATE "user" SET name = ?, updated_at = ? WHERE id = ?').bind(name, now.getTime(), userId).run();
 }

@@ -1,14 +1,21 @@
 /**
- * The SQL that issues credentials (issue 26, ADR 016), shared by the admin
- * CLI (which runs it through `wrangler d1 execute`) and the worker's daily
- * job (D1 directly): one statement each, idempotent (INSERT OR IGNORE on the
- * one-credential-per-person-and-achievement key), writing the unsigned facts
- * only. Values are passed through the caller's `text` quoting function
- * (scripts/admin.mjs `sqlText`: a hex literal, so no value can break out).
+ * The SQL the admin CLI issues credentials with (issue 26, ADR 016), run
+ * through `wrangler d1 execute`: one statement each, idempotent (INSERT OR
+ * IGNORE on the one-credential-per-person-and-achievement key), writing the
+ * unsigned facts only, since the CLI holds no key; the worker signs those rows
+ * on first serve (credential.server.ts, the legacy path). The worker itself
+ * issues with drizzle and signs at once (issue.server.ts). Only verified
+ * accounts receive credentials (eligibility.ts). Values are passed through the
+ * caller's `text` quoting function (scripts/admin.mjs `sqlText`: a hex
+ * literal, so no value can break out).
+ *
+ * DELETE this module when the organizers' desk moves import and publication
+ * into the worker (issues 32, 33): nothing else uses it.
  *
  * Plain TypeScript without Vite-only imports: Node reads it as is.
  */
 import { AI_INNOVATOR, certificationIds } from "../content/credentials";
+import { VERIFIED_HOLDER_SQL } from "./eligibility";
 
 export type Quote = (value: string) => string;
 
@@ -36,7 +43,7 @@ SELECT ${RANDOM_HEX}, pr.edition_id, pr.award, tm.user_id, pr.team_id, 'results'
 FROM published_results pr
 JOIN team_members tm ON tm.team_id = pr.team_id AND tm.edition_id = pr.edition_id
 JOIN "user" u ON u.id = tm.user_id
-WHERE pr.edition_id = ${q(editionId)} AND pr.award IN (${achievementIds.map(q).join(", ")})
+WHERE pr.edition_id = ${q(editionId)} AND pr.award IN (${achievementIds.map(q).join(", ")}) AND ${VERIFIED_HOLDER_SQL}
 ORDER BY pr.award, pr.place, tm.joined_at
 RETURNING id, achievement, user_id`;
 }
@@ -54,7 +61,7 @@ SELECT ${RANDOM_HEX}, tm.edition_id, ${q(AI_INNOVATOR)}, tm.user_id, tm.team_id,
 FROM team_members tm
 JOIN submissions s ON s.team_id = tm.team_id AND s.status = 'submitted' AND s.submitted_at <= ${q(deadline)}
 JOIN "user" u ON u.id = tm.user_id
-WHERE tm.edition_id = ${edition}
+WHERE tm.edition_id = ${edition} AND ${VERIFIED_HOLDER_SQL}
   AND (SELECT count(DISTINCT c.achievement) FROM credentials c
        WHERE c.user_id = tm.user_id AND c.edition_id = ${edition} AND c.revoked_at IS NULL
          AND c.achievement IN (${certificationIds.map(q).join(", ")})) = ${certificationIds.length}
@@ -72,7 +79,7 @@ export function completionSql(
 VALUES (${q(row.editionId)}, ${q(row.userId)}, ${q(row.achievement)}, ${q(row.completedOn)}, ${q(issuedAt)})`,
     `INSERT OR IGNORE INTO credentials (${COLUMNS})
 SELECT ${RANDOM_HEX}, ${q(row.editionId)}, ${q(row.achievement)}, u.id, NULL, 'import', ${q(row.completedOn)}, ${q(issuedAt)}, u.email, ${RANDOM_HEX}
-FROM "user" u WHERE u.id = ${q(row.userId)}
+FROM "user" u WHERE u.id = ${q(row.userId)} AND ${VERIFIED_HOLDER_SQL}
 RETURNING id`,
   ];
 }

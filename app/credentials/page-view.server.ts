@@ -1,57 +1,95 @@
 /**
- * What /credentials/:id shows (issue 26): who earned what and when, under
- * the holder's chosen name, the criteria, and the result of verifying the
- * signed credential now. Null (a 404) for an unknown id, or for a private
- * credential seen by anyone but its holder.
+ * What /credentials/:id and its JSON show (issue 26, issue 31): who earned
+ * what and when, under the holder's chosen name, the criteria, and the
+ * verification result. Null (a 404) for an unknown id, a deleted or
+ * unverified holder's credential, or a private credential seen by anyone but
+ * its holder.
  */
 import { achievementOf, ANONYMOUS_HOLDER } from "~/content/credentials";
 import { siteContact } from "~/lib/site-config.server";
-import { credentialJsonPath, credentialPath, credentialRow, signedCredential } from "./credential.server";
+import {
+  credentialJsonPath,
+  credentialPath,
+  credentialWithHolder,
+  issuerId,
+  signedCredential,
+  type CredentialRow,
+} from "./credential.server";
+import { holderRefusal } from "./eligibility";
+import { proofVerificationMethod, type ProofCheck } from "./proof.server";
 import { verifyCredential } from "./verify.server";
 
-/** LinkedIn's "Add to profile" link for a certification (its documented query parameters). */
-export function linkedInAddUrl(input: {
-  name: string;
-  organizationName: string;
-  issuedAt: string;
-  url: string;
-  id: string;
-}): string {
-  const issued = new Date(input.issuedAt);
+/**
+ * LinkedIn's "Add to profile" link for a certification (its documented query
+ * parameters): the month it was earned, and the organizers' company page when
+ * LINKEDIN_ORGANIZATION_ID names it, else their name as text.
+ */
+export function linkedInAddUrl(
+  env: Pick<Env, "LINKEDIN_ORGANIZATION_ID"> & Parameters<typeof siteContact>[0],
+  input: { name: string; earnedAt: string; url: string; id: string },
+): string {
+  const earned = new Date(input.earnedAt.length === 10 ? `${input.earnedAt}T12:00:00Z` : input.earnedAt);
+  const organizationId = env.LINKEDIN_ORGANIZATION_ID?.trim();
   const params = new URLSearchParams({
     startTask: "CERTIFICATION_NAME",
     name: input.name,
-    organizationName: input.organizationName,
-    issueYear: String(issued.getUTCFullYear()),
-    issueMonth: String(issued.getUTCMonth() + 1),
+    ...(organizationId && /^\d+$/.test(organizationId)
+      ? { organizationId }
+      : { organizationName: siteContact(env).organizerLegalName }),
+    issueYear: String(earned.getUTCFullYear()),
+    issueMonth: String(earned.getUTCMonth() + 1),
     certUrl: input.url,
     certId: input.id,
   });
   return `https://www.linkedin.com/profile/add?${params.toString()}`;
 }
 
+/** Whether LinkedIn is offered: never for a revoked or private credential. */
+export function offersLinkedIn(row: Pick<CredentialRow, "revokedAt" | "isPublic">): boolean {
+  return row.revokedAt === null && row.isPublic;
+}
+
+/**
+ * A credential the viewer may see: it exists, its holder's account exists and
+ * is verified (eligibility.ts), and it is public or the viewer holds it.
+ */
+export async function visibleCredential(env: Env, id: string, viewerId: string | null) {
+  const found = await credentialWithHolder(env, id);
+  if (!found || found.row.userId.startsWith("deleted:") || found.holderVerified === null) return null;
+  if (holderRefusal({ emailVerified: found.holderVerified })) return null;
+  const isHolder = viewerId === found.row.userId;
+  if (!found.row.isPublic && !isHolder) return null;
+  return { row: found.row, holderName: found.holderName ?? "", isHolder };
+}
+
+/**
+ * The proof check kept with our signature (issue 34): our verifier confirmed
+ * it when it was signed, so a page need not verify it again. Only for the
+ * origin it was signed for; anything else is checked in full.
+ */
+function keptProof(row: CredentialRow, credential: Record<string, unknown>, origin: string): ProofCheck | null {
+  const issuer = credential.issuer as { id?: unknown } | undefined;
+  const method = proofVerificationMethod(credential);
+  if (!row.proofCheckedAt || !method || issuer?.id !== issuerId(origin)) return null;
+  return { status: "verified", verificationMethod: method, controller: issuerId(origin) };
+}
+
 export async function credentialPageView(env: Env, id: string, viewerId: string | null, origin: string, now: Date) {
-  const row = await credentialRow(env.DB, id);
-  if (!row || row.user_id.startsWith("deleted:")) return null;
-  const isHolder = viewerId === row.user_id;
-  if (!row.is_public && !isHolder) return null;
-  const achievement = achievementOf(row.edition_id, row.achievement);
+  const visible = await visibleCredential(env, id, viewerId);
+  if (!visible) return null;
+  const { row, isHolder } = visible;
+  const achievement = achievementOf(row.editionId, row.achievement);
   if (!achievement) return null;
   // The name the holder chose to display (/account); never their enrollment name unasked.
-  const holder = await env.DB.prepare('SELECT name FROM "user" WHERE id = ?')
-    .bind(row.user_id)
-    .first<{ name: string }>();
-  if (!holder) return null;
-  const holderName = holder.name.trim() || ANONYMOUS_HOLDER;
-  const credential = await signedCredential(env, row, origin);
-  const report = await verifyCredential(env, credential, origin, now);
-  const issuerName = siteContact(env).organizerLegalName;
+  const holderName = visible.holderName.trim() || ANONYMOUS_HOLDER;
+  const { credential, proof } = await signedCredential(env, row, origin, now);
+  const report = await verifyCredential(env, credential, origin, now, proof ?? keptProof(row, credential, origin));
   const url = `${origin}${credentialPath(row.id)}`;
   const evidence = Array.isArray(credential.evidence) ? (credential.evidence as { id?: string; name?: string }[]) : [];
   return {
     id: row.id,
     isHolder,
-    isPublic: Boolean(row.is_public),
+    isPublic: row.isPublic,
     holderName,
     achievement: {
       name: achievement.name,
@@ -60,22 +98,18 @@ export async function credentialPageView(env: Env, id: string, viewerId: string 
       image: achievement.image,
       kind: achievement.kind,
     },
-    editionId: row.edition_id,
-    earnedAt: row.earned_at,
-    issuedAt: row.issued_at,
-    issuerName,
+    editionId: row.editionId,
+    earnedAt: row.earnedAt,
+    issuedAt: row.issuedAt,
+    issuerName: siteContact(env).organizerLegalName,
     evidence: evidence.flatMap((item) => (item.id ? [{ url: item.id, name: item.name ?? item.id }] : [])),
-    revokedReason: row.revoked_at ? (row.revoked_reason ?? "") : null,
+    revokedReason: row.revokedAt ? (row.revokedReason ?? "") : null,
     report,
     jsonPath: credentialJsonPath(row.id),
     url,
-    linkedIn: linkedInAddUrl({
-      name: achievement.name,
-      organizationName: issuerName,
-      issuedAt: row.issued_at,
-      url,
-      id: row.id,
-    }),
+    linkedIn: offersLinkedIn(row)
+      ? linkedInAddUrl(env, { name: achievement.name, earnedAt: row.earnedAt, url, id: row.id })
+      : null,
   };
 }
 

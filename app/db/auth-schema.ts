@@ -37,6 +37,11 @@ export const session = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /**
+     * When this session passed the second factor (migrations/0019_organizers.sql):
+     * set only by the session hook of app/auth/auth.server.ts, else NULL.
+     */
+    secondFactorAt: integer("second_factor_at", { mode: "timestamp_ms" }),
   },
   (table) => [index("session_user_id_idx").on(table.userId)],
 );

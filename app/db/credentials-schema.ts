@@ -1,6 +1,7 @@
 /**
- * The drizzle view of credentials (migrations/0016_credentials.sql, the
- * source of truth): issued Open Badges and the imported completions.
+ * The drizzle view of credentials (migrations/0016_credentials.sql and
+ * 0017, the source of truth): issued Open Badges, the imported completions
+ * and the signed status lists.
  */
 import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
@@ -20,6 +21,8 @@ export const credentials = sqliteTable("credentials", {
   isPublic: integer("is_public", { mode: "boolean" }).notNull(),
   signedJson: text("signed_json"),
   signedAt: text("signed_at"),
+  /** When this site's verifier confirmed signed_json's proof (migration 0017): pages reuse it. */
+  proofCheckedAt: text("proof_checked_at"),
   revokedAt: text("revoked_at"),
   revokedReason: text("revoked_reason"),
   createdAt: text("created_at").notNull(),
@@ -36,3 +39,11 @@ export const credentialCompletions = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.editionId, table.userId, table.achievement] })],
 );
+
+/** Each status list as last signed (migrations/0017_credential_status_lists.sql): re-signed only when it changes. */
+export const credentialStatusLists = sqliteTable("credential_status_lists", {
+  list: integer("list").primaryKey(),
+  fingerprint: text("fingerprint").notNull(),
+  signedJson: text("signed_json").notNull(),
+  signedAt: text("signed_at").notNull(),
+});

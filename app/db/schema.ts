@@ -16,3 +16,5 @@ export * from "./portal-schema";
 export * from "./judging-schema";
 export * from "./showcase-schema";
 export * from "./credentials-schema";
+export * from "./account-schema";
+export * from "./organize-schema";

@@ -6,6 +6,7 @@
  * Written with zod/mini, which the browser can afford (ADR 004).
  */
 import * as z from "zod/mini";
+import { plainText } from "~/lib/plain-text";
 
 export const fieldLimits = { name: 100, email: 255, phone: 30, url: 2048 } as const;
 
@@ -54,17 +55,23 @@ const m = fieldMessages;
  */
 export const normalizeNewlines = (value: string) => value.replace(/\r\n?/g, "\n");
 
-/** A required text field: trimmed, not empty, bounded. */
+/**
+ * One-line text as stored: control and bidi characters dropped, a line break
+ * a space (app/lib/plain-text.ts), before any other rule reads it.
+ */
+const oneLine = () => z.overwrite(plainText);
+
+/** A required text field: one line, trimmed, not empty, bounded. */
 export function requiredText(required: string, max = 100, tooLong = m.tooLong(max)) {
   return z
     .string({ error: required })
-    .check(z.trim(), z.minLength(1, { error: required }), z.maxLength(max, { error: tooLong }));
+    .check(oneLine(), z.trim(), z.minLength(1, { error: required }), z.maxLength(max, { error: tooLong }));
 }
 
-/** An optional text field: trimmed, bounded, absent (stored as NULL, SPEC.md §3) when empty. */
+/** An optional text field: one line, trimmed, bounded, absent (stored as NULL, SPEC.md §3) when empty. */
 export function optionalText(max: number, tooLong = m.tooLong(max)) {
   return z.pipe(
-    z.optional(z.string().check(z.trim(), z.maxLength(max, { error: tooLong }))),
+    z.optional(z.string().check(oneLine(), z.trim(), z.maxLength(max, { error: tooLong }))),
     z.transform((value) => (value ? value : undefined)),
   );
 }
@@ -85,6 +92,7 @@ export function fullNameField() {
   return z
     .string({ error: m.nameTooShort })
     .check(
+      oneLine(),
       z.trim(),
       z.minLength(2, { error: m.nameTooShort }),
       z.maxLength(fieldLimits.name, { error: m.nameTooLong }),

@@ -1,8 +1,10 @@
 /**
  * A team's written appeal after the finalists are published (issue 24):
- * accepted only from a member of the team, within the appeal window (5
- * business days in Mountain Time from the publication), once per team;
- * stored in judging_appeals with its e-mail to the organizers in one batch.
+ * accepted only from a member of a team whose project was submitted (issue
+ * 31: nothing else was judged), within the appeal window (5 business days in
+ * Mountain Time from the publication), once per team; stored as plain text
+ * (its lines kept, no control characters) in judging_appeals with its e-mail
+ * to the organizers in one batch.
  */
 import { formatMountain } from "~/clock/format";
 import type { Edition } from "~/content/editions";
@@ -10,12 +12,13 @@ import { appealMessages } from "~/content/judging-results";
 import type { Db } from "~/db/client.server";
 import { judgingAppeals } from "~/db/schema";
 import { log } from "~/lib/log.server";
+import { plainLines } from "~/lib/plain-text";
 import { organizersRecipient } from "~/notifications/recipients.server";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
 import type { Project, Refusal } from "~/portal/team.server";
 import { judgingAppeal } from "./notification.server";
 import { finalistsPublishedAt } from "./published.server";
-import { appealWindow } from "./team-results.server";
+import { appealWindow, projectWasSubmitted } from "./team-results.server";
 
 type Answer = { ok: true; message: string } | Refusal;
 
@@ -29,9 +32,12 @@ export async function fileAppeal(
   db: Db,
   project: Project,
   submitter: { id: string; email: string },
-  body: string,
+  typed: string,
   { edition, now, requestId }: { edition: Edition; now: Date; requestId: string },
 ): Promise<Answer> {
+  if (!(await projectWasSubmitted(db, project.teamId, edition.id)))
+    return { ok: false, message: appealMessages.notSubmitted, status: 403 };
+  const body = plainLines(typed).trim();
   const publishedAt = await finalistsPublishedAt(db, edition.id, now);
   if (!publishedAt) return { ok: false, message: appealMessages.notPublished, status: 403 };
   const window = appealWindow(publishedAt, now);

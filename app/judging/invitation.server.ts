@@ -1,6 +1,6 @@
 /**
  * A judge's invitation (issue 24): a single-use, expiring link the organizers
- * send with `npm run admin -- invite-judge`. Only the account with the invited
+ * send from the desk (`judges.invite`, app/judging/actions.server.ts). Only the account with the invited
  * address may accept it, once that address is verified and two-step sign-in
  * is on (a judge's account decides results). Accepting makes the account a
  * judge of the invitation's edition and records it in judging's history.
@@ -13,6 +13,7 @@ import { judgingMessages } from "~/content/judging";
 import type { Db } from "~/db/client.server";
 import { judgeAdvisorInterests, judgeInvitations, judges, judgingEvents } from "~/db/schema";
 import { isLinkToken, tokenHash } from "~/lib/link-token.server";
+import { plainText } from "~/lib/plain-text";
 
 type Invitation = typeof judgeInvitations.$inferSelect;
 
@@ -50,14 +51,15 @@ export async function checkInvitation(db: Db, token: string, user: SessionUser, 
 
 /** The judge's name: the one the organizers gave, else the interest form's, else the address. */
 async function judgeName(db: Db, invitation: Invitation): Promise<string> {
-  if (invitation.name) return invitation.name;
+  const name = invitation.name ? plainText(invitation.name).trim().replace(/\s+/g, " ") : "";
+  if (name) return name;
   if (invitation.interestId !== null) {
     const [interest] = await db
       .select({ firstName: judgeAdvisorInterests.firstName, lastName: judgeAdvisorInterests.lastName })
       .from(judgeAdvisorInterests)
       .where(eq(judgeAdvisorInterests.id, invitation.interestId))
       .limit(1);
-    if (interest) return `${interest.firstName} ${interest.lastName}`;
+    if (interest) return plainText(`${interest.firstName} ${interest.lastName}`).trim();
   }
   return invitation.email;
 }

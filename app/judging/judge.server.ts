@@ -2,9 +2,12 @@
  * What a judge reads and writes (issue 24): their queue with progress, one
  * assigned project with its five components, their scores, note and comment,
  * and "I know this team". A judge sees only projects assigned to them and
- * open, and never another judge's scores. Every write records who and when,
- * and none is accepted from the instant scores are final (the end of the
- * edition's "judging" milestone), whatever the browser sends.
+ * open, and never another judge's scores. Every read and write is bound to
+ * one edition: the assignment's, which is the edition the judge is judging
+ * now (issue 31: a judge invited again next year never reopens last year's
+ * projects). Every write records who and when, and none is accepted from the
+ * instant that edition's scores are final (the end of its "judging"
+ * milestone), whatever the browser sends and whoever calls.
  */
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { formatMountain } from "~/clock/format";
@@ -72,11 +75,17 @@ export interface QueueItem {
   total: number | null;
 }
 
-async function scoresOf(db: Db, judgeUserId: string, teamId?: string) {
+async function scoresOf(db: Db, judgeUserId: string, editionId: string, teamId?: string) {
   return db
     .select({ teamId: judgingScores.teamId, criterion: judgingScores.criterion, score: judgingScores.score })
     .from(judgingScores)
-    .where(and(eq(judgingScores.judgeUserId, judgeUserId), teamId ? eq(judgingScores.teamId, teamId) : undefined));
+    .where(
+      and(
+        eq(judgingScores.judgeUserId, judgeUserId),
+        eq(judgingScores.editionId, editionId),
+        teamId ? eq(judgingScores.teamId, teamId) : undefined,
+      ),
+    );
 }
 
 /** The judge's open assignments this edition, with how far they got on each. */
@@ -94,7 +103,7 @@ export async function queueOf(db: Db, judgeUserId: string, editionId: string): P
       ),
     )
     .orderBy(asc(judgingAssignments.assignedAt), asc(judgingAssignments.id));
-  const scores = await scoresOf(db, judgeUserId);
+  const scores = await scoresOf(db, judgeUserId, editionId);
   return rows.map((row) => {
     const mine = Object.fromEntries(
       scores.filter((s) => s.teamId === row.teamId).map((s) => [s.criterion, s.score]),
@@ -110,14 +119,18 @@ export async function queueOf(db: Db, judgeUserId: string, editionId: string): P
   });
 }
 
-/** Whether the judge has an open assignment on the team (the one check behind every project page, write and file). */
-export async function isAssigned(db: Db, judgeUserId: string, teamId: string): Promise<boolean> {
+/**
+ * Whether the judge has an open assignment on the team in this edition (the
+ * one check behind every project page, write and file).
+ */
+export async function isAssigned(db: Db, judgeUserId: string, editionId: string, teamId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: judgingAssignments.id })
     .from(judgingAssignments)
     .where(
       and(
         eq(judgingAssignments.judgeUserId, judgeUserId),
+        eq(judgingAssignments.editionId, editionId),
         eq(judgingAssignments.teamId, teamId),
         isNull(judgingAssignments.releasedAt),
       ),
@@ -126,9 +139,14 @@ export async function isAssigned(db: Db, judgeUserId: string, teamId: string): P
   return row !== undefined;
 }
 
-/** Whether `userId` is an active judge of the file's project, assigned and open (the download route's check). */
-export async function judgeMayDownload(db: Db, fileId: string, userId: string) {
-  if (!/^[0-9a-f-]{36}$/.test(fileId)) return null;
+/**
+ * A file of a submitted project this active judge (the judging guard's
+ * `judgeStanding`) is assigned to in the edition, while its judging is open:
+ * from the instant scores are final the project is read-only and its files
+ * are no longer the judge's (issue 31). Null otherwise.
+ */
+export async function judgeMayDownload(db: Db, fileId: string, judge: Judge, edition: Edition, now: Date) {
+  if (!/^[0-9a-f-]{36}$/.test(fileId) || judgingWriteRefusal(now, edition)) return null;
   const [row] = await db
     .select({ file: submissionFiles })
     .from(submissionFiles)
@@ -136,13 +154,10 @@ export async function judgeMayDownload(db: Db, fileId: string, userId: string) {
       judgingAssignments,
       and(
         eq(judgingAssignments.teamId, submissionFiles.teamId),
-        eq(judgingAssignments.judgeUserId, userId),
+        eq(judgingAssignments.judgeUserId, judge.userId),
+        eq(judgingAssignments.editionId, edition.id),
         isNull(judgingAssignments.releasedAt),
       ),
-    )
-    .innerJoin(
-      judges,
-      and(eq(judges.userId, userId), eq(judges.editionId, judgingAssignments.editionId), isNull(judges.leftAt)),
     )
     .innerJoin(submissions, and(eq(submissions.teamId, submissionFiles.teamId), eq(submissions.status, "submitted")))
     .where(eq(submissionFiles.id, fileId))
@@ -150,19 +165,19 @@ export async function judgeMayDownload(db: Db, fileId: string, userId: string) {
   return row ? servedFile(row.file) : null;
 }
 
-/** The project page's data, or null when the project is not the judge's to see. */
-export async function projectForJudge(db: Db, judgeUserId: string, teamId: string) {
-  if (!(await isAssigned(db, judgeUserId, teamId))) return null;
+/** The project page's data, or null when the project is not the judge's to see in this edition. */
+export async function projectForJudge(db: Db, judgeUserId: string, editionId: string, teamId: string) {
+  if (!(await isAssigned(db, judgeUserId, editionId, teamId))) return null;
   const [project] = await db
     .select({ name: teams.name, submission: submissions })
     .from(teams)
     .innerJoin(submissions, eq(submissions.teamId, teams.id))
-    .where(and(eq(teams.id, teamId), eq(submissions.status, "submitted")))
+    .where(and(eq(teams.id, teamId), eq(teams.editionId, editionId), eq(submissions.status, "submitted")))
     .limit(1);
   if (!project) return null;
   const files = (await db.select().from(submissionFiles).where(eq(submissionFiles.teamId, teamId))).map(servedFile);
   const scores = Object.fromEntries(
-    (await scoresOf(db, judgeUserId, teamId)).map((s) => [s.criterion, s.score]),
+    (await scoresOf(db, judgeUserId, editionId, teamId)).map((s) => [s.criterion, s.score]),
   ) as Partial<Record<JudgingCriterionId, number>>;
   const [review] = await db
     .select({ privateNote: judgingReviews.privateNote, teamComment: judgingReviews.teamComment })
@@ -183,6 +198,21 @@ export async function projectForJudge(db: Db, judgeUserId: string, teamId: strin
 export type Refusal = { ok: false; message: string; status: number; field?: string };
 const NOT_FOUND: Refusal = { ok: false, message: "That project isn't in your queue.", status: 404 };
 
+/** Who writes, on which project, in which edition (the judge's current one), and when. */
+export interface JudgingWrite {
+  judgeUserId: string;
+  edition: Edition;
+  teamId: string;
+  now: Date;
+}
+
+/** A write is refused once the edition's scores are final, and on a project not assigned in that edition. */
+async function writeRefusal(db: Db, { judgeUserId, edition, teamId, now }: JudgingWrite): Promise<Refusal | null> {
+  const closed = judgingWriteRefusal(now, edition);
+  if (closed) return { ok: false, message: closed, status: 403 };
+  return (await isAssigned(db, judgeUserId, edition.id, teamId)) ? null : NOT_FOUND;
+}
+
 /**
  * Saves the judge's scores (whole numbers on the rubric's scale, known
  * criteria only: anything else in the post is ignored), private note and
@@ -190,14 +220,17 @@ const NOT_FOUND: Refusal = { ok: false, message: "That project isn't in your que
  */
 export async function saveReview(
   db: Db,
-  { judgeUserId, editionId, teamId, now }: { judgeUserId: string; editionId: string; teamId: string; now: Date },
+  target: JudgingWrite,
   input: {
     scores: Partial<Record<JudgingCriterionId, string | undefined>>;
     privateNote?: string;
     teamComment?: string;
   },
 ): Promise<{ ok: true } | Refusal> {
-  if (!(await isAssigned(db, judgeUserId, teamId))) return NOT_FOUND;
+  const refusal = await writeRefusal(db, target);
+  if (refusal) return refusal;
+  const { judgeUserId, teamId, now } = target;
+  const editionId = target.edition.id;
   const at = now.toISOString();
   const statements = [];
   for (const criterion of rubricCriteria) {
@@ -267,10 +300,13 @@ export async function saveReview(
 export async function declareConflict(
   db: Db,
   d1: D1Database,
-  { judgeUserId, editionId, teamId, now }: { judgeUserId: string; editionId: string; teamId: string; now: Date },
+  target: JudgingWrite,
   reason: string,
 ): Promise<{ ok: true } | Refusal> {
-  if (!(await isAssigned(db, judgeUserId, teamId))) return NOT_FOUND;
+  const refusal = await writeRefusal(db, target);
+  if (refusal) return refusal;
+  const { judgeUserId, teamId, now } = target;
+  const editionId = target.edition.id;
   const text = reason.trim();
   if (text.length > judgingRules.declarationReasonMaxChars) {
     return {

@@ -1,7 +1,8 @@
 /**
  * Judging's e-mails (issue 24), sent through the outbox:
- * - "judge-invitation": written by `npm run admin -- invite-judge`; the link
- *   carries the single-use token, only its SHA-256 is stored;
+ * - "judge-invitation": written by the `judges.invite` organizer action (the
+ *   desk's /organize/judges, the API, `npm run admin -- invite-judge`); the
+ *   link carries the single-use token, only its SHA-256 is stored;
  * - "finalist-announced": one to each member of a finalist team, written by
  *   `npm run admin -- publish-finalists` (scripts/admin/judging-results.mjs
  *   builds the same payload in SQL: keep the two in step);
@@ -110,7 +111,7 @@ export const JudgeInvitationPayload = z.object({
   editionName: z.string(),
   /** /judging/invitation?token=… */
   path: z.string(),
-  /** For the link when BASE_URL is unset (locally): the command's --base-url. */
+  /** For the link when BASE_URL is unset (locally): the address the desk or the organizer API was reached at. */
   origin: z.string(),
   /** When the link stops working, in Mountain Time. */
   expires: z.string(),

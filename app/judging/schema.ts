@@ -5,8 +5,11 @@
  */
 import * as z from "zod/mini";
 import { judgingRules, rubricCriteria } from "~/content/judging";
+import { deskRules } from "~/content/organize";
+import { emailField, optionalText } from "~/forms/fields";
 import { appealLimits, appealMessages } from "~/content/judging-results";
 import type { JudgingCriterionId } from "~/content/program";
+import { plainLines } from "~/lib/plain-text";
 
 const token = z._default(z.string().check(z.maxLength(128)), "");
 const scoreField = z.optional(z.string().check(z.maxLength(8)));
@@ -30,13 +33,33 @@ export const DeclareConflictSchema = z.object({
   reason: longText(judgingRules.declarationReasonMaxChars),
 });
 
-/** The appeal form on /portal: 50–5,000 characters once trimmed, checked again on the server. */
+/**
+ * The appeal form on /portal: 50–5,000 characters once trimmed, checked again
+ * on the server; its lines kept, control characters dropped (it is printed in
+ * the organizers' terminal and e-mail).
+ */
 export const AppealSchema = z.object({
   body: z
     .string({ error: appealMessages.tooShort })
     .check(
+      z.overwrite(plainLines),
       z.trim(),
       z.minLength(appealLimits.minCharacters, { error: appealMessages.tooShort }),
       z.maxLength(appealLimits.maxCharacters, { error: appealMessages.tooLong }),
     ),
 });
+
+// The organizers' desk (/organize/judges, issue 32): the forms of judging's organizer actions.
+
+export const InviteJudgeSchema = z.object({
+  email: z.optional(emailField()),
+  name: optionalText(deskRules.nameMaxChars),
+  /** The id of a judge/advisor interest form: its address and name are used. */
+  interestId: z.optional(z.string().check(z.trim(), z.maxLength(12))),
+});
+
+export const RevokeJudgeInvitationSchema = z.object({
+  invitationId: z._default(z.string().check(z.maxLength(64)), ""),
+});
+
+export const RemoveJudgeSchema = z.object({ email: emailField() });

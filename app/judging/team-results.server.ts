@@ -49,6 +49,18 @@ export async function editionScores(db: Db, editionId: string): Promise<ScoreRow
     .where(eq(judgingScores.editionId, editionId));
 }
 
+/** Whether the team's project of the edition was submitted: only such a project was judged, and may be appealed. */
+export async function projectWasSubmitted(db: Db, teamId: string, editionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ teamId: submissions.teamId })
+    .from(submissions)
+    .where(
+      and(eq(submissions.teamId, teamId), eq(submissions.editionId, editionId), eq(submissions.status, "submitted")),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The appeal window: from the publication, `appeals.fileWithinBusinessDays` business days in Mountain Time. */
 export function appealWindow(publishedAt: Date, now: Date) {
   const closesAt = businessDaysDeadline(publishedAt, appeals.fileWithinBusinessDays);
@@ -63,7 +75,7 @@ export function appealWindow(publishedAt: Date, now: Date) {
 export async function teamResultsView(db: Db, teamId: string, edition: Edition, now: Date) {
   const publishedAt = await finalistsPublishedAt(db, edition.id, now);
   if (!publishedAt) return null;
-  const [scores, finalist, comments, appeal] = await Promise.all([
+  const [scores, finalist, comments, appeal, submitted] = await Promise.all([
     editionScores(db, edition.id),
     db
       .select({ place: publishedResults.place })
@@ -108,6 +120,7 @@ export async function teamResultsView(db: Db, teamId: string, edition: Edition, 
       .where(and(eq(judgingAppeals.teamId, teamId), eq(judgingAppeals.editionId, edition.id)))
       .orderBy(desc(judgingAppeals.createdAt))
       .limit(1),
+    projectWasSubmitted(db, teamId, edition.id),
   ]);
   const project = normalize(scores, { teamIds: [teamId] }).projects.find((p) => p.teamId === teamId);
   const window = appealWindow(publishedAt, now);
@@ -131,7 +144,8 @@ export async function teamResultsView(db: Db, teamId: string, edition: Edition, 
         : null,
     comments: comments.map((c) => c.comment?.trim() ?? "").filter((c) => c.length > 0),
     appeal: {
-      open: window.open && !filed,
+      open: window.open && !filed && submitted,
+      submitted,
       windowOpen: window.open,
       until: window.until,
       filed: filed

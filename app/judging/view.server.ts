@@ -24,12 +24,19 @@ export async function queueView({ judge, refusal, db, edition, now }: Judging) {
 
 export async function projectView({ judge, db, edition, now }: Judging, teamId: string) {
   if (!judge) return null;
-  const project = await projectForJudge(db, judge.userId, teamId);
+  const project = await projectForJudge(db, judge.userId, edition.id, teamId);
   if (!project) return null;
+  const closed = judgingWriteRefusal(now, edition);
   const file = (component: "pitchDeck" | "reflectionLog") => {
     const f = project.files.find((x) => x.component === component);
     return f
-      ? { href: `/portal/files/${f.id}`, filename: f.filename, size: formatFileSize(f.sizeBytes), pages: f.pageCount }
+      ? {
+          // Once scores are final the download route refuses judges (issue 31): no link to a 404.
+          href: closed ? null : `/portal/files/${f.id}`,
+          filename: f.filename,
+          size: formatFileSize(f.sizeBytes),
+          pages: f.pageCount,
+        }
       : null;
   };
   const s = project.submission;
@@ -37,7 +44,7 @@ export async function projectView({ judge, db, edition, now }: Judging, teamId: 
     teamId,
     name: project.name,
     scoresFinal: `Scores final ${scoresFinalText(edition)}`,
-    closed: judgingWriteRefusal(now, edition),
+    closed,
     components: {
       prototypeUrl: s.prototypeUrl,
       abstract: s.abstract,

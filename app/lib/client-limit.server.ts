@@ -23,6 +23,10 @@ export type LimitScope =
   | "portal"
   | "portal:upload"
   | "judging"
+  | "organize"
+  | "organize:api"
+  | "organize:bootstrap"
+  | "organize:second-factor"
   | "showcase:vote"
   | "credentials:verify";
 

@@ -18,6 +18,7 @@ import {
   tracks,
 } from "~/content/showcase";
 import type { Db } from "~/db/client.server";
+import { plainText } from "~/lib/plain-text";
 import { showcaseMemberDisplay, submissions, type NameDisplay } from "~/db/schema";
 import type { Project, Refusal } from "./team.server";
 
@@ -69,8 +70,12 @@ export async function savePublicFace(
   values: PublicFaceValues,
   now: Date,
 ): Promise<{ ok: true; message: string } | (Refusal & { field?: string })> {
-  const title = (values.title ?? "").trim().replace(/\s+/g, " ");
-  const summary = (values.summary ?? "").trim().replace(/\s+/g, " ");
+  const title = plainText(values.title ?? "")
+    .trim()
+    .replace(/\s+/g, " ");
+  const summary = plainText(values.summary ?? "")
+    .trim()
+    .replace(/\s+/g, " ");
   const track = (values.track ?? "").trim();
   const consent = values.publicConsent === "on";
   if (title.length > showcaseLimits.titleMax)

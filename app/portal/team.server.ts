@@ -15,6 +15,7 @@
 import { and, asc, count, eq, exists, gt, isNotNull, isNull, lt, notExists, sql, type SQL } from "drizzle-orm";
 import { portalLimits, portalMessages, TEAM_NAME_PATTERN } from "~/content/portal";
 import type { Db } from "~/db/client.server";
+import { plainText } from "~/lib/plain-text";
 import { submissions, teamInvitationSends, teamInvitations, teamMembers, teams, user } from "~/db/schema";
 import { emailField } from "~/forms/fields";
 import { isLinkToken, newLinkToken, tokenHash } from "~/lib/link-token.server";
@@ -89,7 +90,7 @@ export async function ensureProject(db: Db, participant: SessionUser, editionId:
 }
 
 export function validTeamName(typed: string): { ok: true; name: string } | Refusal {
-  const name = typed.trim().replace(/\s+/g, " ");
+  const name = plainText(typed).trim().replace(/\s+/g, " ");
   if (!name) return refuse(portalMessages.teamNameRequired, 400);
   if (name.length >= portalLimits.teamNameMax) return refuse(portalMessages.teamNameTooLong, 400);
   if (!TEAM_NAME_PATTERN.test(name)) return refuse(portalMessages.teamNameCharacters, 400);

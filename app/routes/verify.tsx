@@ -1,8 +1,9 @@
 /**
- * /verify (issue 26): paste or upload a credential's JSON and the server
- * verifies it: ours, or any Open Badges 3.0 credential whose key can be
- * resolved without the network (a did:key); anything else is said plainly.
- * A plain multipart POST form: works the same with JavaScript off.
+ * /verify (issue 26, issue 31): paste or upload a credential's JSON and the
+ * server says, in one outcome, whether the Idaho AI Challenge issued it and
+ * whether it is still valid, and shows what it claims. A credential signed by
+ * anyone else is never shown as valid here. A plain multipart POST form:
+ * works the same with JavaScript off.
  */
 import { data } from "react-router";
 import { requestNow } from "~/clock/page-clock.server";
@@ -20,7 +21,7 @@ const maxKb = Math.round(VERIFY_MAX_BYTES / 1024);
 export const meta: Route.MetaFunction = () =>
   pageMeta(
     "Verify a Credential",
-    "Check an Idaho AI Challenge credential, or any Open Badges 3.0 credential, on the server: signature, issuer, status and dates.",
+    "Check whether the Idaho AI Challenge issued a credential and whether it is still valid, and see what it claims.",
   );
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
@@ -72,8 +73,8 @@ export default function VerifyPage({ actionData }: Route.ComponentProps) {
         title="Verify a Credential"
         lead={
           <p>
-            Paste a credential's JSON or upload its file. This site checks it on the server: the signature, who issued
-            it, whether it was revoked, and its dates.
+            Paste a credential's JSON or upload its file. This site checks on the server whether the Idaho AI Challenge
+            issued it and whether it is still valid, and shows what it claims.
           </p>
         }
       />
@@ -91,9 +92,10 @@ export default function VerifyPage({ actionData }: Route.ComponentProps) {
               </div>
             ) : null}
             <p id="verify-help" className="text-slate-700">
-              Credentials from this site always verify here. Open Badges 3.0 credentials from other issuers verify when
-              they are signed with a <code>did:key</code>; for any other key, the page says it cannot be resolved
-              without the network, because this site never fetches anything while verifying.
+              Only a credential signed with a key this site publishes is issued by the Idaho AI Challenge. A credential
+              signed by anyone else is shown as not issued by the Challenge, whatever names it carries; one whose key
+              this site cannot resolve without the network (it never fetches anything while verifying) could not be
+              fully verified here.
             </p>
             <div className="space-y-2">
               <label htmlFor="credential" className="block font-semibold text-slate-800">

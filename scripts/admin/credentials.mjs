@@ -6,9 +6,12 @@
 //   issue-innovator-credentials [--edition ID]          AI Innovator, once the submission deadline has passed
 //
 // The CLI holds no signing key: it writes each credential's unsigned facts
-// with a fixed issuance instant, and the worker signs on first serve.
+// with a fixed issuance instant, and the worker signs on first serve (the
+// legacy path of app/credentials/credential.server.ts, until the organizers'
+// desk moves these commands into the worker, which signs as it issues).
+// Only verified accounts receive credentials (app/credentials/eligibility.ts).
 import { readFileSync } from "node:fs";
-import { currentEditionId, queryAll, sqlText } from "../admin.mjs";
+import { cliNow, currentEditionId, queryAll, sqlText } from "../admin.mjs";
 
 // Loaded after admin.mjs has taught Node to resolve the app's extensionless imports.
 const content = /** @type {typeof import("../../app/content/credentials.ts")} */ (
@@ -16,6 +19,9 @@ const content = /** @type {typeof import("../../app/content/credentials.ts")} */
 );
 const issuance = /** @type {typeof import("../../app/credentials/issuance-sql.ts")} */ (
   await import(new URL("../../app/credentials/issuance-sql.ts", import.meta.url).href)
+);
+const eligibility = /** @type {typeof import("../../app/credentials/eligibility.ts")} */ (
+  await import(new URL("../../app/credentials/eligibility.ts", import.meta.url).href)
 );
 const editions = /** @type {typeof import("../../app/content/editions/index.ts")} */ (
   await import(new URL("../../app/content/editions/index.ts", import.meta.url).href)
@@ -136,8 +142,10 @@ export function readCompletions(text, editionId, now) {
 }
 
 /**
- * Imports completions: unknown accounts are reported with the file's other
- * problems; a completion already recorded changes nothing (idempotent).
+ * Imports completions: unknown and unverified accounts are reported with the
+ * file's other problems (issue 31: whoever signed up first with a learner's
+ * address must not receive the learner's certification); a completion
+ * already recorded changes nothing (idempotent).
  * @param {string} text
  * @param {{ editionId: string, now: Date }} options
  * @param {Target} target
@@ -146,28 +154,31 @@ export function importCompletions(text, { editionId, now }, target) {
   const { completions, problems } = readCompletions(text, editionId, now);
   const rowsRead = completions.length + problems.length;
   const emails = [...new Set(completions.map((c) => c.email))];
-  /** @type {Map<string, string>} */
+  /** @type {Map<string, { id: string, emailVerified: number }>} */
   const users = new Map();
   for (let i = 0; i < emails.length; i += 200) {
     const chunk = emails.slice(i, i + 200);
     const [rows = []] = queryAll(
-      `SELECT id, lower(email) AS email FROM "user" WHERE lower(email) IN (${chunk.map(sqlText).join(", ")})`,
+      `SELECT id, lower(email) AS email, email_verified FROM "user" WHERE lower(email) IN (${chunk.map(sqlText).join(", ")})`,
       target,
     );
-    for (const row of rows) users.set(String(row.email), String(row.id));
+    for (const row of rows) {
+      users.set(String(row.email), { id: String(row.id), emailVerified: Number(row.email_verified) });
+    }
   }
   const issuedAt = now.toISOString();
   const matched = [];
   for (const completion of completions) {
-    const userId = users.get(completion.email);
-    if (!userId) {
+    const account = users.get(completion.email);
+    const refusal = eligibility.holderRefusal(account);
+    if (!account || refusal) {
       problems.push({
         line: completion.line,
         email: completion.email,
         certification: completion.achievement,
-        reason: `no account with the e-mail ${completion.email}`,
+        reason: `${refusal ?? eligibility.HOLDER_REFUSALS.noAccount}: ${completion.email}`,
       });
-    } else matched.push({ ...completion, userId });
+    } else matched.push({ ...completion, userId: account.id });
   }
   let issued = 0;
   for (let i = 0; i < matched.length; i += 50) {
@@ -250,19 +261,9 @@ export function revokeCredential(id, reason, target, now = new Date()) {
   return existing.length > 0 ? "already-revoked" : "not-found";
 }
 
-/**
- * Now, for the issuance instant: locally, APP_NOW pretends a date as the site
- * itself does in development (tests, previews); never with --remote.
- * @param {Target} target
- */
-export function commandNow(target) {
-  const pretend = !target.remote && process.env.APP_NOW ? new Date(process.env.APP_NOW) : null;
-  return pretend && !Number.isNaN(pretend.getTime()) ? pretend : new Date();
-}
-
 /** @param {Record<string, unknown> & Target} options */
 async function editionOf(options) {
-  const id = typeof options.edition === "string" ? options.edition : await currentEditionId(commandNow(options));
+  const id = typeof options.edition === "string" ? options.edition : await currentEditionId(cliNow(options));
   editions.editionById(id);
   return id;
 }
@@ -291,7 +292,7 @@ export const commands = {
         return 2;
       }
       const editionId = await editionOf(options);
-      const result = importCompletions(readFileSync(file, "utf8"), { editionId, now: commandNow(options) }, options);
+      const result = importCompletions(readFileSync(file, "utf8"), { editionId, now: cliNow(options) }, options);
       printImport(result);
       return result.problems.length > 0 ? 1 : 0;
     },
@@ -306,7 +307,7 @@ export const commands = {
         );
         return 2;
       }
-      const outcome = revokeCredential(id, reason, options, commandNow(options));
+      const outcome = revokeCredential(id, reason, options, cliNow(options));
       if (outcome === "not-found") {
         console.error(`no credential ${id}`);
         return 1;
@@ -320,14 +321,14 @@ export const commands = {
   "issue-result-credentials": {
     usage: "issue-result-credentials [--edition ID] [--remote] [--env name]",
     async run(_, options) {
-      issueResultCredentials(await editionOf(options), options, commandNow(options));
+      issueResultCredentials(await editionOf(options), options, cliNow(options));
       return 0;
     },
   },
   "issue-innovator-credentials": {
     usage: "issue-innovator-credentials [--edition ID] [--remote] [--env name]",
     async run(_, options) {
-      const issued = issueInnovatorCredentials(await editionOf(options), options, commandNow(options));
+      const issued = issueInnovatorCredentials(await editionOf(options), options, cliNow(options));
       if (issued === null) {
         console.error("the submission deadline has not passed: AI Innovator is issued after it");
         return 1;

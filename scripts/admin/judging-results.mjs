@@ -8,11 +8,10 @@
 //
 // Every command reads and writes D1 through `query` (wrangler d1 execute), the
 // same database as `npm start` locally, or with --remote [--env staging]. The
-// clock is the site's: APP_NOW is honoured locally and on staging, never for
-// production (--remote without --env staging).
+// clock is the CLI's one clock (`cliNow` in scripts/admin.mjs).
 import { userInfo } from "node:os";
 import { writeFileSync } from "node:fs";
-import { currentEditionId, query, sqlText, toCsv } from "../admin.mjs";
+import { cliNow, currentEditionId, query, sqlText, toCsv } from "../admin.mjs";
 import { issueResultCredentials } from "./credentials.mjs";
 
 /** @param {string} path */
@@ -39,19 +38,6 @@ const { businessDaysDeadline } = /** @type {typeof import("../../app/clock/busin
 const { formatMountain } = /** @type {typeof import("../../app/clock/format.ts")} */ (await app("clock/format.ts"));
 
 /** @typedef {ReturnType<typeof import("../admin.mjs").parseArgs>["options"]} Options */
-
-/**
- * The site's clock for the CLI: APP_NOW outside production, as the worker reads it.
- * @param {Options} options
- */
-export function cliNow(options) {
-  const pretend = process.env.APP_NOW;
-  const production = options.remote && options.env !== "staging";
-  if (!pretend || production) return new Date();
-  const at = new Date(pretend);
-  if (Number.isNaN(at.getTime())) throw new Error(`APP_NOW must be an ISO 8601 timestamp, got "${pretend}"`);
-  return at;
-}
 
 /** @param {Options} options @param {Date} now */
 async function editionOf(options, now) {

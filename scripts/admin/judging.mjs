@@ -5,19 +5,22 @@
 //   invite-judge --interest <id> [--name "…"]            the same, for a judge/advisor interest form
 //   judges [--out file.csv]                              every judge with their progress
 //   remove-judge <email>                                 the judge steps down; their unscored projects are reassigned
+//     (these three are clients of the organizer API, like the desk's /organize/judges: ORGANIZER_API_TOKEN,
+//     --base-url or ORGANIZER_API_URL; the site's clock and edition)
 //   assign                                               gives every submitted project its judges (idempotent)
 //   conflicts [--out file.csv]                           every conflict of interest, live or dismissed
 //   dismiss-conflict <id> --reason "…"                   a detected conflict is not one; the judge becomes assignable
 //   add-conflict <judge-email> <team-id> --reason "…"    a conflict the data cannot show; reassigns that project
 //
-// Every command acts on the current edition (or --edition ID). APP_NOW, when
-// set, is the time the commands record, as for the worker. The assignment's
+// The other commands act on the current edition (or --edition ID) at the
+// CLI's one clock (`cliNow` in scripts/admin.mjs), through `wrangler d1
+// execute` (the next wave moves them to the organizer API too). The assignment's
 // rules and SQL are the worker's own (app/judging/assign.ts), run here through
 // `wrangler d1 execute`.
-import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { userInfo } from "node:os";
-import { currentEditionId, queryAll, sqlText, toCsv } from "../admin.mjs";
+import { cliNow, currentEditionId, queryAll, sqlText, toCsv } from "../admin.mjs";
+import { callApi, requireToken, terminalSafe, withApi } from "./api.mjs";
 
 /** @param {string} path */
 const load = (path) => import(new URL(path, import.meta.url).href);
@@ -25,10 +28,6 @@ const load = (path) => import(new URL(path, import.meta.url).href);
 const assign = await load("../../app/judging/assign.ts");
 /** @type {typeof import("../../app/content/judging.ts")} */
 const judgingContent = await load("../../app/content/judging.ts");
-/** @type {typeof import("../../app/content/editions/index.ts")} */
-const editions = await load("../../app/content/editions/index.ts");
-/** @type {typeof import("../../app/clock/format.ts")} */
-const format = await load("../../app/clock/format.ts");
 
 /**
  * Several statements in one `wrangler d1 execute` (one process, not one per
@@ -46,12 +45,10 @@ const inline = (statement) => assign.inlineStatement(statement, sqlText);
 /** @param {string} sql @param {string} editionId */
 const forEdition = (sql, editionId) => inline({ sql, params: [editionId] });
 
-const now = () => (process.env.APP_NOW ? new Date(process.env.APP_NOW) : new Date());
 /** Who ran the command, on every row it writes. */
 const actor = () => `organizer:${process.env.ADMIN_ACTOR ?? userInfo().username}`;
-/** @param {Record<string, unknown>} options */
-const editionOf = async (options) => String(options.edition ?? (await currentEditionId(now())));
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+/** @param {Record<string, unknown> & Target} options */
+const editionOf = async (options) => String(options.edition ?? (await currentEditionId(cliNow(options))));
 
 /**
  * Plans and writes the edition's assignments: one wrangler call reads the
@@ -70,7 +67,10 @@ export function runAssignments(editionId, reason, target) {
     /** @type {unknown} */ (Object.fromEntries(names.map((name, i) => [name, results[i] ?? []])))
   );
   const plan = assign.planAssignments(snapshot);
-  queryMany(assign.planStatements(plan, { editionId, actor: actor(), now: now(), reason }).map(inline), target);
+  queryMany(
+    assign.planStatements(plan, { editionId, actor: actor(), now: cliNow(target), reason }).map(inline),
+    target,
+  );
   return { plan, snapshot };
 }
 
@@ -142,140 +142,70 @@ const eventSql = (editionId, kind, detail, at) =>
 
 /** @type {Record<string, { usage: string, run: (args: string[], options: Options) => Promise<number> }>} */
 export const commands = {
+  // invite-judge, judges and remove-judge are the organizer API's (the desk's own actions): no SQL here.
   "invite-judge": {
-    usage: 'invite-judge <email> [--name "…"] | --interest <id>   [--base-url URL] [--edition ID]',
+    usage: 'invite-judge <email> [--name "…"] | --interest <id>   [--base-url URL]',
     async run(args, options) {
-      const editionId = await editionOf(options);
-      let email = args[0]?.trim().toLowerCase();
-      let name = typeof options.name === "string" && options.name !== "true" ? options.name.trim() : null;
-      let interestId = null;
-      if (options.interest !== undefined) {
-        interestId = Number(options.interest);
-        if (!Number.isInteger(interestId) || interestId <= 0) {
-          console.error("--interest takes the id of a judge/advisor interest (npm run admin -- export interests)");
-          return 2;
-        }
-        const [[interest]] = queryMany(
-          [`SELECT email, first_name, last_name, role FROM judge_advisor_interests WHERE id = ${interestId}`],
-          options,
-        );
-        if (!interest) {
-          console.error(`no judge/advisor interest with id ${interestId}`);
-          return 1;
-        }
-        if (interest.role !== "judge") console.error(`note: interest ${interestId} offered to be an ${interest.role}`);
-        email = String(interest.email).trim().toLowerCase();
-        name ??= `${interest.first_name} ${interest.last_name}`;
-      }
-      if (!email || !EMAIL.test(email)) {
+      const email = args[0]?.trim();
+      const interestId = options.interest === undefined ? undefined : String(options.interest);
+      const name = typeof options.name === "string" && options.name !== "true" ? options.name : undefined;
+      if ((!email && !interestId) || interestId === "true") {
         console.error(`usage: npm run admin -- ${commands["invite-judge"].usage}`);
         return 2;
       }
-      const [[already]] = queryMany(
-        [
-          `SELECT count(*) AS n FROM judges WHERE user_id = ${judgeIdSql(editionId, email)} AND edition_id = ${sqlText(editionId)} AND left_at IS NULL`,
-        ],
-        options,
-      );
-      if (Number(already?.n) > 0) {
-        console.error(`${email} is already a judge of edition ${editionId}.`);
-        return 1;
-      }
-      const edition = editions.editionById(editionId);
-      const at = now();
-      const expiresAt = new Date(at.getTime() + judgingContent.judgingRules.invitationValidDays * 86_400_000);
-      const token = randomBytes(32).toString("base64url");
-      const id = randomUUID();
-      const judging = editions.milestoneOf(edition, "judging");
-      const scoresFinal = format.formatMountain(
-        new Date((judging.end ?? judging.start).getTime() - 60_000),
-        "dateTime",
-      );
-      const expires = format.formatMountain(expiresAt, "dateTime");
-      const origin = String(
-        options.baseUrl ?? (options.remote ? "" : `http://localhost:${process.env.PORT ?? "8787"}`),
-      );
-      const payload = {
-        name,
-        editionName: edition.name,
-        path: `/judging/invitation?token=${token}`,
-        origin,
-        expires,
-        scoresFinal,
-      };
-      const iso = at.toISOString();
-      queryMany(
-        [
-          // A new invitation replaces any earlier one still open: only the latest link works.
-          `UPDATE judge_invitations SET revoked_at = ${sqlText(iso)} WHERE edition_id = ${sqlText(editionId)} AND email = ${sqlText(email)} AND accepted_at IS NULL AND revoked_at IS NULL`,
-          `INSERT INTO judge_invitations (id, edition_id, email, name, interest_id, token_hash, invited_by, created_at, expires_at)
-           VALUES (${sqlText(id)}, ${sqlText(editionId)}, ${sqlText(email)}, ${name === null ? "NULL" : sqlText(name)}, ${interestId ?? "NULL"},
-             ${sqlText(createHash("sha256").update(token).digest("hex"))}, ${sqlText(actor())}, ${sqlText(iso)}, ${sqlText(expiresAt.toISOString())})`,
-          // An old updated_at hands the row to the outbox sweep (every 5 minutes), as `announce` does.
-          `INSERT INTO notifications (id, kind, recipient, subject, payload, status, created_at, updated_at)
-           VALUES (${sqlText(`judge-invitation:${id}`)}, 'judge-invitation', ${sqlText(email)}, ${sqlText(judgingContent.judgeInvitationSubject(edition.name))},
-             ${sqlText(JSON.stringify(payload))}, 'pending', ${sqlText(iso)}, '1970-01-01T00:00:00.000Z')`,
-          eventSql(editionId, "judge-invited", { invitationId: id, email, interestId }, iso),
-        ],
-        options,
-      );
-      console.log(
-        `Invitation ${id} for ${email} (${edition.name}) is in the outbox; the link works once, until ${expires}.`,
-      );
-      console.log(
-        options.remote
-          ? "The outbox sweep sends it within 5 minutes."
-          : `The outbox sweep sends it within 5 minutes (locally, only when asked: curl "${origin}/cdn-cgi/local/scheduled").`,
-      );
-      console.log("Accepting needs a verified account with this address and two-step sign-in on.");
-      return 0;
+      if (!requireToken()) return 2;
+      return withApi(async () => {
+        const done = await callApi("POST", "/actions/judges.invite", {
+          options,
+          body: { ...(email ? { email } : {}), ...(name ? { name } : {}), ...(interestId ? { interestId } : {}) },
+        });
+        console.log(terminalSafe(done.message));
+        console.log("Accepting needs a verified account with this address and two-step sign-in on.");
+        return 0;
+      });
     },
   },
 
   judges: {
-    usage: "judges [--out file.csv] [--edition ID]",
+    usage: "judges [--out file.csv] [--edition ID] [--base-url URL]",
     async run(_args, options) {
-      const editionId = await editionOf(options);
-      const [rows] = queryMany([forEdition(assign.judgeProgressQuery, editionId)], options);
-      const table = (rows ?? []).map((r) => ({
-        name: r.name,
-        email: r.email,
-        status: r.leftAt ? `left ${String(r.leftAt).slice(0, 10)}` : "active",
-        assigned: Number(r.assigned),
-        scored: Number(r.scored),
-        left: Number(r.assigned) - Number(r.scored),
-        joined_at: r.joinedAt,
-      }));
-      console.error(`Judges of edition ${editionId}: ${table.length}`);
-      output(table, ["name", "email", "status", "assigned", "scored", "left", "joined_at"], options);
-      return 0;
+      if (!requireToken()) return 2;
+      return withApi(async () => {
+        const query =
+          typeof options.edition === "string" ? `?${new URLSearchParams({ edition: options.edition })}` : "";
+        const { result } = await callApi("GET", `/queries/judges.list${query}`, { options });
+        /** @type {{ name: string, email: string, leftAt: string | null, assigned: number, scored: number, joinedAt: string }[]} */
+        const judges = result.judges;
+        const table = judges.map((r) => ({
+          name: terminalSafe(r.name),
+          email: terminalSafe(r.email),
+          status: r.leftAt ? `left ${String(r.leftAt).slice(0, 10)}` : "active",
+          assigned: r.assigned,
+          scored: r.scored,
+          left: r.assigned - r.scored,
+          joined_at: r.joinedAt,
+        }));
+        console.error(`Judges of edition ${terminalSafe(result.editionId)}: ${table.length}`);
+        output(table, ["name", "email", "status", "assigned", "scored", "left", "joined_at"], options);
+        return 0;
+      });
     },
   },
 
   "remove-judge": {
-    usage: "remove-judge <email> [--edition ID]",
+    usage: "remove-judge <email> [--base-url URL]",
     async run(args, options) {
-      const email = args[0]?.trim().toLowerCase();
+      const email = args[0]?.trim();
       if (!email) {
         console.error(`usage: npm run admin -- ${commands["remove-judge"].usage}`);
         return 2;
       }
-      const editionId = await editionOf(options);
-      const at = now().toISOString();
-      const [removed] = queryMany(
-        [
-          `UPDATE judges SET left_at = ${sqlText(at)}, left_by = ${sqlText(actor())} WHERE edition_id = ${sqlText(editionId)} AND user_id = ${judgeIdSql(editionId, email)} AND left_at IS NULL RETURNING user_id`,
-        ],
-        options,
-      );
-      if (!removed?.length) {
-        console.error(`${email} is not an active judge of edition ${editionId}.`);
-        return 1;
-      }
-      queryMany([eventSql(editionId, "judge-left", { email }, at)], options);
-      console.log(`${email} no longer judges edition ${editionId}; their completed scores still count.`);
-      reassignIfStarted(editionId, "judge-left", options);
-      return 0;
+      if (!requireToken()) return 2;
+      return withApi(async () => {
+        const done = await callApi("POST", "/actions/judges.remove", { options, body: { email } });
+        console.log(terminalSafe(done.message));
+        return 0;
+      });
     },
   },
 
@@ -335,7 +265,7 @@ export const commands = {
         return 2;
       }
       const editionId = await editionOf(options);
-      const at = now().toISOString();
+      const at = cliNow(options).toISOString();
       const [dismissed] = queryMany(
         [
           `UPDATE judging_conflicts SET dismissed_at = ${sqlText(at)}, dismissed_by = ${sqlText(actor())}, dismissed_reason = ${sqlText(reason)}
@@ -367,7 +297,7 @@ export const commands = {
         return 2;
       }
       const editionId = await editionOf(options);
-      const at = now().toISOString();
+      const at = cliNow(options).toISOString();
       const [[judge], [team]] = queryMany(
         [
           `SELECT ${judgeIdSql(editionId, email)} AS userId`,

@@ -9,8 +9,8 @@
 //
 // The rules are the site's own: app/showcase/review.ts (flags and tallies),
 // app/showcase/window.ts (the close), thresholds in app/content/showcase.ts.
-// APP_NOW moves the clock outside production, as it does for the site.
-import { currentEditionId, query, sqlText } from "../admin.mjs";
+// The time is the CLI's one clock (`cliNow` in scripts/admin.mjs).
+import { cliNow, currentEditionId, query, sqlText } from "../admin.mjs";
 import { issueResultCredentials } from "./credentials.mjs";
 
 const load = (/** @type {string} */ path) => import(new URL(path, import.meta.url).href);
@@ -23,17 +23,9 @@ const editions = await load("../../app/content/editions/index.ts");
 /** @type {typeof import("../../app/content/showcase.ts")} */
 const content = await load("../../app/content/showcase.ts");
 
-/** The clock: APP_NOW when set (previews, tests), else the real time. */
-function now() {
-  const pretend = process.env.APP_NOW;
-  const at = pretend ? new Date(pretend) : new Date();
-  if (Number.isNaN(at.getTime())) throw new Error(`APP_NOW must be an ISO 8601 timestamp, got "${pretend}"`);
-  return at;
-}
-
-/** @param {Record<string, unknown>} options */
+/** @param {Record<string, unknown> & Target} options */
 async function editionOf(options) {
-  const id = typeof options.edition === "string" ? options.edition : await currentEditionId(now());
+  const id = typeof options.edition === "string" ? options.edition : await currentEditionId(cliNow(options));
   return editions.editionById(id);
 }
 
@@ -82,7 +74,8 @@ export const commands = {
       console.log(
         `Edition ${edition.id}: ${votes.length} vote(s), ${excluded.size} excluded; ${flags.length} flag(s).`,
       );
-      if (clock.votingWindow(now(), edition) === "open") console.log("Voting is still open: the review may change.");
+      if (clock.votingWindow(cliNow(options), edition) === "open")
+        console.log("Voting is still open: the review may change.");
       for (const flag of flags) {
         const project = flag.kind === "burst" ? names.get(flag.id.slice(6).split("@")[0] ?? "") : undefined;
         const done = flag.voteIds.filter((id) => excluded.has(id)).length;
@@ -133,7 +126,7 @@ export const commands = {
         return 2;
       }
       const changed = query(
-        `UPDATE showcase_votes SET excluded_at = ${sqlText(now().toISOString())}, excluded_by = ${sqlText(byWhom(options.by))},
+        `UPDATE showcase_votes SET excluded_at = ${sqlText(cliNow(options).toISOString())}, excluded_by = ${sqlText(byWhom(options.by))},
            excluded_reason = ${sqlText(reason)}, excluded_category = ${sqlText(category)}
          WHERE edition_id = ${sqlText(edition.id)} AND excluded_at IS NULL AND id IN (${[...new Set(ids)].map(sqlText).join(", ")})
          RETURNING id`,
@@ -150,7 +143,7 @@ export const commands = {
     run: async (/** @type {string[]} */ _args, /** @type {any} */ options) => {
       const edition = await editionOf(options);
       const closes = clock.votingClosesAt(edition);
-      if (now().getTime() < closes.getTime()) {
+      if (cliNow(options).getTime() < closes.getTime()) {
         console.error(
           `Voting closes ${closes.toISOString()}: the Audience Choice can be published only after the close.`,
         );
@@ -171,7 +164,7 @@ export const commands = {
         options,
       );
       const tallies = new Map(review.tallyVotes(votesOf(edition.id, options)).map((t) => [t.teamId, t]));
-      const at = now().toISOString();
+      const at = cliNow(options).toISOString();
       const by = byWhom(options.by);
       const ledger = shown.map((p) => {
         const t = tallies.get(String(p.team_id));

@@ -3,7 +3,9 @@ import { computeRoi, roiExample, roiExampleInputs } from "../../app/content/clai
 import { prices } from "../edition-2026";
 
 // playwright.config.ts runs the server at an early-bird APP_NOW (enrollment open);
-// the calculator's defaults are the worked example.
+// the calculator's defaults are the worked example. The audience pages' links,
+// scripts and calendar downloads are server answers (tests/integration/audience.test.ts),
+// and every page's fit at phone widths is tests/e2e/layout.spec.ts's.
 const earlyBird = {
   ...roiExampleInputs,
   packageCents: prices.workforce.earlyBird,
@@ -69,54 +71,6 @@ test.describe("ROI calculator", () => {
       await expect(employees).not.toHaveAttribute("aria-invalid", "true");
       const expected = computeRoi({ ...earlyBird, employees: 75 });
       await expect(calculator.getByTestId("roi-total")).toHaveText(`${usd(expected.totalValueCents)} a year`);
-    }
-  });
-});
-
-test.describe("audience pages", () => {
-  test("content pages ship no JavaScript; the calculator's page does", async ({ page }) => {
-    for (const path of ["/employees", "/organizations", "/timeline", "/submission-guidelines"]) {
-      await page.goto(path);
-      await expect(page.locator("script[type=module], script[data-deferred-entry]")).toHaveCount(0);
-    }
-    await page.goto("/workforce-package");
-    // Its entry waits in the activation script until after the first paint (ADR 007).
-    await expect(page.locator("script[data-deferred-entry]")).toHaveCount(1);
-  });
-
-  test("the timeline offers calendar downloads that parse", async ({ page, request }) => {
-    await page.goto("/timeline");
-    await expect(page.getByRole("heading", { level: 1, name: "Challenge Timeline" })).toBeVisible();
-    const finals = page.locator("#finals");
-    await expect(finals).toContainText("9:00 AM – 4:00 PM MT (8:00 AM – 3:00 PM PT)");
-    const ics = finals.getByRole("link", { name: /Add to calendar \(\.ics\)/ });
-    const href = await ics.getAttribute("href");
-    expect(href).toBe("/timeline.ics?milestone=finals");
-    const response = await request.get(href!);
-    expect(response.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
-    const text = await response.text();
-    // The UID names the edition, so next year's finals are a new event (issue 23).
-    expect(text).toContain("UID:2026-finals@idahoaichallenge.org\r\n");
-    expect(text).toContain("DTSTART;TZID=America/Boise:20260425T090000\r\n");
-  });
-
-  test("employees' Enroll Now leads to the individual registration tab", async ({ page }) => {
-    await page.goto("/employees");
-    const enroll = page.getByRole("link", { name: "Enroll Now" }).first();
-    await expect(enroll).toHaveAttribute("href", "/register?tab=individual");
-    await page.goto("/workforce-package");
-    await expect(page.getByRole("link", { name: "Register Your Organization" }).first()).toHaveAttribute(
-      "href",
-      "/register?tab=workforce",
-    );
-  });
-
-  test("pages fit a phone screen without sideways scrolling", async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    for (const path of ["/employees", "/timeline", "/workforce-package", "/submission-guidelines"]) {
-      await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, path).toBeLessThanOrEqual(0);
     }
   });
 });

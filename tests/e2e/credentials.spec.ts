@@ -2,25 +2,30 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { toast, uniqueEmail, useOwnClientIp } from "./auth-helpers";
-import { afterFinalsBaseURL, afterFinalsNow, afterFinalsPort } from "./servers";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { toast, uniqueEmail, useOwnClientIp, verifyEmailFromMailbox } from "./auth-helpers";
+import { throwAwayDidKey, signWith } from "./forge";
+import { afterFinalsNow, baseURL, port } from "./servers";
 
 /**
- * Credentials end to end (issue 26), with JavaScript and without, on the site
- * after the 2026 finals: the organizers import a participant's three
- * certifications with the admin CLI (against the server's own database); the
+ * Credentials end to end (issues 26, 31), on the site after the 2026 finals
+ * (every request says the day with X-App-Now): the organizers import a
+ * participant's three certifications with the admin CLI (against the server's
+ * own database), which refuses the account until its e-mail is verified; the
  * participant sees them on /account, makes one private, opens a public page
- * that verifies, downloads the JSON and checks it (and a tampered copy) on
- * /verify. Every page here is server-rendered and works the same either way.
+ * issued by the Challenge, downloads the JSON and checks it (and a tampered
+ * copy) on /verify; a credential forged with a throw-away did:key is shown as
+ * not issued by the Challenge. These pages never hydrate: they are the same
+ * with JavaScript on or off, so their plain forms are proven once, without it
+ * (@no-script).
  */
-test.use({ baseURL: afterFinalsBaseURL });
+test.use({ extraHTTPHeaders: { "x-app-now": afterFinalsNow } });
 
 test.beforeEach(async ({ page }) => {
   await useOwnClientIp(page);
 });
 
-function importCompletions(email: string) {
+function importCompletions(email: string, expected: { status: number; stdout: string; stderr?: string }) {
   const dir = mkdtempSync(join(tmpdir(), "e2e-completions-"));
   try {
     const file = join(dir, "completions.csv");
@@ -36,23 +41,27 @@ function importCompletions(email: string) {
     const run = spawnSync("node", ["scripts/admin.mjs", "import-completions", file, "--edition", "2026"], {
       encoding: "utf8",
       // The server's own day: credentials are issued "now" as the site sees it.
-      env: { ...process.env, STATE_DIR: `.wrangler/e2e-state-${afterFinalsPort}`, APP_NOW: afterFinalsNow },
+      env: { ...process.env, STATE_DIR: `.wrangler/e2e-state-${port}`, APP_NOW: afterFinalsNow },
     });
-    expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout).toContain("3 new certification credential(s) issued");
+    expect(run.status, run.stderr).toBe(expected.status);
+    expect(run.stdout).toContain(expected.stdout);
+    if (expected.stderr) expect(run.stderr).toContain(expected.stderr);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-async function participantWithCertifications(page: Page) {
+async function participantWithCertifications(page: Page, testInfo: TestInfo) {
   const email = uniqueEmail("badges");
   const response = await page.request.post("/api/auth/sign-up/email", {
     data: { email, password: "a good passphrase", name: "Robin Badger" },
-    headers: { origin: afterFinalsBaseURL },
+    headers: { origin: baseURL },
   });
   expect(response.status()).toBe(200);
-  importCompletions(email);
+  // Whoever signed up with the address receives nothing until the mailbox is proven (issue 31).
+  importCompletions(email, { status: 1, stdout: "0 new certification", stderr: `account not verified: ${email}` });
+  await verifyEmailFromMailbox(page, testInfo, email);
+  importCompletions(email, { status: 0, stdout: "3 new certification credential(s) issued" });
   return email;
 }
 
@@ -67,14 +76,20 @@ async function submit(page: Page, button: ReturnType<Page["getByRole"]>) {
   await page.waitForLoadState("domcontentloaded");
 }
 
+const VALID = "Issued by the Idaho AI Challenge and valid.";
+const ALTERED = "Altered, or not a credential.";
+const NOT_OURS = "Not issued by the Idaho AI Challenge: signed by a key this site does not know.";
+
 async function verifyPasted(page: Page, json: string) {
   await visit(page, "/verify");
   await page.getByLabel("Credential JSON").fill(json);
   await submit(page, page.getByRole("button", { name: "Verify" }));
 }
 
-test("a participant's credentials on /account, a public page that verifies, and /verify", async ({ page }) => {
-  await participantWithCertifications(page);
+test("a participant's credentials on /account, a public page issued by the Challenge, and /verify @no-script", async ({
+  page,
+}, testInfo) => {
+  await participantWithCertifications(page, testInfo);
 
   await visit(page, "/account");
   const list = page.getByRole("list", { name: "Your credentials" });
@@ -93,22 +108,31 @@ test("a participant's credentials on /account, a public page that verifies, and 
   // The public page, as anyone sees it.
   await visit(page, pagePath!);
   await expect(page.getByRole("heading", { level: 1, name: "AI Builder" })).toBeVisible();
-  await expect(page.getByTestId("verification-summary")).toHaveText(/This credential is verified\./);
+  await expect(page.getByTestId("verification-summary")).toHaveText(VALID);
   const json = await (await page.request.get(`${pagePath}/credential.json`)).text();
-  expect(JSON.parse(json).type).toContain("OpenBadgeCredential");
+  const credential = JSON.parse(json) as { type: string[]; image: { id: string } };
+  expect(credential.type).toContain("OpenBadgeCredential");
+  // The wallet's image: a PNG rendered from the badge's SVG at build time.
+  const image = await page.request.get(new URL(credential.image.id).pathname);
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toBe("image/png");
 
-  // /verify: the genuine file verifies; one changed letter does not.
+  // /verify: the genuine file is issued by the Challenge; one changed letter is not a credential.
   await verifyPasted(page, json);
-  await expect(page.getByTestId("verification-summary")).toHaveText(/This credential is verified\./);
+  await expect(page.getByTestId("verification-summary")).toHaveText(VALID);
+  await expect(page.getByTestId("verification-claims")).toContainText("AI Builder");
   await verifyPasted(page, json.replace('"name": "AI Builder"', '"name": "AI Bvilder"'));
-  await expect(page.getByTestId("verification-summary")).toHaveText(/This credential does not verify\./);
+  await expect(page.getByTestId("verification-summary")).toHaveText(ALTERED);
 
   // The page loads no script at all: what works with JavaScript off is all there is.
   expect(await page.locator("script[src]").count()).toBe(0);
 });
 
-test("the holder makes a credential private: others get a 404, the holder still sees it", async ({ page, browser }) => {
-  await participantWithCertifications(page);
+test("the holder makes a credential private: others get a 404, the holder still sees it @no-script", async ({
+  page,
+  browser,
+}, testInfo) => {
+  await participantWithCertifications(page, testInfo);
   await visit(page, "/account");
   const communicator = page.getByRole("listitem").filter({ hasText: "AI Communicator" });
   const pagePath = await communicator.getByRole("link", { name: "Share (public page)" }).getAttribute("href");
@@ -121,7 +145,7 @@ test("the holder makes a credential private: others get a 404, the holder still 
       .getByRole("button", { name: /Make public/ }),
   ).toBeVisible();
 
-  const stranger = await browser.newContext({ baseURL: afterFinalsBaseURL });
+  const stranger = await browser.newContext({ baseURL, extraHTTPHeaders: { "x-app-now": afterFinalsNow } });
   try {
     const response = await stranger.request.get(pagePath!);
     expect(response.status()).toBe(404);
@@ -130,4 +154,50 @@ test("the holder makes a credential private: others get a 404, the holder still 
   }
   await visit(page, pagePath!);
   await expect(page.getByText("Only you can see this page")).toBeVisible();
+});
+
+test("a credential forged with a throw-away did:key is not issued by the Challenge; our genuine one is @no-script", async ({
+  page,
+}, testInfo) => {
+  await participantWithCertifications(page, testInfo);
+  await visit(page, "/account");
+  const creator = page.getByRole("listitem").filter({ hasText: "AI Creator" });
+  const pagePath = await creator.getByRole("link", { name: "Share (public page)" }).getAttribute("href");
+  const genuine = await (await page.request.get(`${pagePath}/credential.json`)).text();
+
+  // Someone re-signs it with a key of their own, claiming the organizer's name and Grand Champion,
+  // still pointing at our status list.
+  const { did, keyPair } = await throwAwayDidKey(99);
+  const { proof: _proof, ...unsigned } = JSON.parse(genuine) as Record<string, unknown> & {
+    issuer: { name: string };
+    credentialSubject: { achievement: Record<string, unknown> };
+  };
+  const forged = await signWith(
+    {
+      ...unsigned,
+      name: "Grand Champion",
+      issuer: { id: did, type: ["Profile"], name: unsigned.issuer.name },
+      credentialSubject: {
+        ...unsigned.credentialSubject,
+        name: "Mallory Forger",
+        achievement: { ...unsigned.credentialSubject.achievement, name: "Grand Champion" },
+      },
+    },
+    keyPair,
+    "2026-11-01T00:00:00Z",
+  );
+
+  await verifyPasted(page, JSON.stringify(forged));
+  await expect(page.getByTestId("verification-summary")).toHaveText(NOT_OURS);
+  await expect(page.getByTestId("verification-mark")).toHaveText("✗");
+  const claims = page.getByTestId("verification-claims");
+  await expect(claims).toContainText("Grand Champion");
+  await expect(claims).toContainText("Mallory Forger");
+  await expect(claims).toContainText(unsigned.issuer.name);
+  await expect(claims).toContainText(did);
+
+  await verifyPasted(page, genuine);
+  await expect(page.getByTestId("verification-summary")).toHaveText(VALID);
+  await expect(page.getByTestId("verification-mark")).toHaveText("✓");
+  await expect(page.getByTestId("verification-claims")).toContainText("AI Creator");
 });

@@ -1,10 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
 import { publicRoutes } from "../../app/content/routes";
-import { authForm, uniqueEmail, useOwnClientIp, withJavaScript } from "./auth-helpers";
+import { authForm, uniqueEmail, useOwnClientIp } from "./auth-helpers";
 
 // Issue 12, ADR 007: form pages paint as the server's HTML and hydrate later
 // (load, first paint and an idle moment, or the first interaction). Until
 // then they are the no-JavaScript page and must behave like it.
+//
+// About JavaScript itself, so only the chromium project runs this file
+// (playwright.config.ts). Without JavaScript these pages are the plain
+// forms that contact.spec.ts and auth.spec.ts submit in the no-javascript
+// project; docs/test-suite.md lists where each former twin's checks live.
 
 const formPaths = publicRoutes.filter((route) => route.kind === "form").map((route) => route.path);
 const hydrated = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
@@ -36,11 +41,11 @@ function collectErrors(page: Page): string[] {
 
 test.describe("form pages hydrate after the first paint", () => {
   for (const path of formPaths) {
-    test(`${path}: no script is requested before the first paint`, async ({ page }, testInfo) => {
+    test(`${path}: no script is requested before the first paint`, async ({ page }) => {
       const errors = collectErrors(page);
       await page.goto(path);
       await page.waitForLoadState("load");
-      if (withJavaScript(testInfo)) await hydrated(page);
+      await hydrated(page);
       const { firstPaint, scripts } = await page.evaluate(() => ({
         firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
         scripts: performance
@@ -48,30 +53,20 @@ test.describe("form pages hydrate after the first paint", () => {
           .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
           .map((entry) => ({ name: new URL(entry.name).pathname, startTime: entry.startTime })),
       }));
-      if (withJavaScript(testInfo)) {
-        expect(firstPaint, "a first contentful paint").not.toBeNull();
-        expect(scripts.length, "chunks loaded to hydrate").toBeGreaterThan(0);
-        const early = scripts.filter((script) => script.startTime < (firstPaint ?? 0));
-        expect(early, `scripts requested before the paint at ${firstPaint} ms`).toEqual([]);
-      } else {
-        expect(scripts, "scripts requested without JavaScript").toEqual([]);
-        await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
-      }
+      expect(firstPaint, "a first contentful paint").not.toBeNull();
+      expect(scripts.length, "chunks loaded to hydrate").toBeGreaterThan(0);
+      const early = scripts.filter((script) => script.startTime < (firstPaint ?? 0));
+      expect(early, `scripts requested before the paint at ${firstPaint} ms`).toEqual([]);
       expect(errors).toEqual([]);
     });
   }
 
-  test("hydrates by itself, without any interaction", async ({ page }, testInfo) => {
+  test("hydrates by itself, without any interaction", async ({ page }) => {
     await page.goto("/contact");
-    if (withJavaScript(testInfo)) {
-      await hydrated(page);
-    } else {
-      await page.waitForLoadState("load");
-      await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
-    }
+    await hydrated(page);
   });
 
-  test("text typed before hydration stays in the fields, and focus stays where it was", async ({ page }, testInfo) => {
+  test("text typed before hydration stays in the fields, and focus stays where it was", async ({ page }) => {
     const errors = collectErrors(page);
     const { release } = await holdHydration(page);
     await page.goto("/contact");
@@ -82,7 +77,7 @@ test.describe("form pages hydrate after the first paint", () => {
     await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
 
     release();
-    if (withJavaScript(testInfo)) await hydrated(page);
+    await hydrated(page);
     await expect(name).toHaveValue("Typed Early");
     await expect(message).toHaveValue("Typed before React arrived.");
     await expect(message).toBeFocused();
@@ -106,9 +101,7 @@ test.describe("form pages hydrate after the first paint", () => {
     release();
   });
 
-  test("a tap before hydration shows the busy label at once, and a second tap posts nothing more", async ({
-    page,
-  }, testInfo) => {
+  test("a tap before hydration shows the busy label at once, and a second tap posts nothing more", async ({ page }) => {
     const errors = collectErrors(page);
     await useOwnClientIp(page);
     const { release } = await holdHydration(page);
@@ -126,26 +119,19 @@ test.describe("form pages hydrate after the first paint", () => {
     await expect.poll(() => posts.length).toBe(1);
     // The whole form went, with what was typed.
     expect(new URLSearchParams(posts[0]).get("name")).toBe("J");
-    if (withJavaScript(testInfo)) {
-      // SPEC.md §4's busy state before React is there (its entry is held back): disabled, "Sending...".
-      const busy = page.getByRole("button", { name: "Sending..." });
-      await expect(busy).toBeDisabled();
-      await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
-      // A second tap, an Enter in a field, a script's submit: nothing more is posted.
-      await busy.click({ force: true });
-      await page.getByLabel("Name", { exact: true }).press("Enter");
-      await page.locator("form", { has: busy }).evaluate((form: HTMLFormElement) => form.requestSubmit());
-      // React takes over without undoing the busy state of the post on its way, and without a mismatch.
-      release();
-      await hydrated(page);
-      await expect(busy).toBeDisabled();
-      expect(posts).toHaveLength(1);
-    } else {
-      // The plain page has nothing to stop a second tap: it posts again, as any plain form does.
-      await page.getByRole("button", { name: "Send Message" }).click();
-      await expect.poll(() => posts.length).toBe(2);
-      release();
-    }
+    // SPEC.md §4's busy state before React is there (its entry is held back): disabled, "Sending...".
+    const busy = page.getByRole("button", { name: "Sending..." });
+    await expect(busy).toBeDisabled();
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+    // A second tap, an Enter in a field, a script's submit: nothing more is posted.
+    await busy.click({ force: true });
+    await page.getByLabel("Name", { exact: true }).press("Enter");
+    await page.locator("form", { has: busy }).evaluate((form: HTMLFormElement) => form.requestSubmit());
+    // React takes over without undoing the busy state of the post on its way, and without a mismatch.
+    release();
+    await hydrated(page);
+    await expect(busy).toBeDisabled();
+    expect(posts).toHaveLength(1);
     expect(errors).toEqual([]);
   });
 
@@ -164,19 +150,19 @@ test.describe("form pages hydrate after the first paint", () => {
     release();
   });
 
-  test("after hydration the form validates in place, without a request", async ({ page }, testInfo) => {
+  test("after hydration the form validates in place, without a request", async ({ page }) => {
     await page.goto("/contact");
     const documentPosts: string[] = [];
     page.on("request", (request) => {
       if (request.method() === "POST") documentPosts.push(request.url());
     });
-    if (withJavaScript(testInfo)) await hydrated(page);
+    await hydrated(page);
     await page.getByLabel("Name", { exact: true }).fill("J");
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByLabel("Name", { exact: true })).toHaveAccessibleDescription(
       "Name must be at least 2 characters",
     );
-    // With JavaScript the schema runs in the browser; without it the server answers.
-    expect(documentPosts).toHaveLength(withJavaScript(testInfo) ? 0 : 1);
+    // The schema runs in the browser: no request at all.
+    expect(documentPosts).toHaveLength(0);
   });
 });

@@ -3,6 +3,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { rubricCriteria } from "../../app/content/judging";
 import { toast } from "./auth-helpers";
 import { localSql } from "./local-d1";
+import { seedOrganizer } from "./organizer";
 import { storyBaseURL, storyPort } from "./servers";
 import { turnOnTwoStep } from "./two-step";
 
@@ -16,7 +17,8 @@ import { turnOnTwoStep } from "./two-step";
  * projects; at the announcement the finalists are published; and a member of
  * the first finalist team signs in and finds its scores and the judges'
  * comments on /portal. The browser and the CLI share the clock: X-App-Now for
- * the one, APP_NOW for the other.
+ * the one, APP_NOW for the other (the commands that call the organizer API
+ * act at the story server's own time, inside the judging window).
  *
  * It covers both modes itself (a context with JavaScript and one without), so
  * it is tagged to run in the "chromium" project only (playwright.config.ts).
@@ -29,10 +31,22 @@ const RESULTS = "2026-04-03T12:00:00-06:00";
 const stateDir = `.wrangler/e2e-state-${storyPort}`;
 const PASSWORD = "a good passphrase";
 
+/** The organizer API's token for the commands that call it (invite-judge, judges), made once. */
+let organizerToken: string | undefined;
+
 function run(script: string, args: string[], now: string) {
+  organizerToken ??= seedOrganizer(stateDir).token;
   const result = spawnSync("node", [script, ...args], {
     encoding: "utf8",
-    env: { ...process.env, STATE_DIR: stateDir, APP_NOW: now, ADMIN_ACTOR: "e2e-organizer" },
+    env: {
+      ...process.env,
+      STATE_DIR: stateDir,
+      APP_NOW: now,
+      ADMIN_ACTOR: "e2e-organizer",
+      // invite-judge and judges call the story server's organizer API, at the server's own clock (the judging window).
+      ORGANIZER_API_TOKEN: organizerToken,
+      ORGANIZER_API_URL: storyBaseURL,
+    },
   });
   expect(result.status, `${args.join(" ")}\n${result.stdout}\n${result.stderr}`).toBe(0);
   return result.stdout;

@@ -4,7 +4,8 @@ import { toast, uniqueEmail, verifyEmailFromMailbox, withJavaScript } from "./au
 import { axeViolations } from "./axe";
 import { signUpThroughApi } from "./people";
 import { localSql } from "./local-d1";
-import { baseURL, port } from "./servers";
+import { seedOrganizer } from "./organizer";
+import { port } from "./servers";
 import { turnOnTwoStep } from "./two-step";
 
 /**
@@ -69,8 +70,14 @@ test("a judge with two-step sign-in accepts the invitation and scores an assigne
   await verifyEmailFromMailbox(page, testInfo, email);
   await turnOnTwoStep(page, PASSWORD);
 
-  // The organizer invites the judge; the link is in the outbox's e-mail.
-  admin(["invite-judge", email, "--name", "Morgan Reyes", "--base-url", baseURL]);
+  // The organizer invites the judge through the organizer API (as invite-judge does), at the judging window's
+  // time; the link is in the outbox's e-mail.
+  const { token } = seedOrganizer(stateDir, "coordinator");
+  const invited = await page.request.post("/api/organize/actions/judges.invite", {
+    headers: { authorization: `Bearer ${token}`, "x-app-now": JUDGING },
+    data: { email, name: "Morgan Reyes" },
+  });
+  expect(invited.status(), await invited.text()).toBe(200);
   const [mail] = sql(`SELECT payload FROM notifications WHERE kind = 'judge-invitation' AND recipient = '${email}'`);
   const { path } = JSON.parse(String(mail?.payload)) as { path: string };
   await go(page, path);

@@ -1,23 +1,29 @@
 /**
- * The two servers the end-to-end tests run against (playwright.config.ts):
- * the site on a day of early-bird enrollment, and the site after the 2026
- * finals, each with its own fresh database. An uncommon port, so a
- * developer's own `npm start` on 8787 is left alone.
+ * The two servers the end-to-end tests run against (playwright.config.ts),
+ * each with its own fresh database. An uncommon port, so a developer's own
+ * `npm start` on 8787 is left alone.
+ *
+ * The first is the site on a day of early-bird enrollment. A spec that needs
+ * another day says it on each request with X-App-Now (honoured outside
+ * production only): the site after the 2026 finals (`afterFinalsNow`:
+ * lifecycle.spec.ts, credentials.spec.ts), the judging window, every phase
+ * (layout.spec.ts).
  */
 export const port = Number(process.env.E2E_PORT ?? 8791);
 export const baseURL = `http://127.0.0.1:${port}`;
 export const earlyBirdNow = process.env.E2E_APP_NOW ?? "2025-12-01T12:00:00-07:00";
 
-export const afterFinalsPort = port + 1;
-export const afterFinalsBaseURL = `http://127.0.0.1:${afterFinalsPort}`;
+/** A day after the 2026 finals, for X-App-Now. */
 export const afterFinalsNow = "2026-11-23T12:00:00-07:00";
 
 /**
- * A third server with a database of its own for stories that run the
- * Challenge's second half end to end (judging, publication): what they
- * publish must not reach the other servers' pages. Its own pretend day is
- * in the judging window; each request still says its time (X-App-Now).
+ * The second server has a database of its own for stories that run the
+ * Challenge's second half end to end (judging, publication): they count and
+ * rank every submitted project and publish the top ones, so neither the
+ * first server's projects nor its pages may share their database. Its own
+ * pretend day is in the judging window; each request still says its time
+ * (X-App-Now).
  */
-export const storyPort = port + 2;
+export const storyPort = port + 1;
 export const storyBaseURL = `http://127.0.0.1:${storyPort}`;
 export const storyNow = "2026-03-25T12:00:00-06:00";

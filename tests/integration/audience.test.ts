@@ -148,6 +148,10 @@ describe("audience and program pages", () => {
       const { html: markup } = await page(path);
       const hydrates = /<script[^>]*(type="module"|data-deferred-entry)|rel="modulepreload"/.test(markup);
       expect(hydrates, path).toBe(path === "/workforce-package");
+      // Its entry waits in the one activation script until after the first paint (ADR 007).
+      expect(markup.match(/<script\b[^>]*data-deferred-entry/g)?.length ?? 0, path).toBe(
+        path === "/workforce-package" ? 1 : 0,
+      );
     }
   });
 });
@@ -157,6 +161,11 @@ describe("calls to action follow enrollment on the one clock", () => {
     const { html: markup } = await page("/employees", EARLY_BIRD);
     expect(markup).toMatch(/<a[^>]+href="\/register\?tab=individual"[^>]*>Enroll Now<\/a>/);
     expect(markup).not.toContain("Enrollment has closed: hear about the next edition");
+  });
+
+  it("links the Workforce Package's Register Your Organization to /register?tab=workforce", async () => {
+    const { html: markup } = await page("/workforce-package", EARLY_BIRD);
+    expect(markup).toMatch(/<a[^>]+href="\/register\?tab=workforce"[^>]*>Register Your Organization<\/a>/);
   });
 
   it("says plainly that enrollment has closed once it has", async () => {
@@ -378,6 +387,24 @@ describe("calendar downloads", () => {
         m.id,
       ).toContain(m.title.replace(/,/g, "\\,"));
     }
+  });
+
+  it("the finals on /timeline link their own .ics, served as text/calendar (formerly tests/e2e/audience-pages.spec.ts)", async () => {
+    const { html: markup } = await page("/timeline");
+    const start = markup.indexOf('<li id="finals"');
+    expect(start).toBeGreaterThan(0);
+    const next = markup.indexOf("<li id=", start + 1);
+    const finals = markup.slice(start, next === -1 ? undefined : next);
+    expect(finals).toContain("9:00 AM – 4:00 PM MT (8:00 AM – 3:00 PM PT)");
+    const ics = /<a href="([^"]+)"[^>]*>Add to calendar \(\.ics\)/.exec(finals)?.[1];
+    expect(ics).toBe("/timeline.ics?milestone=finals");
+    const response = await fetchWithEnv(ics!, { APP_NOW: EARLY_BIRD });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    const text = await response.text();
+    // The UID names the edition, so next year's finals are a new event (issue 23).
+    expect(text).toContain("UID:2026-finals@idahoaichallenge.org\r\n");
+    expect(text).toContain("DTSTART;TZID=America/Boise:20260425T090000\r\n");
   });
 
   it("/timeline.ics?milestone=<id> holds that milestone alone", async () => {

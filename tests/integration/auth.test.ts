@@ -17,13 +17,20 @@ import {
 import { fetchSite, fetchWithEnv } from "./worker";
 import { expectHtmlNotToContain, expectHtmlToContain } from "./html";
 
-/** Every setting production requires (whatever the list holds), BASE_URL being the origin these requests go to. */
+/**
+ * Every setting production requires (whatever the list holds), BASE_URL being
+ * the origin these requests go to, and the test worker's cheap password cost
+ * taken away (production refuses it).
+ */
 const productionEnv: Partial<Env> = {
   ...Object.fromEntries(REQUIRED_IN_PRODUCTION.map(({ name }) => [name, `test-value-for-${name}`])),
   ENVIRONMENT: "production",
   NOTIFY_TO: "organizers@example.org",
   BETTER_AUTH_SECRET: "a-production-secret-of-32-characters-at-least",
   BASE_URL: "http://localhost",
+  // Production refuses a signing key that is not `<key id>:<64 hex characters>` (issue 31).
+  CREDENTIAL_SIGNING_KEY: `production-1:${"1".repeat(64)}`,
+  PASSWORD_HASH_COST: undefined,
 };
 
 describe("better-auth under /api/auth", () => {
@@ -41,7 +48,9 @@ describe("better-auth under /api/auth", () => {
 
     const user = await userByEmail(email);
     expect(user?.id).toBe(body.user.id);
-    expect(await passwordHashOf(body.user.id)).toMatch(/^\$scrypt\$v=1\$n=65536,r=8,p=2\$/);
+    // The test worker hashes at test cost (vitest.config.ts); production's cost is checked below.
+    expect((env as Env).PASSWORD_HASH_COST).toBe("test");
+    expect(await passwordHashOf(body.user.id)).toMatch(/^\$scrypt\$v=1\$n=1024,r=8,p=1\$/);
 
     const notification = (await notificationsOfKind("signup")).find((row) => row.payload.includes(body.user.id));
     expect(notification).toBeDefined();
@@ -270,6 +279,41 @@ describe("the /auth page", () => {
     expect(await after.json()).toBeNull();
     const homeAfter = await (await fetchSite("/", { headers: { cookie: session } })).text();
     expectHtmlNotToContain(homeAfter, email);
+  });
+
+  it("hashes at ADR 005's cost in production, and either cost's hash signs in under either configuration", async () => {
+    const ip = uniqueIp();
+    const inProduction = (path: string, body: Record<string, unknown>) =>
+      fetchWithEnv(`/api/auth${path}`, productionEnv, {
+        method: "POST",
+        headers: { "content-type": "application/json", "cf-connecting-ip": ip, origin: "http://localhost" },
+        body: JSON.stringify(body),
+      });
+
+    // Made in production, at production strength; signs in on the test worker.
+    const strong = uniqueEmail("strong");
+    const madeInProduction = await inProduction("/sign-up/email", {
+      email: strong,
+      password: "a strong one",
+      name: "",
+    });
+    expect(madeInProduction.status).toBe(200);
+    const { user } = await madeInProduction.json<{ user: { id: string } }>();
+    expect(await passwordHashOf(user.id)).toMatch(/^\$scrypt\$v=1\$n=65536,r=8,p=2\$/);
+    const onTestWorker = await postAuthApi("/sign-in/email", { email: strong, password: "a strong one" }, { ip });
+    expect(onTestWorker.status).toBe(200);
+    await onTestWorker.text();
+
+    // Made on the test worker, at test cost; signs in in production, with the right password only.
+    const cheap = uniqueEmail("cheap");
+    await createAccount(cheap, "a cheap one", ip);
+    expect(await passwordHashOf((await userByEmail(cheap))!.id)).toMatch(/^\$scrypt\$v=1\$n=1024,r=8,p=1\$/);
+    const wrong = await inProduction("/sign-in/email", { email: cheap, password: "not the one" });
+    expect(wrong.status).toBe(401);
+    await wrong.text();
+    const right = await inProduction("/sign-in/email", { email: cheap, password: "a cheap one" });
+    expect(right.status).toBe(200);
+    await right.text();
   });
 
   it("marks the session cookie Secure (and __Secure-) in production", async () => {

@@ -1,173 +1,83 @@
 /**
- * Credentials (issue 26) end to end in the real worker with real D1: the
+ * Credentials (issues 26, 31) end to end in the real worker with real D1: the
  * participant who completes the three certifications, submits a capstone and
  * becomes a finalist holds five credentials on /account; each public page
- * verifies; the JSON passes the OB 3.0 JSON Schema and verifies with the
- * library's own verifier through a separate path, a tampered copy fails;
- * revocation flips the page and /verify; awards from published_results; the
- * organization's completion rates. Outbound fetch is refused throughout:
- * nothing here may reach the network while signing or verifying.
+ * says it was issued by the Challenge and is valid; the JSON passes the OB
+ * 3.0 JSON Schema; a tampered copy fails; revocation flips the page, /verify
+ * and the status list; /verify never calls a credential someone else signed
+ * valid; only verified accounts hold credentials; awards from
+ * published_results; the organization's completion rates. Outbound fetch is
+ * refused throughout: nothing here may reach the network while signing or
+ * verifying. (Outside verifiers: credentials-verifiers.test.ts.)
  */
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { Validator } from "@cfworker/json-schema";
-import * as vc from "@digitalbazaar/vc";
-import { DataIntegrityProof } from "@digitalbazaar/data-integrity";
-import { cryptosuite as eddsaRdfc2022 } from "@digitalbazaar/eddsa-rdfc-2022-cryptosuite";
-import { contexts as credentialsContexts } from "@digitalbazaar/credentials-context";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { achievementsFor, certificationIds, STATUS_LIST_SIZE } from "~/content/credentials";
+import { achievementsFor, STATUS_LIST_SIZE } from "~/content/credentials";
 import { completionSql, resultCredentialsSql } from "~/credentials/issuance-sql";
-import { sqlText } from "~/credentials/issuance.server";
 import { DEVELOPMENT_SIGNING_KEY } from "~/credentials/keys";
 import { OB_CONTEXT, signCredential, signingKeyFromSeed, VC_V2_CONTEXT } from "~/credentials/proof.server";
 import { missingProductionSettings } from "~/lib/config.server";
 import { completeProductionEnv } from "./production-env";
-import { DATA_LIFECYCLE_CRON } from "~/retention/records.server";
-import obContext from "../../app/credentials/contexts/ob-context-3.0.3.json";
 import schema from "../fixtures/ob3/ob_v3p0_achievementcredential_schema.json";
 import { seedRegistration } from "./account-helpers";
 import { uniqueIp } from "./auth-helpers";
+import {
+  AFTER_DEADLINE,
+  changeOneByte,
+  credentialIdsOf,
+  get,
+  importCertifications,
+  nthCredentialId,
+  ORIGIN,
+  plainUser,
+  postVerify,
+  publish,
+  rows,
+  runDailyJob,
+  signedJson,
+  sqlText,
+  teamWithSubmission,
+} from "./credentials-helpers";
 import { person, type Person } from "./portal-helpers";
-import { builtWorker, fetchWithEnv } from "./worker";
+import { fetchWithEnv } from "./worker";
 
-const AFTER_DEADLINE = { APP_NOW: "2026-05-01T12:00:00-06:00" };
-const ORIGIN = "http://localhost";
+const VALID = "Issued by the Idaho AI Challenge and valid.";
+const REVOKED = "Issued by the Idaho AI Challenge, but revoked.";
+const NOT_OURS = "Not issued by the Idaho AI Challenge: signed by a key this site does not know.";
+const ALTERED = "Altered, or not a credential.";
 
-function get(path: string, who?: Person | null, clock = AFTER_DEADLINE) {
-  return fetchWithEnv(path, clock, { headers: who ? { cookie: who.cookie } : {}, redirect: "manual" });
+/** The outcome a verification page shows (data-outcome on the result). */
+function outcomeOf(html: string): string | null {
+  return /data-outcome="([a-z-]+)"/.exec(html)?.[1] ?? null;
 }
 
-function postVerify(fields: { credential?: string; file?: string }, clock = AFTER_DEADLINE) {
-  const form = new FormData();
-  form.append("credential", fields.credential ?? "");
-  if (fields.file !== undefined)
-    form.append("file", new File([fields.file], "credential.json", { type: "application/json" }));
-  return fetchWithEnv("/verify", clock, {
-    method: "POST",
-    headers: { "cf-connecting-ip": uniqueIp(), origin: ORIGIN, "sec-fetch-site": "same-origin" },
-    body: form,
-  });
-}
-
-async function rows<T>(sql: string, ...values: unknown[]): Promise<T[]> {
-  return (
-    await env.DB.prepare(sql)
-      .bind(...values)
-      .all<T>()
-  ).results;
-}
-
-/** A user row without the sign-up flow, for team mates who never sign in here. */
-async function plainUser(tag: string): Promise<{ id: string; email: string }> {
-  const id = `u_${crypto.randomUUID()}`;
-  const email = `${tag}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  await env.DB.prepare('INSERT INTO "user" (id, name, email) VALUES (?, ?, ?)').bind(id, `Mate ${tag}`, email).run();
-  return { id, email };
-}
-
-async function importCertifications(userId: string, ids: readonly string[] = certificationIds) {
-  for (const achievement of ids) {
-    for (const sql of completionSql(
-      sqlText,
-      { editionId: "2026", userId, achievement, completedOn: "2026-02-01" },
-      "2026-02-02T10:00:00.000Z",
-    )) {
-      await env.DB.prepare(sql).run();
-    }
-  }
-}
-
-async function teamWithSubmission(members: string[], submittedAt: string | null): Promise<string> {
-  const teamId = `team_${crypto.randomUUID()}`;
-  await env.DB.prepare("INSERT INTO teams (id, edition_id, name, created_by, created_at) VALUES (?, '2026', ?, ?, ?)")
-    .bind(teamId, `Team ${teamId.slice(5, 11)}`, members[0], "2026-02-01T00:00:00Z")
-    .run();
-  for (const [i, userId] of members.entries()) {
-    await env.DB.prepare(
-      "INSERT INTO team_members (team_id, user_id, edition_id, role, joined_at) VALUES (?, ?, '2026', ?, ?)",
-    )
-      .bind(teamId, userId, i === 0 ? "lead" : "member", `2026-02-01T00:00:0${i}Z`)
-      .run();
-  }
-  await env.DB.prepare(
-    `INSERT INTO submissions (team_id, edition_id, status, submitted_at, submitted_by, created_at, updated_at, updated_by)
-     VALUES (?, '2026', ?, ?, ?, '2026-02-05T00:00:00Z', '2026-02-05T00:00:00Z', ?)`,
-  )
-    .bind(teamId, submittedAt ? "submitted" : "draft", submittedAt, members[0], members[0])
-    .run();
-  return teamId;
-}
-
-async function runDailyJob(at: string) {
-  const worker = await builtWorker();
-  const ctx = createExecutionContext();
-  await worker.scheduled(
-    createScheduledController({ scheduledTime: new Date(at).getTime(), cron: DATA_LIFECYCLE_CRON }),
-    env,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-}
-
-async function publish(award: string, teamId: string) {
-  await env.DB.prepare(
-    `INSERT INTO published_results (edition_id, award, team_id, place, team_name, project_title, published_at, published_by)
-     VALUES ('2026', ?, ?, 1, 'The Team', 'Invoice Triage Bot', '2026-04-20T18:00:00Z', 'organizer')`,
-  )
-    .bind(award, teamId)
-    .run();
-  const ids = achievementsFor("2026")
-    .filter((a) => a.kind === "finalist" || a.kind === "award")
-    .map((a) => a.id);
-  return (await env.DB.prepare(resultCredentialsSql(sqlText, "2026", ids, "2026-04-20T18:05:00.000Z")).all()).results;
-}
-
-async function credentialIdsOf(userId: string) {
-  return rows<{ id: string; achievement: string }>(
-    "SELECT id, achievement FROM credentials WHERE user_id = ? ORDER BY seq",
-    userId,
+/** The status list's bits, decoded as a verifier decodes them. */
+async function statusBits(list: { credentialSubject: { encodedList: string } }) {
+  const encoded = list.credentialSubject.encodedList.slice(1).replace(/-/g, "+").replace(/_/g, "/");
+  const gz = Uint8Array.from(atob(encoded), (c) => c.charCodeAt(0));
+  return new Uint8Array(
+    await new Response(new Blob([gz]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer(),
   );
 }
 
-async function nthCredentialId(userId: string, n = 0): Promise<string> {
-  const held = await credentialIdsOf(userId);
-  const credential = held[n];
-  if (!credential) throw new Error(`no credential #${n} for ${userId}`);
-  return credential.id;
+/** A did:key nobody here knows: the throw-away key of someone forging a credential. */
+async function throwAwayDidKey(fill = 42) {
+  const seed = new Uint8Array(32).fill(fill);
+  const probe = await signingKeyFromSeed(seed, "did:key:probe#probe", "did:key:probe");
+  const did = `did:key:${probe.published.publicKeyMultibase}`;
+  return { did, key: await signingKeyFromSeed(seed, `${did}#${probe.published.publicKeyMultibase}`, did) };
 }
 
-async function signedJson(id: string, who?: Person) {
-  const response = await get(`/credentials/${id}/credential.json`, who);
-  expect(response.status).toBe(200);
-  expect(response.headers.get("content-disposition")).toContain("attachment");
-  return (await response.json()) as Record<string, unknown>;
+/** This site's development key, as the worker signs with it locally. */
+async function siteKey() {
+  const [keyId, seedHex] = DEVELOPMENT_SIGNING_KEY.split(":") as [string, string];
+  return signingKeyFromSeed(seedHex, `${ORIGIN}/credentials/issuer/keys/${keyId}`, `${ORIGIN}/credentials/issuer`);
 }
 
-/** The library's own verifier, with its own offline loader: nothing of the site's verification code. */
-async function libraryVerifies(credential: unknown): Promise<boolean> {
-  const issuerDoc = (await (await get("/credentials/issuer")).json()) as {
-    id: string;
-    assertionMethod: string[];
-    verificationMethod: { id: string }[];
-  };
-  const documents = new Map<string, unknown>([
-    ["https://www.w3.org/ns/credentials/v2", credentialsContexts.get("https://www.w3.org/ns/credentials/v2")],
-    ["https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json", obContext],
-    ...issuerDoc.verificationMethod.map((method) => [method.id, method] as [string, unknown]),
-  ]);
-  const result = await vc.verifyCredential({
-    credential,
-    suite: new DataIntegrityProof({ cryptosuite: eddsaRdfc2022 }),
-    purpose: new vc.CredentialIssuancePurpose({
-      controller: { id: issuerDoc.id, assertionMethod: issuerDoc.assertionMethod },
-    }),
-    documentLoader: async (url: string) => {
-      if (!documents.has(url)) throw new Error(`not offline: ${url}`);
-      return { contextUrl: null, documentUrl: url, document: documents.get(url) };
-    },
-    checkStatus: async () => ({ verified: true }),
-  });
-  return result.verified;
+function withoutProof(credential: Record<string, unknown>) {
+  const { proof: _proof, ...rest } = credential;
+  return rest;
 }
 
 const refusedFetches: string[] = [];
@@ -253,18 +163,19 @@ describe("a participant's five credentials", () => {
     expect(html).toContain("https://www.linkedin.com/profile/add?startTask=CERTIFICATION_NAME");
   });
 
-  it("verifies every public page now, under the holder's name", async () => {
+  it("says on every public page that the Challenge issued it and it is valid, under the holder's name", async () => {
     for (const { id } of await credentialIdsOf(holder.id)) {
       const response = await get(`/credentials/${id}`);
       expect(response.status, id).toBe(200);
       const html = await response.text();
-      expect(html).toContain("This credential is verified.");
+      expect(html).toContain(VALID);
+      expect(outcomeOf(html)).toBe("valid");
       expect(html).toMatch(/Earned by <strong>[^<]+<\/strong>/);
       expect(html).not.toContain(holder.email);
     }
   });
 
-  it("serves JSON that passes the OB 3.0 JSON Schema, hides the e-mail and verifies with the library", async () => {
+  it("serves JSON that passes the OB 3.0 JSON Schema and hides the e-mail", async () => {
     const validator = new Validator(schema as never, "2019-09", false);
     for (const { id, achievement } of await credentialIdsOf(holder.id)) {
       const credential = await signedJson(id);
@@ -272,7 +183,6 @@ describe("a participant's five credentials", () => {
       expect(result.errors, `${achievement}: ${JSON.stringify(result.errors.slice(0, 3))}`).toEqual([]);
       expect(JSON.stringify(credential)).not.toContain(holder.email);
       expect(credential.type).toEqual(["VerifiableCredential", "OpenBadgeCredential"]);
-      expect(await libraryVerifies(credential)).toBe(true);
     }
   });
 
@@ -290,28 +200,34 @@ describe("a participant's five credentials", () => {
     expect(identityHash).toBe(`sha256$${hex}`);
   });
 
-  it("signs once and serves the same bytes after", async () => {
+  it("signs once and serves the same bytes after, with the check of its signature kept beside it", async () => {
     const id = await nthCredentialId(holder.id);
     const first = JSON.stringify(await signedJson(id));
     const second = JSON.stringify(await signedJson(id));
     expect(second).toBe(first);
+    const [row] = await rows<{ proof_checked_at: string | null }>(
+      "SELECT proof_checked_at FROM credentials WHERE id = ?",
+      id,
+    );
+    expect(row?.proof_checked_at).not.toBeNull();
   });
 
-  it("fails a copy with one byte changed, in the library and on /verify", async () => {
+  it("/verify: the genuine file is issued by the Challenge, with what it claims; one byte changed is altered", async () => {
     const id = await nthCredentialId(holder.id);
     const credential = await signedJson(id);
     const text = JSON.stringify(credential);
-    const genuine = await postVerify({ credential: text });
-    expect(await genuine.text()).toContain("This credential is verified.");
+    const genuine = await (await postVerify({ credential: text })).text();
+    expect(outcomeOf(genuine)).toBe("valid");
+    expect(genuine).toContain(VALID);
+    expect(genuine).toContain("AI Communicator");
+    expect(genuine).toContain(`${ORIGIN}/credentials/issuer`);
+    expect(genuine).toContain(env.ORGANIZER_LEGAL_NAME);
 
-    const at = text.indexOf("AI Communicator") + 3;
-    const tampered = `${text.slice(0, at)}${text[at] === "C" ? "D" : "C"}${text.slice(at + 1)}`;
-    expect(tampered.length).toBe(text.length);
-    expect(await libraryVerifies(JSON.parse(tampered))).toBe(false);
-    const response = await postVerify({ file: tampered });
+    const response = await postVerify({ file: changeOneByte(text, '"AI Communicator"') });
     const html = await response.text();
-    expect(html).toContain("This credential does not verify.");
-    expect(html).toMatch(/data-check="signature" data-outcome="fail"/);
+    expect(outcomeOf(html)).toBe("invalid");
+    expect(html).toContain(ALTERED);
+    expect(html).not.toContain("✓");
   });
 
   it("says plainly when a key cannot be resolved without the network", async () => {
@@ -320,7 +236,8 @@ describe("a participant's five credentials", () => {
     credential.proof[0]!.verificationMethod = "https://issuer.example/keys/1";
     const html = await (await postVerify({ credential: JSON.stringify(credential) })).text();
     expect(html).toContain("cannot be resolved without the network");
-    expect(html).toContain("could not be fully verified here");
+    expect(html).toContain("Could not be fully verified here.");
+    expect(outcomeOf(html)).toBe("unverifiable");
   });
 
   it("refuses what is not JSON, and a body over the limit", async () => {
@@ -331,30 +248,37 @@ describe("a participant's five credentials", () => {
     expect(huge.status).toBe(413);
   });
 
-  it("revocation flips the page, /verify and the status list", async () => {
+  it("revocation flips the page (despite the kept signature check), /verify and the status list", async () => {
     const id = await nthCredentialId(holder.id);
     const credential = await signedJson(id);
+    const status = credential.credentialStatus as { statusListCredential: string; statusListIndex: string };
+    const listPath = new URL(status.statusListCredential).pathname;
+    const before = await (await get(listPath)).text();
+    // The same list twice: the same bytes, not signed again.
+    expect(await (await get(listPath)).text()).toBe(before);
+    const [kept] = await rows<{ signed_at: string }>("SELECT signed_at FROM credential_status_lists WHERE list = 1");
+    expect(await (await get(listPath)).text()).toBe(before);
+    expect(await rows("SELECT signed_at FROM credential_status_lists WHERE list = 1")).toEqual([kept]);
+
     await env.DB.prepare("UPDATE credentials SET revoked_at = ?, revoked_reason = ? WHERE id = ?")
       .bind("2026-04-22T00:00:00Z", "disqualified after an appeal", id)
       .run();
     const page = await (await get(`/credentials/${id}`)).text();
     expect(page).toContain("The organizers revoked this credential: disqualified after an appeal");
-    expect(page).toContain("This credential does not verify.");
+    expect(page).toContain(REVOKED);
+    expect(outcomeOf(page)).toBe("revoked");
+    expect(page).not.toContain("Add to LinkedIn profile");
     const verify = await (await postVerify({ credential: JSON.stringify(credential) })).text();
-    expect(verify).toMatch(/data-check="status" data-outcome="fail"/);
+    expect(outcomeOf(verify)).toBe("revoked");
     expect(verify).toContain("disqualified after an appeal");
 
-    // The status list credential has that bit set, and is itself signed by the site.
-    const status = credential.credentialStatus as { statusListCredential: string; statusListIndex: string };
-    const list = (await (await get(new URL(status.statusListCredential).pathname)).json()) as {
+    // The list changed: signed again, valid from the revocation (its last change), with that bit set.
+    const list = (await (await get(listPath)).json()) as {
+      validFrom: string;
       credentialSubject: { encodedList: string };
     };
-    expect(await libraryVerifies(list)).toBe(true);
-    const encoded = list.credentialSubject.encodedList.slice(1).replace(/-/g, "+").replace(/_/g, "/");
-    const gz = Uint8Array.from(atob(encoded), (c) => c.charCodeAt(0));
-    const bits = new Uint8Array(
-      await new Response(new Blob([gz]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer(),
-    );
+    expect(list.validFrom).toBe("2026-04-22T00:00:00Z");
+    const bits = await statusBits(list);
     expect(bits.length).toBe(STATUS_LIST_SIZE / 8);
     const index = Number(status.statusListIndex);
     expect(bits[index >> 3]! & (0x80 >> (index & 7))).not.toBe(0);
@@ -381,7 +305,14 @@ describe("a participant's five credentials", () => {
     expect(response.status).toBe(303);
     expect((await get(`/credentials/${second.id}`)).status).toBe(404);
     expect((await get(`/credentials/${second.id}/credential.json`)).status).toBe(404);
-    expect((await get(`/credentials/${second.id}`, holder)).status).toBe(200);
+    const own = await get(`/credentials/${second.id}`, holder);
+    expect(own.status).toBe(200);
+    // Not offered on LinkedIn while private: not on its page, not on /account.
+    expect(await own.text()).not.toContain("Add to LinkedIn profile");
+    const account = await (await get("/account", holder)).text();
+    const item = new RegExp(`data-credential="${second.id}"[\\s\\S]*?</li>`).exec(account)?.[0] ?? "";
+    expect(item).toContain("Make public");
+    expect(item).not.toContain("linkedin.com");
 
     // Another account cannot switch someone else's credential.
     const other = await person("other");
@@ -470,7 +401,7 @@ describe("awards from published results", () => {
       .run();
     const [award] = (await credentialIdsOf(a.id)).filter((c) => c.achievement === "grand-champion");
     const page = await (await get(`/credentials/${award!.id}`)).text();
-    expect(page).toContain("This credential is verified.");
+    expect(page).toContain(VALID);
     expect(page).toContain('href="http://localhost/showcase/invoice-triage-bot"');
     const json = (await signedJson(award!.id)) as { evidence?: { id: string; name: string }[] };
     expect(json.evidence).toEqual([
@@ -562,12 +493,81 @@ describe("the issuer and its keys", () => {
   });
 });
 
-describe("another issuer's credential on /verify", () => {
-  it("verifies an OB 3.0 credential signed with a did:key, resolved from the identifier alone", async () => {
-    const seed = new Uint8Array(32).fill(42);
-    const probe = await signingKeyFromSeed(seed, "did:key:probe#probe", "did:key:probe");
-    const did = `did:key:${probe.published.publicKeyMultibase}`;
-    const key = await signingKeyFromSeed(seed, `${did}#${probe.published.publicKeyMultibase}`, did);
+describe("/verify never calls a credential someone else signed valid (issue 31)", () => {
+  let revoked: { id: string; json: Record<string, unknown> };
+
+  beforeAll(async () => {
+    const holder = await person("forged-victim");
+    await importCertifications(holder.id, ["ai-creator"]);
+    const id = await nthCredentialId(holder.id);
+    revoked = { id, json: await signedJson(id) };
+    await env.DB.prepare("UPDATE credentials SET revoked_at = ?, revoked_reason = ? WHERE id = ?")
+      .bind("2026-04-23T00:00:00Z", "a private reason nobody else may read", id)
+      .run();
+  });
+
+  it("a did:key credential claiming the organizer's name and Grand Champion, on our status list: not ours, with what it claims", async () => {
+    const { did, key } = await throwAwayDidKey();
+    const genuine = revoked.json as Record<string, unknown> & { credentialSubject: Record<string, unknown> };
+    const forged = await signCredential(
+      {
+        ...withoutProof(genuine),
+        name: "Grand Champion",
+        issuer: { id: did, type: ["Profile"], name: env.ORGANIZER_LEGAL_NAME },
+        credentialSubject: {
+          ...genuine.credentialSubject,
+          name: "Mallory Forger",
+          achievement: { ...(genuine.credentialSubject.achievement as object), name: "Grand Champion" },
+        },
+      },
+      key,
+      "2026-04-01T00:00:00Z",
+    );
+    const html = await (await postVerify({ credential: JSON.stringify(forged) })).text();
+    expect(outcomeOf(html)).toBe("not-ours");
+    expect(html).toContain(NOT_OURS);
+    expect(html).not.toContain("✓");
+    expect(html).not.toContain(VALID);
+    // What it claims, shown as claims.
+    expect(html).toContain("Grand Champion");
+    expect(html).toContain("Mallory Forger");
+    expect(html).toContain(env.ORGANIZER_LEGAL_NAME);
+    expect(html).toContain(did);
+    // Our status records were not consulted for it: nothing of the revoked credential's leaks.
+    expect(html).not.toContain("a private reason nobody else may read");
+    expect(html).not.toContain("2026-04-23");
+    expect(html).toContain("only credentials this site issued are looked up");
+  });
+
+  it("the same claims naming our issuer id but signed by the throw-away key: still not ours", async () => {
+    const { key } = await throwAwayDidKey(43);
+    const forged = await signCredential(
+      { ...withoutProof(revoked.json), name: "Grand Champion" },
+      key,
+      "2026-04-01T00:00:00Z",
+    );
+    const html = await (await postVerify({ credential: JSON.stringify(forged) })).text();
+    expect(outcomeOf(html)).toBe("not-ours");
+    expect(html).not.toContain("a private reason nobody else may read");
+  });
+
+  it("unsigned JSON pointing at our status list never triggers a lookup", async () => {
+    const html = await (await postVerify({ credential: JSON.stringify(withoutProof(revoked.json)) })).text();
+    expect(outcomeOf(html)).toBe("invalid");
+    expect(html).toContain(ALTERED);
+    expect(html).not.toContain("a private reason nobody else may read");
+    expect(html).not.toContain("2026-04-23");
+  });
+
+  it("our genuine (revoked) credential is ours, and says so with the reason", async () => {
+    const html = await (await postVerify({ credential: JSON.stringify(revoked.json) })).text();
+    expect(outcomeOf(html)).toBe("revoked");
+    expect(html).toContain(REVOKED);
+    expect(html).toContain("a private reason nobody else may read");
+  });
+
+  it("another issuer's honest did:key credential: not issued by the Challenge, never a green check", async () => {
+    const { did, key } = await throwAwayDidKey(44);
     const credential = await signCredential(
       {
         "@context": [VC_V2_CONTEXT, OB_CONTEXT],
@@ -591,25 +591,160 @@ describe("another issuer's credential on /verify", () => {
       "2026-01-01T00:00:00Z",
     );
     const html = await (await postVerify({ credential: JSON.stringify(credential) })).text();
-    expect(html).toContain("This credential is verified.");
-    expect(html).toContain("Signed by its issuer&#x27;s own key");
-    // The same credential claiming someone else as its issuer fails.
-    const forged = {
-      ...credential,
-      issuer: { id: "did:key:z6MkhaXgBZDvotDkL5257faiztiGiC2QtKLGpbnnEGta2doK", type: ["Profile"] },
-    };
-    const forgedHtml = await (await postVerify({ credential: JSON.stringify(forged) })).text();
-    expect(forgedHtml).toContain("This credential does not verify.");
+    expect(outcomeOf(html)).toBe("not-ours");
+    expect(html).toContain("Another Academy");
+    expect(html).not.toContain("✓");
+  });
+
+  it("one of ours past its validUntil is shown as expired", async () => {
+    const holder = await person("expired");
+    await importCertifications(holder.id, ["ai-builder"]);
+    const genuine = await signedJson(await nthCredentialId(holder.id));
+    const expiring = await signCredential(
+      { ...withoutProof(genuine), validUntil: "2026-04-01T00:00:00Z" },
+      await siteKey(),
+      "2026-02-02T10:00:00Z",
+    );
+    const html = await (await postVerify({ credential: JSON.stringify(expiring) })).text();
+    expect(outcomeOf(html)).toBe("expired");
+    expect(html).toContain("It expired on 2026-04-01T00:00:00.000Z.");
+  });
+});
+
+describe("only verified accounts receive or show credentials (issue 31)", () => {
+  it("an unverified holder's pages and JSON are 404, /account lists none, and the daily job issues nothing", async () => {
+    const holder = await person("unverified-later");
+    const mate = await plainUser("unverified-mate");
+    await importCertifications(holder.id);
+    await importCertifications(mate.id);
+    await teamWithSubmission([holder.id, mate.id], "2026-03-10T20:00:00Z");
+    const id = await nthCredentialId(holder.id);
+    expect((await get(`/credentials/${id}`)).status).toBe(200);
+    // Their address is no longer proven (an e-mail change, or rows from before this rule).
+    for (const who of [holder.id, mate.id]) {
+      await env.DB.prepare('UPDATE "user" SET email_verified = 0 WHERE id = ?').bind(who).run();
+    }
+    expect((await get(`/credentials/${id}`)).status).toBe(404);
+    expect((await get(`/credentials/${id}`, holder)).status).toBe(404);
+    expect((await get(`/credentials/${id}/credential.json`, holder)).status).toBe(404);
+    const account = await (await get("/account", holder)).text();
+    expect(account).not.toContain(`/credentials/${id}`);
+    await runDailyJob("2026-03-24T16:00:00Z", { BASE_URL: ORIGIN });
+    expect((await credentialIdsOf(holder.id)).map((c) => c.achievement)).not.toContain("ai-innovator");
+    expect((await credentialIdsOf(mate.id)).map((c) => c.achievement)).not.toContain("ai-innovator");
+  });
+
+  it("the CLI's SQL issues nothing to an unverified account", async () => {
+    const unverified = await plainUser("never-verified", { verified: false });
+    await importCertifications(unverified.id, ["ai-communicator"]);
+    const teamId = await teamWithSubmission([unverified.id], "2026-03-01T00:00:00Z");
+    await publish("finalist", teamId);
+    expect(await credentialIdsOf(unverified.id)).toEqual([]);
+  });
+});
+
+describe("the LinkedIn link", () => {
+  it("carries the month it was earned, not issued, and the organizers' page id when set", async () => {
+    const holder = await person("linkedin");
+    for (const sql of completionSql(
+      sqlText,
+      { editionId: "2026", userId: holder.id, achievement: "ai-communicator", completedOn: "2025-12-15" },
+      "2026-02-02T10:00:00.000Z",
+    )) {
+      await env.DB.prepare(sql).run();
+    }
+    const id = await nthCredentialId(holder.id);
+    const byName = await (await get(`/credentials/${id}`)).text();
+    expect(byName).toContain("issueYear=2025&amp;issueMonth=12");
+    expect(byName).toContain(
+      `organizationName=${encodeURIComponent(String(env.ORGANIZER_LEGAL_NAME)).replace(/%20/g, "+")}`,
+    );
+    const byPage = await (
+      await get(`/credentials/${id}`, holder, { ...AFTER_DEADLINE, LINKEDIN_ORGANIZATION_ID: "1234567" })
+    ).text();
+    expect(byPage).toContain("organizationId=1234567");
+    expect(byPage).not.toContain("organizationName=");
+    const account = await (
+      await get("/account", holder, { ...AFTER_DEADLINE, LINKEDIN_ORGANIZATION_ID: "1234567" })
+    ).text();
+    expect(account).toContain("organizationId=1234567&amp;issueYear=2025&amp;issueMonth=12");
+  });
+});
+
+describe("the public credential documents", () => {
+  it("are readable from any origin (GET, HEAD, OPTIONS), and nothing else is", async () => {
+    const holder = await person("cors");
+    await importCertifications(holder.id, ["ai-creator"]);
+    const id = await nthCredentialId(holder.id);
+    const paths = [
+      "/credentials/issuer",
+      `/credentials/issuer/keys/${DEVELOPMENT_SIGNING_KEY.split(":")[0]}`,
+      "/credentials/status/1",
+      "/credentials/achievements/2026/ai-creator",
+      `/credentials/${id}/credential.json`,
+    ];
+    for (const path of paths) {
+      const response = await fetchWithEnv(path, AFTER_DEADLINE, { headers: { origin: "https://verifier.example" } });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("access-control-allow-origin"), path).toBe("*");
+      await response.arrayBuffer();
+      const preflight = await fetchWithEnv(path, AFTER_DEADLINE, {
+        method: "OPTIONS",
+        headers: {
+          origin: "https://verifier.example",
+          "access-control-request-method": "GET",
+          "access-control-request-headers": "cache-control, pragma",
+        },
+      });
+      expect(preflight.status, path).toBe(204);
+      expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+      expect(preflight.headers.get("access-control-allow-methods")).toBe("GET, HEAD, OPTIONS");
+      expect(preflight.headers.get("access-control-allow-headers")).toBe("cache-control, pragma");
+    }
+    const page = await fetchWithEnv(`/credentials/${id}`, AFTER_DEADLINE, { headers: { origin: "https://x.example" } });
+    expect(page.headers.get("access-control-allow-origin")).toBeNull();
+    await page.arrayBuffer();
+  });
+
+  it("serve only status lists that exist", async () => {
+    expect((await get("/credentials/status/1")).status).toBe(200);
+    for (const list of ["2", "999999", "0", "01", "x"]) {
+      const response = await get(`/credentials/status/${list}`);
+      expect(response.status, list).toBe(404);
+      await response.arrayBuffer();
+    }
+    expect(await rows("SELECT list FROM credential_status_lists WHERE list <> 1")).toEqual([]);
   });
 });
 
 describe("the signing key in production", () => {
-  it("refuses to run without a key of its own: unset, blank or the committed development key", () => {
+  it("refuses to run without a key of its own: unset, blank, malformed, or the development seed under any name or case", () => {
     const base = { ...env, ...completeProductionEnv } as Env;
     expect(missingProductionSettings(base)).toEqual([]);
-    for (const value of [undefined, " ", DEVELOPMENT_SIGNING_KEY]) {
-      expect(missingProductionSettings({ ...base, CREDENTIAL_SIGNING_KEY: value })).toEqual(["CREDENTIAL_SIGNING_KEY"]);
+    const seed = DEVELOPMENT_SIGNING_KEY.split(":")[1]!;
+    for (const value of [
+      undefined,
+      " ",
+      "not-a-key",
+      DEVELOPMENT_SIGNING_KEY,
+      `production-1:${seed}`,
+      `2026-1:${seed.toUpperCase()}`,
+      ` Prod:${seed.slice(0, 10).toUpperCase()}${seed.slice(10)} `,
+    ]) {
+      expect(missingProductionSettings({ ...base, CREDENTIAL_SIGNING_KEY: value }), String(value)).toEqual([
+        "CREDENTIAL_SIGNING_KEY",
+      ]);
     }
+  });
+
+  it("and the worker answers every request with its unavailable page meanwhile", async () => {
+    const seed = DEVELOPMENT_SIGNING_KEY.split(":")[1]!.toUpperCase();
+    const response = await fetchWithEnv("/credentials/issuer", {
+      ...completeProductionEnv,
+      CREDENTIAL_SIGNING_KEY: `renamed-1:${seed}`,
+    });
+    expect(response.status).toBe(500);
+    expect(await response.text()).toContain("temporarily unavailable");
   });
 });
 
@@ -639,9 +774,9 @@ describe("deleting the account", () => {
     expect(row).toMatchObject({ user_id: `deleted:${id}`, recipient_email: "" });
     expect(row?.revoked_at).not.toBeNull();
     expect((await get(`/credentials/${id}`)).status).toBe(404);
-    // A copy kept elsewhere now fails its status check.
+    // A copy kept elsewhere is now shown as revoked.
     const verify = await (await postVerify({ credential: JSON.stringify(json) })).text();
-    expect(verify).toMatch(/data-check="status" data-outcome="fail"/);
+    expect(outcomeOf(verify)).toBe("revoked");
     expect(await rows("SELECT 1 FROM credential_completions WHERE user_id = ?", leaving.id)).toEqual([]);
   });
 });

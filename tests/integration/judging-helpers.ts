@@ -22,17 +22,28 @@ export interface Account {
 
 const short = () => crypto.randomUUID().slice(0, 8);
 
-/** An account at `domain` (a reserved test domain unless told), verified and with two-step sign-in unless told. */
+/**
+ * An account at `domain` (a reserved test domain unless told), verified and
+ * with two-step sign-in unless told; its session counts as having passed the
+ * second factor (as signing in with the code makes it) unless `secondFactorSession`
+ * is false. second-factor-session.test.ts goes through the real code.
+ */
 export async function account(
   tag: string,
-  { domain = `${short()}.test`, verified = true, twoFactor = true } = {},
+  { domain = `${short()}.test`, verified = true, twoFactor = true, secondFactorSession = true } = {},
 ): Promise<Account> {
   const email = `${tag}.${short()}@${domain}`;
   const cookie = await createAccount(email, "a good passphrase", uniqueIp());
   const row = await env.DB.prepare("SELECT id FROM user WHERE email = ?").bind(email).first<{ id: string }>();
   if (verified) await markEmailVerified(email);
   if (twoFactor) await env.DB.prepare("UPDATE user SET two_factor_enabled = 1 WHERE id = ?").bind(row!.id).run();
+  if (twoFactor && secondFactorSession) await markSecondFactorSessions(row!.id);
   return { email, cookie, id: row!.id };
+}
+
+/** Marks the account's sessions as having passed the second factor, as signing in with a code does. */
+export async function markSecondFactorSessions(userId: string) {
+  await env.DB.prepare("UPDATE session SET second_factor_at = ? WHERE user_id = ?").bind(Date.now(), userId).run();
 }
 
 /** A user row only (no password, no session): team members and judges of tests that never sign in. */

@@ -228,6 +228,39 @@ describe("the server refuses what the phase no longer allows", () => {
   });
 });
 
+describe("after the finals, as a visitor finds it (formerly tests/e2e/lifecycle.spec.ts)", () => {
+  it("the header and the home page's hero offer the next-edition list, not registration", async () => {
+    const home = await html("/", { APP_NOW: clocks.afterFinals });
+    expect(headerAction(home)).toEqual({ href: "/next-edition", label: "Get notified" });
+    expectHtmlNotToContain(home, ">Register Now<", 'href="/register?tab=');
+    const hero = /data-testid="hero-next-edition"[\s\S]*?<\/form>/.exec(home)?.[0] ?? "";
+    expectHtmlToContain(hero, "The 2026 Challenge is over.", 'action="/next-edition"');
+  });
+
+  it("a signed-in visitor finds registration and sponsorship closed, and no payment button", async () => {
+    const cookie = await createAccount(uniqueEmail("late-sponsor"), "a good passphrase", uniqueIp());
+    const signedIn = { headers: { cookie } };
+    const register = await (await fetchWithEnv("/register", { APP_NOW: clocks.afterFinals }, signedIn)).text();
+    expectHtmlToContain(register, 'data-testid="enrollment-closed"', "Enrollment for the 2026 Challenge has closed.");
+    const sponsor = await fetchWithEnv("/sponsor-register?tier=platinum", { APP_NOW: clocks.afterFinals }, signedIn);
+    expect(sponsor.status).toBe(200);
+    const page = await sponsor.text();
+    // The account is signed in: the page shows the signed-in header, not a login prompt.
+    expectHtmlToContain(page, 'data-testid="sponsorship-closed"', "closed on April 25, 2026", "Sign Out");
+    expectHtmlNotToContain(page, "Continue to Payment");
+    // What a browser that kept an old form would post is refused: "refuses a sponsorship checkout after the finals" above.
+  });
+
+  it("judge and advisor interest points to the next edition", async () => {
+    const judges = await html("/judges-advisors", { APP_NOW: clocks.afterFinals });
+    expectHtmlToContain(judges, "Judge Profiles Coming Soon");
+    expect(judges).toMatch(/<a[^>]+href="\/judge-advisor-register"[^>]*>Judge or Advise the Next Edition<\/a>/);
+    expectHtmlNotToContain(judges, "before judging begins");
+    const interest = await html("/judge-advisor-register", { APP_NOW: clocks.afterFinals });
+    expectHtmlToContain(interest, 'data-testid="interest-closed"', "no longer taking judge and advisor interest");
+  });
+});
+
 describe("results after the finals", () => {
   it("says results will be posted until the organizers fill them in, and never invents winners", async () => {
     for (const path of ["/", "/timeline"]) {

@@ -1,7 +1,12 @@
 import { createExecutionContext, createMessageBatch, env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { developmentSiteContact } from "~/content/site";
-import { assertProductionConfig, ConfigurationError, missingProductionSettings } from "~/lib/config.server";
+import {
+  assertProductionConfig,
+  ConfigurationError,
+  missingProductionSettings,
+  testOnlySettingsPresent,
+} from "~/lib/config.server";
 import { SITE_CONTACT_PLACEHOLDERS } from "~/lib/site-config.server";
 import { completeProductionEnv } from "./production-env";
 import { builtWorker, fetchWithEnv } from "./worker";
@@ -96,6 +101,35 @@ describe("production refuses to run without its settings", () => {
       ORGANIZER_LEGAL_NAME: env.ORGANIZER_LEGAL_NAME,
     }).toEqual(developmentValues());
     expect(SITE_CONTACT_PLACEHOLDERS).toEqual(developmentValues());
+  });
+
+  it("refuses to start with the tests' password hashing cost (ADR 005)", async () => {
+    const base = { ...env, ...completeProductionEnv } as Env;
+    expect(testOnlySettingsPresent(base)).toEqual([]);
+    expect(testOnlySettingsPresent({ ...base, PASSWORD_HASH_COST: "production" })).toEqual([]);
+    for (const cost of ["test", "cheap"]) {
+      expect(testOnlySettingsPresent({ ...base, PASSWORD_HASH_COST: cost }), cost).toEqual(["PASSWORD_HASH_COST"]);
+      expect(() => assertProductionConfig({ ...base, PASSWORD_HASH_COST: cost })).toThrow(
+        /set to a test-only value: PASSWORD_HASH_COST/,
+      );
+    }
+    // The test worker itself runs with it, outside production.
+    expect((env as Env).PASSWORD_HASH_COST).toBe("test");
+    expect(() => assertProductionConfig(env)).not.toThrow();
+
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const refused = await fetchWithEnv("/auth", { ...completeProductionEnv, PASSWORD_HASH_COST: "test" });
+      expect(refused.status).toBe(500);
+      expect(await refused.text()).toContain("temporarily unavailable");
+      const logged = errors.mock.calls.map(([line]) => String(line)).find((line) => line.includes("config.production"));
+      expect(logged).toContain("PASSWORD_HASH_COST");
+    } finally {
+      errors.mockRestore();
+    }
+    const served = await fetchWithEnv("/auth", { ...completeProductionEnv, PASSWORD_HASH_COST: "production" });
+    expect(served.status).toBe(200);
+    await served.text();
   });
 
   it("serves pages once everything is set", async () => {

@@ -1,7 +1,8 @@
 /**
- * Every setting production requires today (app/lib/config.server.ts): pass it
- * to fetchWithEnv to see the site in production mode. Without it, production
- * answers every request with the 500 "temporarily unavailable" page.
+ * Every setting production requires today (app/lib/config.server.ts), and
+ * none of the test-only ones the test worker runs with (vitest.config.ts):
+ * pass it to fetchWithEnv to see the site in production mode. Without it,
+ * production answers every request with the 500 "temporarily unavailable" page.
  */
 export const completeProductionEnv: Partial<Env> = {
   ENVIRONMENT: "production",
@@ -16,4 +17,5 @@ export const completeProductionEnv: Partial<Env> = {
   CONTACT_EMAIL: "contact@organizer.example",
   CONTACT_PHONE: "(208) 555-0199",
   ORGANIZER_LEGAL_NAME: "Idaho Workforce AI Collaborative PBC",
+  PASSWORD_HASH_COST: undefined,
 };

@@ -31,9 +31,12 @@ function admin(args) {
   });
 }
 
-/** @param {string} id @param {string} email @param {string} name */
-function user(id, email, name) {
-  query(`INSERT INTO "user" (id, name, email) VALUES ('${id}', '${name}', '${email}')`, target);
+/** @param {string} id @param {string} email @param {string} name @param {boolean} [verified] */
+function user(id, email, name, verified = true) {
+  query(
+    `INSERT INTO "user" (id, name, email, email_verified) VALUES ('${id}', '${name}', '${email}', ${verified ? 1 : 0})`,
+    target,
+  );
 }
 
 /** @param {string} sql */
@@ -44,6 +47,8 @@ before(() => {
   user("u-ada", "ada@example.com", "Ada");
   user("u-bo", "Bo@Example.com", "Bo");
   user("u-cy", "cy@example.com", "Cy");
+  // Signed up with the address but never proved the mailbox: receives nothing (issue 31).
+  user("u-dee", "dee@example.com", "Dee", false);
 });
 
 after(() => rmSync(stateDir, { recursive: true, force: true }));
@@ -75,6 +80,7 @@ describe("npm run admin -- import-completions", () => {
         "cy@example.com,AI Wizard,2026-02-01",
         "cy@example.com,AI Builder,2026-13-01",
         "not-an-email,AI Builder,2026-02-01",
+        "dee@example.com,AI Communicator,2026-01-20",
         "",
       ].join("\r\n"),
     );
@@ -82,10 +88,12 @@ describe("npm run admin -- import-completions", () => {
     assert.equal(first.status, 1, "rows that could not be imported make the exit code 1");
     assert.match(
       first.stdout,
-      /7 row\(s\) read; 3 completion\(s\) matched an account; 3 new certification credential\(s\) issued/,
+      /8 row\(s\) read; 3 completion\(s\) matched an account; 3 new certification credential\(s\) issued/,
     );
-    assert.match(first.stderr, /4 row\(s\) could not be imported/);
-    assert.match(first.stderr, /line 5: no account with the e-mail nobody@example\.com/);
+    assert.match(first.stderr, /5 row\(s\) could not be imported/);
+    assert.match(first.stderr, /line 5: no account with that e-mail: nobody@example\.com/);
+    assert.match(first.stderr, /line 9: account not verified: dee@example\.com/);
+    assert.equal(count("SELECT count(*) AS n FROM credentials WHERE user_id = 'u-dee'"), 0);
     assert.match(first.stderr, /line 6: unknown certification "AI Wizard"/);
     assert.match(first.stderr, /line 7: bad date "2026-13-01"/);
     assert.match(first.stderr, /line 8: bad e-mail "not-an-email"/);
@@ -116,10 +124,10 @@ describe("npm run admin -- import-completions", () => {
 });
 
 describe("recordResultCredentials (the publish commands' entry point)", () => {
-  test("issues finalist and award credentials to every member of each published team, once", () => {
+  test("issues finalist and award credentials to every verified member of each published team, once", () => {
     query(
       `INSERT INTO teams (id, edition_id, name, created_by, created_at) VALUES ('t-1', '2026', 'Spud Labs', 'u-ada', '2026-02-01T00:00:00Z');
-       INSERT INTO team_members (team_id, user_id, edition_id, role, joined_at) VALUES ('t-1', 'u-ada', '2026', 'lead', '2026-02-01T00:00:00Z'), ('t-1', 'u-cy', '2026', 'member', '2026-02-02T00:00:00Z');
+       INSERT INTO team_members (team_id, user_id, edition_id, role, joined_at) VALUES ('t-1', 'u-ada', '2026', 'lead', '2026-02-01T00:00:00Z'), ('t-1', 'u-cy', '2026', 'member', '2026-02-02T00:00:00Z'), ('t-1', 'u-dee', '2026', 'member', '2026-02-03T00:00:00Z');
        INSERT INTO published_results (edition_id, award, team_id, team_name, published_at, published_by) VALUES
          ('2026', 'finalist', 't-1', 'Spud Labs', '2026-04-10T18:00:00Z', 'organizer'),
          ('2026', 'innovation-award', 't-1', 'Spud Labs', '2026-04-25T20:00:00Z', 'organizer')`,

@@ -1,11 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, parsePasswordHash, PASSWORD_PARAMS, verifyPassword } from "~/auth/password.server";
+import {
+  hashPassword,
+  parsePasswordHash,
+  PASSWORD_PARAMS,
+  passwordHashParams,
+  TEST_PASSWORD_PARAMS,
+  verifyPassword,
+} from "~/auth/password.server";
 
 // Most cases use a cheap cost to keep the suite fast; one checks the real one.
-const cheap = { N: 2 ** 10, r: 8, p: 1 };
+const cheap = TEST_PASSWORD_PARAMS;
 
 describe("password hashing", () => {
   it("uses OWASP-level scrypt parameters by default and records them in a versioned string", async () => {
+    // Exactly ADR 005's choice: changing it is a decision, not a side effect of a test setting.
+    expect(PASSWORD_PARAMS).toEqual({ N: 65_536, r: 8, p: 2 });
     expect(PASSWORD_PARAMS.N * PASSWORD_PARAMS.p).toBeGreaterThanOrEqual(2 ** 17);
     expect(PASSWORD_PARAMS.r).toBeGreaterThanOrEqual(8);
     const stored = await hashPassword("correct horse battery staple");
@@ -52,6 +61,33 @@ describe("password hashing", () => {
     for (const variant of variants) {
       expect(parsePasswordHash(variant)).toBeNull();
       expect(await verifyPassword(variant, "secret")).toBe(false);
+    }
+  });
+
+  it("hashes at production strength unless a non-production worker is told the test cost", () => {
+    expect(TEST_PASSWORD_PARAMS).toEqual({ N: 1_024, r: 8, p: 1 });
+    const development = { ENVIRONMENT: "development" } as const;
+    expect(passwordHashParams({ ...development, PASSWORD_HASH_COST: "test" })).toEqual(TEST_PASSWORD_PARAMS);
+    for (const cost of [undefined, "", "production", "TEST", "cheap"]) {
+      expect(passwordHashParams({ ...development, PASSWORD_HASH_COST: cost }), String(cost)).toEqual(PASSWORD_PARAMS);
+    }
+    // Production never hashes cheaply, whatever it is told (and refuses to start: app/lib/config.server.ts).
+    for (const environment of ["production", "staging", ""]) {
+      expect(passwordHashParams({ ENVIRONMENT: environment, PASSWORD_HASH_COST: "test" })).toEqual(PASSWORD_PARAMS);
+    }
+  });
+
+  it("verifies a hash by the parameters it carries: either cost verifies whatever the configuration", async () => {
+    const strong = await hashPassword("the same passphrase", passwordHashParams({ ENVIRONMENT: "production" }));
+    const cheapHash = await hashPassword(
+      "the same passphrase",
+      passwordHashParams({ ENVIRONMENT: "development", PASSWORD_HASH_COST: "test" }),
+    );
+    expect(parsePasswordHash(strong)?.params).toEqual(PASSWORD_PARAMS);
+    expect(parsePasswordHash(cheapHash)?.params).toEqual(TEST_PASSWORD_PARAMS);
+    for (const stored of [strong, cheapHash]) {
+      expect(await verifyPassword(stored, "the same passphrase")).toBe(true);
+      expect(await verifyPassword(stored, "the same passphrase!")).toBe(false);
     }
   });
 });

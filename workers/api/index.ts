@@ -3,6 +3,7 @@ import { log } from "~/lib/log.server";
 import { requestIdFor } from "../security";
 import { authRoutes } from "./auth";
 import { health } from "./health";
+import { organize } from "./organize";
 import { payments } from "./payments";
 import { stripe } from "./stripe";
 
@@ -21,6 +22,8 @@ api.route("/health", health);
 api.route("/auth", authRoutes);
 api.route("/payments", payments);
 api.route("/stripe", stripe);
+// The organizer API (issue 32, ADR 018): the desk's actions with a per-organizer token.
+api.route("/organize", organize);
 
 api.notFound((c) => c.json({ error: "Not found" }, 404));
 

@@ -7,6 +7,7 @@ import type { HolderCredential } from "~/credentials/holder.server";
 import type { IntentActionData } from "~/forms/intent-action.server";
 import { DisplayNameSchema } from "~/account/schema";
 import { ANONYMOUS_HOLDER, DISPLAY_NAME_MAX } from "~/content/credentials";
+import { displayNameChanges } from "~/content/limits";
 import { Field } from "../forms";
 import { IntentForm, intentErrors, useIntentForm } from "../intent-form";
 import { Panel } from "./panel";
@@ -34,7 +35,7 @@ function DisplayNameForm({
         meta={fields.displayName}
         label="Display name"
         optional
-        hint={`Shown to anyone who opens one of your public credential pages. Leave it empty to show "${ANONYMOUS_HOLDER}". At most ${DISPLAY_NAME_MAX} characters.`}
+        hint={`Shown to anyone who opens one of your public credential pages. Leave it empty to show "${ANONYMOUS_HOLDER}". At most ${DISPLAY_NAME_MAX} characters; you can change it ${displayNameChanges.max} times in ${displayNameChanges.days} days.`}
         autoComplete="name"
       />
       <button type="submit" className="btn-outline">
@@ -100,9 +101,11 @@ export function CredentialsSection({
                     <a href={credential.jsonPath} download>
                       Download JSON
                     </a>
-                    <a href={credential.linkedIn} rel="noopener noreferrer" target="_blank">
-                      Add to LinkedIn profile<span className="sr-only"> (opens in a new tab)</span>
-                    </a>
+                    {credential.linkedIn ? (
+                      <a href={credential.linkedIn} rel="noopener noreferrer" target="_blank">
+                        Add to LinkedIn profile<span className="sr-only"> (opens in a new tab)</span>
+                      </a>
+                    ) : null}
                   </p>
                   <IntentForm intent="credential-visibility" className="pt-1">
                     <input type="hidden" name="credentialId" value={credential.id} />

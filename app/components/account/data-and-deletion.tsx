@@ -2,6 +2,7 @@
 import { getInputProps } from "@conform-to/react";
 import { Link } from "react-router";
 import { DeleteAccountSchema } from "~/account/schema";
+import { judgingAccountDeletion } from "~/content/judging";
 import { portalMessages } from "~/content/portal";
 import type { IntentActionData } from "~/forms/intent-action.server";
 import { ErrorList, Field } from "../forms";
@@ -41,6 +42,7 @@ export function DeleteSection({
       <ul className="list-disc space-y-1 pl-5">
         <li>delete your sign-in details, sessions, two-step sign-in and judge or advisor interest forms;</li>
         <li>{portalMessages.accountDeletion}</li>
+        <li>{judgingAccountDeletion}</li>
         <li>
           remove your name, e-mail, phone and title from your registration and sponsorship payment records, keeping only
           the amounts and organization names that our accounts must keep for seven years.

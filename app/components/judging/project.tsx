@@ -5,7 +5,7 @@
  * forms; the page's only script is JudgingEnhancements (the live total).
  */
 import { getInputProps, getTextareaProps } from "@conform-to/react";
-import { judgingRules, rubricAnchors, rubricCriteria, rubricWeights } from "~/content/judging";
+import { judgingMessages, judgingRules, rubricAnchors, rubricCriteria, rubricWeights } from "~/content/judging";
 import { formatScore } from "~/judging/normalize";
 import type { IntentActionData } from "~/forms/intent-action.server";
 import type { ProjectView } from "~/judging/view.server";
@@ -22,12 +22,16 @@ const linkClass = "font-semibold text-brand-700 underline break-all";
 
 function FileLink({ file }: { file: ProjectView["components"]["pitchDeck"] }) {
   if (!file) return <p className="mt-2 text-slate-700">Not provided.</p>;
+  const details = ` (${file.size}${file.pages ? `, ${file.pages} pages` : ""})`;
+  if (!file.href) {
+    return <p className="mt-2 text-slate-700">{`${file.filename}${details}. ${judgingMessages.filesClosed}`}</p>;
+  }
   return (
     <p className="mt-2">
       <a href={file.href} className={linkClass}>
         {`Download ${file.filename}`}
       </a>
-      <span className="text-sm text-slate-600">{` (${file.size}${file.pages ? `, ${file.pages} pages` : ""})`}</span>
+      <span className="text-sm text-slate-600">{details}</span>
     </p>
   );
 }

@@ -4,7 +4,7 @@
  * its overall result, whether it is a finalist, the judges' comments (never
  * who wrote them), and the appeal form with its window, or the appeal's status.
  */
-import { appealLimits, teamResultsText } from "~/content/judging-results";
+import { appealLimits, appealMessages, teamResultsText } from "~/content/judging-results";
 import type { IntentActionData } from "~/forms/intent-action.server";
 import type { TeamResults } from "~/judging/team-results.server";
 import { AppealSchema } from "~/judging/schema";
@@ -101,7 +101,14 @@ function Appeal({ appeal, actionData }: { appeal: TeamResults["appeal"]; actionD
         Appeal
       </h3>
       {/* A refused post from a page that no longer shows the form (already filed, window closed). */}
-      {appeal.open ? null : <Refusals messages={intentErrors(actionData, "appeal")} />}
+      {appeal.open ? null : (
+        // The paragraph below already says why a project that was not submitted cannot appeal.
+        <Refusals
+          messages={intentErrors(actionData, "appeal").filter(
+            (message) => appeal.submitted || message !== appealMessages.notSubmitted,
+          )}
+        />
+      )}
       {appeal.filed ? (
         <dl className="mt-2 space-y-1 text-slate-700" data-testid="appeal-status">
           <div>
@@ -123,6 +130,8 @@ function Appeal({ appeal, actionData }: { appeal: TeamResults["appeal"]; actionD
         </dl>
       ) : appeal.open ? (
         <AppealForm until={appeal.until} actionData={actionData} />
+      ) : !appeal.submitted ? (
+        <p className="mt-2 text-slate-700">{appealMessages.notSubmitted}</p>
       ) : (
         <p className="mt-2 text-slate-700">{teamResultsText.appealClosed(appeal.until)}</p>
       )}

@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     takeShowRecoveryCodes(env, request, user.id),
     organizationsOf(db, user.id),
     votesOf(db, user.id),
-    holderCredentials(env, user.id, siteOrigin(request, env)),
+    holderCredentials(env, user, siteOrigin(request, env)),
     holderDisplayName(env.DB, user.id),
   ]);
   let recoveryCodes: string[] | null = null;

@@ -108,9 +108,11 @@ export default function CredentialPage({ loaderData: view }: Route.ComponentProp
               <a className="btn-primary" href={view.jsonPath} download>
                 Download the credential (JSON)
               </a>
-              <a className="btn-outline" href={view.linkedIn} rel="noopener noreferrer" target="_blank">
-                Add to LinkedIn profile<span className="sr-only"> (opens LinkedIn in a new tab)</span>
-              </a>
+              {view.linkedIn ? (
+                <a className="btn-outline" href={view.linkedIn} rel="noopener noreferrer" target="_blank">
+                  Add to LinkedIn profile<span className="sr-only"> (opens LinkedIn in a new tab)</span>
+                </a>
+              ) : null}
             </div>
             <p className="break-all text-sm text-slate-600">Link to this page: {view.url}</p>
           </section>

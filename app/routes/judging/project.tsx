@@ -39,7 +39,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { judge, db, d1, now, edition } = judging;
   // The layout's middleware answered 404 to anyone but an active judge.
   const judgeUserId = judge!.userId;
-  const target = { judgeUserId, editionId: edition.id, teamId: params.teamId, now };
+  // Bound to the edition the judge is judging now: last edition's projects are not theirs any more (issue 31).
+  const target = { judgeUserId, edition, teamId: params.teamId, now };
   return handleIntentPost({
     request,
     env,

@@ -1,0 +1,88 @@
+/**
+ * What /organize/judges shows (issues 24 and 32): the edition's judges with
+ * their progress (filtered and paged by a GET form), the invitations still
+ * open, and the interest forms of people who offered to judge, each with
+ * where it stands (a judge already, invited, or not yet).
+ */
+import { formatMountain } from "~/clock/format";
+import { judgingRules } from "~/content/judging";
+import type { Desk } from "~/organize/guard.server";
+import { deskHeader } from "~/organize/desk-view.server";
+import { paged } from "~/organize/paging";
+import { judgeInterests, judgeProgress, openJudgeInvitations } from "./actions.server";
+import { scoresFinalText } from "./judge.server";
+
+export const judgeStatusFilters = ["active", "left", "all"] as const;
+export type JudgeStatusFilter = (typeof judgeStatusFilters)[number];
+
+export async function judgesDeskView(desk: Desk, url: URL) {
+  const { db, env, edition, now } = desk;
+  const askedStatus = url.searchParams.get("status");
+  const status: JudgeStatusFilter = judgeStatusFilters.includes(askedStatus as JudgeStatusFilter)
+    ? (askedStatus as JudgeStatusFilter)
+    : "active";
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const [all, invitations, interests] = await Promise.all([
+    judgeProgress(env.DB, edition.id),
+    openJudgeInvitations(db, edition.id, now),
+    judgeInterests(db),
+  ]);
+  const needle = q.toLowerCase();
+  const judges = all.filter(
+    (j) =>
+      (status === "all" || (status === "active") === (j.leftAt === null)) &&
+      (!needle || j.name.toLowerCase().includes(needle) || j.email.toLowerCase().includes(needle)),
+  );
+  const activeEmails = new Set(all.filter((j) => !j.leftAt).map((j) => j.email.toLowerCase()));
+  const invitedEmails = new Set(invitations.map((i) => i.email));
+  const when = (iso: string) => formatMountain(new Date(iso), "dateTime");
+  return {
+    header: deskHeader(desk),
+    editionName: edition.name,
+    scoresFinal: scoresFinalText(edition),
+    judgesPerProject: judgingRules.judgesPerProject,
+    invitationValidDays: judgingRules.invitationValidDays,
+    canInvite: desk.can("invite:judge"),
+    canRemove: desk.can("remove:judge"),
+    filter: { status, q },
+    counts: { active: activeEmails.size, left: all.length - activeEmails.size, invited: invitations.length },
+    judges: paged(
+      judges.map((j) => ({
+        userId: j.userId,
+        name: j.name,
+        email: j.email,
+        left: j.leftAt ? formatMountain(new Date(j.leftAt)) : null,
+        assigned: j.assigned,
+        scored: j.scored,
+        remaining: j.assigned - j.scored,
+      })),
+      url,
+    ),
+    invitations: invitations.map((i) => ({
+      id: i.id,
+      email: i.email,
+      name: i.name,
+      sentAt: when(i.createdAt),
+      expiresAt: when(i.expiresAt),
+    })),
+    interests: paged(
+      interests.map((i) => {
+        const email = i.email.trim().toLowerCase();
+        return {
+          id: i.id,
+          name: `${i.firstName} ${i.lastName}`,
+          email,
+          organization: i.organization,
+          title: i.title,
+          expertise: i.expertise,
+          sentAt: formatMountain(new Date(i.createdAt)),
+          status: activeEmails.has(email) ? "judge" : invitedEmails.has(email) ? "invited" : "open",
+        } as const;
+      }),
+      url,
+      "interests",
+    ),
+  };
+}
+
+export type JudgesDeskView = Awaited<ReturnType<typeof judgesDeskView>>;

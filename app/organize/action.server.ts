@@ -1,0 +1,300 @@
+/**
+ * Organizer actions (issue 32, ADR 018): every change the Challenge's staff
+ * make is one `defineOrganizerAction` in its concern's folder, registered in
+ * ./registry.server.ts, and run by `executeAction` for every door — the desk
+ * (an intent), the organizer API (a token) and the daily jobs — with the
+ * actor who asked. The executor checks the actor's role, validates the
+ * input with the action's schema, asks the action for its writes, and runs
+ * them in ONE D1 batch together with the action's one audit row
+ * (`organizer_events`): both are written or neither. Reads are
+ * `defineOrganizerQuery`, served by the API and used by the desk's views.
+ *
+ * Every write is drizzle or SQL with bound parameters: no value is ever
+ * written into SQL text.
+ */
+import { and, sql, type SQL } from "drizzle-orm";
+import type * as z from "zod/mini";
+import type { Edition } from "~/content/editions";
+import { deskMessages } from "~/content/organize";
+import type { Db } from "~/db/client.server";
+import { organizerEvents, type OrganizerRoleName } from "~/db/schema";
+import { log } from "~/lib/log.server";
+import { can, type Permission } from "./roles";
+
+/** Who acts: a person on the desk, a person's API token, or a daily job. */
+export type Actor =
+  | { kind: "person"; userId: string; email: string; role: OrganizerRoleName }
+  | { kind: "token"; userId: string; email: string; role: OrganizerRoleName; tokenId: string }
+  | { kind: "job"; name: string };
+
+/** The actor as the concern's own who-columns record it (`invited_by`, `left_by`, `assigned_by`). */
+export function actorLabel(actor: Actor): string {
+  return actor.kind === "job" ? `system:${actor.name}` : `organizer:${actor.email}`;
+}
+
+/** What an action and a query may use: the one clock, the database, the site's origin, who asks. */
+export interface ActionContext {
+  env: Env;
+  db: Db;
+  /** The worker's clock (app/clock): APP_NOW and X-App-Now never move it in production. */
+  now: Date;
+  /** The edition the clock is in. */
+  edition: Edition;
+  /** For links in e-mails where BASE_URL is unset (locally). */
+  origin: string;
+  requestId: string;
+  actor: Actor;
+}
+
+/** A refusal, in the words the desk, the API and the CLI show. */
+export type Refusal = {
+  ok: false;
+  message: string;
+  status: number;
+  field?: string;
+  fieldErrors?: Record<string, string[]>;
+};
+
+export type SqlValue = string | number | null;
+
+/** One write of an action's batch: a drizzle query, or SQL text with its values bound. */
+export type Statement = { toSQL(): { sql: string; params: unknown[] } } | { sql: string; params: readonly SqlValue[] };
+
+/** What the audit row says about the change. */
+export interface AuditFacts {
+  /** One line an organizer reads in the log ("Invited casey@example.com to judge"). */
+  summary: string;
+  /** Who or what the action was about: ids, addresses. */
+  targets: Record<string, unknown>;
+  /** The facts it changed, before and after (JSON). */
+  before?: unknown;
+  after?: unknown;
+  /** Required by some actions (dismissing a conflict, revoking a credential). */
+  reason?: string | null;
+}
+
+/** An action's answer to "what would you write?". */
+export interface Planned<Result> {
+  ok: true;
+  statements: Statement[];
+  audit: AuditFacts;
+  /**
+   * A condition that must hold once the statements have run (the row this
+   * action meant to change did change), or the whole batch, audit row
+   * included, is undone and the actor told it changed meanwhile.
+   */
+  holds?: SQL;
+  /** What the door shows: the desk's toast, the API's message, the CLI's line. */
+  message: string;
+  /** Anything the API returns (ids, counts); never a secret the door should not print. */
+  result: Result;
+  /** Work after the batch committed: queueing the e-mails it wrote to the outbox. */
+  afterwards?: () => Promise<void>;
+}
+
+/** A table of a preview: what will appear, be sent or be issued. */
+export interface PreviewTable {
+  caption: string;
+  columns: string[];
+  rows: (string | number | null)[][];
+}
+
+/** What a one-way action would publish, send and issue (the two-person rule). */
+export interface Preview {
+  summary: string;
+  tables: PreviewTable[];
+  notes?: string[];
+}
+
+/** Where an action is taken: the desk (a person), the API (a token) or a daily job. */
+export type Door = "desk" | "api" | "job";
+
+export function doorOf(actor: Actor): Door {
+  return actor.kind === "person" ? "desk" : actor.kind === "token" ? "api" : "job";
+}
+
+export interface OrganizerAction<Schema extends z.ZodMiniObject = z.ZodMiniObject, Result = unknown> {
+  /** "<area>.<verb>": judges.invite, organizers.grant. The API's path and the audit log's `action`. */
+  id: string;
+  permission: Permission;
+  /** Only these doors may take it (default: all). Creating an API token is the desk's only. */
+  doors?: readonly Door[];
+  /** The form's and the API's schema (string fields: a form posts strings, the CLI sends the same). */
+  input: Schema;
+  /**
+   * One-way (the two-person rule): proposed with this preview by one person,
+   * confirmed by a different director, who sees it recomputed (ADR 018).
+   */
+  preview?: (input: z.output<Schema>, ctx: ActionContext) => Promise<Preview | Refusal>;
+  run: (input: z.output<Schema>, ctx: ActionContext) => Promise<Planned<Result> | Refusal>;
+}
+
+// Registries hold actions of every input shape.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyOrganizerAction = OrganizerAction<any, any>;
+
+/** Declares an action with its schema's types checked against `run`. */
+export function defineOrganizerAction<Schema extends z.ZodMiniObject, Result>(
+  action: OrganizerAction<Schema, Result>,
+): OrganizerAction<Schema, Result> {
+  return action;
+}
+
+export interface OrganizerQuery<Schema extends z.ZodMiniObject = z.ZodMiniObject, Result = unknown> {
+  /** "<area>.<noun>": judges.list. The API serves it at GET /api/organize/queries/<id>. */
+  id: string;
+  permission: Permission;
+  /** The query string's schema (strings). */
+  input: Schema;
+  read: (input: z.output<Schema>, ctx: ActionContext) => Promise<Result>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyOrganizerQuery = OrganizerQuery<any, any>;
+
+export function defineOrganizerQuery<Schema extends z.ZodMiniObject, Result>(
+  query: OrganizerQuery<Schema, Result>,
+): OrganizerQuery<Schema, Result> {
+  return query;
+}
+
+/** Whether the actor may: a job acts for the system; a person or token by the role held now. */
+export function actorMay(actor: Actor, permission: Permission): boolean {
+  return actor.kind === "job" || can(actor.role, permission);
+}
+
+const refused = (message: string, status: number, extra: Partial<Refusal> = {}): Refusal => ({
+  ok: false,
+  message,
+  status,
+  ...extra,
+});
+
+/** The input checked against an action's or a query's schema, or the refusal naming each field's problem. */
+export function parseInput<Schema extends z.ZodMiniObject>(
+  schema: Schema,
+  raw: unknown,
+): { ok: true; value: z.output<Schema> } | Refusal {
+  const parsed = schema.safeParse(raw ?? {});
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? "");
+    (fieldErrors[field] ??= []).push(issue.message);
+  }
+  const first = Object.entries(fieldErrors)[0];
+  return refused(first?.[1][0] ?? "The input is not valid.", 400, { field: first?.[0] || undefined, fieldErrors });
+}
+
+const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+
+/** The audit row, written in the action's batch; `holds` makes its required column NULL (and the batch fail) when false. */
+export function auditStatement(
+  db: Db,
+  ctx: ActionContext,
+  actionId: string,
+  facts: AuditFacts,
+  { holds, proposalId }: { holds?: SQL; proposalId?: string } = {},
+) {
+  const { actor } = ctx;
+  return db.insert(organizerEvents).values({
+    createdAt: ctx.now.toISOString(),
+    actorKind: actor.kind,
+    actorUserId: actor.kind === "job" ? null : actor.userId,
+    actorLabel: actor.kind === "job" ? actor.name : actor.email,
+    actorRole: actor.kind === "job" ? null : actor.role,
+    tokenId: actor.kind === "token" ? actor.tokenId : null,
+    action: holds ? sql`(SELECT ${actionId} WHERE ${holds})` : actionId,
+    summary: facts.summary,
+    targets: JSON.stringify(facts.targets),
+    factsBefore: json(facts.before),
+    factsAfter: json(facts.after),
+    reason: facts.reason ?? null,
+    proposalId: proposalId ?? null,
+    requestId: ctx.requestId,
+  });
+}
+
+function prepared(d1: D1Database, statement: Statement): D1PreparedStatement {
+  const { sql: text, params } = "toSQL" in statement ? statement.toSQL() : statement;
+  return d1.prepare(text).bind(...params);
+}
+
+/** Whether a failed batch was undone by an audit row's `holds` (its action column left NULL). */
+function heldFalse(error: unknown): boolean {
+  const text = `${String(error)} ${String((error as { cause?: unknown }).cause ?? "")}`;
+  return text.includes("NOT NULL constraint failed: organizer_events.action");
+}
+
+export type Executed<Result> = { ok: true; message: string; result: Result; eventId: number };
+
+/**
+ * Runs `statements` and the audit row in one batch. Exported for the
+ * two-person rule and bootstrap, which write a change of their own beside an
+ * action's; everything else goes through `executeAction`.
+ */
+export async function commitWithAudit(
+  ctx: ActionContext,
+  actionId: string,
+  statements: Statement[],
+  facts: AuditFacts,
+  options: { holds?: SQL; proposalId?: string } = {},
+): Promise<{ ok: true; eventId: number } | Refusal> {
+  const d1 = ctx.env.DB;
+  const audit = auditStatement(ctx.db, ctx, actionId, facts, options);
+  try {
+    const results = await d1.batch([...statements, audit].map((s) => prepared(d1, s)));
+    const eventId = Number(results.at(-1)?.meta.last_row_id ?? 0);
+    const who = ctx.actor.kind === "job" ? { job: ctx.actor.name } : { userId: ctx.actor.userId, via: ctx.actor.kind };
+    log("info", "organize.action", { requestId: ctx.requestId, action: actionId, eventId, ...who });
+    return { ok: true, eventId };
+  } catch (error) {
+    if (!heldFalse(error)) throw error;
+    log("info", "organize.action_changed_meanwhile", { requestId: ctx.requestId, action: actionId });
+    return refused(deskMessages.changedMeanwhile, 409);
+  }
+}
+
+/**
+ * Runs one action for one actor: the role, the input, the action's writes
+ * and its audit row in one batch, then its afterwards (the e-mails). A
+ * two-person action is refused here: the doors propose it instead
+ * (./proposals.server.ts), and its confirmation runs it with `proposal`.
+ */
+export async function executeAction<Schema extends z.ZodMiniObject, Result>(
+  action: OrganizerAction<Schema, Result>,
+  rawInput: unknown,
+  ctx: ActionContext,
+  proposal?: { id: string; statements: Statement[]; holds: SQL },
+): Promise<Executed<Result> | Refusal> {
+  if (!actorMay(ctx.actor, action.permission)) return refused(deskMessages.notAllowed, 403);
+  if (action.doors && !action.doors.includes(doorOf(ctx.actor))) return refused(deskMessages.deskOnly, 403);
+  if (action.preview && !proposal) return refused(deskMessages.proposedOnly, 409);
+  const input = parseInput(action.input, rawInput);
+  if (!input.ok) return input;
+  const planned = await action.run(input.value, ctx);
+  if (!planned.ok) return planned;
+  const holds = proposal ? (planned.holds ? and(planned.holds, proposal.holds) : proposal.holds) : planned.holds;
+  const committed = await commitWithAudit(
+    ctx,
+    action.id,
+    [...planned.statements, ...(proposal?.statements ?? [])],
+    planned.audit,
+    { holds, proposalId: proposal?.id },
+  );
+  if (!committed.ok) return committed;
+  await planned.afterwards?.();
+  return { ok: true, message: planned.message, result: planned.result, eventId: committed.eventId };
+}
+
+/** Runs a query for an actor whose role allows it. */
+export async function runQuery<Schema extends z.ZodMiniObject, Result>(
+  query: OrganizerQuery<Schema, Result>,
+  rawInput: unknown,
+  ctx: ActionContext,
+): Promise<{ ok: true; result: Result } | Refusal> {
+  if (!actorMay(ctx.actor, query.permission)) return refused(deskMessages.notAllowed, 403);
+  const input = parseInput(query.input, rawInput);
+  if (!input.ok) return input;
+  return { ok: true, result: await query.read(input.value, ctx) };
+}

@@ -1,0 +1,136 @@
+/**
+ * Reading the audit log (issue 32, ADR 018): /organize/audit filters it by a
+ * GET form (who, which action, from and to a Mountain-Time day), a page at a
+ * time, and /organize/audit.csv downloads the same selection.
+ */
+import { and, count, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { nextMountainMidnight, startOfMountainDay } from "~/clock/schedule";
+import { deskRules } from "~/content/organize";
+import type { Db } from "~/db/client.server";
+import { organizerEvents } from "~/db/schema";
+import { toCsv } from "~/lib/csv";
+
+export interface AuditFilter {
+  /** Part of the actor's address or the job's name, or an account id. */
+  actor: string;
+  /** A registered action id, or "" for all. */
+  action: string;
+  /** YYYY-MM-DD, Mountain Time, inclusive; "" for no bound. */
+  from: string;
+  to: string;
+  /** 1-based. */
+  page: number;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filter a GET form asked for, each field cut to what it can be (anything else reads as no filter). */
+export function auditFilterOf(params: URLSearchParams, actionIds: readonly string[]): AuditFilter {
+  const text = (name: string, max: number) => (params.get(name) ?? "").trim().slice(0, max);
+  const day = (name: string) => {
+    const value = text(name, 10);
+    return DAY.test(value) && !Number.isNaN(Date.parse(`${value}T12:00:00Z`)) ? value : "";
+  };
+  const action = text("action", 64);
+  const page = Number(params.get("page"));
+  return {
+    actor: text("actor", 255),
+    action: actionIds.includes(action) ? action : "",
+    from: day("from"),
+    to: day("to"),
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+/** The filter as a query string (for pagination links and the CSV), without the page unless asked. */
+export function auditQueryString(filter: AuditFilter, page?: number): string {
+  const params = new URLSearchParams();
+  for (const key of ["actor", "action", "from", "to"] as const) if (filter[key]) params.set(key, filter[key]);
+  if (page && page > 1) params.set("page", String(page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** Mountain-Time midnight at the start of a YYYY-MM-DD day (noon UTC is always inside that day there). */
+const dayStart = (day: string) => startOfMountainDay(new Date(`${day}T12:00:00Z`)).toISOString();
+const dayEnd = (day: string) => nextMountainMidnight(new Date(`${day}T12:00:00Z`)).toISOString();
+
+function conditions(filter: AuditFilter): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  if (filter.actor) {
+    // LIKE with the text as a bound value; its own % and _ match themselves.
+    const pattern = `%${filter.actor.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(
+      or(
+        sql`${organizerEvents.actorLabel} LIKE ${pattern} ESCAPE '\\'`,
+        eq(organizerEvents.actorUserId, filter.actor),
+        eq(organizerEvents.tokenId, filter.actor),
+      ),
+    );
+  }
+  if (filter.action) parts.push(eq(organizerEvents.action, filter.action));
+  if (filter.from) parts.push(gte(organizerEvents.createdAt, dayStart(filter.from)));
+  if (filter.to) parts.push(lt(organizerEvents.createdAt, dayEnd(filter.to)));
+  return and(...parts);
+}
+
+/** One page of the log, newest first, and how many rows the filter selects. */
+export async function auditPage(db: Db, filter: AuditFilter) {
+  const where = conditions(filter);
+  const [total] = await db.select({ n: count() }).from(organizerEvents).where(where);
+  const rows = await db
+    .select()
+    .from(organizerEvents)
+    .where(where)
+    .orderBy(desc(organizerEvents.createdAt), desc(organizerEvents.id))
+    .limit(deskRules.pageSize)
+    .offset((filter.page - 1) * deskRules.pageSize);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export const auditCsvColumns = [
+  "id",
+  "created_at",
+  "actor_kind",
+  "actor",
+  "actor_user_id",
+  "actor_role",
+  "token_id",
+  "action",
+  "summary",
+  "targets",
+  "before",
+  "after",
+  "reason",
+  "proposal_id",
+  "request_id",
+] as const;
+
+/** Every row the filter selects (all pages), as the one CSV writer makes it. */
+export async function auditCsv(db: Db, filter: AuditFilter): Promise<string> {
+  const rows = await db
+    .select()
+    .from(organizerEvents)
+    .where(conditions(filter))
+    .orderBy(desc(organizerEvents.createdAt), desc(organizerEvents.id));
+  return toCsv(
+    rows.map((r) => ({
+      id: r.id,
+      created_at: r.createdAt,
+      actor_kind: r.actorKind,
+      actor: r.actorLabel,
+      actor_user_id: r.actorUserId,
+      actor_role: r.actorRole,
+      token_id: r.tokenId,
+      action: r.action,
+      summary: r.summary,
+      targets: r.targets,
+      before: r.factsBefore,
+      after: r.factsAfter,
+      reason: r.reason,
+      proposal_id: r.proposalId,
+      request_id: r.requestId,
+    })),
+    auditCsvColumns,
+  );
+}

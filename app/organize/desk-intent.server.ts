@@ -1,0 +1,54 @@
+/**
+ * A desk form is an organizer action (ADR 018): `actionIntent(action)` is
+ * the intent `handleIntentPost` runs (ADR 013) — the action's own schema
+ * validates the post (field errors come back on the form, with JavaScript
+ * on or off), the executor checks the role and writes the change with its
+ * audit row, and the page redirects with the action's message. A one-way
+ * action (with a preview) is proposed instead, and the browser goes to the
+ * proposal's page.
+ */
+import type * as z from "zod/mini";
+import { intent, type Intent, type IntentOutcome } from "~/forms/intent-action.server";
+import { executeAction, type Executed, type OrganizerAction, type Refusal } from "./action.server";
+import type { Desk } from "./guard.server";
+import { proposeAction } from "./proposals.server";
+
+/** A refusal as the form shows it: on its field when it names one, else above the form. */
+export function refusalOutcome(refusal: Refusal): IntentOutcome {
+  return { ok: false, message: refusal.message, status: refusal.status, field: refusal.field };
+}
+
+export function actionIntent<Schema extends z.ZodMiniObject, Result>(
+  action: OrganizerAction<Schema, Result>,
+  {
+    title,
+    redirectTo,
+    done,
+  }: {
+    /** The toast's title when done. */
+    title: string;
+    /** Where to go when done (default: the page, at its anchor if the route gives one). */
+    redirectTo?: string;
+    /** A page that shows something once (a new token) answers here instead of redirecting. */
+    done?: (executed: Executed<Result>) => IntentOutcome;
+  },
+): Intent<Schema, Desk> {
+  return intent({
+    schema: action.input,
+    async handle(value, desk: Desk): Promise<IntentOutcome> {
+      if (action.preview) {
+        const proposed = await proposeAction(action, value, desk.action);
+        if (!proposed.ok) return refusalOutcome(proposed);
+        return {
+          ok: true,
+          toast: { type: "success", title: "Proposed", description: proposed.message },
+          redirectTo: `/organize/proposals/${proposed.proposalId}`,
+        };
+      }
+      const executed = await executeAction(action, value, desk.action);
+      if (!executed.ok) return refusalOutcome(executed);
+      if (done) return done(executed);
+      return { ok: true, toast: { type: "success", title, description: executed.message }, redirectTo };
+    },
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * Every organizer action and query, in one place (issue 32, ADR 018). The
+ * desk's intents, the organizer API (`POST /api/organize/actions/<id>`,
+ * `GET /api/organize/queries/<id>`) and the confirmation of proposals look
+ * them up here, and tests/integration/organize-actions.test.ts walks this
+ * list: an action added to a concern's list joins the API and the tests at
+ * once. Each concern exports its own list (`judgingActions`, …); add the
+ * list here.
+ */
+import { judgingActions, judgingQueries } from "~/judging/actions.server";
+import type { AnyOrganizerAction, AnyOrganizerQuery } from "./action.server";
+import { grantOrganizer, listOrganizers, removeOrganizer } from "./organizers.server";
+import { createToken, revokeToken } from "./tokens.server";
+
+const actions: AnyOrganizerAction[] = [grantOrganizer, removeOrganizer, createToken, revokeToken, ...judgingActions];
+const queries: AnyOrganizerQuery[] = [listOrganizers, ...judgingQueries];
+
+function byId<T extends { id: string }>(list: readonly T[]): Readonly<Record<string, T>> {
+  const index: Record<string, T> = {};
+  for (const item of list) {
+    if (Object.hasOwn(index, item.id)) throw new Error(`two organizer actions or queries are named ${item.id}`);
+    index[item.id] = item;
+  }
+  return index;
+}
+
+export const organizerActions = byId(actions);
+export const organizerQueries = byId(queries);
+
+/** Every action id the audit log may hold: the registered ones, the bootstrap step and proposing. */
+export const auditedActionIds: readonly string[] = [
+  "organizers.bootstrap",
+  "proposals.propose",
+  ...Object.keys(organizerActions),
+].sort();

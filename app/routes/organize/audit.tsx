@@ -1,0 +1,41 @@
+/**
+ * /organize/audit (issue 32): every organizer action, newest first, filtered
+ * by a GET form (who, which action, a range of Mountain-Time days) and paged
+ * by links; the same selection downloads as CSV. Nothing here writes.
+ */
+import { data } from "react-router";
+import { AuditFilter, AuditTable } from "~/components/organize/audit";
+import { DeskBody, DeskHero } from "~/components/organize/desk";
+import { signedInPageHeaders } from "~/forms/action.server";
+import { pageMeta } from "~/lib/meta";
+import { auditView } from "~/organize/desk-view.server";
+import { deskContext } from "~/organize/guard.server";
+import type { Route } from "./+types/audit";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Audit log", "Every action of the Challenge's organizers."),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const view = await auditView(context.get(deskContext), new URL(request.url));
+  return data(view, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export const headers = signedInPageHeaders;
+
+export default function Audit({ loaderData: view }: Route.ComponentProps) {
+  return (
+    <>
+      <DeskHero
+        header={view.header}
+        title="Audit log"
+        lead="Every organizer action, on the desk, through the API or by the daily jobs: who, when, what, and the facts before and after."
+      />
+      <DeskBody>
+        <AuditFilter view={view} />
+        <AuditTable view={view} />
+      </DeskBody>
+    </>
+  );
+}

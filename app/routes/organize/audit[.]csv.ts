@@ -1,0 +1,21 @@
+/**
+ * /organize/audit.csv (issue 32): the audit log's entries the filter selects
+ * (every page), as the one CSV writer makes them (app/lib/csv.ts).
+ */
+import { auditCsv, auditFilterOf } from "~/organize/audit.server";
+import { deskContext } from "~/organize/guard.server";
+import { auditedActionIds } from "~/organize/registry.server";
+import type { Route } from "./+types/audit[.]csv";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const desk = context.get(deskContext);
+  const filter = auditFilterOf(new URL(request.url).searchParams, auditedActionIds);
+  const csv = await auditCsv(desk.db, filter);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="audit-log-${desk.now.toISOString().slice(0, 10)}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * /organize/judges (issues 24 and 32): the edition's judges with their
+ * progress, inviting (by address or from an interest form), the open
+ * invitations (resend, revoke) and removing a judge. Each form is a
+ * registered organizer action (app/judging/actions.server.ts), the same the
+ * organizer API and `npm run admin -- invite-judge | judges | remove-judge` run.
+ */
+import { data } from "react-router";
+import { Refusals } from "~/components/intent-form";
+import { DeskBody, DeskHero } from "~/components/organize/desk";
+import { InterestsSection, InvitationsSection, InviteSection, JudgesSection } from "~/components/organize/judges";
+import { deskMessages } from "~/content/organize";
+import { requestContext } from "~/context";
+import { signedInPageHeaders } from "~/forms/action.server";
+import { handleIntentPost } from "~/forms/intent-action.server";
+import { judgesDeskIntents } from "~/judging/desk-intents.server";
+import { judgesDeskView } from "~/judging/desk-view.server";
+import { pageMeta } from "~/lib/meta";
+import { deskContext } from "~/organize/guard.server";
+import type { Route } from "./+types/judges";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Judges", "The edition's judges, their progress and their invitations."),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const view = await judgesDeskView(context.get(deskContext), new URL(request.url));
+  return data(view, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env, requestId } = context.get(requestContext);
+  const desk = context.get(deskContext);
+  return handleIntentPost({
+    request,
+    env,
+    requestId,
+    event: "organize.judges",
+    intents: judgesDeskIntents,
+    ctx: desk,
+    redirectTo: "/organize/judges",
+    rateLimit: { scope: "organize", keys: [desk.user.id], message: deskMessages.rateLimited },
+    unknownIntent: deskMessages.unknownIntent,
+    logFields: { userId: desk.user.id },
+  });
+}
+
+export const headers = signedInPageHeaders;
+
+export default function Judges({ loaderData: view, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <DeskHero
+        header={view.header}
+        title="Judges"
+        lead={`${view.editionName}: scores are final ${view.scoresFinal}.`}
+      />
+      <DeskBody>
+        <Refusals messages={actionData?.intent === null ? (actionData.result.error?.[""] ?? []) : []} />
+        <JudgesSection view={view} actionData={actionData} />
+        <InviteSection view={view} actionData={actionData} />
+        <InvitationsSection view={view} actionData={actionData} />
+        <InterestsSection view={view} actionData={actionData} />
+      </DeskBody>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * /organize/proposals/:id (issue 32, ADR 018): one proposal's preview as it
+ * was proposed, and, for a different director while it is open, the
+ * confirmation form with the second factor. Confirming recomputes the
+ * preview and refuses if it changed.
+ */
+import { data } from "react-router";
+import { Refusals } from "~/components/intent-form";
+import { DeskBody, DeskHero } from "~/components/organize/desk";
+import { ConfirmSection, PreviewSection } from "~/components/organize/proposals";
+import { SectionCard } from "~/components/section-card";
+import { deskMessages } from "~/content/organize";
+import { requestContext } from "~/context";
+import { signedInPageHeaders } from "~/forms/action.server";
+import { handleIntentPost } from "~/forms/intent-action.server";
+import { pageMeta } from "~/lib/meta";
+import { proposalIntents } from "~/organize/desk-intents.server";
+import { proposalView } from "~/organize/desk-view.server";
+import { deskContext } from "~/organize/guard.server";
+import type { Route } from "./+types/proposal";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Proposal", "A one-way action waiting for a second director."),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const view = await proposalView(context.get(deskContext), params.id);
+  if (!view) throw data(null, { status: 404 });
+  return data(view, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { env, requestId } = context.get(requestContext);
+  const desk = context.get(deskContext);
+  return handleIntentPost({
+    request,
+    env,
+    requestId,
+    event: "organize.proposal",
+    intents: proposalIntents(params.id),
+    ctx: desk,
+    redirectTo: `/organize/proposals/${params.id}`,
+    rateLimit: { scope: "organize", keys: [desk.user.id], message: deskMessages.rateLimited },
+    unknownIntent: deskMessages.unknownIntent,
+    logFields: { userId: desk.user.id, proposalId: params.id },
+  });
+}
+
+export const headers = signedInPageHeaders;
+
+export default function Proposal({ loaderData: view, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <DeskHero header={view.header} title="Proposal" lead={view.summary} />
+      <DeskBody>
+        <Refusals messages={actionData?.intent === null ? (actionData.result.error?.[""] ?? []) : []} />
+        <SectionCard id="about" title="Who and when">
+          <p className="mt-2 text-slate-800 break-all">
+            {`Proposed by ${view.proposedBy} on ${view.proposedAt}; ${
+              view.status === "confirmed" ? `confirmed on ${view.confirmedAt}.` : `open until ${view.expiresAt}.`
+            }`}
+          </p>
+          {view.known ? null : <p className="mt-2 text-slate-700">{deskMessages.proposalUnknown}</p>}
+        </SectionCard>
+        <PreviewSection preview={view.preview} />
+        {view.status === "open" && view.known ? (
+          <ConfirmSection cannotConfirm={view.cannotConfirm} actionData={actionData} />
+        ) : null}
+      </DeskBody>
+    </>
+  );
+}

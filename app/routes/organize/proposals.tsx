@@ -1,0 +1,35 @@
+/** /organize/proposals (issue 32, ADR 018): the one-way actions waiting for a second director. */
+import { data } from "react-router";
+import { DeskBody, DeskHero } from "~/components/organize/desk";
+import { ProposalsList } from "~/components/organize/proposals";
+import { signedInPageHeaders } from "~/forms/action.server";
+import { pageMeta } from "~/lib/meta";
+import { proposalsView } from "~/organize/desk-view.server";
+import { deskContext } from "~/organize/guard.server";
+import type { Route } from "./+types/proposals";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Proposals", "One-way actions waiting for a second director."),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return data(await proposalsView(context.get(deskContext)), { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export const headers = signedInPageHeaders;
+
+export default function Proposals({ loaderData: view }: Route.ComponentProps) {
+  return (
+    <>
+      <DeskHero
+        header={view.header}
+        title="Proposals"
+        lead="One person proposes a one-way action with its preview; a different director confirms it within 24 hours."
+      />
+      <DeskBody>
+        <ProposalsList proposals={view.proposals} />
+      </DeskBody>
+    </>
+  );
+}

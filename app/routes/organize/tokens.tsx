@@ -1,0 +1,67 @@
+/**
+ * /organize/tokens (issue 32): an organizer's API tokens for the admin CLI
+ * and the organizer API. Created here only (a session past the second
+ * factor), shown once on the answer to the post, revoked here or through the
+ * API. A director sees and may revoke everyone's.
+ */
+import { data } from "react-router";
+import { Refusals } from "~/components/intent-form";
+import { DeskBody, DeskHero } from "~/components/organize/desk";
+import {
+  CreatedTokenSection,
+  CreateTokenSection,
+  TokensSection,
+  type CreatedToken,
+} from "~/components/organize/tokens";
+import { deskMessages } from "~/content/organize";
+import { requestContext } from "~/context";
+import { signedInPageHeaders } from "~/forms/action.server";
+import { handleIntentPost } from "~/forms/intent-action.server";
+import { pageMeta } from "~/lib/meta";
+import { tokensIntents } from "~/organize/desk-intents.server";
+import { tokensView } from "~/organize/desk-view.server";
+import { deskContext } from "~/organize/guard.server";
+import type { Route } from "./+types/tokens";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("API tokens", "Tokens for the admin CLI and the organizer API."),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return data(await tokensView(context.get(deskContext)), { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env, requestId } = context.get(requestContext);
+  const desk = context.get(deskContext);
+  return handleIntentPost({
+    request,
+    env,
+    requestId,
+    event: "organize.tokens",
+    intents: tokensIntents,
+    ctx: desk,
+    redirectTo: "/organize/tokens",
+    rateLimit: { scope: "organize", keys: [desk.user.id], message: deskMessages.rateLimited },
+    unknownIntent: deskMessages.unknownIntent,
+    logFields: { userId: desk.user.id },
+  });
+}
+
+export const headers = signedInPageHeaders;
+
+export default function Tokens({ loaderData: view, actionData }: Route.ComponentProps) {
+  const created = actionData?.step?.created as CreatedToken | undefined;
+  return (
+    <>
+      <DeskHero header={view.header} title="API tokens" lead="For the admin CLI and your own scripts." />
+      <DeskBody>
+        <Refusals messages={actionData?.intent === null ? (actionData.result.error?.[""] ?? []) : []} />
+        {created ? <CreatedTokenSection created={created} /> : null}
+        <TokensSection tokens={view.tokens} all={view.all} actionData={actionData} />
+        <CreateTokenSection actionData={actionData} />
+      </DeskBody>
+    </>
+  );
+}

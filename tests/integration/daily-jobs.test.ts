@@ -1,0 +1,165 @@
+/**
+ * The daily jobs (issue 31, ADR 017): each runs whatever another one does, and
+ * says in one log line how it went; and the judging records' retention rule
+ * (the privacy policy's "judging-records"), which deletes a whole edition's
+ * judging rows and so has this file's database to itself.
+ */
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { edition2026 } from "~/content/editions";
+import { dataRetentionById } from "~/content/legal";
+import { DATA_LIFECYCLE_CRON } from "~/retention/records.server";
+import { purgeExpiredJudging } from "~/retention/judging.server";
+import { judgeSql, reviewSql, submittedTeamSql } from "../judging-seed";
+import { runDailyJobs, type DailyJob } from "../../workers/daily-jobs";
+import { builtWorker } from "./worker";
+
+/** 2026 ended Apr 26, 2026 (Mountain Time): its records are past 12 months on this day, not on the one before. */
+const PAST_RETENTION = new Date("2028-01-10T16:17:00.000Z");
+const WITHIN_RETENTION = new Date("2027-01-10T16:17:00.000Z");
+
+async function seed(statements: string[]) {
+  await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)));
+}
+
+/** A 2026 project with a judge's scores, a note, a comment, an appeal and a published finalist row. */
+async function judgedProject(tag: string, editionId = "2026") {
+  const teamId = `${tag}-team`;
+  const judgeId = `${tag}-judge`;
+  await seed([
+    ...judgeSql({ editionId, userId: judgeId, name: `Judge ${tag}` }),
+    ...submittedTeamSql({ editionId, teamId, name: `Team ${tag}`, members: [`${tag}-member`] }),
+    ...reviewSql({ editionId, teamId, judgeId, scores: 8, note: "note", comment: "comment" }),
+    `INSERT INTO judging_conflicts (edition_id, judge_user_id, team_id, source, detail, created_at, created_by)
+     VALUES ('${editionId}', '${judgeId}', '${teamId}', 'organizer', 'x', '2026-03-20T00:00:00.000Z', 'test')`,
+    `INSERT INTO judging_appeals (id, edition_id, team_id, submitted_by, body, created_at)
+     VALUES ('${editionId}-${teamId}', '${editionId}', '${teamId}', '${tag}-member', 'appeal', '2026-04-06T00:00:00.000Z')`,
+    `INSERT INTO judging_events (edition_id, actor, kind, detail, created_at)
+     VALUES ('${editionId}', '${judgeId}', 'invitation-accepted', '{}', '2026-03-02T00:00:00.000Z')`,
+    `INSERT INTO published_results (edition_id, award, team_id, place, team_name, published_at, published_by)
+     VALUES ('${editionId}', 'finalist', '${teamId}', 1, 'Team ${tag}', '2026-04-03T15:00:00.000Z', 'test')`,
+  ]);
+  return { teamId, judgeId };
+}
+
+const judgingTables = [
+  "judge_invitations",
+  "judges",
+  "judging_conflicts",
+  "judging_assignments",
+  "judging_scores",
+  "judging_reviews",
+  "judging_events",
+  "judging_appeals",
+];
+
+async function judgingRowsOf(editionId: string): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of judgingTables) {
+    counts[table] =
+      (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE edition_id = ?`)
+        .bind(editionId)
+        .first<number>("n")) ?? -1;
+  }
+  return counts;
+}
+
+async function publishedRowsOf(editionId: string) {
+  return env.DB.prepare("SELECT count(*) AS n FROM published_results WHERE edition_id = ?").bind(editionId).first("n");
+}
+
+/** Every structured log line the worker wrote for one event. */
+function logLines(spies: { mock: { calls: unknown[][] } }[], event: string) {
+  return spies
+    .flatMap((spy) => spy.mock.calls.map((call) => String(call[0])))
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as Record<string, unknown>];
+      } catch {
+        return [];
+      }
+    })
+    .filter((line) => typeof line.event === "string" && line.event.startsWith(event));
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("the daily jobs", () => {
+  it("a job that throws does not stop the others, and each job says how it went in one log line", async () => {
+    await judgedProject("isolated");
+    const spies = [
+      vi.spyOn(console, "log").mockImplementation(() => {}),
+      vi.spyOn(console, "warn").mockImplementation(() => {}),
+      vi.spyOn(console, "error").mockImplementation(() => {}),
+    ];
+    // The retention job's batch needs this table: without it, that job throws as a real failure would.
+    await env.DB.exec("ALTER TABLE stripe_events RENAME TO stripe_events_away");
+    const worker = await builtWorker();
+    const ctx = createExecutionContext();
+    try {
+      await expect(
+        worker.scheduled(
+          createScheduledController({ scheduledTime: PAST_RETENTION, cron: DATA_LIFECYCLE_CRON }),
+          env,
+          ctx,
+        ),
+      ).resolves.toBeUndefined();
+      await waitOnExecutionContext(ctx);
+    } finally {
+      await env.DB.exec("ALTER TABLE stripe_events_away RENAME TO stripe_events");
+    }
+    // The jobs after the one that failed still ran: 2026's projects and judging records are gone.
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM teams WHERE edition_id = '2026'").first("n")).toBe(0);
+    expect(Object.values(await judgingRowsOf("2026")).every((n) => n === 0)).toBe(true);
+
+    const lines = logLines(spies, "daily_job.");
+    const failed = lines.filter((line) => line.event === "daily_job.failed");
+    expect(failed).toEqual([expect.objectContaining({ level: "error", job: "data-lifecycle" })]);
+    const done = lines.filter((line) => line.event === "daily_job.done").map((line) => line.job);
+    expect(done.sort()).toEqual(
+      ["innovator-credentials", "judging-assignment", "judging-retention", "submission-retention"].sort(),
+    );
+  });
+
+  it("runs every job even when one throws before it returns a promise", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const ran: string[] = [];
+    const jobs: DailyJob[] = [
+      {
+        name: "throws-at-once",
+        run: () => {
+          throw new Error("boom");
+        },
+      },
+      { name: "second", run: async () => void ran.push("second") },
+      { name: "third", run: async () => void ran.push("third") },
+    ];
+    const outcomes = await runDailyJobs(env, WITHIN_RETENTION, jobs);
+    expect(ran.sort()).toEqual(["second", "third"]);
+    expect(outcomes.map((o) => o.status)).toEqual(["rejected", "fulfilled", "fulfilled"]);
+  });
+});
+
+describe("the judging records' retention rule", () => {
+  it("keeps an edition's judging records for the privacy policy's period after the edition ends", async () => {
+    await judgedProject("kept", "kept-edition");
+    const edition = { ...edition2026, id: "kept-edition" };
+    const report = await purgeExpiredJudging(env.DB, [edition], WITHIN_RETENTION);
+    expect(report.editions).toEqual([]);
+    expect(Object.values(await judgingRowsOf("kept-edition")).every((n) => n > 0)).toBe(true);
+    expect(dataRetentionById["judging-records"].months).toBe(12);
+  });
+
+  it("then deletes them, every judging table, and keeps the published finalists and awards", async () => {
+    await judgedProject("expired", "expired-edition");
+    await judgedProject("other", "other-edition");
+    const edition = { ...edition2026, id: "expired-edition" };
+    const report = await purgeExpiredJudging(env.DB, [edition], PAST_RETENTION);
+    expect(report.editions).toEqual(["expired-edition"]);
+    expect(await judgingRowsOf("expired-edition")).toEqual(Object.fromEntries(judgingTables.map((t) => [t, 0])));
+    expect(await publishedRowsOf("expired-edition")).toBe(1);
+    // Another edition's records are not touched.
+    expect(Object.values(await judgingRowsOf("other-edition")).every((n) => n > 0)).toBe(true);
+  });
+});

@@ -1,0 +1,226 @@
+/**
+ * Every registered organizer action (app/organize/registry.server.ts), each
+ * through every door it has: the desk's form posted as a browser without
+ * JavaScript posts it, and the organizer API with a token. Each run must
+ * change what the action changes and write exactly one audit row naming the
+ * action and who acted (issue 32, ADR 018).
+ *
+ * A new action adds its scenario to `scenarios`; the first test fails until
+ * it does.
+ */
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { organizerActions } from "~/organize/registry.server";
+import { invitation, judge } from "./judging-helpers";
+import { api, auditSince, deskPost, lastAuditId, organizer, tokenOf, type Organizer } from "./organize-helpers";
+
+interface Prepared {
+  actor: Organizer;
+  /** The form's fields (the API gets the same as JSON). */
+  input: Record<string, string>;
+  /** After the action: what it changed is there. */
+  check: () => Promise<void>;
+}
+
+interface Scenario {
+  /** The desk page whose form runs it, and the form's intent. */
+  page: string;
+  intent: string;
+  prepare: () => Promise<Prepared>;
+}
+
+const one = <T>(sql: string, ...values: unknown[]) =>
+  env.DB.prepare(sql)
+    .bind(...values)
+    .first<T>();
+
+const scenarios: Record<string, Scenario> = {
+  "organizers.grant": {
+    page: "/organize/organizers",
+    intent: "grant",
+    async prepare() {
+      const actor = await organizer("director");
+      const target = await organizer(null);
+      return {
+        actor,
+        input: { email: target.email, role: "coordinator" },
+        check: async () =>
+          expect(await one("SELECT role FROM organizer_roles WHERE user_id = ?", target.id)).toEqual({
+            role: "coordinator",
+          }),
+      };
+    },
+  },
+  "organizers.remove": {
+    page: "/organize/organizers",
+    intent: "remove",
+    async prepare() {
+      const actor = await organizer("director");
+      const target = await organizer("registrar");
+      return {
+        actor,
+        input: { email: target.email },
+        check: async () =>
+          expect(await one("SELECT role FROM organizer_roles WHERE user_id = ?", target.id)).toBeNull(),
+      };
+    },
+  },
+  "tokens.create": {
+    page: "/organize/tokens",
+    intent: "create",
+    async prepare() {
+      const actor = await organizer("viewer");
+      const name = `laptop ${crypto.randomUUID().slice(0, 6)}`;
+      return {
+        actor,
+        input: { name },
+        check: async () =>
+          expect(await one("SELECT name FROM organizer_tokens WHERE user_id = ? AND name = ?", actor.id, name)).toEqual(
+            {
+              name,
+            },
+          ),
+      };
+    },
+  },
+  "tokens.revoke": {
+    page: "/organize/tokens",
+    intent: "revoke",
+    async prepare() {
+      const actor = await organizer("registrar");
+      await tokenOf(actor, "to revoke");
+      const row = await one<{ id: string }>(
+        "SELECT id FROM organizer_tokens WHERE user_id = ? AND name = 'to revoke'",
+        actor.id,
+      );
+      return {
+        actor,
+        input: { tokenId: row!.id },
+        check: async () =>
+          expect(
+            await one<{ revoked_at: string | null }>("SELECT revoked_at FROM organizer_tokens WHERE id = ?", row!.id),
+          ).toEqual({
+            revoked_at: expect.any(String),
+          }),
+      };
+    },
+  },
+  "judges.invite": {
+    page: "/organize/judges",
+    intent: "invite",
+    async prepare() {
+      const actor = await organizer("coordinator");
+      const email = `invited.${crypto.randomUUID().slice(0, 8)}@judges.test`;
+      return {
+        actor,
+        input: { email, name: "Casey Morgan" },
+        check: async () => {
+          expect(
+            await one("SELECT name, edition_id FROM judge_invitations WHERE email = ? AND revoked_at IS NULL", email),
+          ).toEqual({
+            name: "Casey Morgan",
+            edition_id: "2026",
+          });
+          expect(await one("SELECT kind FROM notifications WHERE recipient = ?", email)).toEqual({
+            kind: "judge-invitation",
+          });
+        },
+      };
+    },
+  },
+  "judges.revoke-invitation": {
+    page: "/organize/judges",
+    intent: "revoke-invitation",
+    async prepare() {
+      const actor = await organizer("director");
+      const email = `pending.${crypto.randomUUID().slice(0, 8)}@judges.test`;
+      await invitation(email);
+      const row = await one<{ id: string }>("SELECT id FROM judge_invitations WHERE email = ?", email);
+      return {
+        actor,
+        input: { invitationId: row!.id },
+        check: async () =>
+          expect(
+            await one("SELECT count(*) AS n FROM judge_invitations WHERE id = ? AND revoked_at IS NOT NULL", row!.id),
+          ).toEqual({
+            n: 1,
+          }),
+      };
+    },
+  },
+  "judges.remove": {
+    page: "/organize/judges",
+    intent: "remove",
+    async prepare() {
+      const actor = await organizer("coordinator");
+      const gone = await judge("leaving", "2026");
+      return {
+        actor,
+        input: { email: gone.email },
+        check: async () =>
+          expect(
+            await one<{ left_by: string }>(
+              "SELECT left_by FROM judges WHERE user_id = ? AND edition_id = '2026'",
+              gone.id,
+            ),
+          ).toEqual({ left_by: `organizer:${actor.email}` }),
+      };
+    },
+  },
+};
+
+describe("every organizer action", { timeout: 120_000 }, () => {
+  it("has a scenario here", () => {
+    expect(Object.keys(scenarios).sort()).toEqual(Object.keys(organizerActions).sort());
+  });
+
+  for (const [id, scenario] of Object.entries(scenarios)) {
+    const action = organizerActions[id]!;
+    const doors = action.doors ?? ["desk", "api", "job"];
+
+    it(`${id}: the desk's form, posted without JavaScript, changes it and writes one audit row`, async () => {
+      const { actor, input, check } = await scenario.prepare();
+      const since = await lastAuditId();
+      const response = await deskPost(scenario.page, { intent: scenario.intent, ...input }, actor);
+      if (!doors.includes("desk")) {
+        expect(response.status).toBe(403);
+        expect(await auditSince(since)).toEqual([]);
+        return;
+      }
+      // A redirect with the toast, or (a token shown once) the page again.
+      expect([200, 303], `${id}: ${response.status}`).toContain(response.status);
+      if (response.status === 303) expect(response.headers.get("location")).toMatch(new RegExp(`^${scenario.page}`));
+      await response.arrayBuffer();
+      await check();
+      const rows = (await auditSince(since)).filter((r) => r.actor_user_id === actor.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        action: id,
+        actor_kind: "person",
+        actor_label: actor.email,
+        actor_role: actor.role,
+      });
+      expect(rows[0]!.created_at).toBe("2026-03-25T18:00:00.000Z");
+    });
+
+    it(`${id}: the organizer API ${doors.includes("api") ? "changes it and writes one audit row" : "refuses it"}`, async () => {
+      const { actor, input, check } = await scenario.prepare();
+      const token = await tokenOf(actor);
+      const since = await lastAuditId();
+      const response = await api("POST", `/actions/${id}`, { token, body: input });
+      const rows = (await auditSince(since)).filter((r) => r.actor_user_id === actor.id);
+      if (!doors.includes("api")) {
+        expect(response.status).toBe(403);
+        expect(rows).toEqual([]);
+        return;
+      }
+      expect(response.status, await response.clone().text()).toBe(200);
+      const body = (await response.json()) as { message: string; eventId: number };
+      expect(body.message).toBeTruthy();
+      await check();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ id: body.eventId, action: id, actor_kind: "token", actor_role: actor.role });
+      expect(rows[0]!.token_id).toBeTruthy();
+    });
+  }
+});

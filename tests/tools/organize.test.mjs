@@ -1,0 +1,275 @@
+// The admin CLI as a client of the organizer API (issue 32, ADR 018),
+// against one real local server (`npm start` without its build) and its own
+// database: the first director by the bootstrap step (refused the second
+// time), a token created on the desk by that director signed in with a real
+// authenticator code, `invite-judge` (by address, from an interest form, a
+// bad address), `judges` (table and CSV) and `remove-judge` through it, each
+// change with its audit row; then the token revoked on the desk and the CLI
+// refused. One server for the whole file: each start costs seconds.
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { createHmac } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { execFile } from "node:child_process";
+import { query } from "../../scripts/admin.mjs";
+import { applyMigrations } from "./local-d1.mjs";
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const stateDir = mkdtempSync(join(tmpdir(), "organize-cli-"));
+const target = { remote: false, stateDir };
+// Inside the 2026 judging window: the server's clock (the CLI sends none).
+const APP_NOW = "2026-03-25T12:00:00-06:00";
+const PASSWORD = "a good passphrase";
+
+/** A port nobody listens on now. */
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
+  const address = server.address();
+  await new Promise((resolve) => server.close(() => resolve(undefined)));
+  return typeof address === "object" && address ? address.port : 0;
+}
+
+/** @type {import("node:child_process").ChildProcess | undefined} */
+let server;
+let base = "";
+
+/**
+ * `npm run admin -- …` with the environment given (never the caller's token).
+ * @param {string[]} args @param {Record<string, string>} extra
+ */
+async function admin(args, extra = {}) {
+  const env = { ...process.env, STATE_DIR: stateDir, ORGANIZER_API_URL: base, ...extra };
+  if (!("ORGANIZER_API_TOKEN" in extra)) delete env.ORGANIZER_API_TOKEN;
+  delete env.ORGANIZER_BOOTSTRAP_SECRET;
+  try {
+    const { stdout, stderr } = await run("node", ["scripts/admin.mjs", ...args], { cwd: root, env });
+    return { status: 0, stdout, stderr };
+  } catch (error) {
+    const failed = /** @type {{ code: number, stdout: string, stderr: string }} */ (error);
+    return { status: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+/** @param {string} sql */
+const one = (sql) => query(sql, target)[0];
+
+/** RFC 6238 (SHA-1, 6 digits, 30 s), as an authenticator app computes it. @param {string} secret */
+function totp(secret) {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const char of secret.replace(/=+$/, "").toUpperCase())
+    bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
+  const mac = createHmac("sha1", key).update(counter).digest();
+  const start = (mac[mac.length - 1] ?? 0) & 0x0f;
+  return String((mac.readUInt32BE(start) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+/** The name=value pairs of a response's Set-Cookie headers, merged into `jar`. @param {Response} response @param {string} jar */
+function cookies(response, jar = "") {
+  const map = new Map(
+    jar
+      .split(/;\s*/)
+      .filter(Boolean)
+      .map((pair) => [pair.split("=")[0], pair]),
+  );
+  for (const cookie of response.headers.getSetCookie()) {
+    const pair = cookie.split(";")[0] ?? "";
+    const name = pair.split("=")[0];
+    if (/max-age=0/i.test(cookie)) map.delete(name);
+    else map.set(name, pair);
+  }
+  return [...map.values()].join("; ");
+}
+
+/** better-auth's JSON API, as a browser's script calls it. @param {string} path @param {unknown} body @param {string} cookie */
+async function authApi(path, body, cookie = "") {
+  const response = await fetch(`${base}/api/auth${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base, cookie },
+    body: JSON.stringify(body),
+  });
+  assert.equal(response.status, 200, `${path}: ${await response.clone().text()}`);
+  return response;
+}
+
+/** A desk form posted as a browser without JavaScript. @param {string} path @param {Record<string, string>} fields @param {string} cookie */
+function deskPost(path, fields, cookie) {
+  return fetch(`${base}${path}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: base,
+      "sec-fetch-site": "same-origin",
+      cookie,
+    },
+    body: new URLSearchParams(fields).toString(),
+    redirect: "manual",
+  });
+}
+
+before(async () => {
+  applyMigrations(stateDir);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = spawn("node", ["scripts/start.mjs"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), STATE_DIR: stateDir, SKIP_BUILD: "1", APP_NOW },
+    stdio: "ignore",
+    detached: true,
+  });
+  for (let attempt = 0; ; attempt++) {
+    const health = await fetch(`${base}/api/health`)
+      .then((r) => r.json())
+      .catch(() => null);
+    if (health?.service === "idaho-ai-challenge" && health.database?.migrationsApplied > 0) break;
+    assert.ok(attempt < 240, "the local server did not start");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+});
+
+after(() => {
+  // The server and its workerd children are one process group.
+  if (server?.pid) process.kill(-server.pid, "SIGTERM");
+  rmSync(stateDir, { recursive: true, force: true });
+});
+
+describe("the CLI through the organizer API", () => {
+  const director = "dana.director@example.com";
+  /** A session of the director's that passed the second factor. */
+  let session = "";
+  let token = "";
+
+  test("grant-organizer makes the first director once (the bootstrap step), then refuses", async () => {
+    const signUp = await authApi("/sign-up/email", { email: director, password: PASSWORD, name: "" });
+    const cookie = cookies(signUp);
+    query(`UPDATE "user" SET email_verified = 1 WHERE email = '${director}'`, target);
+    // Two-step sign-in on, for real: the session that turns it on passed the second factor.
+    const enabled = await authApi("/two-factor/enable", { password: PASSWORD }, cookie);
+    const { totpURI } = /** @type {{ totpURI: string }} */ (await enabled.json());
+    const secret = new URL(totpURI).searchParams.get("secret") ?? "";
+    const verified = await authApi("/two-factor/verify-totp", { code: totp(secret) }, cookie);
+    session = cookies(verified, cookie);
+
+    const first = await admin(["grant-organizer", director, "--role", "director"]);
+    assert.equal(first.status, 0, first.stderr);
+    assert.match(first.stdout, /is the first director/);
+    assert.deepEqual(
+      one(
+        `SELECT r.role, r.granted_by FROM organizer_roles r JOIN "user" u ON u.id = r.user_id WHERE u.email = '${director}'`,
+      ),
+      {
+        role: "director",
+        granted_by: "system:bootstrap",
+      },
+    );
+    assert.equal(one("SELECT count(*) AS n FROM organizer_events WHERE action = 'organizers.bootstrap'")?.n, 1);
+
+    const again = await admin(["grant-organizer", director, "--role", "director"]);
+    assert.equal(again.status, 1);
+    assert.match(again.stderr, /Bootstrapping is closed/);
+  });
+
+  test("the director's token, created on the desk, runs invite-judge, judges and remove-judge, each with its audit row", async () => {
+    const created = await deskPost("/organize/tokens", { intent: "create", name: "CLI test" }, session);
+    assert.equal(created.status, 200);
+    token = /ORGANIZER_API_TOKEN=(iac_org_[A-Za-z0-9_-]{43})/.exec(await created.text())?.[1] ?? "";
+    assert.ok(token, "the token is shown once on the answer");
+    const withToken = { ORGANIZER_API_TOKEN: token };
+
+    const invited = await admin(["invite-judge", "Casey.Judge@Boise-Widgets.com", "--name", "Casey Judge"], withToken);
+    assert.equal(invited.status, 0, invited.stderr);
+    assert.match(invited.stdout, /Invitation for casey\.judge@boise-widgets\.com sent/);
+    const invitation = one(
+      "SELECT name, edition_id, invited_by, created_at FROM judge_invitations WHERE email = 'casey.judge@boise-widgets.com'",
+    );
+    assert.deepEqual(invitation, {
+      name: "Casey Judge",
+      edition_id: "2026",
+      invited_by: `organizer:${director}`,
+      created_at: "2026-03-25T18:00:00.000Z",
+    });
+    const audit = one(
+      "SELECT actor_kind, actor_label, actor_role, token_id FROM organizer_events WHERE action = 'judges.invite'",
+    );
+    assert.equal(audit?.actor_kind, "token");
+    assert.equal(audit?.actor_label, director);
+    assert.ok(audit?.token_id);
+
+    query(
+      `INSERT INTO judge_advisor_interests (id, role, first_name, last_name, email, phone, organization, title, expertise, experience, motivation)
+       VALUES (41, 'judge', 'Riley', 'Park', 'Riley@Gem-Labs.com', '208-555-0188', 'Gem Labs', 'CTO', 'ML', '10 years', 'Help')`,
+      target,
+    );
+    const fromInterest = await admin(["invite-judge", "--interest", "41"], withToken);
+    assert.equal(fromInterest.status, 0, fromInterest.stderr);
+    assert.deepEqual(one("SELECT name, interest_id FROM judge_invitations WHERE email = 'riley@gem-labs.com'"), {
+      name: "Riley Park",
+      interest_id: 41,
+    });
+    const badAddress = await admin(["invite-judge", "not-an-address"], withToken);
+    assert.equal(badAddress.status, 2);
+    assert.match(badAddress.stderr, /valid email/);
+    assert.equal((await admin(["invite-judge", "--interest", "999"], withToken)).status, 1);
+
+    // Two judges, as accepting leaves them.
+    query(
+      [
+        `INSERT INTO "user" (id, name, email, email_verified) VALUES ('ja', '', 'a@judges.example.org', 1), ('jb', '', 'b@judges.example.org', 1)`,
+        `INSERT INTO judge_invitations (id, edition_id, email, token_hash, invited_by, created_at, expires_at, accepted_at, accepted_by)
+         VALUES ('ia', '2026', 'a@judges.example.org', 'ha', 'x', '2026-03-01', '2026-04-30', '2026-03-02', 'ja'),
+                ('ib', '2026', 'b@judges.example.org', 'hb', 'x', '2026-03-01', '2026-04-30', '2026-03-02', 'jb')`,
+        `INSERT INTO judges (edition_id, user_id, name, invitation_id, joined_at) VALUES ('2026', 'ja', 'Judge A', 'ia', '2026-03-02'), ('2026', 'jb', 'Judge B', 'ib', '2026-03-02')`,
+      ].join(";\n"),
+      target,
+    );
+    const list = await admin(["judges"], withToken);
+    assert.equal(list.status, 0, list.stderr);
+    assert.match(
+      list.stdout.split("\n").find((l) => l.includes("a@judges.example.org")) ?? "",
+      /Judge A\s+a@judges\.example\.org\s+active\s+0\s+0\s+0/,
+    );
+    const out = join(stateDir, "judges.csv");
+    assert.equal((await admin(["judges", "--out", out], withToken)).status, 0);
+    assert.match(
+      readFileSync(out, "utf8").split("\r\n")[0] ?? "",
+      /"name","email","status","assigned","scored","left"/,
+    );
+
+    const removed = await admin(["remove-judge", "a@judges.example.org"], withToken);
+    assert.equal(removed.status, 0, removed.stderr);
+    assert.match(removed.stdout, /no longer judges/);
+    assert.equal(one("SELECT left_by FROM judges WHERE user_id = 'ja'")?.left_by, `organizer:${director}`);
+    assert.equal(one("SELECT count(*) AS n FROM organizer_events WHERE action = 'judges.remove'")?.n, 1);
+    const twice = await admin(["remove-judge", "a@judges.example.org"], withToken);
+    assert.equal(twice.status, 1);
+    assert.match(twice.stderr, /not an active judge/);
+  });
+
+  test("without a token the CLI says where to get one; a token revoked on the desk is refused", async () => {
+    const none = await admin(["judges"]);
+    assert.equal(none.status, 2);
+    assert.match(none.stderr, /ORGANIZER_API_TOKEN/);
+
+    const id = one("SELECT id FROM organizer_tokens WHERE name = 'CLI test'")?.id;
+    const revoked = await deskPost("/organize/tokens", { intent: "revoke", tokenId: String(id) }, session);
+    assert.equal(revoked.status, 303);
+    const refused = await admin(["judges"], { ORGANIZER_API_TOKEN: token });
+    assert.equal(refused.status, 1);
+    assert.match(refused.stderr, /token is not valid/);
+    const notGranted = await admin(["grant-organizer", "x@example.com", "--role", "viewer"], {
+      ORGANIZER_API_TOKEN: token,
+    });
+    assert.equal(notGranted.status, 1);
+  });
+});
