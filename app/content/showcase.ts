@@ -23,6 +23,9 @@ export const showcaseLimits = {
   galleryPageSize: 24,
 } as const;
 
+/** A project credited to nobody by name: no team name, and no member chose to be named. */
+export const unnamedParticipant = "A Challenge participant";
+
 /** How a member's name is shown; the first is what nobody chose yet (the most private). */
 export const nameDisplayOptions = [
   { id: "team", label: "Team name only", hint: "Your name is not shown; the project is credited to the team." },

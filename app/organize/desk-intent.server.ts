@@ -7,11 +7,46 @@
  * action (with a preview) is proposed instead, and the browser goes to the
  * proposal's page.
  */
+import { data, type RouterContextProvider } from "react-router";
 import type * as z from "zod/mini";
-import { intent, type Intent, type IntentOutcome } from "~/forms/intent-action.server";
+import { deskMessages } from "~/content/organize";
+import { requestContext } from "~/context";
+import { handleIntentPost, intent, type Intent, type IntentOutcome } from "~/forms/intent-action.server";
 import { executeAction, type Executed, type OrganizerAction, type Refusal } from "./action.server";
-import type { Desk } from "./guard.server";
+import { deskContext, type Desk } from "./guard.server";
 import { proposeAction } from "./proposals.server";
+
+/** A desk page's data: never cached anywhere, whoever asks. */
+export function deskPage<View>(view: View) {
+  return data(view, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/**
+ * A desk page's POST: its intents run for the signed-in organizer, counted
+ * per organizer, logged as `event`, answering on the page (`redirectTo`).
+ */
+export function handleDeskPost(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  page: {
+    event: string;
+    intents: Record<string, Intent<z.ZodMiniObject, Desk>>;
+    redirectTo: string;
+    logFields?: Record<string, unknown>;
+  },
+) {
+  const { env, requestId } = context.get(requestContext);
+  const desk = context.get(deskContext);
+  return handleIntentPost({
+    request,
+    env,
+    requestId,
+    ...page,
+    ctx: desk,
+    rateLimit: { scope: "organize", keys: [desk.user.id], message: deskMessages.rateLimited },
+    unknownIntent: deskMessages.unknownIntent,
+    logFields: { userId: desk.user.id, ...page.logFields },
+  });
+}
 
 /** A refusal as the form shows it: on its field when it names one, else above the form. */
 export function refusalOutcome(refusal: Refusal): IntentOutcome {

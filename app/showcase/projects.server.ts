@@ -22,8 +22,8 @@ import {
   teamMembers,
   teams,
   user as accounts,
-  type NameDisplay,
 } from "~/db/schema";
+import { publicCredit } from "./credit";
 import { showcaseEdition } from "./window";
 
 export interface ShowcaseCard {
@@ -139,13 +139,6 @@ export interface ShowcaseProject extends ShowcaseCard {
 
 const organization = alias(registrations, "organization");
 
-/** A member's name as they chose it shown, or null (team name only). */
-export function displayName(first: string, last: string, choice: NameDisplay): string | null {
-  if (choice === "full") return `${first} ${last}`.trim();
-  if (choice === "initial") return `${first} ${last.trim().charAt(0).toUpperCase()}${last.trim() ? "." : ""}`.trim();
-  return null;
-}
-
 /** Whether a slug can name a project at all (no database read for anything else). */
 export function isProjectSlug(slug: string): boolean {
   return /^[a-z0-9-]{1,80}$/.test(slug);
@@ -224,22 +217,20 @@ export async function projectBySlug(db: Db, editionId: string, slug: string): Pr
   ]);
   if (!row) return null;
   const byUser = new Map(enrolled.map((e) => [e.userId, e]));
-  const members: string[] = [];
-  const organizations = new Set<string>();
-  for (const p of people) {
-    const reg = byUser.get(p.userId);
-    const [first, ...rest] = (p.accountName ?? "").split(" ");
-    const name = displayName(reg?.firstName ?? first ?? "", reg?.lastName ?? rest.join(" "), p.nameDisplay ?? "team");
-    if (name) members.push(name);
-    if (p.showOrganization && reg?.company) organizations.add(reg.company);
-  }
-  const teamLabel = row.teamName ? `Team ${row.teamName}` : null;
-  const credit =
-    members.length > 0
-      ? teamLabel
-        ? `${teamLabel}: ${members.join(", ")}`
-        : members.join(", ")
-      : (teamLabel ?? "A Challenge participant");
+  const { members, organizations, credit } = publicCredit(
+    row.teamName,
+    people.map((p) => {
+      const reg = byUser.get(p.userId);
+      const [first, ...rest] = (p.accountName ?? "").split(" ");
+      return {
+        firstName: reg?.firstName ?? first ?? "",
+        lastName: reg?.lastName ?? rest.join(" "),
+        nameDisplay: p.nameDisplay,
+        showOrganization: Boolean(p.showOrganization),
+        organization: reg?.company ?? null,
+      };
+    }),
+  );
   return {
     slug: row.slug!,
     title: row.title!,
@@ -254,7 +245,7 @@ export async function projectBySlug(db: Db, editionId: string, slug: string): Pr
     videoUrl: row.videoUrl,
     credit,
     members,
-    organizations: [...organizations].sort(),
+    organizations,
     memberIds: people.map((p) => p.userId),
   };
 }

@@ -35,6 +35,7 @@ const { site } = /** @type {typeof import("../../app/content/site.ts")} */ (awai
 const { businessDaysDeadline } = /** @type {typeof import("../../app/clock/business-days.ts")} */ (
   await app("clock/business-days.ts")
 );
+const { publicCredit } = /** @type {typeof import("../../app/showcase/credit.ts")} */ (await app("showcase/credit.ts"));
 const { formatMountain } = /** @type {typeof import("../../app/clock/format.ts")} */ (await app("clock/format.ts"));
 
 /** @typedef {ReturnType<typeof import("../admin.mjs").parseArgs>["options"]} Options */
@@ -50,13 +51,14 @@ function actorOf(options) {
 }
 
 /**
- * A team's name and organization as the site publishes them: the team's name,
- * or for a participant working alone their registered name; the members'
- * organizations (the one whose company code enrolled them, else the company
- * they registered with), distinct.
+ * A team's name and organizations in the organizers' own report (never
+ * published): the team's name, or for a participant working alone their
+ * registered name; the members' organizations (the one whose company code
+ * enrolled them, else the company they registered with), distinct. What the
+ * site publishes is `publicFaces`: only what each member chose to show.
  * @param {string} teamExpr SQL for the team id
  */
-const publicNameSql = (teamExpr) => `COALESCE(
+const reportNameSql = (teamExpr) => `COALESCE(
     (SELECT name FROM teams WHERE id = ${teamExpr}),
     (SELECT r.first_name || ' ' || r.last_name FROM team_members m
        JOIN registrations r ON r.user_id = m.user_id AND r.edition_id = m.edition_id
@@ -78,7 +80,7 @@ const organizationSql = (teamExpr) => `(SELECT group_concat(org, ', ') FROM (
 export function loadReport(editionId, target) {
   const edition = sqlText(editionId);
   const projects = query(
-    `SELECT t.id AS teamId, ${publicNameSql("t.id")} AS name, ${organizationSql("t.id")} AS organization
+    `SELECT t.id AS teamId, ${reportNameSql("t.id")} AS name, ${organizationSql("t.id")} AS organization
      FROM teams t JOIN submissions s ON s.team_id = t.id AND s.status = 'submitted'
      WHERE t.edition_id = ${edition} ORDER BY t.id`,
     target,
@@ -183,6 +185,52 @@ function publicTitleSql(teamSql) {
 }
 
 /**
+ * Each team's public face for a published result (issue 31): its name and
+ * organizations as its members chose them shown on the showcase (nobody's
+ * choice yet shows no name and no organization), by the showcase's own rule.
+ * @param {string[]} teamIds @param {Options} target
+ * @returns {Map<string, { name: string, organization: string | null }>}
+ */
+function publicFaces(teamIds, target) {
+  const rows = query(
+    `SELECT m.team_id, t.name AS team_name, u.name AS account_name, r.first_name, r.last_name,
+       COALESCE(o.company_name, r.company_name) AS organization, d.name_display, d.show_organization
+     FROM team_members m
+     JOIN teams t ON t.id = m.team_id
+     LEFT JOIN user u ON u.id = m.user_id
+     LEFT JOIN registrations r ON r.user_id = m.user_id AND r.edition_id = m.edition_id
+       AND r.registration_type = 'individual' AND r.status IN ('paid', 'enrolled')
+     LEFT JOIN registrations o ON o.id = r.organization_registration_id
+     LEFT JOIN showcase_member_display d ON d.team_id = m.team_id AND d.user_id = m.user_id
+     WHERE m.team_id IN (${teamIds.map(sqlText).join(", ")})
+     ORDER BY m.team_id, m.role = 'lead' DESC, m.joined_at`,
+    target,
+  );
+  /** @type {Map<string, { teamName: string | null, members: import("../../app/showcase/credit.ts").CreditedMember[] }>} */
+  const teams = new Map();
+  for (const row of rows) {
+    const teamId = String(row.team_id);
+    const team = teams.get(teamId) ?? { teamName: row.team_name === null ? null : String(row.team_name), members: [] };
+    const [first, ...rest] = String(row.account_name ?? "").split(" ");
+    team.members.push({
+      firstName: String(row.first_name ?? first ?? ""),
+      lastName: String(row.last_name ?? rest.join(" ")),
+      nameDisplay: /** @type {"full" | "initial" | "team" | null} */ (row.name_display ?? null),
+      showOrganization: Number(row.show_organization) === 1,
+      organization: row.organization === null ? null : String(row.organization),
+    });
+    teams.set(teamId, team);
+  }
+  return new Map(
+    teamIds.map((id) => {
+      const team = teams.get(id);
+      const { name, organizations } = publicCredit(team?.teamName ?? null, team?.members ?? []);
+      return [id, { name, organization: organizations.length > 0 ? organizations.join(", ") : null }];
+    }),
+  );
+}
+
+/**
  * Publishes finalists: one published_results row per team (INSERT OR IGNORE:
  * a team already published stays as it was), then one outbox row per member
  * with a deterministic id (a second run sends nothing twice), then the event.
@@ -195,13 +243,17 @@ export function publishFinalists(publication, target) {
   const edition = sqlText(editionId);
   const at = sqlText(now.toISOString());
   if (teams.length === 0) return { published: [], emails: 0 };
+  const faces = publicFaces(
+    teams.map((t) => t.teamId),
+    target,
+  );
   const published = query(
     `INSERT OR IGNORE INTO published_results (edition_id, award, team_id, place, team_name, project_title, organization, published_at, published_by)
      ${teams
-       .map(
-         (t) =>
-           `SELECT ${edition}, 'finalist', ${sqlText(t.teamId)}, ${t.place}, ${publicNameSql(sqlText(t.teamId))}, ${publicTitleSql(sqlText(t.teamId))}, ${organizationSql(sqlText(t.teamId))}, ${at}, ${sqlText(actor)}`,
-       )
+       .map((t) => {
+         const face = /** @type {{ name: string, organization: string | null }} */ (faces.get(t.teamId));
+         return `SELECT ${edition}, 'finalist', ${sqlText(t.teamId)}, ${t.place}, ${sqlText(face.name)}, ${publicTitleSql(sqlText(t.teamId))}, ${face.organization === null ? "NULL" : sqlText(face.organization)}, ${at}, ${sqlText(actor)}`;
+       })
        .join(" UNION ALL ")}
      RETURNING team_id`,
     target,
@@ -360,12 +412,14 @@ export const commands = {
       const actor = actorOf(options);
       const at = sqlText(now.toISOString());
       const published = [];
+      const faces = publicFaces(teamIds, options);
       for (const [award, team] of pairs) {
+        const face = /** @type {{ name: string, organization: string | null }} */ (faces.get(team));
         const inserted = query(
           `INSERT OR IGNORE INTO published_results (edition_id, award, team_id, place, team_name, project_title, organization, published_at, published_by)
            SELECT ${sqlText(edition.id)}, ${sqlText(award)}, ${sqlText(team)},
              (SELECT COUNT(*) + 1 FROM published_results WHERE edition_id = ${sqlText(edition.id)} AND award = ${sqlText(award)}),
-             ${publicNameSql(sqlText(team))}, ${publicTitleSql(sqlText(team))}, ${organizationSql(sqlText(team))}, ${at}, ${sqlText(actor)}
+             ${sqlText(face.name)}, ${publicTitleSql(sqlText(team))}, ${face.organization === null ? "NULL" : sqlText(face.organization)}, ${at}, ${sqlText(actor)}
            RETURNING award, team_name`,
           options,
         );
@@ -386,7 +440,7 @@ export const commands = {
       const edition = await editionOf(options, cliNow(options));
       /** @type {Record<string, unknown>[]} */
       const rows = query(
-        `SELECT a.id, a.created_at, ${publicNameSql("a.team_id")} AS team, a.team_id, u.email AS submitted_by,
+        `SELECT a.id, a.created_at, ${reportNameSql("a.team_id")} AS team, a.team_id, u.email AS submitted_by,
            a.decided_at, a.decided_by, a.decision, a.body
          FROM judging_appeals a LEFT JOIN user u ON u.id = a.submitted_by
          WHERE a.edition_id = ${sqlText(edition.id)} ORDER BY a.created_at`,

@@ -72,6 +72,17 @@ before(() => {
     ...submittedTeamSql({ editionId: edition, teamId: "t-two", name: null, members: ["u-cy"] }),
     ...submittedTeamSql({ editionId: edition, teamId: "t-three", name: "Trout Tech", members: ["u-dee"] }),
     ...submittedTeamSql({ editionId: edition, teamId: "t-four", name: "Sawtooth", members: ["u-eve"] }),
+    // How each member chose to be shown (issue 31): Ada by name but not her
+    // employer, Bob never chose (no name, no organization), Cy (alone, no team
+    // name) by initial with his organization, Eve (alone) by her team's name only.
+    ...[
+      ["t-one", "u-ada", "full", 0],
+      ["t-two", "u-cy", "initial", 1],
+      ["t-four", "u-eve", "team", 0],
+    ].map(
+      ([team, user, display, showOrganization]) =>
+        `INSERT INTO showcase_member_display (team_id, user_id, name_display, show_organization, updated_at) VALUES ('${team}', '${user}', '${display}', ${showOrganization}, '2026-03-01T00:00:00.000Z')`,
+    ),
     // Three judges per project; Lou has not scored Sawtooth yet.
     ...reviewSql({ editionId: edition, teamId: "t-one", judgeId: "j-harsh", scores: 6 }),
     ...reviewSql({ editionId: edition, teamId: "t-one", judgeId: "j-kind", scores: 9 }),
@@ -149,16 +160,17 @@ describe("publish-finalists", () => {
         team_id: "t-one",
         place: 1,
         team_name: "Spud Squad",
-        organization: "Acme Analytics",
+        // Ada hid her employer; Bob never chose to show one.
+        organization: null,
         published_at: "2026-04-03T15:00:00.000Z",
         published_by: "Organizer Olu",
       },
-      // A participant working alone is published under their registered name.
+      // A participant working alone, without a team name, as they chose to be named.
       {
         award: "finalist",
         team_id: "t-two",
         place: 2,
-        team_name: "Cy Young",
+        team_name: "Cy Y.",
         organization: "Boise Bakers",
         published_at: "2026-04-03T15:00:00.000Z",
         published_by: "Organizer Olu",
@@ -255,7 +267,7 @@ describe("publish-awards", () => {
       ),
       [
         { award: "certified-innovators", place: 1, team_name: "Spud Squad" },
-        { award: "certified-innovators", place: 2, team_name: "Cy Young" },
+        { award: "certified-innovators", place: 2, team_name: "Cy Y." },
         { award: "grand-champion", place: 1, team_name: "Spud Squad" },
       ],
     );

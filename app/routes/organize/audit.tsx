@@ -3,11 +3,11 @@
  * by a GET form (who, which action, a range of Mountain-Time days) and paged
  * by links; the same selection downloads as CSV. Nothing here writes.
  */
-import { data } from "react-router";
 import { AuditFilter, AuditTable } from "~/components/organize/audit";
 import { DeskBody, DeskHero } from "~/components/organize/desk";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
+import { deskPage } from "~/organize/desk-intent.server";
 import { auditView } from "~/organize/desk-view.server";
 import { deskContext } from "~/organize/guard.server";
 import type { Route } from "./+types/audit";
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const view = await auditView(context.get(deskContext), new URL(request.url));
-  return data(view, { headers: { "Cache-Control": "private, no-store" } });
+  return deskPage(view);
 }
 
 export const headers = signedInPageHeaders;

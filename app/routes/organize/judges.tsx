@@ -5,17 +5,14 @@
  * registered organizer action (app/judging/actions.server.ts), the same the
  * organizer API and `npm run admin -- invite-judge | judges | remove-judge` run.
  */
-import { data } from "react-router";
 import { Refusals } from "~/components/intent-form";
 import { DeskBody, DeskHero } from "~/components/organize/desk";
 import { InterestsSection, InvitationsSection, InviteSection, JudgesSection } from "~/components/organize/judges";
-import { deskMessages } from "~/content/organize";
-import { requestContext } from "~/context";
 import { signedInPageHeaders } from "~/forms/action.server";
-import { handleIntentPost } from "~/forms/intent-action.server";
 import { judgesDeskIntents } from "~/judging/desk-intents.server";
 import { judgesDeskView } from "~/judging/desk-view.server";
 import { pageMeta } from "~/lib/meta";
+import { deskPage, handleDeskPost } from "~/organize/desk-intent.server";
 import { deskContext } from "~/organize/guard.server";
 import type { Route } from "./+types/judges";
 
@@ -26,24 +23,14 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const view = await judgesDeskView(context.get(deskContext), new URL(request.url));
-  return data(view, { headers: { "Cache-Control": "private, no-store" } });
+  return deskPage(view);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env, requestId } = context.get(requestContext);
-  const desk = context.get(deskContext);
-  return handleIntentPost({
-    request,
-    env,
-    requestId,
-    event: "organize.judges",
-    intents: judgesDeskIntents,
-    ctx: desk,
-    redirectTo: "/organize/judges",
-    rateLimit: { scope: "organize", keys: [desk.user.id], message: deskMessages.rateLimited },
-    unknownIntent: deskMessages.unknownIntent,
-    logFields: { userId: desk.user.id },
-  });
+  return handleDeskPost(
+    { request, context },
+    { event: "organize.judges", intents: judgesDeskIntents, redirectTo: "/organize/judges" },
+  );
 }
 
 export const headers = signedInPageHeaders;

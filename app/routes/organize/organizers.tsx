@@ -3,15 +3,12 @@
  * app/organize/pages.ts): who holds which role, granting, changing and
  * removing one. Each form is a registered action with its audit row.
  */
-import { data } from "react-router";
 import { Refusals } from "~/components/intent-form";
 import { DeskBody, DeskHero } from "~/components/organize/desk";
 import { GrantSection, OrganizersSection } from "~/components/organize/organizers";
-import { deskMessages } from "~/content/organize";
-import { requestContext } from "~/context";
 import { signedInPageHeaders } from "~/forms/action.server";
-import { handleIntentPost } from "~/forms/intent-action.server";
 import { pageMeta } from "~/lib/meta";
+import { deskPage, handleDeskPost } from "~/organize/desk-intent.server";
 import { organizersIntents } from "~/organize/desk-intents.server";
 import { organizersView } from "~/organize/desk-view.server";
 import { deskContext } from "~/organize/guard.server";
@@ -23,24 +20,14 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return data(await organizersView(context.get(deskContext)), { headers: { "Cache-Control": "private, no-store" } });
+  return deskPage(await organizersView(context.get(deskContext)));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env, requestId } = context.get(requestContext);
-  const desk = context.get(deskContext);
-  return handleIntentPost({
-    request,
-    env,
-    requestId,
-    event: "organize.organizers",
-    intents: organizersIntents,
-    ctx: desk,
-    redirectTo: "/organize/organizers",
-    rateLimit: { scope: "organize", keys: [desk.user.id], message: deskMessages.rateLimited },
-    unknownIntent: deskMessages.unknownIntent,
-    logFields: { userId: desk.user.id },
-  });
+  return handleDeskPost(
+    { request, context },
+    { event: "organize.organizers", intents: organizersIntents, redirectTo: "/organize/organizers" },
+  );
 }
 
 export const headers = signedInPageHeaders;

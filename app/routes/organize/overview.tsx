@@ -4,11 +4,11 @@
  * the latest entries of the audit log. Each block shows only to a role that
  * may read it.
  */
-import { data } from "react-router";
 import { DeskBody, DeskHero, deskLinkClass } from "~/components/organize/desk";
 import { SectionCard } from "~/components/section-card";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
+import { deskPage } from "~/organize/desk-intent.server";
 import { overviewView } from "~/organize/desk-view.server";
 import { deskContext } from "~/organize/guard.server";
 import type { Route } from "./+types/overview";
@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return data(await overviewView(context.get(deskContext)), { headers: { "Cache-Control": "private, no-store" } });
+  return deskPage(await overviewView(context.get(deskContext)));
 }
 
 export const headers = signedInPageHeaders;

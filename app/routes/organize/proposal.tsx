@@ -10,10 +10,9 @@ import { DeskBody, DeskHero } from "~/components/organize/desk";
 import { ConfirmSection, PreviewSection } from "~/components/organize/proposals";
 import { SectionCard } from "~/components/section-card";
 import { deskMessages } from "~/content/organize";
-import { requestContext } from "~/context";
 import { signedInPageHeaders } from "~/forms/action.server";
-import { handleIntentPost } from "~/forms/intent-action.server";
 import { pageMeta } from "~/lib/meta";
+import { deskPage, handleDeskPost } from "~/organize/desk-intent.server";
 import { proposalIntents } from "~/organize/desk-intents.server";
 import { proposalView } from "~/organize/desk-view.server";
 import { deskContext } from "~/organize/guard.server";
@@ -27,24 +26,19 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ context, params }: Route.LoaderArgs) {
   const view = await proposalView(context.get(deskContext), params.id);
   if (!view) throw data(null, { status: 404 });
-  return data(view, { headers: { "Cache-Control": "private, no-store" } });
+  return deskPage(view);
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { env, requestId } = context.get(requestContext);
-  const desk = context.get(deskContext);
-  return handleIntentPost({
-    request,
-    env,
-    requestId,
-    event: "organize.proposal",
-    intents: proposalIntents(params.id),
-    ctx: desk,
-    redirectTo: `/organize/proposals/${params.id}`,
-    rateLimit: { scope: "organize", keys: [desk.user.id], message: deskMessages.rateLimited },
-    unknownIntent: deskMessages.unknownIntent,
-    logFields: { userId: desk.user.id, proposalId: params.id },
-  });
+  return handleDeskPost(
+    { request, context },
+    {
+      event: "organize.proposal",
+      intents: proposalIntents(params.id),
+      redirectTo: `/organize/proposals/${params.id}`,
+      logFields: { proposalId: params.id },
+    },
+  );
 }
 
 export const headers = signedInPageHeaders;

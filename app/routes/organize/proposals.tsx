@@ -1,9 +1,9 @@
 /** /organize/proposals (issue 32, ADR 018): the one-way actions waiting for a second director. */
-import { data } from "react-router";
 import { DeskBody, DeskHero } from "~/components/organize/desk";
 import { ProposalsList } from "~/components/organize/proposals";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
+import { deskPage } from "~/organize/desk-intent.server";
 import { proposalsView } from "~/organize/desk-view.server";
 import { deskContext } from "~/organize/guard.server";
 import type { Route } from "./+types/proposals";
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return data(await proposalsView(context.get(deskContext)), { headers: { "Cache-Control": "private, no-store" } });
+  return deskPage(await proposalsView(context.get(deskContext)));
 }
 
 export const headers = signedInPageHeaders;

@@ -4,7 +4,6 @@
  * factor), shown once on the answer to the post, revoked here or through the
  * API. A director sees and may revoke everyone's.
  */
-import { data } from "react-router";
 import { Refusals } from "~/components/intent-form";
 import { DeskBody, DeskHero } from "~/components/organize/desk";
 import {
@@ -13,11 +12,9 @@ import {
   TokensSection,
   type CreatedToken,
 } from "~/components/organize/tokens";
-import { deskMessages } from "~/content/organize";
-import { requestContext } from "~/context";
 import { signedInPageHeaders } from "~/forms/action.server";
-import { handleIntentPost } from "~/forms/intent-action.server";
 import { pageMeta } from "~/lib/meta";
+import { deskPage, handleDeskPost } from "~/organize/desk-intent.server";
 import { tokensIntents } from "~/organize/desk-intents.server";
 import { tokensView } from "~/organize/desk-view.server";
 import { deskContext } from "~/organize/guard.server";
@@ -29,24 +26,14 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return data(await tokensView(context.get(deskContext)), { headers: { "Cache-Control": "private, no-store" } });
+  return deskPage(await tokensView(context.get(deskContext)));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env, requestId } = context.get(requestContext);
-  const desk = context.get(deskContext);
-  return handleIntentPost({
-    request,
-    env,
-    requestId,
-    event: "organize.tokens",
-    intents: tokensIntents,
-    ctx: desk,
-    redirectTo: "/organize/tokens",
-    rateLimit: { scope: "organize", keys: [desk.user.id], message: deskMessages.rateLimited },
-    unknownIntent: deskMessages.unknownIntent,
-    logFields: { userId: desk.user.id },
-  });
+  return handleDeskPost(
+    { request, context },
+    { event: "organize.tokens", intents: tokensIntents, redirectTo: "/organize/tokens" },
+  );
 }
 
 export const headers = signedInPageHeaders;
