@@ -7,6 +7,7 @@ export default tseslint.config(
   {
     ignores: [
       "build/",
+      "build-bench/",
       ".react-router/",
       ".wrangler/",
       "node_modules/",

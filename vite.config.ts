@@ -33,6 +33,11 @@ function badgePngs(): Plugin {
 }
 
 export default defineConfig({
+  define: {
+    // `npm run bench` builds with BENCH_BUILD=1 into its own directory: the vote's floor route and a
+    // per-request count of D1 statements (workers/bench/). Any other build drops that code.
+    __BENCH_BUILD__: JSON.stringify(process.env.BENCH_BUILD === "1"),
+  },
   plugins: [
     cloudflare({
       viteEnvironment: { name: "ssr" },

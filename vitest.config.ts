@@ -27,6 +27,8 @@ export default defineConfig(async () => {
       })),
     ],
     resolve: { tsconfigPaths: true },
+    // Tests load app and worker modules as a normal (not the bench's) build has them.
+    define: { __BENCH_BUILD__: "false" },
     test: {
       include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
       globalSetup: ["./tests/fakes/resend-server.ts", "./tests/fakes/stripe-server.ts"],

@@ -12,13 +12,14 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { BusyBeforeHydration } from "./components/busy-before-hydration";
 import { DeferredScripts } from "./components/deferred-scripts";
 import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { ToastRegion } from "./components/toast";
 import { requestContext } from "./context";
-import { appendSetCookies, getSession, type SessionUser } from "~/auth/session.server";
+import { appendSetCookies, NO_SESSION, requestSession, type RequestSession } from "~/auth/session.server";
 import { log } from "./lib/log.server";
 import { pageMeta } from "./lib/meta";
 import { siteContact } from "./lib/site-config.server";
@@ -42,7 +43,7 @@ export const links: Route.LinksFunction = () => [
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, requestId } = context.get(requestContext);
-  const [{ toast, headers }, session] = await Promise.all([getToast(request, env), signedIn(request, env, requestId)]);
+  const [{ toast, headers }, session] = await Promise.all([getToast(request, env), signedIn(request, context)]);
   // The toast's clearing cookie and a refreshed session cookie, if any.
   const responseHeaders = appendSetCookies(new Headers(headers ?? undefined), session.headers);
   const { now, edition } = clockFor(env);
@@ -63,17 +64,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ toast, user, headerAction, contact: siteContact(env) }, { headers: responseHeaders });
 }
 
-/** Who is signed in, for the header. A failure to tell shows the page signed out rather than an error. */
-async function signedIn(
-  request: Request,
-  env: Env,
-  requestId: string,
-): Promise<{ user: SessionUser | null; secondFactorAt: string | null; headers: Headers | null }> {
+/**
+ * Who is signed in, for the header: the request's one session read, shared
+ * with the page (issue 34). A failure to tell shows the page signed out
+ * rather than an error.
+ */
+async function signedIn(request: Request, context: Route.LoaderArgs["context"]): Promise<RequestSession> {
   try {
-    return await getSession(request, env, { requestId });
+    return await requestSession(request, context);
   } catch (error) {
-    log("error", "auth.session_lookup_failed", { requestId, error });
-    return { user: null, secondFactorAt: null, headers: null };
+    log("error", "auth.session_lookup_failed", { requestId: context.get(requestContext).requestId, error });
+    return NO_SESSION;
   }
 }
 
@@ -96,6 +97,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* Form pages: submit buttons show their busy label from the first paint, before React (issue 34). */}
+        {hydrate ? <BusyBeforeHydration nonce={nonce} /> : null}
       </head>
       <body className="flex min-h-dvh flex-col">
         <a

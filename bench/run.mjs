@@ -13,7 +13,6 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
-import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 // Node 22 strips the types of this dependency-free module on import.
@@ -21,6 +20,8 @@ import { publicRoutes } from "../app/content/routes.ts";
 import { pageWeight } from "./page-weight.mjs";
 import { votingRun } from "./voting.mjs";
 import { measureCredentialCpu } from "./credentials.mjs";
+import { baselineRun } from "./baseline.mjs";
+import { measurePages, workerdPids } from "./server-cost.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const serverPort = Number(process.env.BENCH_PORT ?? 8796);
@@ -42,6 +43,11 @@ const lighthouseRuns = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3
 const sections = new Set(
   (process.env.BENCH_ONLY ?? "bytes,throughput,render,voting,credentials,paint,lighthouse").split(","),
 );
+// BENCH_BASELINE=<git ref>: the throughput pages are measured on that commit's build too, in this run (bench/baseline.mjs).
+const baselineRef = process.env.BENCH_BASELINE;
+// The bench's own build (BENCH_BUILD=1: the vote's floor route and a D1 count on every response, workers/bench/),
+// kept apart from build/, which the tests and deploys use.
+const buildDir = "build-bench";
 const env = {
   ...process.env,
   WRANGLER_SEND_METRICS: "false",
@@ -52,18 +58,55 @@ const env = {
 /** @param {string} message */
 const say = (message) => console.log(`\n▶ ${message}`);
 
+const results = {
+  date: new Date().toISOString(),
+  machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30) },
+  settings: { seconds, connections, lighthouseRuns, loadAverage: loadavg().map((n) => +n.toFixed(2)) },
+  bytes: /** @type {any[]} */ ([]),
+  throughput: /** @type {any[]} */ ([]),
+  baseline: /** @type {any} */ (null),
+  render: /** @type {any} */ (null),
+  voting: /** @type {any} */ (null),
+  credentials: /** @type {any} */ (null),
+  paint: /** @type {any[]} */ ([]),
+  lighthouse: /** @type {any[]} */ ([]),
+  summary: /** @type {any[]} */ ([]),
+};
+const throughputPages = () => ["/", "/faq", "/timeline", "/contact"].map((path) => ({ label: path, path }));
+
+if (baselineRef && sections.has("throughput")) {
+  say(
+    `the same pages on ${baselineRef}'s build, before this one is served (${connections} connections, ${seconds} s each)`,
+  );
+  results.baseline = await baselineRun({
+    root,
+    ref: baselineRef,
+    port: serverPort,
+    env,
+    pages: throughputPages(),
+    connections,
+    seconds,
+    waitForHealth,
+  });
+  console.table(results.baseline.pages);
+}
+
 if (!process.argv.includes("--no-build")) {
-  say("build");
-  const built = spawnSync("npx", ["react-router", "build"], { cwd: root, env, stdio: "inherit" });
+  say(`build (BENCH_BUILD=1, into ${buildDir}/)`);
+  const built = spawnSync("npx", ["react-router", "build"], {
+    cwd: root,
+    env: { ...env, BENCH_BUILD: "1", BUILD_DIR: buildDir },
+    stdio: "inherit",
+  });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-say(`serve the built worker on ${origin}`);
+say(`serve the bench's build on ${origin}`);
 const stateDir = ".wrangler/bench-state";
 rmSync(`${root}${stateDir}`, { recursive: true, force: true });
 const server = spawn("node", ["scripts/start.mjs"], {
   cwd: root,
-  env: { ...env, PORT: String(serverPort), SKIP_BUILD: "1", STATE_DIR: stateDir },
+  env: { ...env, PORT: String(serverPort), SKIP_BUILD: "1", STATE_DIR: stateDir, BUILD_DIR: buildDir },
   stdio: ["ignore", "ignore", "inherit"],
   detached: true,
 });
@@ -120,19 +163,6 @@ const proxy = createServer((req, res) => {
 });
 await new Promise((resolve) => proxy.listen(proxyPort, "127.0.0.1", () => resolve(undefined)));
 
-const results = {
-  date: new Date().toISOString(),
-  machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30) },
-  settings: { seconds, connections, lighthouseRuns, loadAverage: loadavg().map((n) => +n.toFixed(2)) },
-  bytes: /** @type {any[]} */ ([]),
-  throughput: /** @type {any[]} */ ([]),
-  render: /** @type {any} */ (null),
-  voting: /** @type {any} */ (null),
-  credentials: /** @type {any} */ (null),
-  paint: /** @type {any[]} */ ([]),
-  lighthouse: /** @type {any[]} */ ([]),
-};
-
 if (sections.has("bytes")) {
   say("bytes per route (first visit)");
   for (const route of publicRoutes) results.bytes.push({ kind: route.kind, ...(await pageWeight(origin, route.path)) });
@@ -155,22 +185,17 @@ if (sections.has("bytes")) {
 }
 
 if (sections.has("throughput")) {
-  say(`throughput and latency (${connections} connections, ${seconds} s each)`);
+  say(`throughput, latency, worker CPU and D1 statements per request (${connections} connections, ${seconds} s each)`);
   const assetPath = await firstStylesheet("/");
-  for (const path of [...loadTargets, assetPath]) {
-    const run = await autocannon({ url: `${origin}${path}`, connections, duration: seconds });
-    results.throughput.push({
-      path,
-      requestsPerSecond: Math.round(run.requests.average),
-      p50ms: run.latency.p50,
-      p99ms: run.latency.p99,
-      non2xx: run.non2xx,
-      errors: run.errors,
-    });
-  }
+  results.throughput = await measurePages({
+    origin,
+    pages: [...throughputPages(), { label: "stylesheet (static asset)", path: assetPath }],
+    connections,
+    seconds,
+    pids: workerdPids(server.pid),
+  });
   const asset = results.throughput.at(-1);
-  for (const row of results.throughput)
-    row.ratioToAsset = +(row.requestsPerSecond / asset.requestsPerSecond).toFixed(2);
+  for (const row of results.throughput) row["req/s to asset"] = +(row["req/s"] / asset["req/s"]).toFixed(2);
   console.table(results.throughput);
 }
 
@@ -181,10 +206,11 @@ if (sections.has("render")) {
 }
 
 if (sections.has("voting")) {
-  say("audience voting: accounts voting and re-voting at once, and the gallery's render cost (issue 25)");
-  results.voting = await votingRun({ root, origin, stateDir, env, seconds, serverPid: server.pid });
-  console.table([results.voting.voting]);
-  console.table(results.voting.gallery.pages);
+  say("audience voting against its floor, and the showcase's pages at 20 and 500 projects (issues 25 and 34)");
+  results.voting = await votingRun({ root, origin, stateDir, env, seconds, connections, serverPid: server.pid });
+  console.table(results.voting.votes);
+  console.table(results.voting.pages);
+  console.log(`sitemap.xml lists ${results.voting.sitemapProjects} project pages`);
 }
 
 if (sections.has("credentials")) {
@@ -213,6 +239,10 @@ if (sections.has("lighthouse")) {
   }
 }
 
+say("issue 34's figures, from this run");
+results.summary = doneWhen();
+console.table(results.summary);
+
 mkdirSync(`${root}bench/results`, { recursive: true });
 const file = `bench/results/${results.date.replace(/[:.]/g, "-")}.json`;
 writeFileSync(`${root}${file}`, JSON.stringify(results, null, 2));
@@ -222,6 +252,43 @@ stopServer();
 process.exit(0);
 
 // ── helpers ────────────────────────────────────────────────────────────────
+
+/** Issue 34's "done when", each figure beside its bound (null where a section did not run). */
+function doneWhen() {
+  const voting = results.voting;
+  const [floor, vote] = voting?.votes ?? [];
+  const faq = results.throughput.find((row) => row.path === "/faq");
+  const baselineFaq = results.baseline?.pages.find((/** @type {any} */ row) => row.path === "/faq");
+  const faqChange =
+    faq?.["CPU ms/req"] && baselineFaq?.["CPU ms/req"]
+      ? +((faq["CPU ms/req"] / baselineFaq["CPU ms/req"] - 1) * 100).toFixed(1)
+      : null;
+  return [
+    { figure: "vote CPU / floor CPU", measured: voting?.ratios.voteCpuToFloor ?? null, bound: "≤ 1.5" },
+    { figure: "vote throughput / floor's", measured: voting?.ratios.voteThroughputToFloor ?? null, bound: "≥ 0.7" },
+    { figure: "D1 statements per vote (max)", measured: vote?.maxStatementsPerVote ?? null, bound: "≤ 2" },
+    { figure: "vote errors", measured: vote?.errors ?? null, bound: "0" },
+    { figure: "tallies equal votes cast", measured: vote?.talliesEqualVotesCast ?? null, bound: "true" },
+    { figure: "floor: statements per vote", measured: floor?.maxStatementsPerVote ?? null, bound: "(2)" },
+    {
+      figure: "project page CPU, signed in / anonymous",
+      measured: voting?.ratios.signedInProjectCpuToAnonymous ?? null,
+      bound: "≤ 1.5",
+    },
+    {
+      figure: `/faq CPU against ${baselineRef ?? "(BENCH_BASELINE unset)"}, %`,
+      measured: faqChange,
+      bound: "≤ -15",
+    },
+    { figure: "/showcase CPU, 500 / 20 projects", measured: voting?.ratios.showcase500CpuTo20 ?? null, bound: "≤ 1.2" },
+    {
+      figure: "/showcase HTML, 500 / 20 projects",
+      measured: voting?.ratios.showcase500HtmlTo20 ?? null,
+      bound: "≤ 1.2",
+    },
+    { figure: "sitemap: project pages at 500", measured: voting?.sitemapProjects ?? null, bound: "500" },
+  ];
+}
 
 /** @param {number} bytes */
 function kb(bytes) {
@@ -406,7 +473,7 @@ async function firstStylesheet(path) {
  */
 function measureRenderCpu() {
   const script = `
-    const worker = (await import(${JSON.stringify(`${root}build/server/index.js`)})).default;
+    const worker = (await import(${JSON.stringify(`${root}${buildDir}/server/index.js`)})).default;
     const env = { ENVIRONMENT: "development", DB: {}, NOTIFICATIONS: { send() {} }, RATE_LIMITER: { limit: async () => ({ success: true }) } };
     const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} };
     const pages = [];
@@ -426,7 +493,7 @@ function measureRenderCpu() {
   if (run.status !== 0) return { method: "unavailable", error: run.stderr.slice(-2000), pages: [] };
   const lastLine = run.stdout.trim().split("\n").at(-1) ?? "[]";
   return {
-    method: "V8 in Node running build/server/index.js, 300 renders after 50 warm-up",
+    method: `V8 in Node running ${buildDir}/server/index.js, 300 renders after 50 warm-up`,
     pages: JSON.parse(lastLine),
   };
 }

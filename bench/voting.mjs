@@ -1,18 +1,23 @@
-// The last evening of a public vote (issue 25): N accounts voting and
-// re-voting at once against the built worker on loopback, and the gallery's
-// render cost. Called by bench/run.mjs (section "voting"); bounded in count
-// (BENCH_VOTERS, default 40, at most 200; BENCH_VOTE_ROUNDS, default 4, at
-// most 8, under the vote's per-account allowance) and time (the run stops
-// issuing votes after BENCH_SECONDS). Reports votes per second, p50/p99,
-// errors, and checks that the final tallies equal the votes cast: each
-// account's last accepted vote, counted once.
+// The last evening of a public vote (issues 25 and 34): N accounts voting and
+// re-voting at once against the bench's build on loopback, then the same
+// votes through the vote's floor (workers/bench/floor.ts: the signed cookie,
+// one session-and-user read, one guarded upsert), then the showcase's pages
+// at 20 and at 500 projects. Called by bench/run.mjs (section "voting");
+// bounded in count (BENCH_VOTERS, default 40, at most 200; BENCH_VOTE_ROUNDS,
+// default 8, at most 8, under the vote's per-account allowance of 10 a minute)
+// and time (a run stops issuing votes after BENCH_SECONDS). For the vote and
+// the floor: votes per second, p50/p99, errors, workerd's CPU per vote, D1
+// statements per vote (counted by the build), and whether the final tallies
+// equal the votes cast: each account's last accepted vote, counted once.
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { query } from "../scripts/admin.mjs";
 import { seedPasswordHash, SEED_PASSWORD } from "../scripts/seed-projects.mjs";
+import { cpuSeconds, d1Of, measurePages, probe, workerdPids } from "./server-cost.mjs";
 
 /** Inside the showcase window of the 2026 edition; the server is not in production, so the header moves its clock. */
 const SHOWCASE_NOW = "2026-03-25T20:00:00-06:00";
+/** The gallery's two sizes (issue 34): an edition like 2026's, and a statewide one. */
+export const GALLERY_SIZES = [20, 500];
 
 /** @param {number[]} sorted @param {number} q */
 const quantile = (sorted, q) =>
@@ -28,18 +33,21 @@ function random(seed) {
 }
 
 /**
- * @param {{ root: string, origin: string, stateDir: string, env: NodeJS.ProcessEnv, seconds: number, serverPid?: number }} options
+ * @param {{ root: string, origin: string, stateDir: string, env: NodeJS.ProcessEnv, seconds: number, connections: number, serverPid?: number }} options
  */
-export async function votingRun({ root, origin, stateDir, env, seconds, serverPid }) {
+export async function votingRun({ root, origin, stateDir, env, seconds, connections, serverPid }) {
   const voters = Math.min(Math.max(Number(process.env.BENCH_VOTERS ?? 40), 1), 200);
-  const rounds = Math.min(Math.max(Number(process.env.BENCH_VOTE_ROUNDS ?? 4), 1), 8);
+  const rounds = Math.min(Math.max(Number(process.env.BENCH_VOTE_ROUNDS ?? 8), 1), 8);
   const target = { remote: false, stateDir };
-  const seeded = spawnSync("node", ["scripts/seed-projects.mjs", "projects", "--count", "20", "--no-files"], {
-    cwd: root,
-    env: { ...env, STATE_DIR: stateDir, APP_NOW: SHOWCASE_NOW },
-    encoding: "utf8",
-  });
-  if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
+  const seed = (/** @type {number} */ count) => {
+    const seeded = spawnSync(
+      "node",
+      ["scripts/seed-projects.mjs", "projects", "--count", String(count), "--no-files"],
+      { cwd: root, env: { ...env, STATE_DIR: stateDir, APP_NOW: SHOWCASE_NOW }, encoding: "utf8" },
+    );
+    if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
+  };
+  seed(GALLERY_SIZES[0]);
   const projects = query(
     "SELECT team_id, slug FROM submissions WHERE edition_id = '2026' AND public_consent = 1 ORDER BY slug",
     target,
@@ -63,7 +71,6 @@ export async function votingRun({ root, origin, stateDir, env, seconds, serverPi
       .join(";\n"),
     target,
   );
-  query("DELETE FROM showcase_votes WHERE user_id LIKE 'bench-voter-%'", target);
 
   const headers = (/** @type {{ ip: string, cookie?: string }} */ p) => ({
     origin,
@@ -94,141 +101,131 @@ export async function votingRun({ root, origin, stateDir, env, seconds, serverPi
     }
   }
 
-  /** @type {number[]} */
-  const latencies = [];
-  let accepted = 0;
-  let refused = 0;
-  let failed = 0;
-  /** @type {Map<string, string>} account → the project of its last accepted vote */
-  const expected = new Map();
-  const stopAt = Date.now() + seconds * 1000;
-  const began = performance.now();
-  await Promise.all(
-    people.map(async (p, index) => {
-      const next = random(index + 1);
-      for (let round = 0; round < rounds && Date.now() < stopAt; round++) {
-        const project = projects[Math.floor(next() * projects.length)];
-        if (!project) break;
-        const t0 = performance.now();
-        try {
-          const response = await fetch(`${origin}/showcase/${project.slug}`, {
-            method: "POST",
-            headers: { ...headers(p), "content-type": "application/x-www-form-urlencoded" },
-            body: "intent=vote",
-            redirect: "manual",
-          });
-          await response.arrayBuffer();
-          latencies.push(performance.now() - t0);
-          if (response.status === 303) {
-            accepted += 1;
-            expected.set(p.id, project.teamId);
-          } else refused += 1; // own project (a seeded voter would be one), or over the allowance
-        } catch {
-          failed += 1;
-        }
-      }
-    }),
-  );
-  const elapsed = (performance.now() - began) / 1000;
-  const stored = query("SELECT user_id, team_id FROM showcase_votes WHERE user_id LIKE 'bench-voter-%'", target);
-  const tally = (/** @type {Iterable<string>} */ teams) => {
-    /** @type {Record<string, number>} */
-    const counts = {};
-    for (const team of teams) counts[team] = (counts[team] ?? 0) + 1;
-    return counts;
-  };
-  const storedTally = tally(stored.map((r) => String(r.team_id)));
-  const expectedTally = tally(expected.values());
-  const sameTallies =
-    stored.length === expected.size &&
-    Object.keys({ ...storedTally, ...expectedTally }).every((team) => storedTally[team] === expectedTally[team]) &&
-    stored.every((r) => expected.get(String(r.user_id)) === String(r.team_id));
-  latencies.sort((a, b) => a - b);
-  const voting = {
-    voters,
-    rounds,
-    projects: projects.length,
-    votesSent: latencies.length + failed,
-    accepted,
-    refused,
-    errors: failed,
-    seconds: +elapsed.toFixed(2),
-    votesPerSecond: +(accepted / elapsed).toFixed(1),
-    p50ms: +quantile(latencies, 0.5).toFixed(1),
-    p99ms: +quantile(latencies, 0.99).toFixed(1),
-    accountsCounted: stored.length,
-    talliesEqualVotesCast: sameTallies,
-  };
+  const pids = workerdPids(serverPid);
 
-  const gallery = await galleryRenderCpu(origin, projects[0]?.slug ?? "", serverPid);
-  return { voting, gallery };
-}
-
-/** workerd's processes in the server's process group. @param {number} pgid */
-function workerdPids(pgid) {
-  const ps = spawnSync("ps", ["-o", "pid=,comm=", "-g", String(pgid)], { encoding: "utf8" });
-  return ps.stdout
-    .split("\n")
-    .map((line) => line.trim().split(/\s+/))
-    .filter(([, comm]) => comm === "workerd")
-    .map(([pid]) => Number(pid));
-}
-
-/** CPU seconds (user + system) of processes, from /proc (clock ticks of 1/100 s). @param {number[]} pids */
-function cpuSeconds(pids) {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone
-    }
-  }
-  return ticks / 100;
-}
-
-/**
- * The gallery's render cost beside two content pages: the CPU time workerd
- * spends per request (its process's user + system time over 200 sequential
- * requests, D1 reads included, which the in-process render measure of
- * bench/run.mjs cannot do without a database), and the request's wall time.
- * @param {string} origin @param {string} slug @param {number | undefined} serverPid
- */
-async function galleryRenderCpu(origin, slug, serverPid) {
-  const pids = serverPid ? workerdPids(serverPid) : [];
-  const paths = ["/", "/faq", "/showcase", "/showcase?track=process-automation&q=", `/showcase/${slug}`];
-  const rows = [];
-  for (const path of paths) {
-    const get = async () => {
-      const response = await fetch(`${origin}${path}`, { headers: { "x-app-now": SHOWCASE_NOW } });
-      await response.arrayBuffer();
-      return response;
-    };
-    for (let i = 0; i < 20; i++) await get();
-    const n = 200;
+  /**
+   * Every voter votes `rounds` times at once, each for a random project, at `pathOf(slug)`.
+   * @param {string} label @param {(slug: string) => string} pathOf
+   */
+  const voteRun = async (label, pathOf) => {
+    query("DELETE FROM showcase_votes WHERE user_id LIKE 'bench-voter-%'", target);
+    /** @type {number[]} */
+    const latencies = [];
+    /** @type {number[]} */
+    const statements = [];
+    /** @type {number[]} */
+    const roundTrips = [];
+    let accepted = 0;
+    let refused = 0;
+    let failed = 0;
+    /** @type {Map<string, string>} account → the project of its last accepted vote */
+    const expected = new Map();
+    const stopAt = Date.now() + seconds * 1000;
     const cpu0 = cpuSeconds(pids);
-    const t0 = performance.now();
-    let response = await get();
-    for (let i = 1; i < n; i++) response = await get();
-    const wall = (performance.now() - t0) / n;
-    const cpu = pids.length ? ((cpuSeconds(pids) - cpu0) * 1000) / n : NaN;
-    rows.push({
-      path,
-      status: response.status,
-      "workerd CPU ms/request": Number.isNaN(cpu) ? "unavailable" : +cpu.toFixed(2),
-      "wall ms/request": +wall.toFixed(2),
-      "Cache-Control": response.headers.get("cache-control"),
-      // Executable scripts only (JSON-LD data blocks are not JavaScript).
-      scripts: /<script(?![^>]*type="application\/(ld\+)?json")/.test(
-        await (await fetch(`${origin}${path}`, { headers: { "x-app-now": SHOWCASE_NOW } })).text(),
-      )
-        ? "yes"
-        : "none",
-    });
-  }
+    const began = performance.now();
+    await Promise.all(
+      people.map(async (p, index) => {
+        const next = random(index + 1);
+        for (let round = 0; round < rounds && Date.now() < stopAt; round++) {
+          const project = projects[Math.floor(next() * projects.length)];
+          if (!project) break;
+          const t0 = performance.now();
+          try {
+            const response = await fetch(`${origin}${pathOf(project.slug)}`, {
+              method: "POST",
+              headers: { ...headers(p), "content-type": "application/x-www-form-urlencoded" },
+              body: "intent=vote",
+              redirect: "manual",
+            });
+            await response.arrayBuffer();
+            latencies.push(performance.now() - t0);
+            const d1 = d1Of(response);
+            if (d1) {
+              statements.push(d1.statements);
+              roundTrips.push(d1.roundTrips);
+            }
+            if (response.status === 303) {
+              accepted += 1;
+              expected.set(p.id, project.teamId);
+            } else refused += 1; // over the allowance
+          } catch {
+            failed += 1;
+          }
+        }
+      }),
+    );
+    const elapsed = (performance.now() - began) / 1000;
+    const cpu = cpuSeconds(pids) - cpu0;
+    const stored = query("SELECT user_id, team_id FROM showcase_votes WHERE user_id LIKE 'bench-voter-%'", target);
+    const sameTallies =
+      stored.length === expected.size && stored.every((r) => expected.get(String(r.user_id)) === String(r.team_id));
+    latencies.sort((a, b) => a - b);
+    const sent = latencies.length + failed;
+    const mean = (/** @type {number[]} */ list) =>
+      list.length ? +(list.reduce((sum, n) => sum + n, 0) / list.length).toFixed(2) : null;
+    return {
+      route: label,
+      voters,
+      rounds,
+      votesSent: sent,
+      accepted,
+      refused,
+      errors: failed,
+      seconds: +elapsed.toFixed(2),
+      votesPerSecond: +(accepted / elapsed).toFixed(1),
+      p50ms: +quantile(latencies, 0.5).toFixed(1),
+      p99ms: +quantile(latencies, 0.99).toFixed(1),
+      cpuMsPerVote: pids.length && sent ? +((cpu * 1000) / sent).toFixed(2) : null,
+      statementsPerVote: mean(statements),
+      maxStatementsPerVote: statements.length ? Math.max(...statements) : null,
+      roundTripsPerVote: mean(roundTrips),
+      talliesEqualVotesCast: sameTallies,
+    };
+  };
+
+  // The floor first, then the product's vote, each from an empty ballot box.
+  const floor = await voteRun("floor (/__bench/floor/:slug)", (slug) => `/__bench/floor/${slug}`);
+  const vote = await voteRun("vote (/showcase/:slug)", (slug) => `/showcase/${slug}`);
+
+  const slug = projects[0]?.slug ?? "";
+  const signedIn = { ...headers(people[0]) };
+  const anonymous = { "x-app-now": SHOWCASE_NOW };
+  const pageSet = (/** @type {number} */ size) => [
+    { label: `/showcase at ${size} projects`, path: "/showcase", headers: anonymous },
+    ...(size === GALLERY_SIZES[0]
+      ? [
+          { label: "project page, anonymous", path: `/showcase/${slug}`, headers: anonymous },
+          { label: "project page, signed in", path: `/showcase/${slug}`, headers: signedIn },
+          { label: "/account, signed in", path: "/account", headers: signedIn },
+        ]
+      : []),
+  ];
+  const pagesAt20 = await measurePages({ origin, pages: pageSet(GALLERY_SIZES[0]), connections, seconds, pids });
+  seed(GALLERY_SIZES[1]);
+  const pagesAt500 = await measurePages({ origin, pages: pageSet(GALLERY_SIZES[1]), connections, seconds, pids });
+  // The sitemap still lists every project: count them at 500.
+  const sitemap = await probe(`${origin}/sitemap.xml`, anonymous);
+  const sitemapProjects = (sitemap.html.match(/\/showcase\/[a-z0-9-]+<\/loc>/g) ?? []).length;
+
+  const row = (/** @type {any[]} */ rows, /** @type {string} */ label) => rows.find((r) => r.page === label);
+  const ratio = (/** @type {number | null | undefined} */ a, /** @type {number | null | undefined} */ b) =>
+    a && b ? +(a / b).toFixed(2) : null;
+  const gallery20 = row(pagesAt20, `/showcase at ${GALLERY_SIZES[0]} projects`);
+  const gallery500 = row(pagesAt500, `/showcase at ${GALLERY_SIZES[1]} projects`);
+  const anonymousProject = row(pagesAt20, "project page, anonymous");
+  const signedInProject = row(pagesAt20, "project page, signed in");
   return {
-    method: "workerd process CPU over 200 sequential requests after 20 warm-up (loopback, D1 included)",
-    pages: rows,
+    method:
+      "workerd process CPU (user + system, /proc) over each run divided by the requests it served; D1 statements as the bench's build counted them",
+    votes: [floor, vote],
+    pages: [...pagesAt20, ...pagesAt500],
+    sitemapProjects,
+    ratios: {
+      voteCpuToFloor: ratio(vote.cpuMsPerVote, floor.cpuMsPerVote),
+      voteThroughputToFloor: ratio(vote.votesPerSecond, floor.votesPerSecond),
+      signedInProjectCpuToAnonymous: ratio(signedInProject?.["CPU ms/req"], anonymousProject?.["CPU ms/req"]),
+      showcase500CpuTo20: ratio(gallery500?.["CPU ms/req"], gallery20?.["CPU ms/req"]),
+      showcase500HtmlTo20: ratio(gallery500?.["HTML KB"], gallery20?.["HTML KB"]),
+    },
   };
 }

@@ -393,8 +393,8 @@ async function main() {
     return 2;
   }
   const count = options.count === undefined ? 20 : Number(options.count);
-  if (!Number.isInteger(count) || count < 1 || count > 200) {
-    console.error("--count takes a whole number from 1 to 200");
+  if (!Number.isInteger(count) || count < 1 || count > 1000) {
+    console.error("--count takes a whole number from 1 to 1000");
     return 2;
   }
   const now = process.env.APP_NOW ? new Date(process.env.APP_NOW) : new Date();

@@ -10,6 +10,8 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const port = process.env.PORT ?? "8787";
 // Local D1 and queue state. The end-to-end tests use their own, fresh each run.
 const stateDir = process.env.STATE_DIR ?? ".wrangler/state";
+// The build to serve (react-router.config.ts writes BUILD_DIR too): `npm run bench` serves its own.
+const buildDir = process.env.BUILD_DIR ?? "build";
 const env = {
   ...process.env,
   // Local and offline: no telemetry, no lookup of Cloudflare's request metadata.
@@ -30,7 +32,7 @@ step("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", 
 const args = [
   "dev",
   "--config",
-  "build/server/wrangler.json",
+  `${buildDir}/server/wrangler.json`,
   "--port",
   port,
   "--ip",

@@ -1,4 +1,4 @@
-import { createRequestHandler, RouterContextProvider } from "react-router";
+import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
 import { requestContext } from "~/context";
 import { isDevOnlyPath, isProduction, misconfigurationResponse } from "~/lib/config.server";
 import { log } from "~/lib/log.server";
@@ -12,10 +12,24 @@ import { corsPreflight, withCors } from "./cors";
 import { bodyLimitFor, isStreamedBodyPath, withBoundedBody, withCountedBody } from "./body-limit";
 import { carryRequestId, createNonce, isCrossSiteFormWrite, requestIdFor, withSecurityHeaders } from "./security";
 
-const handleDocumentRequest = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+/**
+ * React Router's handler, built once per isolate on the first document
+ * request (issue 34). Given the build itself rather than a function that
+ * returns it, React Router derives the route tree and its static handler
+ * once, not on every request. Imported lazily: nothing runs at module scope.
+ */
+let documentHandler: Promise<RequestHandler> | undefined;
+
+async function handleDocumentRequest(request: Request, context: RouterContextProvider): Promise<Response> {
+  documentHandler ??= import("virtual:react-router/server-build").then(
+    (build) => createRequestHandler(build, import.meta.env.MODE),
+    (error: unknown) => {
+      documentHandler = undefined;
+      throw error;
+    },
+  );
+  return (await documentHandler)(request, context);
+}
 
 function isApiPath(pathname: string): boolean {
   return pathname === "/api" || pathname.startsWith("/api/");
@@ -55,20 +69,29 @@ async function route(incoming: Request, env: Env, ctx: ExecutionContext, nonce: 
   if (isApiPath(url.pathname)) {
     return api.fetch(request, env, ctx);
   }
+  // The vote's floor, in the bench's build only (workers/bench/floor.ts); a normal build drops this branch.
+  if (__BENCH_BUILD__ && url.pathname.startsWith("/__bench/floor/")) {
+    return (await import("./bench/floor")).floorVote(request, env);
+  }
   const context = new RouterContextProvider();
   context.set(requestContext, { env: withRequestClock(request, env), ctx, nonce, requestId });
   return withCors(request, url.pathname, await handleDocumentRequest(request, context));
 }
 
+async function serve(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const requestId = requestIdFor(request);
+  const nonce = createNonce();
+  // Production without its required settings answers every request with a 500 page (and a log line).
+  const response = misconfigurationResponse(env, requestId) ?? (await route(request, env, ctx, nonce, requestId));
+  const secured = withSecurityHeaders(response, { nonce, requestId, production: isProduction(env) });
+  return withCachePolicy(request, secured);
+}
+
 export default {
-  async fetch(request, env, ctx) {
-    const requestId = requestIdFor(request);
-    const nonce = createNonce();
-    // Production without its required settings answers every request with a 500 page (and a log line).
-    const response = misconfigurationResponse(env, requestId) ?? (await route(request, env, ctx, nonce, requestId));
-    const secured = withSecurityHeaders(response, { nonce, requestId, production: isProduction(env) });
-    return withCachePolicy(request, secured);
-  },
+  // The bench's build counts each request's D1 statements (workers/bench/counted.ts); a normal build serves as is.
+  fetch: __BENCH_BUILD__
+    ? async (request, env, ctx) => (await import("./bench/counted")).withCountedStatements(request, env, ctx, serve)
+    : serve,
   queue: handleNotificationBatch,
   async scheduled(controller, env) {
     const now = new Date(controller.scheduledTime);

@@ -6,7 +6,7 @@
  */
 import type { RouterContextProvider } from "react-router";
 import { requestContext } from "~/context";
-import { getSessionUser, type SessionUser } from "~/auth/session.server";
+import { requestSessionUser, type SessionUser } from "~/auth/session.server";
 import { authPath, safeRedirectPath } from "~/auth/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -29,9 +29,9 @@ export async function requireUserForForm(
   context: Readonly<RouterContextProvider>,
   gate: { description: string; returnTo?: string },
 ): Promise<SessionUser> {
-  const { env, requestId } = context.get(requestContext);
-  const user = await getSessionUser(request, env, { requestId });
+  const user = await requestSessionUser(request, context);
   if (user) return user;
+  const { env } = context.get(requestContext);
   throw await signInFirst(request, env, gate);
 }
 

@@ -21,18 +21,29 @@ import {
 } from "./account-emails.server";
 import { authLimits } from "./schema";
 
-type RecoveryEnv = Pick<Env, "DB" | "NOTIFICATIONS">;
+/** What the e-mails need of the request being served: its bindings, its origin (for links) and its id (for logs). */
+export interface RecoveryRequest {
+  env: Pick<Env, "DB" | "NOTIFICATIONS">;
+  origin: string;
+  requestId?: string;
+}
 
 /** The path of better-auth's e-mail sign-up endpoint, as hooks see it. */
 const SIGN_UP_PATH = "/sign-up/email";
 
-export function recoveryAuthOptions(env: RecoveryEnv, origin: string, { requestId }: { requestId?: string }) {
-  const logCapped = (event: string) => log("warn", event, { requestId });
+/**
+ * Built once with the auth configuration (auth.server.ts); each callback asks
+ * `current()` for the request it serves, so a link, a queued e-mail and a log
+ * line always belong to that request.
+ */
+export function recoveryAuthOptions(current: () => RecoveryRequest) {
+  const logCapped = (event: string) => log("warn", event, { requestId: current().requestId });
 
   const emailAndPassword = {
     resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
     revokeSessionsOnPasswordReset: true,
     async sendResetPassword({ user, token }: { user: { email: string }; token: string }) {
+      const { env, origin, requestId } = current();
       await queueAccountEmail(
         env,
         "password-reset",
@@ -48,6 +59,7 @@ export function recoveryAuthOptions(env: RecoveryEnv, origin: string, { requestI
     autoSignInAfterVerification: false,
     expiresIn: VERIFICATION_LINK_SECONDS,
     async sendVerificationEmail({ user, token }: { user: { email: string }; token: string }) {
+      const { env, origin, requestId } = current();
       await queueAccountEmail(
         env,
         "email-verification",
@@ -73,6 +85,7 @@ export function recoveryAuthOptions(env: RecoveryEnv, origin: string, { requestI
       if (!existing?.user) return;
       // As long as a real sign-up: hash the password it would have stored.
       await ctx.context.password.hash(password);
+      const { env, origin, requestId } = current();
       try {
         await queueAccountEmail(
           env,

@@ -4,10 +4,13 @@
  */
 import { getSessionCookie } from "better-auth/cookies";
 import { eq } from "drizzle-orm";
+import { createContext, type RouterContextProvider } from "react-router";
+import { requestContext } from "~/context";
 import { getDb } from "~/db/client.server";
 import { user as accounts } from "~/db/schema";
 import { createAuth, type AuthEnv } from "~/auth/auth.server";
 import { secondFactorInstant } from "~/auth/second-factor-session.server";
+import { readSessionQuickly } from "./session-read.server";
 
 /** The signed-in account as pages see it (SPEC.md §3, Session user). */
 export interface SessionUser {
@@ -25,24 +28,41 @@ export function isEmailVerified(user: Pick<SessionUser, "emailVerified"> | null 
   return user?.emailVerified === true;
 }
 
-/**
- * The signed-in user of this request, or null. Anonymous requests (no session
- * cookie) cost no database read. `headers` may carry a refreshed session
- * cookie, to forward on the response.
- */
-export async function getSession(
-  request: Request,
-  env: AuthEnv,
-  options: { requestId?: string } = {},
-): Promise<{
+/** Who is signed in, this browser's session, and a refreshed session cookie to forward, if any. */
+export interface RequestSession {
   user: SessionUser | null;
   sessionId: string | null;
   /** When this session passed the second factor (ISO), or null (app/auth/second-factor-session.server.ts). */
   secondFactorAt: string | null;
   headers: Headers | null;
-}> {
-  if (!getSessionCookie(request)) return { user: null, sessionId: null, secondFactorAt: null, headers: null };
-  const result = await createAuth(env, request, options).api.getSession({
+}
+
+/** Nobody signed in. */
+export const NO_SESSION: RequestSession = Object.freeze({
+  user: null,
+  sessionId: null,
+  secondFactorAt: null,
+  headers: null,
+});
+
+/**
+ * The signed-in user of this request, or null. Anonymous requests (no session
+ * cookie) cost no database read; a signed-in one, one statement
+ * (session-read.server.ts), unless better-auth has something to write (a
+ * refresh, an expired session), when better-auth answers itself. `headers` may
+ * carry a refreshed session cookie, to forward on the response. Pages ask
+ * `requestSession` instead, which reads it once per request.
+ */
+export async function getSession(
+  request: Request,
+  env: AuthEnv,
+  options: { requestId?: string } = {},
+): Promise<RequestSession> {
+  if (!getSessionCookie(request)) return NO_SESSION;
+  const auth = createAuth(env, request, options);
+  const read = await readSessionQuickly(request, env, auth);
+  if (read) return read;
+  const result = await auth.api.getSession({
     headers: request.headers,
     returnHeaders: true,
   });
@@ -66,14 +86,46 @@ export async function getSession(
   };
 }
 
-/** Shortcut for actions that only need to know who is signed in. */
+/** Shortcut for the JSON API, which has no request context: who is signed in. */
 export async function getSessionUser(request: Request, env: AuthEnv, options: { requestId?: string } = {}) {
   return (await getSession(request, env, options)).user;
 }
 
-/** Copies every Set-Cookie of `from` onto `to` (better-auth's session cookies onto our redirect). */
+/** This request's session read, once set (issue 34). */
+const sessionOfRequest = createContext<Promise<RequestSession> | null>(null);
+
+/**
+ * The session of the request a loader, action or middleware serves, read
+ * once per request and shared through the request's context (issue 34): the
+ * root loader, an area's middleware, a page's view and an action all get the
+ * same answer from one database read. A later change to the session in the
+ * same request (signing in or out) goes through better-auth and a redirect.
+ */
+export function requestSession(request: Request, context: Readonly<RouterContextProvider>): Promise<RequestSession> {
+  const read = context.get(sessionOfRequest);
+  if (read) return read;
+  const { env, requestId } = context.get(requestContext);
+  const session = getSession(request, env, { requestId });
+  context.set(sessionOfRequest, session);
+  return session;
+}
+
+/** Who is signed in on this request (read once per request, `requestSession`). */
+export async function requestSessionUser(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<SessionUser | null> {
+  return (await requestSession(request, context)).user;
+}
+
+/**
+ * Copies every Set-Cookie of `from` onto `to` (better-auth's session cookies
+ * onto our redirect), except one `to` carries already: the session read is
+ * shared, so the root loader and an area's middleware forward the same cookie.
+ */
 export function appendSetCookies(to: Headers, from: Headers | null | undefined): Headers {
-  for (const cookie of from?.getSetCookie() ?? []) to.append("Set-Cookie", cookie);
+  const present = new Set(to.getSetCookie());
+  for (const cookie of from?.getSetCookie() ?? []) if (!present.has(cookie)) to.append("Set-Cookie", cookie);
   return to;
 }
 

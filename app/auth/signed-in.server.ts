@@ -10,7 +10,7 @@ import { requestClock } from "~/clock/page-clock.server";
 import { requestContext, signedInContext } from "~/context";
 import { getDb } from "~/db/client.server";
 import { signInFirst } from "./gate.server";
-import { appendSetCookies, getSession } from "./session.server";
+import { appendSetCookies, requestSession } from "./session.server";
 
 export function signedInMiddleware(
   gateDescription: string,
@@ -18,13 +18,17 @@ export function signedInMiddleware(
   returnTo?: (url: URL) => string | undefined,
 ): MiddlewareFunction<Response> {
   return async ({ request, context }, next) => {
-    const { env, requestId } = context.get(requestContext);
-    const session = await getSession(request, env, { requestId });
+    const { env } = context.get(requestContext);
+    // The request's one session read, which the root loader shares (issue 34).
+    const session = await requestSession(request, context);
     if (!session.user || !session.sessionId) {
-      throw await signInFirst(request, env, {
+      const gate = await signInFirst(request, env, {
         description: gateDescription,
         returnTo: returnTo?.(new URL(request.url)),
       });
+      // An expired session's cookie is cleared on the way to /auth.
+      appendSetCookies(gate.headers, session.headers);
+      throw gate;
     }
     const { now, edition } = requestClock(context);
     context.set(signedInContext, {

@@ -309,7 +309,10 @@ export function useIsPending({ formAction, formMethod = "POST" }: { formAction?:
 
 /**
  * The submit button: disabled while the form is working, showing the busy
- * label of SPEC.md §4 ('Sending...', 'Processing...', …).
+ * label of SPEC.md §4 ('Sending...', 'Processing...', …). Both labels are in
+ * the HTML and `data-busy` picks one, so the inline script of form pages
+ * (busy-before-hydration.tsx) can show the busy one before React is there,
+ * and React hydrates the same markup.
  */
 export function SubmitButton({
   pending,
@@ -323,18 +326,22 @@ export function SubmitButton({
   className?: string;
 }) {
   return (
-    <button type="submit" className={className} disabled={pending} aria-disabled={pending || undefined}>
-      {pending ? (
-        <>
-          <span
-            aria-hidden="true"
-            className="size-4 animate-spin rounded-full border-2 border-current border-r-transparent motion-reduce:animate-none"
-          />
-          {pendingLabel}
-        </>
-      ) : (
-        children
-      )}
+    <button
+      type="submit"
+      className={`group ${className}`}
+      disabled={pending}
+      aria-disabled={pending || undefined}
+      data-busy-button=""
+      data-busy={pending ? "" : undefined}
+    >
+      <span className="group-data-busy:hidden">{children}</span>
+      <span className="hidden items-center gap-2 group-data-busy:inline-flex">
+        <span
+          aria-hidden="true"
+          className="size-4 animate-spin rounded-full border-2 border-current border-r-transparent motion-reduce:animate-none"
+        />
+        {pendingLabel}
+      </span>
     </button>
   );
 }

@@ -19,6 +19,8 @@ export const showcaseLimits = {
   summaryMax: 200,
   searchMax: 80,
   slugMax: 60,
+  /** Projects per page of /showcase (issue 34): the page weighs the same with 20 projects or 2,000. */
+  galleryPageSize: 24,
 } as const;
 
 /** A project credited to nobody by name: no team name, and no member chose to be named. */

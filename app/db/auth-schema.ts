@@ -7,7 +7,7 @@
  * truth; keep the two in step. better-auth checks this object against what it
  * writes when it starts and refuses a mismatch (SchemaMismatchError).
  */
-import { sql } from "drizzle-orm";
+import { relations, sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 const nowMs = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
@@ -81,6 +81,22 @@ export const verification = sqliteTable(
   },
   (table) => [index("verification_identifier_idx").on(table.identifier)],
 );
+
+/**
+ * The relations better-auth's joins follow (`advanced.database.joins`,
+ * app/auth/auth.server.ts): a session with its user in one statement, an
+ * account with its user, a user with its accounts.
+ */
+export const userRelations = relations(user, ({ many }) => ({
+  sessions: many(session),
+  accounts: many(account),
+}));
+export const sessionRelations = relations(session, ({ one }) => ({
+  user: one(user, { fields: [session.userId], references: [user.id] }),
+}));
+export const accountRelations = relations(account, ({ one }) => ({
+  user: one(user, { fields: [account.userId], references: [user.id] }),
+}));
 
 /** The twoFactor plugin's table (migrations/0007_two_factor.sql): secret and recovery codes, encrypted. */
 export const twoFactor = sqliteTable(

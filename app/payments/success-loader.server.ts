@@ -6,7 +6,7 @@
  * the amount and the company code are shown only to the signed-in owner.
  */
 import { data, type RouterContextProvider } from "react-router";
-import { getSessionUser } from "~/auth/session.server";
+import { requestSessionUser } from "~/auth/session.server";
 import { requestNow } from "~/clock/page-clock.server";
 import { requestContext } from "~/context";
 import { log } from "~/lib/log.server";
@@ -32,7 +32,7 @@ export async function successLoader(
   let details: PurchaseDetails | null = null;
   let toast: Toast | null = null;
   try {
-    const userId = (await getSessionUser(request, env))?.id;
+    const userId = (await requestSessionUser(request, context))?.id;
     if (registrationId) {
       details = await purchaseDetailsForOwner(env, { kind: "registration", recordId: registrationId, userId });
       if (details?.status === "enrolled") paymentStatus = "enrolled";

@@ -10,7 +10,7 @@
  */
 import { createContext, redirect, type MiddlewareFunction } from "react-router";
 import { signInFirst } from "~/auth/gate.server";
-import { getSession } from "~/auth/session.server";
+import { requestSession } from "~/auth/session.server";
 import { requestClock } from "~/clock/page-clock.server";
 import { formatMountain } from "~/clock/format";
 import type { Edition } from "~/content/editions";
@@ -58,9 +58,9 @@ async function turnedAway(request: Request, env: Env, access: PortalAccess): Pro
 }
 
 export const portalMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
-  const { env, requestId } = context.get(requestContext);
+  const { env } = context.get(requestContext);
   const db = getDb(env);
-  const { user } = await getSession(request, env, { requestId });
+  const { user } = await requestSession(request, context);
   const { now, edition } = requestClock(context);
   const access = await portalAccess(db, user, edition.id);
   if (!isRead(request) && access.kind !== "participant") throw await turnedAway(request, env, access);

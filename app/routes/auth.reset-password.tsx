@@ -21,8 +21,9 @@ export const handle = { hydrate: true } satisfies RouteHandle;
 /** Whether better-auth still holds this reset token, unexpired (it stores only its hash). */
 async function tokenUsable(auth: Auth, token: string | null): Promise<boolean> {
   if (!token || token.length > 256) return false;
-  const context = await auth.$context;
-  const found = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  const found = await auth.inRequest(async (instance) =>
+    (await instance.$context).internalAdapter.findVerificationValue(`reset-password:${token}`),
+  );
   return Boolean(found && found.expiresAt > new Date());
 }
 

@@ -23,7 +23,7 @@ import {
 } from "~/auth/rate-limit.server";
 import { createAuth } from "~/auth/auth.server";
 import { formHeaders } from "~/forms/action.server";
-import { appendSetCookies, getSessionUser } from "~/auth/session.server";
+import { appendSetCookies, requestSessionUser } from "~/auth/session.server";
 import { secondFactorRequired, twoFactorPath } from "~/auth/two-factor.server";
 import { log } from "~/lib/log.server";
 import { pageMeta } from "~/lib/meta";
@@ -42,11 +42,10 @@ const INTENT_FIELD = "intent";
 const REDIRECT_FIELD = "redirectTo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, requestId } = context.get(requestContext);
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get(REDIRECT_FIELD));
   // SPEC.md §2: a visitor who already has a session goes on to /register (or where they were going).
-  if (await getSessionUser(request, env, { requestId })) throw redirect(redirectTo);
+  if (await requestSessionUser(request, context)) throw redirect(redirectTo);
   return { tab: authTab(url.searchParams.get("tab")), redirectTo };
 }
 

@@ -3,7 +3,7 @@ import { ErrorList } from "~/components/forms";
 import { PageHero } from "~/components/page";
 import { requestContext } from "~/context";
 import { createAuth } from "~/auth/auth.server";
-import { appendSetCookies, getSessionUser } from "~/auth/session.server";
+import { appendSetCookies, requestSessionUser } from "~/auth/session.server";
 import { safeRedirectPath } from "~/auth/safe-redirect";
 import { authToasts } from "~/auth/schema";
 import { twoFactorMessages as m } from "~/auth/two-factor-messages";
@@ -23,9 +23,8 @@ const signInAgainPath = (redirectTo: string) =>
   `/auth?${new URLSearchParams({ tab: "signin", redirectTo: safeRedirectPath(redirectTo) })}`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, requestId } = context.get(requestContext);
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getSessionUser(request, env, { requestId })) throw redirect(redirectTo);
+  if (await requestSessionUser(request, context)) throw redirect(redirectTo);
   if (!hasTwoFactorChallenge(request)) throw redirect(signInAgainPath(redirectTo));
   return data({ redirectTo }, { headers: { "Cache-Control": "no-store" } });
 }

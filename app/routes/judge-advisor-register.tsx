@@ -26,7 +26,7 @@ import {
 import { saveJudgeAdvisorInterest } from "~/judge-advisor/save.server";
 import { formHeaders, handleFormPost, type FormActionData } from "~/forms/action.server";
 import { parseSubmission } from "~/forms/parse.server";
-import { getSessionUser } from "~/auth/session.server";
+import { requestSessionUser } from "~/auth/session.server";
 import { gateDescriptions, requireUserForForm } from "~/auth/gate.server";
 import { pageMeta } from "~/lib/meta";
 import { requestClock } from "~/clock/page-clock.server";
@@ -44,8 +44,7 @@ export const handle = { hydrate: true } satisfies RouteHandle;
 const PATH = "/judge-advisor-register";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env, requestId } = context.get(requestContext);
-  const user = await getSessionUser(request, env, { requestId });
+  const user = await requestSessionUser(request, context);
   return {
     email: user?.email ?? null,
     closedMessage: interestClosedMessage(context),

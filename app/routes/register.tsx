@@ -14,7 +14,6 @@ import { NextEditionPlainForm } from "~/components/next-edition-plain-form";
 import { nextEditionEmbed } from "~/next-edition/embed.server";
 import { PageHero } from "~/components/page";
 import { formatUsd, plans, pricingPhaseLabels, type PlanId } from "~/content/pricing";
-import { requestContext } from "~/context";
 import { formHeaders } from "~/forms/action.server";
 import {
   IndividualRegistrationSchema,
@@ -30,7 +29,7 @@ import type { RouteHandle } from "~/lib/route-handle";
 import { priceFor } from "~/clock/schedule";
 import { enrollmentClosedMessage, startRegistration } from "~/payments/checkout.server";
 import { checkoutAction, type CheckoutActionData } from "~/payments/checkout-action.server";
-import { getSessionUser, isEmailVerified } from "~/auth/session.server";
+import { requestSessionUser, isEmailVerified } from "~/auth/session.server";
 import { VerifyEmailNotice } from "~/components/resend-verification";
 import { LoginPrompt } from "~/components/login-prompt";
 import type { Route } from "./+types/register";
@@ -46,9 +45,8 @@ export const meta: Route.MetaFunction = () =>
   );
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(requestContext);
   const { now, edition } = requestClock(context);
-  const user = await getSessionUser(request, env);
+  const user = await requestSessionUser(request, context);
   const url = new URL(request.url);
   const tab = registerTab(url.searchParams.get("tab"));
   // An employee's invitation links here with its company code (issue 14): fill it in.

@@ -20,7 +20,6 @@ import {
   sponsorTierFromParam,
   sponsorTiers,
 } from "~/content/pricing";
-import { requestContext } from "~/context";
 import { formHeaders } from "~/forms/action.server";
 import { paymentToasts } from "~/payments/registration-form";
 import { SponsorshipSchema } from "~/payments/sponsorship-form";
@@ -30,7 +29,7 @@ import { pageMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
 import { sponsorshipClosedMessage, startSponsorship } from "~/payments/checkout.server";
 import { checkoutAction } from "~/payments/checkout-action.server";
-import { getSessionUser } from "~/auth/session.server";
+import { requestSessionUser } from "~/auth/session.server";
 import { LoginPrompt } from "~/components/login-prompt";
 import type { Route } from "./+types/sponsor-register";
 import { fieldLabels } from "~/forms/fields";
@@ -41,8 +40,7 @@ export const meta: Route.MetaFunction = () =>
   pageMeta("Become a Sponsor", "Sponsor the Idaho AI Challenge: choose a tier and pay securely online.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = context.get(requestContext);
-  const user = await getSessionUser(request, env);
+  const user = await requestSessionUser(request, context);
   // Tier cards link here with ?tier=<id>; the picker starts on that tier, in the server HTML too.
   const tier = sponsorTierFromParam(new URL(request.url).searchParams.get(SPONSOR_TIER_PARAM));
   const { now, edition } = requestClock(context);

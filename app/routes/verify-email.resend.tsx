@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { recentAccountEmails, accountEmailHourlyCap } from "~/auth/account-emails.server";
 import { createAuth } from "~/auth/auth.server";
-import { getSessionUser, isEmailVerified } from "~/auth/session.server";
+import { requestSessionUser, isEmailVerified } from "~/auth/session.server";
 import { recoveryToasts } from "~/auth/recovery-schema";
 import { authPath, safeRedirectPath } from "~/auth/safe-redirect";
 import { requestContext } from "~/context";
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     log("warn", "auth.rate_limited", { requestId, attempt: "verify-email" });
     return redirectWithToast(env, redirectTo, recoveryToasts.tooMany);
   }
-  const user = await getSessionUser(request, env, { requestId });
+  const user = await requestSessionUser(request, context);
   if (!user) return redirectWithToast(env, authPath(redirectTo, "signin"), recoveryToasts.verifySignIn);
   if (isEmailVerified(user)) return redirectWithToast(env, redirectTo, recoveryToasts.alreadyVerified);
   if (

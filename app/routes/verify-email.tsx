@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { createAuth } from "~/auth/auth.server";
-import { getSessionUser, isEmailVerified } from "~/auth/session.server";
+import { requestSessionUser, isEmailVerified } from "~/auth/session.server";
 import { recoveryMessages, recoveryToasts } from "~/auth/recovery-schema";
 import { authPath, DEFAULT_AFTER_AUTH } from "~/auth/safe-redirect";
 import { unverifiedTokenEmail } from "~/auth/verification-token";
@@ -64,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   log("info", "auth.verify_email", { requestId, outcome });
   if (outcome === "verified") return redirectWithToast(env, DEFAULT_AFTER_AUTH, recoveryToasts.emailVerified);
-  const user = await getSessionUser(request, env, { requestId });
+  const user = await requestSessionUser(request, context);
   return data(
     { outcome, signedIn: Boolean(user), verified: isEmailVerified(user) },
     { status: outcomeStatus[outcome] },

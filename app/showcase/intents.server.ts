@@ -8,7 +8,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import * as z from "zod/mini";
 import { signInFirst } from "~/auth/gate.server";
-import { getSessionUser, type SessionUser } from "~/auth/session.server";
+import { requestSessionUser, type SessionUser } from "~/auth/session.server";
 import { editionsFor } from "~/clock/clock.server";
 import { formatMountain } from "~/clock/format";
 import { requestClock } from "~/clock/page-clock.server";
@@ -17,37 +17,55 @@ import { showcaseMessages } from "~/content/showcase";
 import { requestContext } from "~/context";
 import { getDb, type Db } from "~/db/client.server";
 import { handleIntentPost, intent } from "~/forms/intent-action.server";
-import { projectBySlug, type ShowcaseProject } from "./projects.server";
-import { castVote } from "./votes.server";
+import { isProjectSlug, voteTarget } from "./projects.server";
+import { castVote, type VoteTarget } from "./votes.server";
 import { showcaseEdition, showcaseOpensAt, votingWindow } from "./window";
 
 interface VoteCtx {
   db: Db;
   user: SessionUser;
   edition: Edition;
-  project: ShowcaseProject;
+  slug: string;
   now: Date;
   clientIp: string;
+  /** The project and the voter's place on its team, read only if the vote is refused. */
+  target: VoteTarget;
 }
+
+const notFound = () => data(showcaseMessages.notFound, { status: 404 });
 
 export const voteIntents = {
   vote: intent({
     schema: z.object({}),
     async handle(_, ctx: VoteCtx) {
-      const answer = await castVote(ctx.db, ctx.user, ctx.edition, ctx.project, {
+      const answer = await castVote(ctx.db, ctx.user, ctx.edition, ctx.slug, {
         now: ctx.now,
         clientIp: ctx.clientIp,
+        target: ctx.target,
       });
+      if (!answer.ok && answer.status === 404) throw notFound();
       if (!answer.ok) return answer;
       return {
         ok: true,
         toast: { type: "success", title: "Your vote", description: answer.message },
-        redirectTo: `/showcase/${ctx.project.slug}#your-vote`,
+        redirectTo: `/showcase/${ctx.slug}#your-vote`,
       };
     },
   }),
 };
 
+/** Reads `read` once, on the first call, however often it is asked. */
+function once<T>(read: () => Promise<T>): () => Promise<T> {
+  let result: Promise<T> | undefined;
+  return () => (result ??= read());
+}
+
+/**
+ * A vote costs the request's session read and one statement (issue 34):
+ * whether the project is shown is checked inside the vote's write, and read
+ * apart only to explain a refusal. A post for a project that is not shown
+ * answers 404 whatever else is wrong with it, as it always has.
+ */
 export async function voteAction({
   request,
   context,
@@ -60,18 +78,22 @@ export async function voteAction({
   const { env, requestId } = context.get(requestContext);
   const { now, edition } = requestClock(context);
   const { shown } = showcaseEdition(now, edition, editionsFor(env));
+  if (!shown || !isProjectSlug(slug)) throw notFound();
   const db = getDb(env);
-  const project = shown ? await projectBySlug(db, shown.id, slug) : null;
-  if (!shown || !project) throw data(showcaseMessages.notFound, { status: 404 });
-  const user = await getSessionUser(request, env, { requestId });
-  if (!user) throw await signInFirst(request, env, { description: showcaseMessages.signInToVote });
+  const user = await requestSessionUser(request, context);
+  const target = once(() => voteTarget(db, shown.id, slug, user?.id ?? null));
+  if (!user) {
+    if (!(await target())) throw notFound();
+    throw await signInFirst(request, env, { description: showcaseMessages.signInToVote });
+  }
   const ctx: VoteCtx = {
     db,
     user,
     edition: shown,
-    project,
+    slug,
     now,
     clientIp: request.headers.get("cf-connecting-ip") ?? "unknown",
+    target,
   };
   const window = votingWindow(now, shown);
   // The clock decides, whatever the page the browser still shows; castVote checks it again.
@@ -81,7 +103,7 @@ export async function voteAction({
       : window === "closed"
         ? showcaseMessages.closed
         : showcaseMessages.notOpenYet(formatMountain(showcaseOpensAt(shown), "longDate"));
-  return handleIntentPost({
+  const answer = await handleIntentPost({
     request,
     env,
     requestId,
@@ -94,4 +116,7 @@ export async function voteAction({
     unknownIntent: showcaseMessages.unknownIntent,
     logFields: { userId: user.id },
   });
+  // A refusal before the vote's write (unknown intent, closed, over the allowance) for no shown project: 404.
+  if (!(answer instanceof Response) && !(await target())) throw notFound();
+  return answer;
 }

@@ -4,13 +4,13 @@
  * each member chose, and, once published, its awards and the audience ledger.
  * Nothing here is shown for a project without consent.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type Placeholder } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { editionsFor } from "~/clock/clock.server";
 import { requestClock } from "~/clock/page-clock.server";
 import { requestContext } from "~/context";
 import { alias } from "drizzle-orm/sqlite-core";
-import { tracks, trackName } from "~/content/showcase";
+import { showcaseLimits, tracks, trackName } from "~/content/showcase";
 import { awards, finalsAwards } from "~/content/program";
 import { getDb, type Db } from "~/db/client.server";
 import {
@@ -35,8 +35,8 @@ export interface ShowcaseCard {
   teamName: string | null;
 }
 
-/** Submitted, consenting, with a title and a slug: what the showcase may show. */
-const shown = (editionId: string) =>
+/** Submitted, consenting, with a title and a slug: what the showcase may show (the vote checks it too). */
+export const shownIn = (editionId: string | Placeholder) =>
   and(
     eq(submissions.editionId, editionId),
     eq(submissions.status, "submitted"),
@@ -49,39 +49,79 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export async function listProjects(
+/** One page of the gallery, and where it sits among the others. */
+export interface GalleryPage {
+  projects: ShowcaseCard[];
+  /** Projects matching the filter, on every page. */
+  total: number;
+  /** 1-based; a page past the last shows the last. */
+  page: number;
+  pageCount: number;
+}
+
+/**
+ * One page of the edition's shown projects, by title, filtered by track and
+ * searched by title (issue 34): what the page costs does not grow with the
+ * edition. One statement: the count of every match rides on each row.
+ */
+export async function galleryPage(
   db: Db,
   editionId: string,
-  filter: { track?: string | null; q?: string | null } = {},
-): Promise<ShowcaseCard[]> {
+  filter: { track?: string | null; q?: string | null; page?: number } = {},
+): Promise<GalleryPage> {
   const track = tracks.some((t) => t.id === filter.track) ? filter.track! : null;
   const q = filter.q?.trim() ?? "";
-  const rows = await db
-    .select({
-      slug: submissions.slug,
-      title: submissions.title,
-      summary: submissions.summary,
-      track: submissions.track,
-      teamName: teams.name,
-    })
-    .from(submissions)
-    .innerJoin(teams, eq(teams.id, submissions.teamId))
-    .where(
-      and(
-        shown(editionId),
-        track ? eq(submissions.track, track) : undefined,
-        q ? sql`${submissions.title} LIKE ${likePattern(q)} ESCAPE '\\'` : undefined,
-      ),
-    )
-    .orderBy(sql`lower(${submissions.title})`, asc(submissions.slug));
-  return rows.map((r) => ({
-    slug: r.slug!,
-    title: r.title!,
-    summary: r.summary ?? "",
-    track: r.track,
-    trackName: trackName(r.track),
-    teamName: r.teamName,
-  }));
+  const pageSize = showcaseLimits.galleryPageSize;
+  const matching = and(
+    shownIn(editionId),
+    track ? eq(submissions.track, track) : undefined,
+    q ? sql`${submissions.title} LIKE ${likePattern(q)} ESCAPE '\\'` : undefined,
+  );
+  const pageOf = async (page: number) => {
+    const rows = await db
+      .select({
+        slug: submissions.slug,
+        title: submissions.title,
+        summary: submissions.summary,
+        track: submissions.track,
+        teamName: teams.name,
+        total: sql<number>`count(*) OVER ()`,
+      })
+      .from(submissions)
+      .innerJoin(teams, eq(teams.id, submissions.teamId))
+      .where(matching)
+      .orderBy(sql`lower(${submissions.title})`, asc(submissions.slug))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    return rows;
+  };
+  const asked = Number.isSafeInteger(filter.page) && filter.page! > 1 ? filter.page! : 1;
+  let page = asked;
+  let rows = await pageOf(page);
+  if (rows.length === 0 && page > 1) {
+    // Past the last page (a link from when there were more): the last page, from the total.
+    const [count] = await db
+      .select({ total: sql<number>`count(*)` })
+      .from(submissions)
+      .innerJoin(teams, eq(teams.id, submissions.teamId))
+      .where(matching);
+    page = Math.max(1, Math.ceil((count?.total ?? 0) / pageSize));
+    rows = page === asked ? [] : await pageOf(page);
+  }
+  const total = rows[0]?.total ?? 0;
+  return {
+    projects: rows.map((r) => ({
+      slug: r.slug!,
+      title: r.title!,
+      summary: r.summary ?? "",
+      track: r.track,
+      trackName: trackName(r.track),
+      teamName: r.teamName,
+    })),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+  };
 }
 
 export interface ShowcaseProject extends ShowcaseCard {
@@ -99,52 +139,83 @@ export interface ShowcaseProject extends ShowcaseCard {
 
 const organization = alias(registrations, "organization");
 
-export async function projectBySlug(db: Db, editionId: string, slug: string): Promise<ShowcaseProject | null> {
-  if (!/^[a-z0-9-]{1,80}$/.test(slug)) return null;
-  const [row] = await db
-    .select({ submission: submissions, teamName: teams.name })
+/** Whether a slug can name a project at all (no database read for anything else). */
+export function isProjectSlug(slug: string): boolean {
+  return /^[a-z0-9-]{1,80}$/.test(slug);
+}
+
+/** The team of the shown project at `slug`, as a subquery. */
+const teamAt = (db: Db, editionId: string, slug: string) =>
+  db
+    .select({ teamId: submissions.teamId })
     .from(submissions)
-    .innerJoin(teams, eq(teams.id, submissions.teamId))
-    .where(and(shown(editionId), eq(submissions.slug, slug)))
-    .limit(1);
-  if (!row) return null;
-  const s = row.submission;
-  const people = await db
-    .select({
-      userId: teamMembers.userId,
-      role: teamMembers.role,
-      accountName: accounts.name,
-      nameDisplay: showcaseMemberDisplay.nameDisplay,
-      showOrganization: showcaseMemberDisplay.showOrganization,
-    })
-    .from(teamMembers)
-    .leftJoin(accounts, eq(accounts.id, teamMembers.userId))
-    .leftJoin(
-      showcaseMemberDisplay,
-      and(eq(showcaseMemberDisplay.teamId, teamMembers.teamId), eq(showcaseMemberDisplay.userId, teamMembers.userId)),
-    )
-    .where(eq(teamMembers.teamId, s.teamId))
-    .orderBy(sql`${teamMembers.role} = 'lead' DESC`, asc(teamMembers.joinedAt));
-  const ids = people.map((p) => p.userId);
-  const enrolled = ids.length
-    ? await db
-        .select({
-          userId: registrations.userId,
-          firstName: registrations.firstName,
-          lastName: registrations.lastName,
-          company: sql<string | null>`coalesce(${organization.companyName}, ${registrations.companyName})`,
-        })
-        .from(registrations)
-        .leftJoin(organization, eq(organization.id, registrations.organizationRegistrationId))
-        .where(
-          and(
-            inArray(registrations.userId, ids),
-            eq(registrations.editionId, editionId),
-            eq(registrations.registrationType, "individual"),
-            inArray(registrations.status, ["paid", "enrolled"]),
+    .where(and(shownIn(editionId), eq(submissions.slug, slug)));
+
+/**
+ * One project's page: its public face, its members as each chose to be
+ * named, and their organizations where they agreed. Three statements in one
+ * batch (one round trip): each finds the team by the slug itself.
+ */
+export async function projectBySlug(db: Db, editionId: string, slug: string): Promise<ShowcaseProject | null> {
+  if (!isProjectSlug(slug)) return null;
+  const [[row], people, enrolled] = await db.batch([
+    db
+      .select({
+        slug: submissions.slug,
+        title: submissions.title,
+        summary: submissions.summary,
+        track: submissions.track,
+        teamId: submissions.teamId,
+        abstract: submissions.abstract,
+        prototypeUrl: submissions.prototypeUrl,
+        videoUrl: submissions.videoUrl,
+        teamName: teams.name,
+      })
+      .from(submissions)
+      .innerJoin(teams, eq(teams.id, submissions.teamId))
+      .where(and(shownIn(editionId), eq(submissions.slug, slug)))
+      .limit(1),
+    db
+      .select({
+        userId: teamMembers.userId,
+        role: teamMembers.role,
+        accountName: accounts.name,
+        nameDisplay: showcaseMemberDisplay.nameDisplay,
+        showOrganization: showcaseMemberDisplay.showOrganization,
+      })
+      .from(teamMembers)
+      .leftJoin(accounts, eq(accounts.id, teamMembers.userId))
+      .leftJoin(
+        showcaseMemberDisplay,
+        and(eq(showcaseMemberDisplay.teamId, teamMembers.teamId), eq(showcaseMemberDisplay.userId, teamMembers.userId)),
+      )
+      .where(inArray(teamMembers.teamId, teamAt(db, editionId, slug)))
+      .orderBy(sql`${teamMembers.role} = 'lead' DESC`, asc(teamMembers.joinedAt)),
+    db
+      .select({
+        userId: registrations.userId,
+        firstName: registrations.firstName,
+        lastName: registrations.lastName,
+        company: sql<string | null>`coalesce(${organization.companyName}, ${registrations.companyName})`,
+      })
+      .from(registrations)
+      .leftJoin(organization, eq(organization.id, registrations.organizationRegistrationId))
+      .where(
+        and(
+          inArray(
+            registrations.userId,
+            db
+              .select({ userId: teamMembers.userId })
+              .from(teamMembers)
+              .where(inArray(teamMembers.teamId, teamAt(db, editionId, slug))),
           ),
-        )
-    : [];
+          eq(registrations.editionId, editionId),
+          eq(registrations.registrationType, "individual"),
+          inArray(registrations.status, ["paid", "enrolled"]),
+        ),
+      ),
+  ]);
+  if (!row) return null;
   const byUser = new Map(enrolled.map((e) => [e.userId, e]));
   const { members, organizations, credit } = publicCredit(
     row.teamName,
@@ -161,22 +232,45 @@ export async function projectBySlug(db: Db, editionId: string, slug: string): Pr
     }),
   );
   return {
-    slug: s.slug!,
-    title: s.title!,
-    summary: s.summary ?? "",
-    track: s.track,
-    trackName: trackName(s.track),
+    slug: row.slug!,
+    title: row.title!,
+    summary: row.summary ?? "",
+    track: row.track,
+    trackName: trackName(row.track),
     teamName: row.teamName,
-    teamId: s.teamId,
+    teamId: row.teamId,
     editionId,
-    abstract: s.abstract ?? "",
-    prototypeUrl: s.prototypeUrl,
-    videoUrl: s.videoUrl,
+    abstract: row.abstract ?? "",
+    prototypeUrl: row.prototypeUrl,
+    videoUrl: row.videoUrl,
     credit,
     members,
     organizations,
-    memberIds: ids,
+    memberIds: people.map((p) => p.userId),
   };
+}
+
+/**
+ * What a vote that did not go in needs to say why (issue 34): the shown
+ * project at `slug`, and whether `userId` is on its team. Null when no such
+ * project is shown. Asked only on a refusal; a vote that goes in never reads it.
+ */
+export async function voteTarget(
+  db: Db,
+  editionId: string,
+  slug: string,
+  userId: string | null,
+): Promise<{ teamId: string; ownTeam: boolean } | null> {
+  if (!isProjectSlug(slug)) return null;
+  const [row] = await db
+    .select({
+      teamId: submissions.teamId,
+      ownTeam: sql<number>`EXISTS (SELECT 1 FROM ${teamMembers} WHERE ${teamMembers.teamId} = ${submissions.teamId} AND ${teamMembers.userId} = ${userId ?? ""})`,
+    })
+    .from(submissions)
+    .where(and(shownIn(editionId), eq(submissions.slug, slug)))
+    .limit(1);
+  return row ? { teamId: row.teamId, ownTeam: row.ownTeam === 1 } : null;
 }
 
 const awardNames: Record<string, string> = Object.fromEntries(
@@ -187,12 +281,19 @@ export function awardName(id: string): string {
   return id === "finalist" ? "Finalist" : (awardNames[id] ?? id);
 }
 
-/** A team's published results (finalist, awards), from the table judging and the showcase publish into. */
-export async function awardsOf(db: Db, editionId: string, teamId: string): Promise<string[]> {
+/**
+ * The published results (finalist, awards) of the shown project at `slug`,
+ * from the table judging and the showcase publish into; found by the slug, so
+ * it runs beside the project's own read.
+ */
+export async function awardsAt(db: Db, editionId: string, slug: string): Promise<string[]> {
+  if (!isProjectSlug(slug)) return [];
   const rows = await db
-    .select({ award: publishedResults.award, place: publishedResults.place })
+    .select({ award: publishedResults.award })
     .from(publishedResults)
-    .where(and(eq(publishedResults.editionId, editionId), eq(publishedResults.teamId, teamId)))
+    .where(
+      and(eq(publishedResults.editionId, editionId), inArray(publishedResults.teamId, teamAt(db, editionId, slug))),
+    )
     .orderBy(asc(publishedResults.award));
   return rows.map((r) => awardName(r.award));
 }
@@ -235,16 +336,21 @@ export async function slugOfTeam(db: Db, editionId: string, teamId: string): Pro
   const [row] = await db
     .select({ slug: submissions.slug })
     .from(submissions)
-    .where(and(shown(editionId), eq(submissions.teamId, teamId)))
+    .where(and(shownIn(editionId), eq(submissions.teamId, teamId)))
     .limit(1);
   return row?.slug ?? null;
 }
 
-/** The pages of the showcase's projects, for the sitemap; none before it opens. */
+/** The pages of the showcase's projects, for the sitemap (every one of them); none before it opens. */
 export async function showcaseProjectPaths(context: Readonly<RouterContextProvider>): Promise<string[]> {
   const { env } = context.get(requestContext);
   const { now, edition } = requestClock(context);
-  const { shown } = showcaseEdition(now, edition, editionsFor(env));
-  if (!shown) return [];
-  return (await listProjects(getDb(env), shown.id)).map((p) => `/showcase/${p.slug}`);
+  const { shown: shownEdition } = showcaseEdition(now, edition, editionsFor(env));
+  if (!shownEdition) return [];
+  const rows = await getDb(env)
+    .select({ slug: submissions.slug })
+    .from(submissions)
+    .where(shownIn(shownEdition.id))
+    .orderBy(sql`lower(${submissions.title})`, asc(submissions.slug));
+  return rows.map((r) => `/showcase/${r.slug}`);
 }

@@ -5,7 +5,7 @@
  * the visitor's own vote when they are signed in.
  */
 import type { RouterContextProvider } from "react-router";
-import { getSession, type SessionUser } from "~/auth/session.server";
+import { requestSessionUser, type SessionUser } from "~/auth/session.server";
 import { editionsFor } from "~/clock/clock.server";
 import { formatMountain } from "~/clock/format";
 import { requestClock } from "~/clock/page-clock.server";
@@ -16,7 +16,7 @@ import { requestContext } from "~/context";
 import { getDb } from "~/db/client.server";
 import { siteOrigin } from "~/lib/meta";
 import { milestoneIcsPath } from "~/clock/calendar";
-import { awardsOf, listProjects, projectBySlug, publishedAudienceVote } from "./projects.server";
+import { awardsAt, galleryPage, projectBySlug, publishedAudienceVote } from "./projects.server";
 import { voteOf } from "./votes.server";
 import { showcaseEdition, showcaseOpensAt, votingClosesAt, votingWindow } from "./window";
 
@@ -46,27 +46,34 @@ export async function galleryView({ request, context }: Args) {
   const url = new URL(request.url);
   const track = tracks.find((t) => t.id === url.searchParams.get("track"))?.id ?? null;
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, showcaseLimits.searchMax);
+  const askedPage = Number(url.searchParams.get("page") ?? "1");
   const db = getDb(env);
-  const projects = shown ? await listProjects(db, shown.id, { track, q }) : [];
-  const audience = shown ? await publishedAudienceVote(db, shown.id) : null;
+  const [gallery, audience] = shown
+    ? await Promise.all([galleryPage(db, shown.id, { track, q, page: askedPage }), publishedAudienceVote(db, shown.id)])
+    : [null, null];
   return {
     origin: siteOrigin(request, env),
     shown: shown ? { id: shown.id, ...dates(shown, now) } : null,
     upcoming: upcoming ? { id: upcoming.id, ...dates(upcoming, now) } : null,
     filter: { track, q },
     tracks: tracks.map((t) => ({ id: t.id, name: t.name })),
-    projects,
+    projects: gallery?.projects ?? [],
+    /** Where this page sits: the links to the others keep the search and the track (plain GET links). */
+    pagination: { page: gallery?.page ?? 1, pageCount: gallery?.pageCount ?? 1, total: gallery?.total ?? 0 },
     audience,
   };
 }
 
 export type GalleryView = Awaited<ReturnType<typeof galleryView>>;
 
-/** Who is signed in, for "Your vote" and the vote form; no database read without a session cookie. */
+/**
+ * Who is signed in, for "Your vote" and the vote form: the request's one
+ * session read, shared with the root loader (issue 34); no database read
+ * without a session cookie.
+ */
 async function visitor(request: Request, context: Readonly<RouterContextProvider>): Promise<SessionUser | null> {
-  const { env, requestId } = context.get(requestContext);
   try {
-    return (await getSession(request, env, { requestId })).user;
+    return await requestSessionUser(request, context);
   } catch {
     return null;
   }
@@ -77,13 +84,17 @@ export async function projectView({ request, context, slug }: Args & { slug: str
   const { now, shown, current } = shownEdition(context);
   if (!shown) return null;
   const db = getDb(env);
-  const project = await projectBySlug(db, shown.id, slug);
-  if (!project) return null;
-  const user = await visitor(request, context);
-  const vote = user ? await voteOf(db, shown.id, user.id) : null;
   // Awards are shown once the finals are over (or the edition is an archive).
   const finalsOver = shown.id !== current.id || ["finalsDay", "afterFinals"].includes(editionPhase(now, shown));
-  const awards = finalsOver ? await awardsOf(db, shown.id, project.teamId) : [];
+  // The project (one batch), the visitor's vote and the awards are read side by side.
+  const viewer = visitor(request, context);
+  const [project, user, vote, awards] = await Promise.all([
+    projectBySlug(db, shown.id, slug),
+    viewer,
+    viewer.then((signedIn) => (signedIn ? voteOf(db, shown.id, signedIn.id) : null)),
+    finalsOver ? awardsAt(db, shown.id, slug) : [],
+  ]);
+  if (!project) return null;
   const { teamId: _teamId, memberIds, ...shownProject } = project;
   return {
     origin: siteOrigin(request, env),

@@ -101,6 +101,40 @@ test.describe("form pages hydrate after the first paint", () => {
     release();
   });
 
+  test("a tap before hydration shows the busy label at once, and a second tap posts nothing more", async ({ page }) => {
+    const errors = collectErrors(page);
+    await useOwnClientIp(page);
+    const { release } = await holdHydration(page);
+    // Each post is answered "204 No Content", so the browser keeps the page as it is while a post is on its
+    // way (Playwright waits for a pending navigation before every look, so a held answer could not be watched).
+    const posts: string[] = [];
+    await page.route("**/contact", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      posts.push(route.request().postData() ?? "");
+      await route.fulfill({ status: 204 });
+    });
+    await page.goto("/contact");
+    await page.getByLabel("Name", { exact: true }).fill("J");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect.poll(() => posts.length).toBe(1);
+    // The whole form went, with what was typed.
+    expect(new URLSearchParams(posts[0]).get("name")).toBe("J");
+    // SPEC.md §4's busy state before React is there (its entry is held back): disabled, "Sending...".
+    const busy = page.getByRole("button", { name: "Sending..." });
+    await expect(busy).toBeDisabled();
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+    // A second tap, an Enter in a field, a script's submit: nothing more is posted.
+    await busy.click({ force: true });
+    await page.getByLabel("Name", { exact: true }).press("Enter");
+    await page.locator("form", { has: busy }).evaluate((form: HTMLFormElement) => form.requestSubmit());
+    // React takes over without undoing the busy state of the post on its way, and without a mismatch.
+    release();
+    await hydrated(page);
+    await expect(busy).toBeDisabled();
+    expect(posts).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
   test("a sign-up before hydration is the plain POST and redirect", async ({ page }) => {
     await useOwnClientIp(page);
     const { release } = await holdHydration(page);

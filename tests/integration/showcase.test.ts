@@ -10,7 +10,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { edition2026 } from "~/content/editions";
-import { showcaseMessages } from "~/content/showcase";
+import { showcaseLimits, showcaseMessages, slugify } from "~/content/showcase";
 import { runDataLifecycle } from "~/retention/records.server";
 import { reviewVotes, tallyVotes } from "~/showcase/review";
 import { showcaseOpensAt } from "~/showcase/window";
@@ -139,6 +139,32 @@ describe("the gallery", { timeout: 60_000 }, () => {
 
     // A wildcard typed into the search matches itself only.
     says((await page("/showcase?q=%25")).html, "No project matches this search");
+  });
+
+  it("shows a page of projects at a time, with plain links to the others that keep the search and the track", async () => {
+    const size = showcaseLimits.galleryPageSize;
+    const titles = Array.from({ length: size + 3 }, (_, i) => `Paging Walrus ${String(i).padStart(2, "0")}`);
+    for (const title of titles) await submittedProject("paging", { title, track: "process-automation" });
+    const first = await page("/showcase?q=walrus&track=process-automation");
+    says(first.html, `${titles.length} projects match.`, "Page 1 of 2", titles[0]!, titles[size - 1]!);
+    expectHtmlNotToContain(first.html, titles[size]!);
+    expectHtmlToContain(first.html, 'href="/showcase?q=walrus&amp;track=process-automation&amp;page=2#projects"');
+    const second = await page("/showcase?q=walrus&track=process-automation&page=2");
+    says(second.html, "Page 2 of 2", titles[size]!, titles.at(-1)!);
+    expectHtmlNotToContain(second.html, titles[0]!);
+    expectHtmlToContain(
+      second.html,
+      'href="/showcase?q=walrus&amp;track=process-automation#projects"',
+      'aria-current="page"',
+    );
+    // A page past the last (a link from when there were more) shows the last; a page that is no number, the first.
+    says((await page("/showcase?q=walrus&track=process-automation&page=9")).html, "Page 2 of 2", titles.at(-1)!);
+    says((await page("/showcase?q=walrus&track=process-automation&page=x")).html, "Page 1 of 2", titles[0]!);
+    // One page: no page links at all.
+    expectHtmlNotToContain((await page("/showcase?q=walrus%2000")).html, 'data-testid="gallery-pages"');
+    // The sitemap still lists every project, on every page of the gallery.
+    const sitemap = (await page("/sitemap.xml")).html;
+    for (const title of [titles[0]!, titles.at(-1)!]) expectHtmlToContain(sitemap, `/showcase/${slugify(title)}</loc>`);
   });
 
   it("says when it opens, with the calendar link, before the showcase starts", async () => {

@@ -1,6 +1,8 @@
 /**
  * /showcase's sections (issue 25): the filter and search (a plain GET form),
- * the project cards, and the audience vote as published. No JavaScript.
+ * the project cards a page at a time with links to the other pages (issue
+ * 34: plain links that keep the search and the track), and the audience vote
+ * as published. No JavaScript.
  */
 import { exclusionCategoryLabels, type ExclusionCategory } from "~/content/showcase";
 import type { GalleryView } from "~/showcase/view.server";
@@ -52,6 +54,7 @@ export function ShowcaseFilter({ view }: { view: GalleryView }) {
 
 export function ProjectCards({ view }: { view: GalleryView }) {
   const filtered = !!view.filter.q || !!view.filter.track;
+  const { total } = view.pagination;
   if (view.projects.length === 0) {
     return (
       <p className="card text-slate-700" data-testid="no-projects">
@@ -72,7 +75,7 @@ export function ProjectCards({ view }: { view: GalleryView }) {
   return (
     <>
       <p className="text-slate-700" role="status" data-testid="project-count">
-        {`${view.projects.length} ${view.projects.length === 1 ? "project" : "projects"}${filtered ? " match" : ""}.`}
+        {`${total} ${total === 1 ? "project" : "projects"}${filtered ? " match" : ""}.`}
       </p>
       <ul className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="projects">
         {view.projects.map((p) => (
@@ -88,7 +91,79 @@ export function ProjectCards({ view }: { view: GalleryView }) {
           </li>
         ))}
       </ul>
+      <GalleryPages view={view} />
     </>
+  );
+}
+
+/** The address of a page of the gallery, with the search and the track it shows. */
+function galleryHref(filter: GalleryView["filter"], page: number): string {
+  const params = new URLSearchParams();
+  if (filter.q) params.set("q", filter.q);
+  if (filter.track) params.set("track", filter.track);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `/showcase?${query}#projects` : "/showcase#projects";
+}
+
+/** The pages to link: the first, the last, and the two either side of this one; null marks a gap. */
+function pageNumbers(page: number, pageCount: number): (number | null)[] {
+  const wanted = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pageCount])]
+    .filter((n) => n >= 1 && n <= pageCount)
+    .sort((a, b) => a - b);
+  return wanted.flatMap((n, i) => (i > 0 && n - wanted[i - 1]! > 1 ? [null, n] : [n]));
+}
+
+const pageLinkClass =
+  "inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border border-slate-300 bg-white px-3 font-semibold text-brand-700 underline decoration-brand-300 hover:decoration-brand-700";
+
+function GalleryPages({ view }: { view: GalleryView }) {
+  const { page, pageCount } = view.pagination;
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label="Pages of projects" className="mt-8" data-testid="gallery-pages">
+      <p className="text-slate-700">{`Page ${page} of ${pageCount}`}</p>
+      <ul className="mt-3 flex flex-wrap items-center gap-2">
+        {page > 1 ? (
+          <li>
+            <a href={galleryHref(view.filter, page - 1)} rel="prev" className={pageLinkClass}>
+              Previous
+            </a>
+          </li>
+        ) : null}
+        {pageNumbers(page, pageCount).map((n, i) =>
+          n === null ? (
+            <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-slate-500">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              {n === page ? (
+                <span
+                  aria-current="page"
+                  className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg bg-brand-700 px-3 font-semibold text-white"
+                >
+                  <span className="sr-only">Page </span>
+                  {n}
+                </span>
+              ) : (
+                <a href={galleryHref(view.filter, n)} className={pageLinkClass}>
+                  <span className="sr-only">Page </span>
+                  {n}
+                </a>
+              )}
+            </li>
+          ),
+        )}
+        {page < pageCount ? (
+          <li>
+            <a href={galleryHref(view.filter, page + 1)} rel="next" className={pageLinkClass}>
+              Next
+            </a>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
   );
 }
 

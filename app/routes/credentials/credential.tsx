@@ -6,7 +6,7 @@
  * Server-rendered, no JavaScript needed.
  */
 import { data } from "react-router";
-import { getSessionUser } from "~/auth/session.server";
+import { requestSessionUser } from "~/auth/session.server";
 import { formatMountain } from "~/clock/format";
 import { requestNow } from "~/clock/page-clock.server";
 import { VerificationResult } from "~/components/credentials/verification";
@@ -28,8 +28,8 @@ export const meta: Route.MetaFunction = ({ loaderData: view }) => [
 ];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { env, requestId } = context.get(requestContext);
-  const viewer = await getSessionUser(request, env, { requestId });
+  const { env } = context.get(requestContext);
+  const viewer = await requestSessionUser(request, context);
   const view = await credentialPageView(
     env,
     params.id,

@@ -5,7 +5,7 @@
  * holder's to everyone (issue 31).
  */
 import { data } from "react-router";
-import { getSessionUser } from "~/auth/session.server";
+import { requestSessionUser } from "~/auth/session.server";
 import { requestNow } from "~/clock/page-clock.server";
 import { requestContext } from "~/context";
 import { signedCredential } from "~/credentials/credential.server";
@@ -14,11 +14,11 @@ import { siteOrigin } from "~/lib/meta";
 import type { Route } from "./+types/credential[.]json";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { env, requestId } = context.get(requestContext);
+  const { env } = context.get(requestContext);
   // A session is read only when it can matter: for a private credential's holder.
   let visible = await visibleCredential(env, params.id, null);
   if (!visible) {
-    const viewer = await getSessionUser(request, env, { requestId });
+    const viewer = await requestSessionUser(request, context);
     visible = viewer ? await visibleCredential(env, params.id, viewer.id) : null;
   }
   if (!visible) throw data(null, { status: 404 });

@@ -1,0 +1,133 @@
+/**
+ * The session read of a signed-in request, at its floor (issue 34, ADR 020):
+ * exactly what better-auth's `getSession` does when it has nothing to write.
+ * The signed session cookie, under the name better-auth gives it, is checked
+ * against the secret (better-call's format: the token, a dot, its HMAC-SHA256
+ * in base64), then the session and its user are read in one statement whose
+ * SQL is built once per isolate, and the expiry is checked. Whenever
+ * better-auth would write something (a session it would refresh today, an
+ * expired or unknown one whose cookie it clears, a "don't remember me" or a
+ * cookie-cache cookie), this answers `null` and `getSession` asks better-auth
+ * itself. The cookie names, the secret and the session's ages are read from
+ * better-auth's own configuration, never repeated here.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { Auth } from "~/auth/auth.server";
+import { getDb, statementOnce } from "~/db/client.server";
+import { session as sessions, user as accounts } from "~/db/schema";
+import { NO_SESSION, type RequestSession } from "./session.server";
+
+const sessionAndUser = statementOnce((db) =>
+  db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      secondFactorAt: sessions.secondFactorAt,
+      userId: accounts.id,
+      email: accounts.email,
+      createdAt: accounts.createdAt,
+      emailVerified: accounts.emailVerified,
+      twoFactorEnabled: accounts.twoFactorEnabled,
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder("token")))
+    .limit(1),
+);
+
+type Row = [
+  sessionId: string,
+  expiresAt: number,
+  secondFactorAt: number | null,
+  userId: string,
+  email: string,
+  createdAt: number,
+  emailVerified: number,
+  twoFactorEnabled: number | null,
+];
+
+/** The HMAC key of each secret, imported once. */
+const keys = new Map<string, Promise<CryptoKey>>();
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+      "verify",
+    ]);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+/** A cookie's value as better-call reads it: the first of that name, unquoted, URI-decoded. */
+function cookieValue(header: string, name: string): string | null {
+  for (const pair of header.split(";")) {
+    const eq = pair.indexOf("=");
+    if (eq === -1 || pair.slice(0, eq).trim() !== name) continue;
+    let value = pair.slice(eq + 1).trim();
+    if (value.startsWith('"')) value = value.slice(1, -1);
+    try {
+      return value.includes("%") ? decodeURIComponent(value) : value;
+    } catch {
+      return value;
+    }
+  }
+  return null;
+}
+
+/** The token of a correctly signed session cookie, else null (what better-call's getSignedCookie accepts). */
+async function signedToken(value: string, secret: string): Promise<string | null> {
+  const dot = value.lastIndexOf(".");
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = value.slice(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith("=")) return null;
+  try {
+    const bytes = Uint8Array.from(atob(signature), (c) => c.charCodeAt(0));
+    return (await crypto.subtle.verify("HMAC", await hmacKey(secret), bytes, new TextEncoder().encode(token)))
+      ? token
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The session of `request` when reading it is all better-auth would do;
+ * null when better-auth must answer (and write) itself.
+ */
+export async function readSessionQuickly(
+  request: Request,
+  env: Pick<Env, "DB">,
+  auth: Auth,
+): Promise<RequestSession | null> {
+  const header = request.headers.get("cookie") ?? "";
+  const { authCookies, secret, sessionConfig } = await auth.inRequest(async (instance) => instance.$context);
+  if (cookieValue(header, authCookies.sessionData.name) !== null) return null;
+  if (cookieValue(header, authCookies.dontRememberToken.name) !== null) return null;
+  const value = cookieValue(header, authCookies.sessionToken.name);
+  if (!value) return null;
+  const token = await signedToken(value, secret);
+  // A cookie that is not ours: no session, and better-auth would write nothing either.
+  if (!token) return NO_SESSION;
+  const [row] = await sessionAndUser(getDb(env), { token }).raw<Row>();
+  if (!row) return null;
+  const [sessionId, expiresAt, secondFactorAt, userId, email, createdAt, emailVerified, twoFactorEnabled] = row;
+  const now = Date.now();
+  if (expiresAt < now) return null;
+  // better-auth moves the expiry on (and sets the cookie again) once the session is `updateAge` old.
+  if (expiresAt - sessionConfig.expiresIn * 1000 + sessionConfig.updateAge * 1000 <= now) return null;
+  return {
+    user: {
+      id: userId,
+      email,
+      createdAt: new Date(createdAt).toISOString(),
+      emailVerified: emailVerified === 1,
+      twoFactorEnabled: twoFactorEnabled === 1,
+    },
+    sessionId,
+    secondFactorAt: secondFactorAt === null ? null : new Date(secondFactorAt).toISOString(),
+    headers: null,
+  };
+}
