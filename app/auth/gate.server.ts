@@ -6,7 +6,8 @@
  */
 import type { RouterContextProvider } from "react-router";
 import { requestContext } from "~/context";
-import { requestSessionUser, type SessionUser } from "~/auth/session.server";
+import { type SessionUser } from "~/auth/session.server";
+import { requestSessionUser } from "~/auth/request-session.server";
 import { authPath, safeRedirectPath } from "~/auth/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 

@@ -4,8 +4,6 @@
  */
 import { getSessionCookie } from "better-auth/cookies";
 import { eq } from "drizzle-orm";
-import { createContext, type RouterContextProvider } from "react-router";
-import { requestContext } from "~/context";
 import { getDb } from "~/db/client.server";
 import { user as accounts } from "~/db/schema";
 import { createAuth, type AuthEnv } from "~/auth/auth.server";
@@ -89,33 +87,6 @@ export async function getSession(
 /** Shortcut for the JSON API, which has no request context: who is signed in. */
 export async function getSessionUser(request: Request, env: AuthEnv, options: { requestId?: string } = {}) {
   return (await getSession(request, env, options)).user;
-}
-
-/** This request's session read, once set (issue 34). */
-const sessionOfRequest = createContext<Promise<RequestSession> | null>(null);
-
-/**
- * The session of the request a loader, action or middleware serves, read
- * once per request and shared through the request's context (issue 34): the
- * root loader, an area's middleware, a page's view and an action all get the
- * same answer from one database read. A later change to the session in the
- * same request (signing in or out) goes through better-auth and a redirect.
- */
-export function requestSession(request: Request, context: Readonly<RouterContextProvider>): Promise<RequestSession> {
-  const read = context.get(sessionOfRequest);
-  if (read) return read;
-  const { env, requestId } = context.get(requestContext);
-  const session = getSession(request, env, { requestId });
-  context.set(sessionOfRequest, session);
-  return session;
-}
-
-/** Who is signed in on this request (read once per request, `requestSession`). */
-export async function requestSessionUser(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-): Promise<SessionUser | null> {
-  return (await requestSession(request, context)).user;
 }
 
 /**

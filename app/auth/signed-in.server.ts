@@ -10,7 +10,8 @@ import { requestClock } from "~/clock/page-clock.server";
 import { requestContext, signedInContext } from "~/context";
 import { getDb } from "~/db/client.server";
 import { signInFirst } from "./gate.server";
-import { appendSetCookies, requestSession } from "./session.server";
+import { appendSetCookies } from "./session.server";
+import { requestSession } from "./request-session.server";
 
 export function signedInMiddleware(
   gateDescription: string,

@@ -6,7 +6,7 @@
  * the amount and the company code are shown only to the signed-in owner.
  */
 import { data, type RouterContextProvider } from "react-router";
-import { requestSessionUser } from "~/auth/session.server";
+import { requestSessionUser } from "~/auth/request-session.server";
 import { requestNow } from "~/clock/page-clock.server";
 import { requestContext } from "~/context";
 import { log } from "~/lib/log.server";

@@ -10,7 +10,7 @@
  */
 import { createContext, redirect, type MiddlewareFunction } from "react-router";
 import { signInFirst } from "~/auth/gate.server";
-import { requestSession } from "~/auth/session.server";
+import { requestSession } from "~/auth/request-session.server";
 import { requestClock } from "~/clock/page-clock.server";
 import { formatMountain } from "~/clock/format";
 import type { Edition } from "~/content/editions";

@@ -23,7 +23,8 @@ import {
 } from "~/auth/rate-limit.server";
 import { createAuth } from "~/auth/auth.server";
 import { formHeaders } from "~/forms/action.server";
-import { appendSetCookies, requestSessionUser } from "~/auth/session.server";
+import { appendSetCookies } from "~/auth/session.server";
+import { requestSessionUser } from "~/auth/request-session.server";
 import { secondFactorRequired, twoFactorPath } from "~/auth/two-factor.server";
 import { log } from "~/lib/log.server";
 import { pageMeta } from "~/lib/meta";

@@ -26,7 +26,7 @@ import {
 import { saveJudgeAdvisorInterest } from "~/judge-advisor/save.server";
 import { formHeaders, handleFormPost, type FormActionData } from "~/forms/action.server";
 import { parseSubmission } from "~/forms/parse.server";
-import { requestSessionUser } from "~/auth/session.server";
+import { requestSessionUser } from "~/auth/request-session.server";
 import { gateDescriptions, requireUserForForm } from "~/auth/gate.server";
 import { pageMeta } from "~/lib/meta";
 import { requestClock } from "~/clock/page-clock.server";

@@ -29,7 +29,7 @@ import { pageMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
 import { sponsorshipClosedMessage, startSponsorship } from "~/payments/checkout.server";
 import { checkoutAction } from "~/payments/checkout-action.server";
-import { requestSessionUser } from "~/auth/session.server";
+import { requestSessionUser } from "~/auth/request-session.server";
 import { LoginPrompt } from "~/components/login-prompt";
 import type { Route } from "./+types/sponsor-register";
 import { fieldLabels } from "~/forms/fields";

@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import { recentAccountEmails, accountEmailHourlyCap } from "~/auth/account-emails.server";
 import { createAuth } from "~/auth/auth.server";
-import { requestSessionUser, isEmailVerified } from "~/auth/session.server";
+import { isEmailVerified } from "~/auth/session.server";
+import { requestSessionUser } from "~/auth/request-session.server";
 import { recoveryToasts } from "~/auth/recovery-schema";
 import { authPath, safeRedirectPath } from "~/auth/safe-redirect";
 import { requestContext } from "~/context";

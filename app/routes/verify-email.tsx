@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { createAuth } from "~/auth/auth.server";
-import { requestSessionUser, isEmailVerified } from "~/auth/session.server";
+import { isEmailVerified } from "~/auth/session.server";
+import { requestSessionUser } from "~/auth/request-session.server";
 import { recoveryMessages, recoveryToasts } from "~/auth/recovery-schema";
 import { authPath, DEFAULT_AFTER_AUTH } from "~/auth/safe-redirect";
 import { unverifiedTokenEmail } from "~/auth/verification-token";

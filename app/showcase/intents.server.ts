@@ -8,7 +8,8 @@
 import { data, type RouterContextProvider } from "react-router";
 import * as z from "zod/mini";
 import { signInFirst } from "~/auth/gate.server";
-import { requestSessionUser, type SessionUser } from "~/auth/session.server";
+import { type SessionUser } from "~/auth/session.server";
+import { requestSessionUser } from "~/auth/request-session.server";
 import { editionsFor } from "~/clock/clock.server";
 import { formatMountain } from "~/clock/format";
 import { requestClock } from "~/clock/page-clock.server";

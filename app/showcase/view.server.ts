@@ -5,7 +5,8 @@
  * the visitor's own vote when they are signed in.
  */
 import type { RouterContextProvider } from "react-router";
-import { requestSessionUser, type SessionUser } from "~/auth/session.server";
+import { type SessionUser } from "~/auth/session.server";
+import { requestSessionUser } from "~/auth/request-session.server";
 import { editionsFor } from "~/clock/clock.server";
 import { formatMountain } from "~/clock/format";
 import { requestClock } from "~/clock/page-clock.server";

@@ -6,7 +6,7 @@
  * Server-rendered, no JavaScript needed.
  */
 import { data } from "react-router";
-import { requestSessionUser } from "~/auth/session.server";
+import { requestSessionUser } from "~/auth/request-session.server";
 import { formatMountain } from "~/clock/format";
 import { requestNow } from "~/clock/page-clock.server";
 import { VerificationResult } from "~/components/credentials/verification";

@@ -5,7 +5,7 @@
  * holder's to everyone (issue 31).
  */
 import { data } from "react-router";
-import { requestSessionUser } from "~/auth/session.server";
+import { requestSessionUser } from "~/auth/request-session.server";
 import { requestNow } from "~/clock/page-clock.server";
 import { requestContext } from "~/context";
 import { signedCredential } from "~/credentials/credential.server";
