@@ -114,10 +114,20 @@ test("a director made by the bootstrap step grants a role and invites a judge on
 
   // Accessible and reflowing at 320 px, on every page of the desk (once: the HTML is the same without JavaScript).
   if (withJavaScript(testInfo)) {
+    // One open appeal, so /organize/appeals is measured with its text and decision form.
+    localSql(
+      stateDir,
+      `INSERT OR IGNORE INTO teams (id, edition_id, name, created_by, created_at) VALUES ('e2e-appeal-team', '2026', 'Sawtooth Synthetic Intelligence Collective', 'e2e', '2026-03-01T00:00:00.000Z')`,
+    );
+    localSql(
+      stateDir,
+      `INSERT OR IGNORE INTO judging_appeals (id, edition_id, team_id, submitted_by, body, created_at) VALUES ('2026-e2e-appeal-team', '2026', 'e2e-appeal-team', 'e2e', 'Our ethics score does not match the rubric: we documented every safeguard in the reflection log, section four.', '2026-04-06T16:00:00.000Z')`,
+    );
     await page.setViewportSize({ width: 320, height: 800 });
     for (const path of [
       "/organize",
       "/organize/judges",
+      "/organize/appeals",
       "/organize/organizers",
       "/organize/tokens",
       "/organize/audit",
