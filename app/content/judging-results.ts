@@ -34,3 +34,24 @@ export const teamResultsText = {
     `If you believe a mistake was made, your team may appeal in writing until ${deadline} (${appeals.fileWithinBusinessDays} business days from the publication, Mountain Time). A committee of ${appeals.committeeSize} decides within ${appeals.decisionWithinBusinessDays} business days.`,
   appealClosed: (deadline: string) => `The appeal window closed ${deadline}.`,
 } as const;
+
+/** The committee's decision on an appeal (issue 32: /organize/appeals, the API, `npm run admin -- decide-appeal`). */
+export const appealDecisionLimits = {
+  maxCharacters: 5000,
+} as const;
+
+export const appealDecisionMessages = {
+  required: "Write the committee's decision: the team reads it in the portal and by e-mail.",
+  tooLong: `A decision holds at most ${appealDecisionLimits.maxCharacters.toLocaleString("en-US")} characters.`,
+  unknown: (id: string) => `No appeal ${id} in this edition.`,
+  alreadyDecided: (id: string, when: string) => `Appeal ${id} was already decided ${when}.`,
+  decided: (id: string, emails: number) =>
+    `Appeal ${id} decided; the team sees the decision in the portal, and ${emails} member(s) are told by e-mail.`,
+} as const;
+
+/** /organize/appeals' own words. */
+export const appealDeskText = {
+  lead: `A committee of ${appeals.committeeSize} decides each appeal within ${appeals.decisionWithinBusinessDays} business days of its filing. The decision is shown to the team in the portal and e-mailed to every member.`,
+  empty: "No team has appealed in this edition. Appeals open when the finalists are published.",
+  decisionHint: `Up to ${appealDecisionLimits.maxCharacters.toLocaleString("en-US")} characters. The team reads it as written; it cannot be changed once recorded.`,
+} as const;

@@ -13,6 +13,8 @@
  *   counting; every project they had not finished is released and given to
  *   another judge at once, in the same batch (if assignments have run).
  * - judges.list: every judge of an edition with their progress.
+ * - appeals.decide, appeals.list: the appeals committee's decision and the
+ *   edition's appeals (./appeal-decisions.server.ts).
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import * as z from "zod/mini";
@@ -29,6 +31,7 @@ import {
   type Refusal,
   type Statement,
 } from "~/organize/action.server";
+import { decideAppeal, listAppeals } from "./appeal-decisions.server";
 import { judgeProgressQuery, planAssignments, planStatements, type Plan } from "./assign";
 import { assignmentsHaveRun, readSnapshot } from "./assign.server";
 import { scoresFinalText } from "./judge.server";
@@ -314,5 +317,5 @@ export async function judgeInterests(db: Db) {
     .orderBy(desc(judgeAdvisorInterests.createdAt), desc(judgeAdvisorInterests.id));
 }
 
-export const judgingActions = [inviteJudge, revokeJudgeInvitation, removeJudge];
-export const judgingQueries = [listJudges];
+export const judgingActions = [inviteJudge, revokeJudgeInvitation, removeJudge, decideAppeal];
+export const judgingQueries = [listJudges, listAppeals];

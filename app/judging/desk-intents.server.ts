@@ -4,8 +4,12 @@
  * the CLI do the same thing and write the same audit row. "Resend" is
  * another invitation to the same address (the old link stops working).
  */
+import type { Intent } from "~/forms/intent-action.server";
 import { actionIntent } from "~/organize/desk-intent.server";
+import type { Desk } from "~/organize/guard.server";
 import { inviteJudge, removeJudge, revokeJudgeInvitation } from "./actions.server";
+import { decideAppeal } from "./appeal-decisions.server";
+import type { DecideAppealSchema } from "./schema";
 
 const here = (anchor: string) => `/organize/judges#${anchor}`;
 
@@ -17,3 +21,11 @@ export const judgesDeskIntents = {
   }),
   remove: actionIntent(removeJudge, { title: "Judge removed", redirectTo: here("judges") }),
 };
+
+/** /organize/appeals' one form, repeated per open appeal: the answer goes back to the appeal that was posted. */
+const decide: Intent<typeof DecideAppealSchema, Desk> = {
+  ...actionIntent(decideAppeal, { title: "Appeal decided", redirectTo: "/organize/appeals#appeals" }),
+  instanceField: "appealId",
+};
+
+export const appealsDeskIntents = { decide };

@@ -10,6 +10,7 @@ import type { Desk } from "~/organize/guard.server";
 import { deskHeader } from "~/organize/desk-view.server";
 import { paged } from "~/organize/paging";
 import { judgeInterests, judgeProgress, openJudgeInvitations } from "./actions.server";
+import { editionAppeals } from "./appeal-decisions.server";
 import { scoresFinalText } from "./judge.server";
 
 export const judgeStatusFilters = ["active", "left", "all"] as const;
@@ -86,3 +87,29 @@ export async function judgesDeskView(desk: Desk, url: URL) {
 }
 
 export type JudgesDeskView = Awaited<ReturnType<typeof judgesDeskView>>;
+
+/** What /organize/appeals shows: the edition's appeals, open ones first, each with its deadline or its decision. */
+export async function appealsDeskView(desk: Desk, url: URL) {
+  const appeals = await editionAppeals(desk.db, desk.edition.id);
+  return {
+    header: deskHeader(desk),
+    editionName: desk.edition.name,
+    canDecide: desk.can("decide:appeal"),
+    counts: { open: appeals.filter((a) => !a.decidedAt).length, decided: appeals.filter((a) => a.decidedAt).length },
+    appeals: paged(
+      appeals.map((a) => ({
+        id: a.id,
+        team: a.team,
+        teamId: a.teamId,
+        submittedBy: a.submittedBy,
+        filed: a.filed,
+        decideBy: a.decideBy,
+        body: a.body,
+        decision: a.decidedAt ? { text: a.decision ?? "", by: a.decidedBy ?? "", at: a.decided ?? "" } : null,
+      })),
+      url,
+    ),
+  };
+}
+
+export type AppealsDeskView = Awaited<ReturnType<typeof appealsDeskView>>;

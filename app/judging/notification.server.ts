@@ -6,7 +6,10 @@
  * - "finalist-announced": one to each member of a finalist team, written by
  *   `npm run admin -- publish-finalists` (scripts/admin/judging-results.mjs
  *   builds the same payload in SQL: keep the two in step);
- * - "judging-appeal": a team's appeal, to the organizers' mailbox.
+ * - "judging-appeal": a team's appeal, to the organizers' mailbox;
+ * - "appeal-decided": the committee's decision, to each member of the team,
+ *   written by the `appeals.decide` organizer action (/organize/appeals, the
+ *   API, `npm run admin -- decide-appeal`).
  */
 import { z } from "zod";
 import { site } from "~/content/site";
@@ -95,12 +98,61 @@ export const judgingAppeal = defineKind({
       "Appeal:",
       payload.body,
       "",
-      `A committee of ${appeals.committeeSize} decides within ${appeals.decisionWithinBusinessDays} business days. List appeals with \`npm run admin -- appeals\`; record the decision with \`npm run admin -- decide-appeal ${payload.appealId} --decision "…"\`.`,
+      `A committee of ${appeals.committeeSize} decides within ${appeals.decisionWithinBusinessDays} business days. Read and decide it on the organizers' desk at /organize/appeals, or with \`npm run admin -- decide-appeal ${payload.appealId} --decision "…"\`.`,
     ].join("\n");
     return {
       text,
       html: simpleHtml("A judging appeal", fields, ["Appeal", payload.body]),
       replyTo: payload.submittedBy,
+    };
+  },
+});
+
+export const AppealDecidedPayload = z.object({
+  appealId: z.string(),
+  editionName: z.string(),
+  /** The team's name, or the member's own for a participant working alone. */
+  teamName: z.string(),
+  /** When the appeal was filed and decided, in Mountain Time. */
+  filedAt: z.string(),
+  decidedAt: z.string(),
+  decision: z.string(),
+  /** For the link when BASE_URL is unset (locally): the address the desk or the organizer API was reached at. */
+  origin: z.string(),
+  /** Filled in at send time from BASE_URL (always set in production), else `origin`. */
+  portalUrl: z.string().optional(),
+});
+
+export const appealDecided = defineKind({
+  kind: "appeal-decided",
+  payload: AppealDecidedPayload,
+  prepare: async (payload, { env }) => ({ ...payload, portalUrl: `${linkOrigin(env, payload.origin)}/portal` }),
+  subject: ({ editionName }) => oneLine(`The decision on your appeal (${site.name}, ${editionName})`),
+  render(payload) {
+    const portalUrl = payload.portalUrl ?? `${payload.origin}/portal`;
+    const text = [
+      "Hello,",
+      "",
+      `The appeals committee decided ${payload.teamName}'s appeal of its judging in the ${payload.editionName}, filed ${payload.filedAt}.`,
+      "",
+      "Decision:",
+      payload.decision,
+      "",
+      `Decided ${payload.decidedAt}. The decision is also in the portal: ${portalUrl}`,
+      "",
+      signOff,
+    ].join("\n");
+    return {
+      text,
+      html: simpleHtml(
+        `The decision on ${payload.teamName}'s appeal`,
+        [
+          ["Filed", payload.filedAt],
+          ["Decided", payload.decidedAt],
+          ["In the portal", portalUrl],
+        ],
+        ["Decision", payload.decision],
+      ),
     };
   },
 });

@@ -7,7 +7,7 @@ import * as z from "zod/mini";
 import { judgingRules, rubricCriteria } from "~/content/judging";
 import { deskRules } from "~/content/organize";
 import { emailField, optionalText } from "~/forms/fields";
-import { appealLimits, appealMessages } from "~/content/judging-results";
+import { appealDecisionLimits, appealDecisionMessages, appealLimits, appealMessages } from "~/content/judging-results";
 import type { JudgingCriterionId } from "~/content/program";
 import { plainLines } from "~/lib/plain-text";
 
@@ -63,3 +63,20 @@ export const RevokeJudgeInvitationSchema = z.object({
 });
 
 export const RemoveJudgeSchema = z.object({ email: emailField() });
+
+/**
+ * The committee's decision on an appeal (/organize/appeals, the API, the
+ * CLI): required, bounded, its lines kept and control characters dropped
+ * (the team reads it in the portal and an e-mail; it is printed in terminals).
+ */
+export const DecideAppealSchema = z.object({
+  appealId: z._default(z.string().check(z.trim(), z.maxLength(128)), ""),
+  decision: z
+    .string({ error: appealDecisionMessages.required })
+    .check(
+      z.overwrite(plainLines),
+      z.trim(),
+      z.minLength(1, { error: appealDecisionMessages.required }),
+      z.maxLength(appealDecisionLimits.maxCharacters, { error: appealDecisionMessages.tooLong }),
+    ),
+});

@@ -13,7 +13,7 @@ import {
 } from "~/payments/notification.server";
 import * as organization from "~/organization/notification.server";
 import { submissionConfirmation, teamInvitation } from "~/portal/notification.server";
-import { finalistAnnounced, judgeInvitation, judgingAppeal } from "~/judging/notification.server";
+import { appealDecided, finalistAnnounced, judgeInvitation, judgingAppeal } from "~/judging/notification.server";
 
 const kinds: Record<string, NotificationKind<unknown>> = {
   [contactNotification.kind]: contactNotification as NotificationKind<unknown>,
@@ -42,6 +42,8 @@ const kinds: Record<string, NotificationKind<unknown>> = {
       judgeInvitation,
       finalistAnnounced,
       judgingAppeal,
+      // The organizers' desk (issue 32).
+      appealDecided,
     ].map((kind) => [kind.kind, kind as NotificationKind<unknown>]),
   ),
 };

@@ -4,14 +4,17 @@
 //   publish-finalists --top N | <teamId…> [--force]        the finalists on the site, an e-mail to each member
 //   publish-awards <award-id> <teamId> […]                 finals awards, at or after the finals start
 //   appeals [--edition ID] [--out appeals.csv]             the teams' appeals and their status
-//   decide-appeal <id> --decision "…"                      the committee's decision, shown to the team
+//   decide-appeal <id> --decision "…"                      the committee's decision, shown to the team and e-mailed
 //
-// Every command reads and writes D1 through `query` (wrangler d1 execute), the
-// same database as `npm start` locally, or with --remote [--env staging]. The
-// clock is the CLI's one clock (`cliNow` in scripts/admin.mjs).
+// appeals and decide-appeal are clients of the organizer API, like the desk's
+// /organize/appeals (ORGANIZER_API_TOKEN, --base-url or ORGANIZER_API_URL;
+// ADR 018). Every other command reads and writes D1 through `query` (wrangler
+// d1 execute), the same database as `npm start` locally, or with --remote
+// [--env staging]. The clock is the CLI's one clock (`cliNow` in scripts/admin.mjs).
 import { userInfo } from "node:os";
 import { writeFileSync } from "node:fs";
 import { cliNow, currentEditionId, query, sqlText, toCsv } from "../admin.mjs";
+import { callApi, requireToken, terminalSafe, withApi } from "./api.mjs";
 import { issueResultCredentials } from "./credentials.mjs";
 
 /** @param {string} path */
@@ -32,9 +35,6 @@ const {
   appeals: appealRules,
 } = /** @type {typeof import("../../app/content/program.ts")} */ (await app("content/program.ts"));
 const { site } = /** @type {typeof import("../../app/content/site.ts")} */ (await app("content/site.ts"));
-const { businessDaysDeadline } = /** @type {typeof import("../../app/clock/business-days.ts")} */ (
-  await app("clock/business-days.ts")
-);
 const { publicCredit } = /** @type {typeof import("../../app/showcase/credit.ts")} */ (await app("showcase/credit.ts"));
 const { formatMountain } = /** @type {typeof import("../../app/clock/format.ts")} */ (await app("clock/format.ts"));
 
@@ -434,70 +434,66 @@ export const commands = {
       return 0;
     },
   },
+  // appeals and decide-appeal are the organizer API's (the desk's /organize/appeals): no SQL here.
   appeals: {
-    usage: "appeals [--edition ID] [--out appeals.csv] [--remote] [--env name]",
+    usage: "appeals [--edition ID] [--out appeals.csv] [--base-url URL]",
     async run(_args, options) {
-      const edition = await editionOf(options, cliNow(options));
-      /** @type {Record<string, unknown>[]} */
-      const rows = query(
-        `SELECT a.id, a.created_at, ${reportNameSql("a.team_id")} AS team, a.team_id, u.email AS submitted_by,
-           a.decided_at, a.decided_by, a.decision, a.body
-         FROM judging_appeals a LEFT JOIN user u ON u.id = a.submitted_by
-         WHERE a.edition_id = ${sqlText(edition.id)} ORDER BY a.created_at`,
-        options,
-      ).map((row) => ({
-        ...row,
-        decide_by: formatMountain(
-          new Date(
-            businessDaysDeadline(new Date(String(row.created_at)), appealRules.decisionWithinBusinessDays).getTime() -
-              60_000,
-          ),
-          "dateTime",
-        ),
-      }));
-      if (rows.length === 0) console.log(`No appeals in the ${edition.name}.`);
-      for (const row of rows) {
-        console.log(
-          [
-            `${row.id} — ${row.team} (${row.team_id}), filed ${formatMountain(new Date(String(row.created_at)), "dateTime")} by ${row.submitted_by ?? "?"}`,
-            row.decided_at
-              ? `  decided ${formatMountain(new Date(String(row.decided_at)), "dateTime")} by ${row.decided_by}: ${row.decision}`
-              : `  open: a committee of ${appealRules.committeeSize} decides by ${row.decide_by}`,
-            ...String(row.body)
-              .split("\n")
-              .map((line) => `  | ${line}`),
-          ].join("\n"),
-        );
-      }
-      if (typeof options.out === "string") {
-        writeFileSync(options.out, toCsv(rows), "utf8");
-        console.error(`CSV written to ${options.out}`);
-      }
-      return 0;
+      if (!requireToken()) return 2;
+      return withApi(async () => {
+        const query =
+          typeof options.edition === "string" ? `?${new URLSearchParams({ edition: options.edition })}` : "";
+        const { result } = await callApi("GET", `/queries/appeals.list${query}`, { options });
+        /** @type {{ id: string, team: string, teamId: string, submittedBy: string | null, createdAt: string, filed: string, decideBy: string, body: string, decidedAt: string | null, decided: string | null, decidedBy: string | null, decision: string | null }[]} */
+        const appeals = result.appeals;
+        if (appeals.length === 0) console.log(`No appeals in edition ${terminalSafe(result.editionId)}.`);
+        for (const appeal of appeals) {
+          console.log(
+            terminalSafe(
+              [
+                `${appeal.id} — ${appeal.team} (${appeal.teamId}), filed ${appeal.filed} by ${appeal.submittedBy ?? "?"}`,
+                appeal.decidedAt
+                  ? `  decided ${appeal.decided} by ${appeal.decidedBy}: ${appeal.decision}`
+                  : `  open: a committee of ${appealRules.committeeSize} decides by ${appeal.decideBy}`,
+                ...appeal.body.split("\n").map((line) => `  | ${line}`),
+              ].join("\n"),
+            ),
+          );
+        }
+        if (typeof options.out === "string") {
+          const rows = appeals.map((a) => ({
+            id: a.id,
+            team: a.team,
+            team_id: a.teamId,
+            submitted_by: a.submittedBy,
+            created_at: a.createdAt,
+            decide_by: a.decideBy,
+            decided_at: a.decidedAt,
+            decided_by: a.decidedBy,
+            decision: a.decision,
+            body: a.body,
+          }));
+          writeFileSync(options.out, toCsv(rows), "utf8");
+          console.error(`CSV written to ${options.out}`);
+        }
+        return 0;
+      });
     },
   },
   "decide-appeal": {
-    usage: 'decide-appeal <id> --decision "…" [--by "the committee"] [--remote] [--env name]',
+    usage: 'decide-appeal <id> --decision "…" [--base-url URL]',
     async run(args, options) {
-      const [id] = args;
-      const decision =
-        typeof options.decision === "string" && options.decision !== "true" ? options.decision.trim() : "";
-      if (!id || !decision) return refuse(`usage: npm run admin -- ${this.usage}`);
-      const now = cliNow(options);
-      const actor = actorOf(options);
-      const rows = query(
-        `UPDATE judging_appeals SET decided_at = ${sqlText(now.toISOString())}, decided_by = ${sqlText(actor)}, decision = ${sqlText(decision)}
-         WHERE id = ${sqlText(id)} AND decided_at IS NULL RETURNING id, edition_id`,
-        options,
-      );
-      const row = rows[0];
-      if (!row) {
-        const exists = query(`SELECT decided_at FROM judging_appeals WHERE id = ${sqlText(id)}`, options)[0];
-        return refuse(exists ? `Appeal ${id} was already decided ${exists.decided_at}.` : `No appeal ${id}.`);
+      const [appealId] = args;
+      const decision = typeof options.decision === "string" && options.decision !== "true" ? options.decision : "";
+      if (!appealId || !decision.trim()) {
+        console.error(`usage: npm run admin -- ${this.usage}`);
+        return 2;
       }
-      recordEvent(String(row.edition_id), actor, "appeal-decided", { appealId: id }, now, options);
-      console.log(`Appeal ${id} decided; the team sees the decision in the portal.`);
-      return 0;
+      if (!requireToken()) return 2;
+      return withApi(async () => {
+        const done = await callApi("POST", "/actions/appeals.decide", { options, body: { appealId, decision } });
+        console.log(terminalSafe(done.message));
+        return 0;
+      });
     },
   },
 };

@@ -285,6 +285,15 @@ export function everyoneStatements(person: Everyone, passwordHash: string, proje
       expires_at: "2099-01-01T00:00:00.000Z",
     }),
     `INSERT INTO organizer_events (created_at, actor_kind, actor_user_id, actor_label, actor_role, action, summary, targets) SELECT ${lit(AT)}, 'person', ${lit(userId)}, ${lit(email)}, 'director', 'organizers.grant', ${lit(`Granted the coordinator role to ${coAdmin.email}`)}, ${lit(JSON.stringify({ email: coAdmin.email }))} WHERE NOT EXISTS (SELECT 1 FROM organizer_events WHERE actor_user_id = ${lit(userId)})`,
+    // An open appeal of the person's own team, so /organize/appeals shows its text and decision form.
+    insert("judging_appeals", {
+      id: `${EDITION}-${teamId}`,
+      edition_id: EDITION,
+      team_id: teamId,
+      submitted_by: userId,
+      body: `Our ethics score does not match the rubric: we documented every safeguard in the reflection log, section four, and can walk the committee through it.`,
+      created_at: "2026-04-06T16:00:00.000Z",
+    }),
     insert("organizer_tokens", {
       id: `${userId}-token`,
       user_id: userId,

@@ -15,6 +15,7 @@ import { organizersRecipient } from "~/notifications/recipients.server";
 import { PUBLIC_HTML_CACHE } from "../../workers/cache";
 import { judgeSql, reviewSql, submittedTeamSql } from "../judging-seed";
 import { expectHtmlNotToContain, expectHtmlToContain, expectHtmlToSay, mainOf, textOf } from "./html";
+import { deskPost, organizer } from "./organize-helpers";
 import { get, person, post, type Person } from "./portal-helpers";
 
 const E = "2026";
@@ -245,12 +246,22 @@ describe("appeals", () => {
     expect(textOf(status)).toContain("Under review by the appeals committee");
     expectHtmlNotToContain(status, 'name="body"');
 
-    await env.DB.prepare(
-      "UPDATE judging_appeals SET decided_at = '2026-04-14T16:00:00.000Z', decided_by = 'committee', decision = 'Upheld in part: the business-impact score is revised.' WHERE id = '2026-jr-spud'",
-    ).run();
+    // The committee decides on the organizers' desk (issue 32): every member sees it and is told by e-mail.
+    const coordinator = await organizer("coordinator");
+    const decision = await deskPost(
+      "/organize/appeals",
+      { intent: "decide", appealId: "2026-jr-spud", decision: "Upheld in part: the business-impact score is revised." },
+      coordinator,
+      WITHIN,
+    );
+    expect(decision.status).toBe(303);
     const decided = textOf(sectionOf(await (await get("/portal", member, WITHIN)).text(), "results"));
-    expect(decided).toContain("Decided Apr 14, 2026, 10:00 AM MT");
+    expect(decided).toContain("Decided Apr 6, 2026, 10:00 AM MT");
     expect(decided).toContain("Upheld in part: the business-impact score is revised.");
+    const told = await env.DB.prepare(
+      "SELECT recipient FROM notifications WHERE kind = 'appeal-decided' ORDER BY recipient",
+    ).all<{ recipient: string }>();
+    expect(told.results.map((r) => r.recipient)).toEqual([lead.email, member.email].sort());
   });
 
   it("is open through the last minute of the fifth business day and refused after, whatever the browser sends", async () => {

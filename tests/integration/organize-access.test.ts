@@ -23,6 +23,7 @@ import { api, deskGet, deskPost, JUDGING, organizer, tokenOf, type Organizer } f
 const deskPageRoles: Record<(typeof deskPages)[number]["path"], readonly OrganizerRoleName[]> = {
   "/organize": ["director", "coordinator", "registrar", "viewer"],
   "/organize/judges": ["director", "coordinator"],
+  "/organize/appeals": ["director", "coordinator"],
   "/organize/proposals": ["director", "coordinator", "registrar"],
   "/organize/proposals/:id": ["director", "coordinator", "registrar"],
   "/organize/audit": ["director", "coordinator", "registrar"],
@@ -41,6 +42,8 @@ const rolePermissions: Record<string, readonly OrganizerRoleName[]> = {
   "invite:judge": ["director", "coordinator"],
   "remove:judge": ["director", "coordinator"],
   "read:judge": ["director", "coordinator"],
+  "decide:appeal": ["director", "coordinator"],
+  "read:appeal": ["director", "coordinator"],
 };
 
 const proposalId = crypto.randomUUID();

@@ -11,7 +11,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { organizerActions } from "~/organize/registry.server";
-import { invitation, judge } from "./judging-helpers";
+import { bareUser, invitation, judge, submittedProject } from "./judging-helpers";
 import { api, auditSince, deskPost, lastAuditId, organizer, tokenOf, type Organizer } from "./organize-helpers";
 
 interface Prepared {
@@ -164,6 +164,37 @@ const scenarios: Record<string, Scenario> = {
               gone.id,
             ),
           ).toEqual({ left_by: `organizer:${actor.email}` }),
+      };
+    },
+  },
+  "appeals.decide": {
+    page: "/organize/appeals",
+    intent: "decide",
+    async prepare() {
+      const actor = await organizer("coordinator");
+      const members = [await bareUser("appellant"), await bareUser("teammate")];
+      const teamId = await submittedProject("2026", { members });
+      const appealId = `2026-${teamId}`;
+      await env.DB.prepare(
+        "INSERT INTO judging_appeals (id, edition_id, team_id, submitted_by, body, created_at) VALUES (?, '2026', ?, ?, ?, '2026-03-24T16:00:00.000Z')",
+      )
+        .bind(appealId, teamId, members[0]!.id, "Our ethics score does not match the rubric's own words.")
+        .run();
+      return {
+        actor,
+        input: { appealId, decision: "Upheld: the ethics score is corrected." },
+        check: async () => {
+          expect(await one("SELECT decided_by, decision FROM judging_appeals WHERE id = ?", appealId)).toEqual({
+            decided_by: `organizer:${actor.email}`,
+            decision: "Upheld: the ethics score is corrected.",
+          });
+          const { results } = await env.DB.prepare(
+            "SELECT recipient FROM notifications WHERE kind = 'appeal-decided' AND json_extract(payload, '$.appealId') = ? ORDER BY recipient",
+          )
+            .bind(appealId)
+            .all<{ recipient: string }>();
+          expect(results.map((r) => r.recipient)).toEqual(members.map((m) => m.email).sort());
+        },
       };
     },
   },

@@ -1,6 +1,6 @@
 // Judging's results commands (issue 24) against a real local D1, run as an
-// organizer runs them: judging-report, publish-finalists, publish-awards,
-// appeals and decide-appeal.
+// organizer runs them: judging-report, publish-finalists, publish-awards.
+// (appeals and decide-appeal are the organizer API's now: tests/tools/organize.test.mjs.)
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -276,58 +276,6 @@ describe("publish-awards", () => {
     assert.equal(
       count("SELECT count(*) AS n FROM credentials WHERE achievement IN ('grand-champion', 'certified-innovators')"),
       5,
-    );
-  });
-});
-
-describe("appeals and decide-appeal", () => {
-  test("lists a team's appeal with its decision date, records the decision once", () => {
-    run([
-      `INSERT INTO judging_appeals (id, edition_id, team_id, submitted_by, body, created_at)
-       VALUES ('2026-t-three', '2026', 't-three', 'u-dee', 'Our ethics score does not match the rubric: we documented every safeguard.', '2026-04-06T16:00:00.000Z')`,
-    ]);
-    const out = join(stateDir, "appeals.csv");
-    const listed = admin(["appeals", "--out", out], "2026-04-07T10:00:00-06:00");
-    assert.equal(listed.status, 0, listed.stderr);
-    assert.match(
-      listed.stdout,
-      /2026-t-three — Trout Tech \(t-three\), filed Apr 6, 2026, 10:00 AM MT by dee@example.com/,
-    );
-    // Ten business days after Monday Apr 6: Monday Apr 20, end of day.
-    assert.match(listed.stdout, /open: a committee of 3 decides by Apr 20, 2026, 11:59 PM MT/);
-    assert.match(listed.stdout, /\| Our ethics score/);
-    assert.match(readFileSync(out, "utf8"), /"2026-t-three"/);
-
-    assert.equal(admin(["decide-appeal", "2026-t-three"], "2026-04-10T10:00:00-06:00").status, 1);
-    const decided = admin(
-      [
-        "decide-appeal",
-        "2026-t-three",
-        "--decision",
-        "Upheld: the ethics score is corrected.",
-        "--by",
-        "Appeals committee",
-      ],
-      "2026-04-10T10:00:00-06:00",
-    );
-    assert.equal(decided.status, 0, decided.stderr);
-    assert.deepEqual(query("SELECT decided_at, decided_by, decision FROM judging_appeals", target), [
-      {
-        decided_at: "2026-04-10T16:00:00.000Z",
-        decided_by: "Appeals committee",
-        decision: "Upheld: the ethics score is corrected.",
-      },
-    ]);
-    const twice = admin(
-      ["decide-appeal", "2026-t-three", "--decision", "Changed our mind"],
-      "2026-04-11T10:00:00-06:00",
-    );
-    assert.equal(twice.status, 1);
-    assert.match(twice.stderr, /already decided/);
-    assert.match(admin(["decide-appeal", "nope", "--decision", "x"]).stderr, /No appeal nope/);
-    assert.match(
-      admin(["appeals"], "2026-04-11T10:00:00-06:00").stdout,
-      /decided Apr 10, 2026, 10:00 AM MT by Appeals committee/,
     );
   });
 });

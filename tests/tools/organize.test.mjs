@@ -4,8 +4,9 @@
 // time), a token created on the desk by that director signed in with a real
 // authenticator code, `invite-judge` (by address, from an interest form, a
 // bad address), `judges` (table and CSV) and `remove-judge` through it, each
-// change with its audit row; then the token revoked on the desk and the CLI
-// refused. One server for the whole file: each start costs seconds.
+// change with its audit row; `appeals` (text and CSV) and `decide-appeal`
+// (the decision once, the team's e-mails, the audit row); then the token
+// revoked on the desk and the CLI refused. One server for the whole file: each start costs seconds.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
@@ -19,6 +20,11 @@ import { promisify } from "node:util";
 import { execFile } from "node:child_process";
 import { query } from "../../scripts/admin.mjs";
 import { applyMigrations } from "./local-d1.mjs";
+
+// Node 22 reads the TypeScript module as is (the admin CLI's hooks resolve its imports).
+const { registrationSql, submittedTeamSql } = /** @type {typeof import("../judging-seed.ts")} */ (
+  await import(new URL("../judging-seed.ts", import.meta.url).href)
+);
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -254,6 +260,73 @@ describe("the CLI through the organizer API", () => {
     const twice = await admin(["remove-judge", "a@judges.example.org"], withToken);
     assert.equal(twice.status, 1);
     assert.match(twice.stderr, /not an active judge/);
+  });
+
+  test("appeals lists the edition's appeals (text and CSV); decide-appeal records a decision once and e-mails the team", async () => {
+    const withToken = { ORGANIZER_API_TOKEN: token };
+    const empty = await admin(["appeals"], withToken);
+    assert.equal(empty.status, 0, empty.stderr);
+    assert.match(empty.stdout, /No appeals in edition 2026/);
+    query(
+      [
+        `INSERT INTO "user" (id, name, email, email_verified) VALUES ('u-dee', '', 'dee@example.com', 1), ('u-cy', '', 'cy@example.com', 1)`,
+        registrationSql({ editionId: "2026", userId: "u-dee", email: "dee@example.com", first: "Dee", last: "Ray" }),
+        registrationSql({ editionId: "2026", userId: "u-cy", email: "cy@example.com", first: "Cy", last: "Young" }),
+        ...submittedTeamSql({ editionId: "2026", teamId: "t-three", name: "Trout Tech", members: ["u-dee", "u-cy"] }),
+        `INSERT INTO judging_appeals (id, edition_id, team_id, submitted_by, body, created_at)
+         VALUES ('2026-t-three', '2026', 't-three', 'u-dee', 'Our ethics score does not match the rubric:
+we documented every safeguard.', '2026-03-23T16:00:00.000Z')`,
+      ].join(";\n"),
+      target,
+    );
+    const out = join(stateDir, "appeals.csv");
+    const listed = await admin(["appeals", "--out", out], withToken);
+    assert.equal(listed.status, 0, listed.stderr);
+    assert.match(
+      listed.stdout,
+      /2026-t-three — Trout Tech \(t-three\), filed Mar 23, 2026, 10:00 AM MT by dee@example\.com/,
+    );
+    // Ten business days after Monday Mar 23: Monday Apr 6, end of day.
+    assert.match(listed.stdout, /open: a committee of 3 decides by Apr 6, 2026, 11:59 PM MT/);
+    assert.match(listed.stdout, /\| we documented every safeguard\./);
+    const csv = readFileSync(out, "utf8");
+    assert.match(csv.split("\r\n")[0] ?? "", /"id","team","team_id","submitted_by","created_at","decide_by"/);
+    assert.match(csv, /"2026-t-three","Trout Tech","t-three","dee@example\.com"/);
+
+    const noDecision = await admin(["decide-appeal", "2026-t-three"], withToken);
+    assert.equal(noDecision.status, 2);
+    assert.match(noDecision.stderr, /usage/);
+    const blank = await admin(["decide-appeal", "2026-t-three", "--decision", "\u0007 "], withToken);
+    assert.equal(blank.status, 2);
+    assert.match(blank.stderr, /Write the committee's decision/);
+    const decided = await admin(
+      ["decide-appeal", "2026-t-three", "--decision", "Upheld: the ethics score is corrected."],
+      withToken,
+    );
+    assert.equal(decided.status, 0, decided.stderr);
+    assert.match(decided.stdout, /Appeal 2026-t-three decided; .* 2 member\(s\) are told by e-mail/);
+    assert.deepEqual(one("SELECT decided_at, decided_by, decision FROM judging_appeals"), {
+      decided_at: "2026-03-25T18:00:00.000Z",
+      decided_by: `organizer:${director}`,
+      decision: "Upheld: the ethics score is corrected.",
+    });
+    assert.deepEqual(
+      query("SELECT recipient FROM notifications WHERE kind = 'appeal-decided' ORDER BY recipient", target),
+      [{ recipient: "cy@example.com" }, { recipient: "dee@example.com" }],
+    );
+    assert.equal(one("SELECT count(*) AS n FROM organizer_events WHERE action = 'appeals.decide'")?.n, 1);
+
+    const twice = await admin(["decide-appeal", "2026-t-three", "--decision", "Changed our mind"], withToken);
+    assert.equal(twice.status, 1);
+    assert.match(twice.stderr, /already decided/);
+    const unknown = await admin(["decide-appeal", "nope", "--decision", "x"], withToken);
+    assert.equal(unknown.status, 1);
+    assert.match(unknown.stderr, /No appeal nope/);
+    assert.match(
+      (await admin(["appeals"], withToken)).stdout,
+      new RegExp(`decided Mar 25, 2026, 12:00 PM MT by organizer:${director.replace(/\./g, "\\.")}: Upheld`),
+    );
+    assert.equal(one("SELECT count(*) AS n FROM organizer_events WHERE action = 'appeals.decide'")?.n, 1);
   });
 
   test("without a token the CLI says where to get one; a token revoked on the desk is refused", async () => {
