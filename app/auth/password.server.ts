@@ -18,7 +18,8 @@
  */
 import { Buffer } from "node:buffer";
 import { scrypt, timingSafeEqual } from "node:crypto";
-import { isProduction } from "~/lib/config.server";
+// Relative and dependency-free: the seed script imports this module from Node.
+import { isProduction } from "../lib/environment";
 
 export interface ScryptParams {
   /** CPU/memory cost, a power of two. */

@@ -5,6 +5,7 @@
  * public key, so the worker refuses every request instead (workers/app.ts).
  * It refuses as well while a setting meant only for tests is set.
  */
+import { isProduction } from "./environment";
 import { log } from "./log.server";
 import { SITE_CONTACT_PLACEHOLDERS } from "./site-config.server";
 import { signingKeyRefusal } from "~/credentials/keys";
@@ -50,14 +51,7 @@ export const REQUIRED_IN_PRODUCTION = [
   refuses?: (value: string) => boolean;
 }[];
 
-/**
- * Fail closed (issue 16): only an explicit `development` gets the local
- * stand-ins, /dev/* and APP_NOW. Anything else, a typo such as "prod" or
- * "staging" included, or no value at all, is run as production.
- */
-export function isProduction(env: Pick<Env, "ENVIRONMENT">): boolean {
-  return env.ENVIRONMENT !== "development";
-}
+export { isProduction };
 
 /** RESEND_BASE_URL points the SDK at the tests' fake; production always talks to Resend itself (issue 16). */
 export function resendBaseUrl(env: Pick<Env, "ENVIRONMENT" | "RESEND_BASE_URL">): string | undefined {

@@ -90,18 +90,19 @@ describe("a stored name printed by a command", () => {
   after(() => rmSync(stateDir, { recursive: true, force: true }));
 
   test("reaches the organizer's terminal escaped", () => {
+    // A team's name, as `conflicts` prints it (judges' names are the organizer API's now: terminalSafe).
     const hostile = `Mallory${ESC}[2K${ESC}]0;owned\u0007\r\u202eSpoofed`;
     query(
       [
-        `INSERT INTO "user" (id, name, email, email_verified) VALUES ('u1', '', 'mallory@judges.example', 1)`,
-        `INSERT INTO judge_invitations (id, edition_id, email, token_hash, invited_by, created_at, expires_at, accepted_at, accepted_by)
-         VALUES ('i1', '2026', 'mallory@judges.example', 'h1', 'x', '2026-03-01', '2026-04-30', '2026-03-02', 'u1')`,
-        `INSERT INTO judges (edition_id, user_id, name, invitation_id, joined_at)
-         VALUES ('2026', 'u1', CAST(X'${Buffer.from(hostile, "utf8").toString("hex")}' AS TEXT), 'i1', '2026-03-02')`,
+        `INSERT INTO "user" (id, name, email, email_verified) VALUES ('u1', '', 'judge@judges.example', 1)`,
+        `INSERT INTO teams (id, edition_id, name, created_by, created_at)
+         VALUES ('t1', '2026', CAST(X'${Buffer.from(hostile, "utf8").toString("hex")}' AS TEXT), 'u2', '2026-03-01')`,
+        `INSERT INTO judging_conflicts (edition_id, judge_user_id, team_id, source, detail, created_at, created_by)
+         VALUES ('2026', 'u1', 't1', 'organizer', 'knows the team', '2026-03-02', 'organizer:x')`,
       ].join(";\n"),
       target,
     );
-    const run = spawnSync("node", ["scripts/admin.mjs", "judges", "--edition", "2026"], {
+    const run = spawnSync("node", ["scripts/admin.mjs", "conflicts", "--edition", "2026"], {
       cwd: root,
       encoding: "utf8",
       env: { ...process.env, STATE_DIR: stateDir },
