@@ -119,8 +119,10 @@ test("a finalist team sees its scores and the judges' comments after publication
   await expect(page.getByTestId("appeal-status")).toContainText("Under review by the appeals committee");
   await expect(page.getByLabel("Your appeal")).toHaveCount(0);
 
-  // The organizers see it with the CLI.
-  const listed = admin(["appeals"], WITHIN);
-  expect(listed.status, listed.stderr).toBe(0);
-  expect(listed.stdout).toContain(`2026-${teamId}`);
+  // The organizers are told (their mailbox) and find it on the desk's /organize/appeals (organize-appeals.test.ts).
+  expect(
+    sql([
+      `SELECT a.id, n.kind FROM judging_appeals a JOIN notifications n ON n.kind = 'judging-appeal' AND n.payload LIKE '%' || a.team_id || '%' WHERE a.team_id = '${teamId}'`,
+    ]),
+  ).toEqual([{ id: `2026-${teamId}`, kind: "judging-appeal" }]);
 });
