@@ -32,6 +32,9 @@ export function appealDecideBy(filedAt: string): string {
  * published): the team's name, or for a participant working alone the
  * registered name of its lead (else its first member), else "Participant".
  */
+/** The report's name for a team with neither a name nor a registered member. */
+const UNNAMED_TEAM = "Participant";
+
 export async function reportTeamNames(db: Db, teamIds: readonly string[]): Promise<Map<string, string>> {
   if (teamIds.length === 0) return new Map();
   const [named, people] = await Promise.all([
@@ -75,7 +78,7 @@ export async function reportTeamNames(db: Db, teamIds: readonly string[]): Promi
   return new Map(
     teamIds.map((id) => {
       const person = first.get(id);
-      return [id, names.get(id) ?? (person ? `${person.firstName} ${person.lastName}` : "Participant")];
+      return [id, names.get(id) ?? (person ? `${person.firstName} ${person.lastName}` : UNNAMED_TEAM)];
     }),
   );
 }
@@ -116,7 +119,7 @@ export async function editionAppeals(db: Db, editionId: string): Promise<AppealL
   const names = await reportTeamNames(db, [...new Set(rows.map((r) => r.teamId))]);
   const listed = rows.map((r) => ({
     ...r,
-    team: names.get(r.teamId) ?? "Participant",
+    team: names.get(r.teamId) ?? UNNAMED_TEAM,
     filed: when(r.createdAt),
     decideBy: appealDecideBy(r.createdAt),
     decided: r.decidedAt ? when(r.decidedAt) : null,
@@ -165,7 +168,7 @@ export const decideAppeal = defineOrganizerAction({
     const at = now.toISOString();
     const by = actorLabel(ctx.actor);
     const [teamName, members] = await Promise.all([
-      reportTeamNames(db, [appeal.teamId]).then((names) => names.get(appeal.teamId) ?? "Participant"),
+      reportTeamNames(db, [appeal.teamId]).then((names) => names.get(appeal.teamId) ?? UNNAMED_TEAM),
       db
         .select({ userId: teamMembers.userId, email: user.email })
         .from(teamMembers)

@@ -40,10 +40,15 @@ function linkOrigin(env: Pick<Env, "BASE_URL">, fallback: string): string {
   }
 }
 
+/** The link to /portal in a team's e-mail, on the site's own origin where one is configured. */
+async function withPortalUrl<Payload extends { origin: string }>(payload: Payload, { env }: { env: Env }) {
+  return { ...payload, portalUrl: `${linkOrigin(env, payload.origin)}/portal` };
+}
+
 export const finalistAnnounced = defineKind({
   kind: "finalist-announced",
   payload: FinalistAnnouncedPayload,
-  prepare: async (payload, { env }) => ({ ...payload, portalUrl: `${linkOrigin(env, payload.origin)}/portal` }),
+  prepare: withPortalUrl,
   subject: ({ editionName }) => oneLine(`Your project is a finalist in the ${site.name} (${editionName})`),
   render(payload) {
     const portalUrl = payload.portalUrl ?? `${payload.origin}/portal`;
@@ -126,7 +131,7 @@ export const AppealDecidedPayload = z.object({
 export const appealDecided = defineKind({
   kind: "appeal-decided",
   payload: AppealDecidedPayload,
-  prepare: async (payload, { env }) => ({ ...payload, portalUrl: `${linkOrigin(env, payload.origin)}/portal` }),
+  prepare: withPortalUrl,
   subject: ({ editionName }) => oneLine(`The decision on your appeal (${site.name}, ${editionName})`),
   render(payload) {
     const portalUrl = payload.portalUrl ?? `${payload.origin}/portal`;
