@@ -37,6 +37,10 @@ const formPaths = publicRoutes.filter((route) => route.kind === "form").map((rou
 const lighthousePaths = process.env.BENCH_LIGHTHOUSE_PATHS ?? ["/", "/faq", ...formPaths].join(",");
 const lighthouseTargets =
   lighthousePaths === "all" ? publicRoutes.map((route) => route.path) : lighthousePaths.split(",");
+// Signed-in pages Lighthouse opens with a fresh account's session cookie (issue 34: they must not regress either).
+const signedInLighthouseTargets = (process.env.BENCH_LIGHTHOUSE_SIGNED_IN ?? "/account,/judging")
+  .split(",")
+  .filter(Boolean);
 // Lighthouse varies run to run, the more so on a shared machine: each figure is the median of this many runs.
 const lighthouseRuns = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 // BENCH_ONLY=paint,lighthouse runs only those sections (bytes, throughput, render, voting, credentials, paint, lighthouse).
@@ -227,7 +231,12 @@ if (sections.has("paint")) {
 
 if (sections.has("lighthouse")) {
   say(`Lighthouse (mobile preset, simulated throttling, gzip as the edge would; median of ${lighthouseRuns})`);
-  results.lighthouse = await runLighthouse(lighthouseTargets);
+  results.lighthouse = [
+    ...(await runLighthouse(lighthouseTargets)),
+    ...(signedInLighthouseTargets.length > 0
+      ? await runLighthouse(signedInLighthouseTargets, await freshSessionCookie())
+      : []),
+  ];
   console.table(
     results.lighthouse.map((row) => ({
       ...Object.fromEntries(Object.entries(row).filter(([key]) => key !== "runs")),
@@ -366,9 +375,11 @@ async function measurePaint(paths) {
 /**
  * Lighthouse's mobile preset (simulated slow 4G and 4x CPU slowdown) on each
  * page, `lighthouseRuns` times; every figure is the median of its runs.
+ * With a cookie, the pages are opened signed in (and named so in the rows).
  * @param {string[]} paths
+ * @param {string} [cookie]
  */
-async function runLighthouse(paths) {
+async function runLighthouse(paths, cookie) {
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: [
@@ -393,6 +404,7 @@ async function runLighthouse(paths) {
           port: chrome.port,
           output: "json",
           logLevel: "error",
+          ...(cookie ? { extraHeaders: { cookie } } : {}),
         });
         const lhr = run?.lhr;
         if (!lhr) continue;
@@ -423,7 +435,7 @@ async function runLighthouse(paths) {
         return sorted[Math.floor(sorted.length / 2)];
       };
       rows.push({
-        path,
+        path: cookie ? `${path} (signed in)` : path,
         performance: median((r) => r.performance),
         "performance (runs)": runs.map((r) => r.performance).join(" "),
         accessibility: median((r) => r.accessibility),
@@ -442,6 +454,24 @@ async function runLighthouse(paths) {
     await chrome.kill();
   }
   return rows;
+}
+
+/** A new account's session cookie (sign-up signs in), for the signed-in pages' Lighthouse runs. */
+async function freshSessionCookie() {
+  const response = await fetch(`${origin}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({
+      email: `bench-${Date.now()}@example.com`,
+      password: "a bench passphrase",
+      name: "Bench Reader",
+    }),
+  });
+  if (response.status !== 200) throw new Error(`bench sign-up: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /** @param {string} url @param {number} timeoutMs */
