@@ -95,6 +95,7 @@ export default [
   layout("routes/organize/layout.tsx", [
     route("organize", "routes/organize/overview.tsx"),
     route("organize/judges", "routes/organize/judges.tsx"),
+    route("organize/assignments", "routes/organize/assignments.tsx"),
     route("organize/appeals", "routes/organize/appeals.tsx"),
     route("organize/proposals", "routes/organize/proposals.tsx"),
     route("organize/proposals/:id", "routes/organize/proposal.tsx"),

@@ -49,7 +49,7 @@ export const judgeDeskMessages = {
 } as const;
 
 /** The active judge of the edition with this address, or null. */
-async function activeJudgeByEmail(db: Db, editionId: string, email: string) {
+export async function activeJudgeByEmail(db: Db, editionId: string, email: string) {
   const [row] = await db
     .select({ userId: judges.userId, name: judges.name, email: user.email })
     .from(judges)

@@ -10,6 +10,8 @@ import type { Desk } from "~/organize/guard.server";
 import { inviteJudge, removeJudge, revokeJudgeInvitation } from "./actions.server";
 import { decideAppeal } from "./appeal-decisions.server";
 import type { DecideAppealSchema } from "./schema";
+import { addConflict, dismissConflict, runAssignments } from "./assignment-actions.server";
+import type { DismissConflictSchema } from "./schema";
 
 const here = (anchor: string) => `/organize/judges#${anchor}`;
 
@@ -29,3 +31,18 @@ const decide: Intent<typeof DecideAppealSchema, Desk> = {
 };
 
 export const appealsDeskIntents = { decide };
+
+/** /organize/assignments' forms: running the assignment, dismissing and adding a conflict. */
+const dismiss: Intent<typeof DismissConflictSchema, Desk> = {
+  ...actionIntent(dismissConflict, { title: "Conflict dismissed", redirectTo: "/organize/assignments#conflicts" }),
+  instanceField: "conflictId",
+};
+
+export const assignmentsDeskIntents = {
+  run: actionIntent(runAssignments, { title: "Assignment run", redirectTo: "/organize/assignments#run" }),
+  dismiss,
+  "add-conflict": actionIntent(addConflict, {
+    title: "Conflict recorded",
+    redirectTo: "/organize/assignments#add-conflict",
+  }),
+};

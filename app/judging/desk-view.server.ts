@@ -12,6 +12,9 @@ import { paged } from "~/organize/paging";
 import { judgeInterests, judgeProgress, openJudgeInvitations } from "./actions.server";
 import { editionAppeals } from "./appeal-decisions.server";
 import { scoresFinalText } from "./judge.server";
+import { planAssignments } from "./assign";
+import { assignmentsHaveRun, readSnapshot } from "./assign.server";
+import { editionConflicts, planSummary, projectJudges } from "./assignment-actions.server";
 
 export const judgeStatusFilters = ["active", "left", "all"] as const;
 export type JudgeStatusFilter = (typeof judgeStatusFilters)[number];
@@ -113,3 +116,79 @@ export async function appealsDeskView(desk: Desk, url: URL) {
 }
 
 export type AppealsDeskView = Awaited<ReturnType<typeof appealsDeskView>>;
+
+export const conflictStatusFilters = ["live", "dismissed", "all"] as const;
+export type ConflictStatusFilter = (typeof conflictStatusFilters)[number];
+
+/**
+ * What /organize/assignments shows: what running the assignment would do
+ * now (the confirmation step, `?confirm=run`), each active judge's load,
+ * each project's judges (filtered by team) and the conflicts (filtered by
+ * status), each table paged on its own.
+ */
+export async function assignmentsDeskView(desk: Desk, url: URL) {
+  const { env, edition } = desk;
+  const askedStatus = url.searchParams.get("conflicts");
+  const conflictStatus: ConflictStatusFilter = conflictStatusFilters.includes(askedStatus as ConflictStatusFilter)
+    ? (askedStatus as ConflictStatusFilter)
+    : "live";
+  const team = (url.searchParams.get("team") ?? "").trim().slice(0, 100);
+  const confirming = url.searchParams.get("confirm") === "run";
+  const [judges, projects, conflicts, hasRun, preview] = await Promise.all([
+    judgeProgress(env.DB, edition.id),
+    projectJudges(env.DB, edition.id),
+    editionConflicts(env.DB, edition.id),
+    assignmentsHaveRun(env.DB, edition.id),
+    confirming
+      ? readSnapshot(env.DB, edition.id).then((snapshot) =>
+          planSummary(planAssignments(snapshot), snapshot.projects.length),
+        )
+      : Promise.resolve(null),
+  ]);
+  const needle = team.toLowerCase();
+  const when = (iso: string) => formatMountain(new Date(iso), "dateTime");
+  const active = judges.filter((j) => !j.leftAt);
+  return {
+    header: deskHeader(desk),
+    editionName: edition.name,
+    judgesPerProject: judgingRules.judgesPerProject,
+    canRun: desk.can("run:assignment"),
+    canDismiss: desk.can("dismiss:conflict"),
+    canAdd: desk.can("add:conflict"),
+    hasRun,
+    preview,
+    filter: { conflicts: conflictStatus, team },
+    counts: {
+      judges: active.length,
+      projects: projects.length,
+      short: projects.filter((p) => p.judges.length < judgingRules.judgesPerProject).length,
+      live: conflicts.filter((c) => c.status === "live").length,
+      dismissed: conflicts.filter((c) => c.status === "dismissed").length,
+    },
+    judges: paged(
+      active.map((j) => ({ userId: j.userId, name: j.name, email: j.email, load: j.assigned, scored: j.scored })),
+      url,
+      "judges-page",
+    ),
+    projects: paged(
+      projects.filter(
+        (p) => !needle || p.teamId.toLowerCase().includes(needle) || p.name.toLowerCase().includes(needle),
+      ),
+      url,
+      "projects-page",
+    ),
+    conflicts: paged(
+      conflicts
+        .filter((c) => conflictStatus === "all" || c.status === conflictStatus)
+        .map((c) => ({
+          ...c,
+          created: when(c.createdAt),
+          dismissed: c.dismissedAt ? when(c.dismissedAt) : null,
+        })),
+      url,
+      "conflicts-page",
+    ),
+  };
+}
+
+export type AssignmentsDeskView = Awaited<ReturnType<typeof assignmentsDeskView>>;

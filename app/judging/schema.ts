@@ -6,7 +6,7 @@
 import * as z from "zod/mini";
 import { judgingRules, rubricCriteria } from "~/content/judging";
 import { deskRules } from "~/content/organize";
-import { emailField, optionalText } from "~/forms/fields";
+import { emailField, optionalText, requiredText } from "~/forms/fields";
 import { appealDecisionLimits, appealDecisionMessages, appealLimits, appealMessages } from "~/content/judging-results";
 import type { JudgingCriterionId } from "~/content/program";
 import { plainLines } from "~/lib/plain-text";
@@ -79,4 +79,30 @@ export const DecideAppealSchema = z.object({
       z.minLength(1, { error: appealDecisionMessages.required }),
       z.maxLength(appealDecisionLimits.maxCharacters, { error: appealDecisionMessages.tooLong }),
     ),
+});
+
+// /organize/assignments (issue 32): running the assignment and the conflicts of interest.
+
+export const conflictMessages = {
+  reasonRequired: "Say why: the reason is kept in the audit log.",
+  teamRequired: "Enter the team's id (the conflicts and projects tables show it).",
+  confirmRequired: "Confirm the run: the desk's confirmation step posts confirm=run (the CLI sends it too).",
+} as const;
+
+const conflictReason = () => requiredText(conflictMessages.reasonRequired, judgingRules.declarationReasonMaxChars);
+
+/** Running the assignment takes nothing but the confirmation its step posts, so an empty post changes nothing. */
+export const RunAssignmentsSchema = z.object({
+  confirm: z.literal("run", { error: conflictMessages.confirmRequired }),
+});
+
+export const DismissConflictSchema = z.object({
+  conflictId: z._default(z.string().check(z.trim(), z.maxLength(12)), ""),
+  reason: conflictReason(),
+});
+
+export const AddConflictSchema = z.object({
+  email: emailField(),
+  teamId: requiredText(conflictMessages.teamRequired, 64),
+  reason: conflictReason(),
 });

@@ -19,6 +19,7 @@ export interface DeskPage {
 export const deskPages = [
   { path: "/organize", menu: "Overview", permission: "read:desk" },
   { path: "/organize/judges", menu: "Judges", permission: "read:judge" },
+  { path: "/organize/assignments", menu: "Assignments", permission: "read:assignment" },
   { path: "/organize/appeals", menu: "Appeals", permission: "read:appeal" },
   { path: "/organize/proposals", menu: "Proposals", permission: "read:proposal" },
   { path: "/organize/proposals/:id", permission: "read:proposal" },

@@ -23,6 +23,7 @@ import { api, deskGet, deskPost, JUDGING, organizer, tokenOf, type Organizer } f
 const deskPageRoles: Record<(typeof deskPages)[number]["path"], readonly OrganizerRoleName[]> = {
   "/organize": ["director", "coordinator", "registrar", "viewer"],
   "/organize/judges": ["director", "coordinator"],
+  "/organize/assignments": ["director", "coordinator"],
   "/organize/appeals": ["director", "coordinator"],
   "/organize/proposals": ["director", "coordinator", "registrar"],
   "/organize/proposals/:id": ["director", "coordinator", "registrar"],
@@ -44,6 +45,11 @@ const rolePermissions: Record<string, readonly OrganizerRoleName[]> = {
   "read:judge": ["director", "coordinator"],
   "decide:appeal": ["director", "coordinator"],
   "read:appeal": ["director", "coordinator"],
+  "run:assignment": ["director", "coordinator"],
+  "read:assignment": ["director", "coordinator"],
+  "add:conflict": ["director", "coordinator"],
+  "dismiss:conflict": ["director", "coordinator"],
+  "read:conflict": ["director", "coordinator"],
 };
 
 const proposalId = crypto.randomUUID();

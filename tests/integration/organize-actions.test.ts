@@ -11,7 +11,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { organizerActions } from "~/organize/registry.server";
-import { bareUser, invitation, judge, submittedProject } from "./judging-helpers";
+import { bareUser, invitation, judge, openAssignments, submittedProject } from "./judging-helpers";
 import { api, auditSince, deskPost, lastAuditId, organizer, tokenOf, type Organizer } from "./organize-helpers";
 
 interface Prepared {
@@ -27,6 +27,19 @@ interface Scenario {
   page: string;
   intent: string;
   prepare: () => Promise<Prepared>;
+}
+
+/** A live conflict an organizer recorded, between a new judge and a new project. */
+async function organizerConflict() {
+  const who = await judge("conflicted", "2026");
+  const teamId = await submittedProject("2026");
+  await env.DB.prepare(
+    `INSERT INTO judging_conflicts (edition_id, judge_user_id, team_id, source, detail, created_at, created_by)
+     VALUES ('2026', ?, ?, 'organizer', 'Mentored them', '2026-03-20T00:00:00.000Z', 'test')`,
+  )
+    .bind(who.id, teamId)
+    .run();
+  return { judgeId: who.id, teamId };
 }
 
 const one = <T>(sql: string, ...values: unknown[]) =>
@@ -164,6 +177,62 @@ const scenarios: Record<string, Scenario> = {
               gone.id,
             ),
           ).toEqual({ left_by: `organizer:${actor.email}` }),
+      };
+    },
+  },
+  "assignments.run": {
+    page: "/organize/assignments",
+    intent: "run",
+    async prepare() {
+      const actor = await organizer("coordinator");
+      await judge("assignable", "2026");
+      const teamId = await submittedProject("2026");
+      return {
+        actor,
+        input: { confirm: "run" },
+        check: async () => expect((await openAssignments(teamId)).length).toBeGreaterThan(0),
+      };
+    },
+  },
+  "conflicts.dismiss": {
+    page: "/organize/assignments",
+    intent: "dismiss",
+    async prepare() {
+      const actor = await organizer("coordinator");
+      const { judgeId, teamId } = await organizerConflict();
+      const { id } = (await one<{ id: number }>(
+        "SELECT id FROM judging_conflicts WHERE judge_user_id = ? AND team_id = ?",
+        judgeId,
+        teamId,
+      ))!;
+      return {
+        actor,
+        input: { conflictId: String(id), reason: "Not a conflict after all" },
+        check: async () =>
+          expect(await one("SELECT dismissed_reason FROM judging_conflicts WHERE id = ?", id)).toEqual({
+            dismissed_reason: "Not a conflict after all",
+          }),
+      };
+    },
+  },
+  "conflicts.add": {
+    page: "/organize/assignments",
+    intent: "add-conflict",
+    async prepare() {
+      const actor = await organizer("coordinator");
+      const who = await judge("mentor", "2026");
+      const teamId = await submittedProject("2026");
+      return {
+        actor,
+        input: { email: who.email, teamId, reason: "Mentored the team" },
+        check: async () =>
+          expect(
+            await one(
+              "SELECT source, detail FROM judging_conflicts WHERE judge_user_id = ? AND team_id = ?",
+              who.id,
+              teamId,
+            ),
+          ).toEqual({ source: "organizer", detail: "Mentored the team" }),
       };
     },
   },

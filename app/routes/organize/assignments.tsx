@@ -1,0 +1,63 @@
+/**
+ * /organize/assignments (issues 24 and 32): run the assignment (after a
+ * confirmation saying what it will do), each judge's load, each project's
+ * judges, and the conflicts of interest with dismiss and add. Each form is a
+ * registered organizer action (app/judging/assignment-actions.server.ts),
+ * the same the organizer API and `npm run admin -- assign | conflicts |
+ * dismiss-conflict | add-conflict` run.
+ */
+import { Refusals } from "~/components/intent-form";
+import {
+  AddConflictSection,
+  ConflictsSection,
+  LoadsSection,
+  ProjectsSection,
+  RunSection,
+} from "~/components/organize/assignments";
+import { DeskBody, DeskHero } from "~/components/organize/desk";
+import { signedInPageHeaders } from "~/forms/action.server";
+import { assignmentsDeskIntents } from "~/judging/desk-intents.server";
+import { assignmentsDeskView } from "~/judging/desk-view.server";
+import { pageMeta } from "~/lib/meta";
+import { deskPage, handleDeskPost } from "~/organize/desk-intent.server";
+import { deskContext } from "~/organize/guard.server";
+import type { Route } from "./+types/assignments";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Assignments", "Who judges which project, and the conflicts of interest."),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const view = await assignmentsDeskView(context.get(deskContext), new URL(request.url));
+  return deskPage(view);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleDeskPost(
+    { request, context },
+    { event: "organize.assignments", intents: assignmentsDeskIntents, redirectTo: "/organize/assignments" },
+  );
+}
+
+export const headers = signedInPageHeaders;
+
+export default function Assignments({ loaderData: view, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <DeskHero
+        header={view.header}
+        title="Assignments and conflicts"
+        lead={`${view.editionName}: ${view.judgesPerProject} judges per project.`}
+      />
+      <DeskBody>
+        <Refusals messages={actionData?.intent === null ? (actionData.result.error?.[""] ?? []) : []} />
+        <RunSection view={view} actionData={actionData} />
+        <LoadsSection view={view} actionData={actionData} />
+        <ProjectsSection view={view} actionData={actionData} />
+        <ConflictsSection view={view} actionData={actionData} />
+        <AddConflictSection view={view} actionData={actionData} />
+      </DeskBody>
+    </>
+  );
+}
