@@ -2,10 +2,10 @@
  * Fair assignments and conflicts of interest (issue 24), as a pure module:
  * the SQL that reads an edition's judging state (`snapshotQueries`), the plan
  * computed from it (`planAssignments`), and the SQL that writes the plan
- * (`planStatements`). The worker runs them on D1 (./assign.server.ts: the
- * daily job, a judge's declaration); the admin CLI runs the very same SQL
- * through `wrangler d1 execute` (scripts/admin/judging.mjs). Node reads this
- * file as is: plain TypeScript, relative imports only, no Vite.
+ * (`planStatements`), with bound values only. The worker runs them on D1
+ * (./assign.server.ts: the daily job, a judge's declaration; the organizer
+ * actions of ./assignment-actions.server.ts: the desk, the API and the CLI).
+ * Plain TypeScript, relative imports only.
  *
  * The rules:
  * - Every submitted project of the edition gets `judgesPerProject` judges,
@@ -261,13 +261,3 @@ export const judgeProgressQuery = `SELECT j.user_id AS userId, j.name AS name, l
     (SELECT count(*) FROM judging_assignments a WHERE a.edition_id = j.edition_id AND a.judge_user_id = j.user_id AND a.released_at IS NULL
       AND (SELECT count(*) FROM judging_scores sc WHERE sc.team_id = a.team_id AND sc.judge_user_id = a.judge_user_id) >= ${criteriaCount}) AS scored
   FROM judges j JOIN "user" u ON u.id = j.user_id WHERE j.edition_id = ?1 ORDER BY j.left_at IS NOT NULL, j.name, u.email`;
-
-/** A statement as one SQL text, its parameters written as literals by `literal` (the CLI's wrangler has no binding). */
-export function inlineStatement({ sql, params }: Statement, literal: (value: string) => string): string {
-  let next = 0;
-  return sql.replace(/\?(\d*)/g, (_, n: string) => {
-    const value = params[n ? Number(n) - 1 : next++];
-    if (value === null || value === undefined) return "NULL";
-    return typeof value === "number" ? String(value) : literal(value);
-  });
-}

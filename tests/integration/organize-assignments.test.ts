@@ -146,7 +146,8 @@ describe("assignments and conflicts on the desk and the API", { timeout: 60_000 
     expect(
       count?.n,
       JSON.stringify(
-        (await env.DB.prepare("SELECT * FROM judging_conflicts WHERE judge_user_id = ?").bind(colleague.id).all()).results,
+        (await env.DB.prepare("SELECT * FROM judging_conflicts WHERE judge_user_id = ?").bind(colleague.id).all())
+          .results,
       ),
     ).toBe(0);
   });

@@ -22,7 +22,7 @@ import { query } from "../../scripts/admin.mjs";
 import { applyMigrations } from "./local-d1.mjs";
 
 // Node 22 reads the TypeScript module as is (the admin CLI's hooks resolve its imports).
-const { registrationSql, submittedTeamSql } = /** @type {typeof import("../judging-seed.ts")} */ (
+const { judgeSql, registrationSql, submittedTeamSql } = /** @type {typeof import("../judging-seed.ts")} */ (
   await import(new URL("../judging-seed.ts", import.meta.url).href)
 );
 
@@ -327,6 +327,106 @@ we documented every safeguard.', '2026-03-23T16:00:00.000Z')`,
       new RegExp(`decided Mar 25, 2026, 12:00 PM MT by organizer:${director.replace(/\./g, "\\.")}: Upheld`),
     );
     assert.equal(one("SELECT count(*) AS n FROM organizer_events WHERE action = 'appeals.decide'")?.n, 1);
+  });
+
+  test("assign, conflicts, dismiss-conflict and add-conflict: the assignment's rules run in the worker, each change with its audit row", async () => {
+    const withToken = { ORGANIZER_API_TOKEN: token };
+    // A team name an attacker chose, printed by `conflicts`: it reaches the terminal escaped.
+    const ESC = "\u001b";
+    const hostile = `Mallory${ESC}[2K${ESC}]0;owned\u0007\r\u202eSpoofed`;
+    query(
+      [
+        `INSERT INTO "user" (id, name, email, email_verified) VALUES ('jc', '', 'c@boise-widgets.com', 1), ('jd', '', 'd@gmail.com', 1),
+           ('je', '', 'e@judges.example.org', 1), ('m1', '', 'lead1@boise-widgets.com', 1), ('m2', '', 'm2@example.net', 1)`,
+        ...judgeSql({ editionId: "2026", userId: "jc", name: "Judge C", email: "c@boise-widgets.com" }),
+        ...judgeSql({ editionId: "2026", userId: "jd", name: "Judge D", email: "d@gmail.com" }),
+        ...judgeSql({ editionId: "2026", userId: "je", name: "Judge E", email: "e@judges.example.org" }),
+        ...submittedTeamSql({ editionId: "2026", teamId: "t-one", name: "Team One", members: ["m1"] }),
+        ...submittedTeamSql({ editionId: "2026", teamId: "t-evil", name: "placeholder", members: ["m2"] }),
+        `UPDATE teams SET name = CAST(X'${Buffer.from(hostile, "utf8").toString("hex")}' AS TEXT) WHERE id = 't-evil'`,
+        `INSERT INTO judging_conflicts (edition_id, judge_user_id, team_id, source, detail, created_at, created_by)
+         VALUES ('2026', 'jd', 't-evil', 'organizer', 'knows the team', '2026-03-02', 'organizer:x')`,
+      ].join(";\n"),
+      target,
+    );
+    const openJudges = (/** @type {string} */ teamId) =>
+      query(
+        `SELECT judge_user_id AS j FROM judging_assignments WHERE team_id = '${teamId}' AND released_at IS NULL ORDER BY j`,
+        target,
+      ).map((r) => String(r.j));
+
+    const ran = await admin(["assign"], withToken);
+    assert.equal(ran.status, 0, ran.stderr);
+    assert.match(
+      ran.stdout,
+      /3 submitted project\(s\), 4 active judge\(s\): 9 new assignment\(s\), 0 released, 1 new conflict\(s\) detected/,
+    );
+    assert.match(
+      ran.stdout,
+      /conflict: t-one \(domain: shares the e-mail domain boise-widgets\.com with a team member\)/,
+    );
+    assert.match(ran.stdout, /c@boise-widgets\.com: \d/);
+    assert.ok(!openJudges("t-one").includes("jc"));
+    assert.equal(
+      one("SELECT created_by FROM judging_conflicts WHERE judge_user_id = 'jc'")?.created_by,
+      `organizer:${director}`,
+    );
+    assert.equal(one("SELECT count(*) AS n FROM organizer_events WHERE action = 'assignments.run'")?.n, 1);
+    // Idempotent.
+    const again = await admin(["assign"], withToken);
+    assert.match(again.stdout, /0 new assignment\(s\), 0 released, 0 new conflict/);
+
+    const listed = await admin(["conflicts"], withToken);
+    assert.equal(listed.status, 0, listed.stderr);
+    assert.match(listed.stdout, /c@boise-widgets\.com\s+t-one\s+Team One\s+domain\s+live/);
+    assert.match(listed.stdout, /Mallory\\u\{1b\}\[2K\\u\{1b\}\]0;owned\\u\{7\}\\u\{d\}\\u\{202e\}Spoofed/);
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    assert.doesNotMatch(listed.stdout + listed.stderr, /[\u001b\u0007\r\u202e]/);
+
+    const id = String(one("SELECT id FROM judging_conflicts WHERE judge_user_id = 'jc'")?.id);
+    assert.equal((await admin(["dismiss-conflict", id], withToken)).status, 2, "a reason is required");
+    const dismissed = await admin(
+      ["dismiss-conflict", id, "--reason", "Different company; shared mail host"],
+      withToken,
+    );
+    assert.equal(dismissed.status, 0, dismissed.stderr);
+    assert.match(dismissed.stdout, /dismissed; it will not be detected again/);
+    assert.deepEqual(one(`SELECT dismissed_reason, dismissed_by FROM judging_conflicts WHERE id = ${id}`), {
+      dismissed_reason: "Different company; shared mail host",
+      dismissed_by: `organizer:${director}`,
+    });
+    assert.match((await admin(["assign"], withToken)).stdout, /0 new conflict/);
+    assert.equal((await admin(["dismiss-conflict", id, "--reason", "again"], withToken)).status, 1);
+
+    const mentor = openJudges("t-one")[0] ?? "";
+    const mentorEmail = String(one(`SELECT email FROM "user" WHERE id = '${mentor}'`)?.email);
+    assert.equal((await admin(["add-conflict", mentorEmail, "t-one"], withToken)).status, 2, "a reason is required");
+    const added = await admin(["add-conflict", mentorEmail, "t-one", "--reason", "Mentored the team"], withToken);
+    assert.equal(added.status, 0, added.stderr);
+    assert.match(added.stdout, /Conflict recorded/);
+    assert.ok(!openJudges("t-one").includes(mentor));
+    assert.equal(
+      one(`SELECT released_reason FROM judging_assignments WHERE team_id = 't-one' AND judge_user_id = '${mentor}'`)
+        ?.released_reason,
+      "conflict",
+    );
+    assert.equal((await admin(["add-conflict", mentorEmail, "no-such-team", "--reason", "x"], withToken)).status, 1);
+    assert.deepEqual(
+      query(
+        "SELECT action, count(*) AS n FROM organizer_events WHERE action LIKE 'conflicts.%' GROUP BY action ORDER BY action",
+        target,
+      ),
+      [
+        { action: "conflicts.add", n: 1 },
+        { action: "conflicts.dismiss", n: 1 },
+      ],
+    );
+    const out = join(stateDir, "conflicts.csv");
+    assert.equal((await admin(["conflicts", "--out", out], withToken)).status, 0);
+    assert.match(
+      readFileSync(out, "utf8").split("\r\n")[0] ?? "",
+      /"id","judge","team_id","team","source","detail","status"/,
+    );
   });
 
   test("without a token the CLI says where to get one; a token revoked on the desk is refused", async () => {
