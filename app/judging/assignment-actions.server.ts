@@ -99,7 +99,10 @@ export const runAssignments = defineOrganizerAction({
         ...planFacts(plan),
         projects: snapshot.projects.length,
         loads: plan.loads,
-        newConflicts: plan.conflicts,
+        newConflicts: plan.conflicts.map((c) => ({
+          ...c,
+          email: snapshot.judges.find((j) => j.userId === c.judgeUserId)?.email ?? "",
+        })),
         releases: plan.releases,
       },
     };

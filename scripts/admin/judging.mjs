@@ -125,10 +125,12 @@ export const commands = {
       return withApi(async () => {
         const done = await callApi("POST", "/actions/assignments.run", { options, body: { confirm: "run" } });
         console.log(terminalSafe(done.message));
-        /** @type {{ newConflicts: { judgeUserId: string, teamId: string, source: string, detail: string }[], shortfall: { teamId: string, name: string, missing: number }[] }} */
+        /** @type {{ newConflicts: { email: string, teamId: string, source: string, detail: string }[], shortfall: { teamId: string, name: string, missing: number }[] }} */
         const result = done.result;
         for (const c of result.newConflicts)
-          console.log(`  conflict: ${terminalSafe(c.teamId)} (${terminalSafe(c.source)}: ${terminalSafe(c.detail)})`);
+          console.log(
+            `  conflict: ${terminalSafe(c.email)} / ${terminalSafe(c.teamId)} (${terminalSafe(c.source)}: ${terminalSafe(c.detail)})`,
+          );
         for (const s of result.shortfall)
           console.log(
             `  short: ${terminalSafe(s.teamId)} ${terminalSafe(s.name || "(solo project)")}: ${s.missing} judge(s) missing`,

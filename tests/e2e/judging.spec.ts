@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import { toast, uniqueEmail, verifyEmailFromMailbox, withJavaScript } from "./auth-helpers";
 import { axeViolations } from "./axe";
@@ -10,26 +9,17 @@ import { turnOnTwoStep } from "./two-step";
 
 /**
  * Judging end to end (issue 24), with JavaScript and without: an organizer
- * invites a judge with the admin CLI (against this server's own local D1),
- * the judge turns on two-step sign-in at /account, accepts the invitation,
- * the organizer assigns, and the judge scores a submitted project: with
- * JavaScript the weighted total shows as they type; without it, after saving.
- * The browser sends X-App-Now (honored outside production) inside the
- * judging window; the CLI gets the same time as APP_NOW.
+ * invites a judge through the organizer API (against this server's own local
+ * D1), the judge turns on two-step sign-in at /account, accepts the
+ * invitation, the organizer runs the assignment through the API, and the
+ * judge scores a submitted project: with JavaScript the weighted total shows
+ * as they type; without it, after saving. The browser and the API calls send
+ * X-App-Now (honored outside production) inside the judging window.
  */
 
 const JUDGING = "2026-03-25T12:00:00-06:00";
 const stateDir = `.wrangler/e2e-state-${port}`;
 const PASSWORD = "a good passphrase";
-
-function admin(args: string[]) {
-  const run = spawnSync("node", ["scripts/admin.mjs", ...args], {
-    encoding: "utf8",
-    env: { ...process.env, STATE_DIR: stateDir, APP_NOW: JUDGING, ADMIN_ACTOR: "e2e" },
-  });
-  expect(run.status, run.stderr).toBe(0);
-  return run.stdout;
-}
 
 const sql = (command: string) => localSql(stateDir, command);
 
@@ -87,7 +77,13 @@ test("a judge with two-step sign-in accepts the invitation and scores an assigne
 
   const name = `Permit Pilots ${testInfo.project.name}`;
   const teamId = seedProject(name);
-  expect(admin(["assign"])).toMatch(/new assignment/);
+  // The coordinator runs the assignment through the organizer API (as `npm run admin -- assign` does).
+  const assigned = await page.request.post("/api/organize/actions/assignments.run", {
+    headers: { authorization: `Bearer ${token}`, "x-app-now": JUDGING },
+    data: { confirm: "run" },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(200);
+  expect(((await assigned.json()) as { message: string }).message).toMatch(/new assignment/);
 
   await go(page, "/judging");
   await expect(page.getByTestId("judging-due")).toHaveText("Scores final Apr 2, 2026, 11:59 PM MT");

@@ -131,6 +131,7 @@ const signedInPages: {
   // `deskPages` but the CSV (a download). Written out, as organize-access.test.ts's list is: that module's types reach the worker's.
   { title: "/organize", path: () => "/organize", noScript: true, status: 200 },
   { title: "/organize/judges", path: () => "/organize/judges", noScript: true, status: 200 },
+  { title: "/organize/assignments", path: () => "/organize/assignments", noScript: true, status: 200 },
   { title: "/organize/appeals", path: () => "/organize/appeals", noScript: true, status: 200 },
   { title: "/organize/proposals", path: () => "/organize/proposals", noScript: true, status: 200 },
   {

@@ -363,7 +363,7 @@ we documented every safeguard.', '2026-03-23T16:00:00.000Z')`,
     );
     assert.match(
       ran.stdout,
-      /conflict: t-one \(domain: shares the e-mail domain boise-widgets\.com with a team member\)/,
+      /conflict: c@boise-widgets\.com \/ t-one \(domain: shares the e-mail domain boise-widgets\.com with a team member\)/,
     );
     assert.match(ran.stdout, /c@boise-widgets\.com: \d/);
     assert.ok(!openJudges("t-one").includes("jc"));
