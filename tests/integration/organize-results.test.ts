@@ -97,7 +97,9 @@ describe("publishing finalists and awards", { timeout: 120_000 }, () => {
     unverified = await bareUser("late");
     await env.DB.prepare("UPDATE user SET email_verified = 0 WHERE id = ?").bind(unverified.id).run();
     trout = await submittedProject("2026", { name: "Trout Tech", members: [lead, unverified] });
-    await env.DB.prepare("UPDATE submissions SET title = 'Permit Pal', public_consent = 1, slug = 'permit-pal' WHERE team_id = ?")
+    await env.DB.prepare(
+      "UPDATE submissions SET title = 'Permit Pal', public_consent = 1, slug = 'permit-pal' WHERE team_id = ?",
+    )
       .bind(trout)
       .run();
     // A participant alone, shown by initial with their organization, as they chose.
@@ -121,12 +123,7 @@ describe("publishing finalists and awards", { timeout: 120_000 }, () => {
   });
 
   it("is proposed with a preview, confirmed by a second director with their code, and publishes, e-mails and issues signed credentials", async () => {
-    const posted = await deskPost(
-      "/organize/results",
-      { intent: "publish-finalists", top: "2" },
-      proposer,
-      ANNOUNCED,
-    );
+    const posted = await deskPost("/organize/results", { intent: "publish-finalists", top: "2" }, proposer, ANNOUNCED);
     expect(posted.status, await posted.clone().text()).toBe(303);
     const location = posted.headers.get("location")!;
     expect(location).toMatch(/^\/organize\/proposals\/[\w-]+$/);
@@ -210,7 +207,12 @@ describe("publishing finalists and awards", { timeout: 120_000 }, () => {
     for (const credential of issued) {
       expect(credential.signed_json).toBeTruthy();
       expect(credential.signed_at).toBe(at(ANNOUNCED).toISOString());
-      const report = await verifyCredential(env, JSON.parse(credential.signed_json!), "http://localhost", at(ANNOUNCED));
+      const report = await verifyCredential(
+        env,
+        JSON.parse(credential.signed_json!),
+        "http://localhost",
+        at(ANNOUNCED),
+      );
       expect(report.outcome, JSON.stringify(report)).toBe("valid");
     }
 
