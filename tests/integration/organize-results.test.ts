@@ -122,6 +122,20 @@ describe("publishing finalists and awards", { timeout: 120_000 }, () => {
     }
   });
 
+  it("is refused before the finalists' announcement, whatever else is right", async () => {
+    // Someone else: a desk session idle from the judging window to the announcement would have ended.
+    const early = await deskPost(
+      "/organize/results",
+      { intent: "publish-finalists", top: "2" },
+      await organizer("coordinator"),
+    );
+    expect(early.status).toBe(409);
+    expect(decodeEntities(await early.text())).toContain(
+      "The 2026 Challenge's finalists are announced Apr 3, 2026, 9:00 AM MT",
+    );
+    expect(await rows("SELECT * FROM organizer_proposals")).toEqual([]);
+  });
+
   it("is proposed with a preview, confirmed by a second director with their code, and publishes, e-mails and issues signed credentials", async () => {
     const posted = await deskPost("/organize/results", { intent: "publish-finalists", top: "2" }, proposer, ANNOUNCED);
     expect(posted.status, await posted.clone().text()).toBe(303);
