@@ -11,6 +11,7 @@
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { createHash, createHmac } from "node:crypto";
+import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -106,18 +107,31 @@ const confirmer = { email: "cam.confirm@example.com", session: "", secret: "" };
 async function confirm(stdout) {
   const id = /\/organize\/proposals\/([\w-]+)/.exec(stdout)?.[1];
   assert.ok(id, stdout);
-  const response = await fetch(`${base}/organize/proposals/${id}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin: base,
-      "sec-fetch-site": "same-origin",
-      cookie: confirmer.session,
-    },
-    body: new URLSearchParams({ intent: "confirm", code: totp(confirmer.secret) }).toString(),
-    redirect: "manual",
+  // A connection of its own (node:http, no keep-alive): fetch would reuse one the server has closed meanwhile.
+  const body = new URLSearchParams({ intent: "confirm", code: totp(confirmer.secret) }).toString();
+  const response = await new Promise((resolve, reject) => {
+    const sent = httpRequest(
+      `${base}/organize/proposals/${id}`,
+      {
+        method: "POST",
+        agent: false,
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: base,
+          "sec-fetch-site": "same-origin",
+          cookie: confirmer.session,
+        },
+      },
+      (answer) => {
+        let text = "";
+        answer.on("data", (chunk) => (text += chunk));
+        answer.on("end", () => resolve({ status: answer.statusCode, text }));
+      },
+    );
+    sent.on("error", reject);
+    sent.end(body);
   });
-  assert.equal(response.status, 303, await response.text());
+  assert.equal(response.status, 303, response.text);
 }
 
 /** @param {string[]} statements */
