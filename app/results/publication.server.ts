@@ -424,8 +424,8 @@ export function planPreview(plan: PublicationPlan, edition: Edition): Preview | 
   };
 }
 
-// A signed credential row binds 16 values; D1 binds at most 100 a statement.
-const CREDENTIALS_PER_INSERT = 6;
+// A signed credential row binds 16 values (its revocation columns stay unset); D1 binds at most 100 a statement.
+const CREDENTIALS_PER_INSERT = 5;
 
 function randomHex(): string {
   return [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
@@ -505,7 +505,8 @@ export async function planStatements(plan: PublicationPlan, ctx: ActionContext) 
     };
     const title = plan.results.find((r) => r.teamId === c.teamId)?.face.projectTitle ?? null;
     const { signedJson } = await signedAndChecked(env, row, origin, now, { evidenceTitle: title });
-    rows.push({ ...row, signedJson, signedAt: at, proofCheckedAt: at });
+    const { revokedAt: _revokedAt, revokedReason: _revokedReason, ...issued } = row;
+    rows.push({ ...issued, signedJson, signedAt: at, proofCheckedAt: at });
   }
   for (let i = 0; i < rows.length; i += CREDENTIALS_PER_INSERT) {
     statements.push(

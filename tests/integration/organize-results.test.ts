@@ -273,6 +273,16 @@ describe("publishing finalists and awards", { timeout: 120_000 }, () => {
       clock: ANNOUNCED,
     });
     expect(early.status).toBe(409);
+    // Six more members join the participant's team (more credentials than one insert binds).
+    const joined: Account[] = [];
+    for (let i = 0; i < 6; i++) joined.push(await bareUser(`joined${i}`));
+    await env.DB.batch(
+      joined.map((who) =>
+        env.DB.prepare(
+          "INSERT INTO team_members (team_id, user_id, edition_id, role, joined_at) VALUES (?, ?, '2026', 'member', '2026-03-11T00:00:00.000Z')",
+        ).bind(alone, who.id),
+      ),
+    );
     const proposed = await api("POST", "/actions/results.publish-awards", {
       token,
       body: { "grand-champion": trout, "most-creative-ai-use": alone },
@@ -304,6 +314,14 @@ describe("publishing finalists and awards", { timeout: 120_000 }, () => {
       "SELECT user_id, signed_json FROM credentials WHERE achievement = 'grand-champion'",
     );
     expect(awarded).toEqual([{ user_id: lead.id, signed_json: expect.any(String) }]);
+    const creative = await rows<{ user_id: string; signed: number }>(
+      "SELECT user_id, signed_json IS NOT NULL AS signed FROM credentials WHERE achievement = 'most-creative-ai-use' ORDER BY user_id",
+    );
+    expect(creative).toEqual(
+      [solo, ...joined]
+        .map((who) => ({ user_id: who.id, signed: 1 }))
+        .sort((a, b) => a.user_id.localeCompare(b.user_id)),
+    );
     const report = await verifyCredential(env, JSON.parse(awarded[0]!.signed_json!), "http://localhost", at(FINALS));
     expect(report.outcome).toBe("valid");
   });
