@@ -319,12 +319,14 @@ export async function signAndKeep(env: Env, row: CredentialRow, origin: string, 
 /**
  * The signed credential of a row as kept in it.
  *
- * LEGACY, for rows the admin CLI wrote (it holds no key, so import and the
- * publish commands write unsigned rows): such a row is signed the first time
- * it is served, which makes that GET write. Everything the worker issues is
- * signed when issued (issue.server.ts). Delete this branch, and the callers'
- * `origin`/`now` arguments it needs, once the organizers' desk moves import
- * and publication into the worker (issues 32, 33; ADR 017).
+ * LEGACY, for rows the admin CLI wrote (it holds no key, so
+ * `import-completions`, `issue-result-credentials` and the showcase's
+ * `publish-audience-choice` write unsigned rows): such a row is signed the
+ * first time it is served, which makes that GET write. Everything the worker
+ * issues is signed when issued (issue.server.ts; the publication of finalists
+ * and awards, app/results/publication.server.ts). Delete this branch, and the
+ * callers' `origin`/`now` arguments it needs, once the organizers' desk moves
+ * import and the Audience Choice into the worker (issue 33; ADR 017).
  */
 export async function signedCredential(
   env: Env,
