@@ -8,11 +8,19 @@
  * list here.
  */
 import { judgingActions, judgingQueries } from "~/judging/actions.server";
+import { resultsActions } from "~/results/actions.server";
 import type { AnyOrganizerAction, AnyOrganizerQuery } from "./action.server";
 import { grantOrganizer, listOrganizers, removeOrganizer } from "./organizers.server";
 import { createToken, revokeToken } from "./tokens.server";
 
-const actions: AnyOrganizerAction[] = [grantOrganizer, removeOrganizer, createToken, revokeToken, ...judgingActions];
+const actions: AnyOrganizerAction[] = [
+  grantOrganizer,
+  removeOrganizer,
+  createToken,
+  revokeToken,
+  ...judgingActions,
+  ...resultsActions,
+];
 const queries: AnyOrganizerQuery[] = [listOrganizers, ...judgingQueries];
 
 function byId<T extends { id: string }>(list: readonly T[]): Readonly<Record<string, T>> {

@@ -24,6 +24,7 @@ const deskPageRoles: Record<(typeof deskPages)[number]["path"], readonly Organiz
   "/organize": ["director", "coordinator", "registrar", "viewer"],
   "/organize/judges": ["director", "coordinator"],
   "/organize/appeals": ["director", "coordinator"],
+  "/organize/results": ["director", "coordinator"],
   "/organize/proposals": ["director", "coordinator", "registrar"],
   "/organize/proposals/:id": ["director", "coordinator", "registrar"],
   "/organize/audit": ["director", "coordinator", "registrar"],
@@ -44,6 +45,7 @@ const rolePermissions: Record<string, readonly OrganizerRoleName[]> = {
   "read:judge": ["director", "coordinator"],
   "decide:appeal": ["director", "coordinator"],
   "read:appeal": ["director", "coordinator"],
+  "propose:publication": ["director", "coordinator"],
 };
 
 const proposalId = crypto.randomUUID();
