@@ -97,6 +97,7 @@ export default [
     route("organize/judges", "routes/organize/judges.tsx"),
     route("organize/assignments", "routes/organize/assignments.tsx"),
     route("organize/appeals", "routes/organize/appeals.tsx"),
+    route("organize/results", "routes/organize/results.tsx"),
     route("organize/proposals", "routes/organize/proposals.tsx"),
     route("organize/proposals/:id", "routes/organize/proposal.tsx"),
     route("organize/audit", "routes/organize/audit.tsx"),

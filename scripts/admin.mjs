@@ -10,8 +10,9 @@
 //                                                            one e-mail to every confirmed subscriber, through the outbox
 //
 // Everything goes through the Wrangler CLI (`wrangler d1 execute --json`), so
-// it needs no credentials of its own: locally it reads the same D1 as
-// `npm start`; with --remote it uses your `wrangler login`.
+// it needs no credentials of its own: with --remote it uses your `wrangler
+// login`; locally it reads the same D1 as `npm start`, opening its SQLite
+// file in this process once it exists (./local-d1.mjs says why).
 //
 // Every command, here and in scripts/admin/, reads the time from `cliNow` and
 // prints through the console, which `main` escapes (`terminalText`): what
@@ -21,8 +22,10 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { registerHooks } from "node:module";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { format } from "node:util";
+import { localDatabase, runStatements } from "./local-d1.mjs";
 
 // The app's TypeScript modules import each other without extensions, as Vite
 // resolves them; Node reads TypeScript as is but needs the file. Only the
@@ -143,6 +146,8 @@ export const { toCsv } = /** @type {typeof import("../app/lib/csv.ts")} */ (
  * @returns {Record<string, unknown>[][]}
  */
 export function queryAll(sql, target) {
+  const local = target.remote ? null : localDatabase(resolve(root, target.stateDir ?? ".wrangler/state"));
+  if (local) return runStatements(local, sql);
   const args = ["wrangler", "d1", "execute", "DB", "--json", "--command", sql];
   if (target.remote) args.push("--remote");
   else args.push("--local", "--persist-to", target.stateDir ?? ".wrangler/state");

@@ -11,16 +11,16 @@
 // something to find. Idempotent: every row has a fixed id and is inserted
 // once (INSERT OR IGNORE); running it again changes nothing.
 //
-// Local only: it writes through `wrangler d1 execute --local --persist-to
-// $STATE_DIR|.wrangler/state` like scripts/admin.mjs, and `wrangler r2 object
-// put --local` for the files.
+// Local only: it migrates $STATE_DIR|.wrangler/state with Wrangler, writes
+// the rows into that local D1's file as scripts/admin.mjs does locally
+// (scripts/local-d1.mjs), and the files with `wrangler r2 object put --local`.
 import { spawnSync } from "node:child_process";
 import { scryptSync } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs, query } from "./admin.mjs";
+import { parseArgs, query, queryAll } from "./admin.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const load = (/** @type {string} */ path) => import(new URL(path, import.meta.url).href);
@@ -405,11 +405,10 @@ async function main() {
   const existing = new Set(
     query(`SELECT id FROM teams WHERE id LIKE 'seed-${edition.id}-team-%'`, options).map((r) => String(r.id)),
   );
+  // One transaction in the local database's own file (scripts/local-d1.mjs), migrated just above.
+  queryAll(statements.join(";\n"), { remote: false, stateDir });
   const dir = mkdtempSync(join(tmpdir(), "seed-projects-"));
   try {
-    const file = join(dir, "seed.sql");
-    writeFileSync(file, `${statements.join(";\n")};\n`, "utf8");
-    wrangler(["d1", "execute", "DB", "--local", "--persist-to", stateDir, "--file", file, "--yes"]);
     const fresh = teams.filter((t) => !existing.has(t.teamId));
     if (!options.noFiles && fresh.length > 0) {
       const pdf = join(dir, "seed.pdf");

@@ -209,14 +209,25 @@ export function achievementDocument(achievement: AchievementDefinition, editionI
   };
 }
 
-/** The credential as issued, before its proof: everything comes from the row, the content and the configuration. */
-export async function unsignedCredential(env: Env, row: CredentialRow, origin: string) {
+/**
+ * The credential as issued, before its proof: everything comes from the row,
+ * the content and the configuration. `evidenceTitle` is the project's name as
+ * its result is published, for a row signed in the same batch that publishes
+ * it (app/results): the published row is not there yet to read it from.
+ */
+export async function unsignedCredential(
+  env: Env,
+  row: CredentialRow,
+  origin: string,
+  { evidenceTitle }: { evidenceTitle?: string | null } = {},
+) {
   const achievement = achievementOf(row.editionId, row.achievement);
   if (!achievement) throw new Error(`unknown achievement ${row.achievement} for edition ${row.editionId}`);
   const { list, index } = statusPosition(row.seq);
   const statusListUrl = `${origin}${statusListPath(list)}`;
   const showcase = row.teamId ? await showcasePathForTeam(env, row.teamId) : null;
-  const title = showcase && row.teamId ? await projectTitle(env, row) : null;
+  const title =
+    showcase && row.teamId ? (evidenceTitle !== undefined ? evidenceTitle : await projectTitle(env, row)) : null;
   const image = { id: `${origin}${badgePng(achievement.image)}`, type: "Image" };
   return {
     "@context": [VC_V2_CONTEXT, OB_CONTEXT],
@@ -265,20 +276,37 @@ export async function unsignedCredential(env: Env, row: CredentialRow, origin: s
 }
 
 /**
- * Signs a row's credential, checks the signature as an outside verifier would
- * (key and controller by URL, from the documents the site serves), and keeps
- * both in the row. Ed25519 is deterministic and every input is fixed, so two
- * callers racing sign the same bytes; the first write wins.
+ * Signs a row's credential and checks the signature as an outside verifier
+ * would (key and controller by URL, from the documents the site serves);
+ * throws rather than answer a signature verifiers would refuse. Writes
+ * nothing: the caller keeps it (`signAndKeep`, or an organizer action that
+ * inserts the row already signed, app/results/publication.server.ts).
  */
-export async function signAndKeep(env: Env, row: CredentialRow, origin: string, now: Date) {
-  const unsigned = await unsignedCredential(env, row, origin);
+export async function signedAndChecked(
+  env: Env,
+  row: CredentialRow,
+  origin: string,
+  now: Date,
+  facts: { evidenceTitle?: string | null } = {},
+) {
+  const unsigned = await unsignedCredential(env, row, origin, facts);
   const signed = await signCredential(unsigned, await currentSigningKey(env, origin), dateTime(row.issuedAt));
   const proof = await checkProof(signed, await publishedDocuments(env, origin), now);
   if (proof.status !== "verified") {
     // Never keep a signature verifiers would refuse (issue 31): say why, loudly.
     throw new Error(`credential ${row.id} does not verify after signing: ${JSON.stringify(proof)}`);
   }
-  const json = JSON.stringify(signed);
+  return { signed, proof, signedJson: JSON.stringify(signed) };
+}
+
+/**
+ * Signs a row's credential, checks the signature as an outside verifier would
+ * (key and controller by URL, from the documents the site serves), and keeps
+ * both in the row. Ed25519 is deterministic and every input is fixed, so two
+ * callers racing sign the same bytes; the first write wins.
+ */
+export async function signAndKeep(env: Env, row: CredentialRow, origin: string, now: Date) {
+  const { signed, proof, signedJson: json } = await signedAndChecked(env, row, origin, now);
   const at = now.toISOString();
   await getDb(env)
     .update(credentials)
@@ -291,12 +319,14 @@ export async function signAndKeep(env: Env, row: CredentialRow, origin: string, 
 /**
  * The signed credential of a row as kept in it.
  *
- * LEGACY, for rows the admin CLI wrote (it holds no key, so import and the
- * publish commands write unsigned rows): such a row is signed the first time
- * it is served, which makes that GET write. Everything the worker issues is
- * signed when issued (issue.server.ts). Delete this branch, and the callers'
- * `origin`/`now` arguments it needs, once the organizers' desk moves import
- * and publication into the worker (issues 32, 33; ADR 017).
+ * LEGACY, for rows the admin CLI wrote (it holds no key, so
+ * `import-completions`, `issue-result-credentials` and the showcase's
+ * `publish-audience-choice` write unsigned rows): such a row is signed the
+ * first time it is served, which makes that GET write. Everything the worker
+ * issues is signed when issued (issue.server.ts; the publication of finalists
+ * and awards, app/results/publication.server.ts). Delete this branch, and the
+ * callers' `origin`/`now` arguments it needs, once the organizers' desk moves
+ * import and the Audience Choice into the worker (issue 33; ADR 017).
  */
 export async function signedCredential(
   env: Env,

@@ -9,8 +9,9 @@
  * caller's `text` quoting function (scripts/admin.mjs `sqlText`: a hex
  * literal, so no value can break out).
  *
- * DELETE this module when the organizers' desk moves import and publication
- * into the worker (issues 32, 33): nothing else uses it.
+ * DELETE this module when the organizers' desk moves import and the
+ * Audience Choice into the worker (issue 33): nothing else uses it. The
+ * publication of finalists and awards no longer does (app/results/, issue 32).
  *
  * Plain TypeScript without Vite-only imports: Node reads it as is.
  */

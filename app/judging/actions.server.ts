@@ -22,7 +22,7 @@ import { formatMountain } from "~/clock/format";
 import { judgeInvitationSubject, judgingRules } from "~/content/judging";
 import type { Db } from "~/db/client.server";
 import { judgeAdvisorInterests, judgeInvitations, judges, user } from "~/db/schema";
-import { newLinkToken, tokenHash } from "~/lib/link-token.server";
+import { newInvitation, isOpenInvitation, isUnusedInvitation } from "~/lib/invitation.server";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
 import {
   actorLabel,
@@ -91,8 +91,7 @@ export const inviteJudge = defineOrganizerAction({
     }
     const at = now.toISOString();
     const id = crypto.randomUUID();
-    const token = newLinkToken();
-    const expiresAt = new Date(now.getTime() + judgingRules.invitationValidDays * 86_400_000);
+    const { token, tokenHash, expiresAt } = await newInvitation(now, judgingRules.invitationValidDays);
     const expires = formatMountain(expiresAt, "dateTime");
     const notification = outboxInsert(db, judgeInvitation, {
       id: `judge-invitation:${id}`,
@@ -118,8 +117,7 @@ export const inviteJudge = defineOrganizerAction({
             and(
               eq(judgeInvitations.editionId, edition.id),
               eq(judgeInvitations.email, email),
-              isNull(judgeInvitations.acceptedAt),
-              isNull(judgeInvitations.revokedAt),
+              isUnusedInvitation(judgeInvitations),
             ),
           ),
         db.insert(judgeInvitations).values({
@@ -128,7 +126,7 @@ export const inviteJudge = defineOrganizerAction({
           email,
           name,
           interestId,
-          tokenHash: await tokenHash(token),
+          tokenHash,
           invitedBy: actorLabel(ctx.actor),
           createdAt: at,
           expiresAt: expiresAt.toISOString(),
@@ -164,8 +162,7 @@ export const revokeJudgeInvitation = defineOrganizerAction({
         and(
           eq(judgeInvitations.id, invitationId),
           eq(judgeInvitations.editionId, ctx.edition.id),
-          isNull(judgeInvitations.acceptedAt),
-          isNull(judgeInvitations.revokedAt),
+          isUnusedInvitation(judgeInvitations),
         ),
       )
       .limit(1);
@@ -177,13 +174,7 @@ export const revokeJudgeInvitation = defineOrganizerAction({
         ctx.db
           .update(judgeInvitations)
           .set({ revokedAt: at })
-          .where(
-            and(
-              eq(judgeInvitations.id, invitation.id),
-              isNull(judgeInvitations.acceptedAt),
-              isNull(judgeInvitations.revokedAt),
-            ),
-          ),
+          .where(and(eq(judgeInvitations.id, invitation.id), isUnusedInvitation(judgeInvitations))),
       ],
       holds: sql`EXISTS (SELECT 1 FROM judge_invitations WHERE id = ${invitation.id} AND revoked_at = ${at})`,
       audit: {
@@ -288,14 +279,7 @@ export async function openJudgeInvitations(db: Db, editionId: string, now: Date)
       invitedBy: judgeInvitations.invitedBy,
     })
     .from(judgeInvitations)
-    .where(
-      and(
-        eq(judgeInvitations.editionId, editionId),
-        isNull(judgeInvitations.acceptedAt),
-        isNull(judgeInvitations.revokedAt),
-        sql`${judgeInvitations.expiresAt} > ${now.toISOString()}`,
-      ),
-    )
+    .where(and(eq(judgeInvitations.editionId, editionId), isOpenInvitation(judgeInvitations, now)))
     .orderBy(desc(judgeInvitations.createdAt));
 }
 

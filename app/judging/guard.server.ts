@@ -33,6 +33,18 @@ export interface Judging {
 
 export const judgingContext = createContext<Judging>();
 
+/** An active judge at work: every page below /judging but the queue, and every write, has one. */
+export interface JudgeAtWork extends Omit<Judging, "judge" | "refusal"> {
+  judge: Judge;
+}
+
+/**
+ * Set only for an active judge, so a judge's page reads its judge without
+ * asking again (`context.get` throws where the middleware set none, and the
+ * middleware has answered 404 before any such page runs).
+ */
+export const judgeContext = createContext<JudgeAtWork>();
+
 /**
  * The signed-in account as an active judge of the edition, or why it is not
  * one: the session, not only the account, must have passed the second factor.
@@ -56,6 +68,7 @@ export const judgingMiddleware: MiddlewareFunction<Response> = async ({ request,
   const { user, db, now, edition } = signedIn;
   const { judge, refusal } = await judgeStanding(db, signedIn, edition);
   context.set(judgingContext, { user, db, d1: env.DB, now, edition, judge, refusal });
+  if (judge) context.set(judgeContext, { user, db, d1: env.DB, now, edition, judge });
   const url = new URL(request.url);
   if (!judge && (url.pathname.replace(/\/$/, "") !== "/judging" || request.method !== "GET")) {
     await discardBody(request);

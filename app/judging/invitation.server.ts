@@ -5,14 +5,14 @@
  * is on (a judge's account decides results). Accepting makes the account a
  * judge of the invitation's edition and records it in judging's history.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { formatMountain } from "~/clock/format";
 import { editionById } from "~/content/editions";
 import { judgingMessages } from "~/content/judging";
 import type { Db } from "~/db/client.server";
 import { judgeAdvisorInterests, judgeInvitations, judges, judgingEvents } from "~/db/schema";
-import { isLinkToken, tokenHash } from "~/lib/link-token.server";
+import { accountRefusal, invitationOfToken, invitationState, isUnusedInvitation } from "~/lib/invitation.server";
 import { plainText } from "~/lib/plain-text";
 
 type Invitation = typeof judgeInvitations.$inferSelect;
@@ -22,23 +22,22 @@ export type InvitationCheck =
 
 /** Whether `user` may accept the invitation behind `token` now, and if not, what to do. */
 export async function checkInvitation(db: Db, token: string, user: SessionUser, now: Date): Promise<InvitationCheck> {
-  if (!isLinkToken(token)) return { ok: false, message: judgingMessages.invitationUnknown, status: 404 };
-  const [invitation] = await db
-    .select()
-    .from(judgeInvitations)
-    .where(eq(judgeInvitations.tokenHash, await tokenHash(token)))
-    .limit(1);
+  const byToken = await invitationOfToken(judgeInvitations, token);
+  const [invitation] = byToken ? await db.select().from(judgeInvitations).where(byToken).limit(1) : [];
   if (!invitation) return { ok: false, message: judgingMessages.invitationUnknown, status: 404 };
-  if (invitation.revokedAt) return { ok: false, message: judgingMessages.invitationRevoked, status: 410 };
-  if (invitation.acceptedAt) return { ok: false, message: judgingMessages.invitationUsed, status: 410 };
-  if (invitation.expiresAt <= now.toISOString()) {
+  const state = invitationState(invitation, now);
+  if (state === "revoked") return { ok: false, message: judgingMessages.invitationRevoked, status: 410 };
+  if (state === "used") return { ok: false, message: judgingMessages.invitationUsed, status: 410 };
+  if (state === "expired") {
     const when = formatMountain(new Date(invitation.expiresAt), "dateTime");
     return { ok: false, message: judgingMessages.invitationExpired(when), status: 410 };
   }
-  if (invitation.email !== user.email.toLowerCase()) {
+  const refusal = accountRefusal(invitation.email, user);
+  if (refusal === "other-account") {
     return { ok: false, message: judgingMessages.invitationOtherAccount(user.email), status: 403 };
   }
-  if (!user.emailVerified) return { ok: false, message: judgingMessages.invitationUnverified, status: 403 };
+  if (refusal === "unverified") return { ok: false, message: judgingMessages.invitationUnverified, status: 403 };
+  // A judge's account decides results: two-step sign-in too.
   if (!user.twoFactorEnabled) return { ok: false, message: judgingMessages.invitationNoSecondFactor, status: 403 };
   let editionName = invitation.editionId;
   try {
@@ -78,13 +77,7 @@ export async function acceptJudgeInvitation(
   const used = await db
     .update(judgeInvitations)
     .set({ acceptedAt: at, acceptedBy: user.id })
-    .where(
-      and(
-        eq(judgeInvitations.id, invitation.id),
-        isNull(judgeInvitations.acceptedAt),
-        isNull(judgeInvitations.revokedAt),
-      ),
-    )
+    .where(and(eq(judgeInvitations.id, invitation.id), isUnusedInvitation(judgeInvitations)))
     .returning({ id: judgeInvitations.id });
   if (used.length === 0) return { ok: false, message: judgingMessages.invitationUsed, status: 410 };
   const name = await judgeName(db, invitation);

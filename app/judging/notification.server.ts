@@ -4,8 +4,8 @@
  *   desk's /organize/judges, the API, `npm run admin -- invite-judge`); the
  *   link carries the single-use token, only its SHA-256 is stored;
  * - "finalist-announced": one to each member of a finalist team, written by
- *   `npm run admin -- publish-finalists` (scripts/admin/judging-results.mjs
- *   builds the same payload in SQL: keep the two in step);
+ *   the `results.publish-finalists` organizer action once a second director
+ *   confirms it (app/results/publication.server.ts);
  * - "judging-appeal": a team's appeal, to the organizers' mailbox;
  * - "appeal-decided": the committee's decision, to each member of the team,
  *   written by the `appeals.decide` organizer action (/organize/appeals, the
@@ -25,7 +25,7 @@ export const FinalistAnnouncedPayload = z.object({
   teamName: z.string(),
   /** The finals: "State Capital Finals, Apr 25, 2026 in Boise, Idaho". */
   finals: z.string(),
-  /** For the link when BASE_URL is unset (locally): the admin command's --base-url or localhost. */
+  /** For the link when BASE_URL is unset (locally): the origin the publication was confirmed on. */
   origin: z.string(),
   /** Filled in at send time from BASE_URL (always set in production), else `origin`. */
   portalUrl: z.string().optional(),

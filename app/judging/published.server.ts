@@ -1,7 +1,8 @@
 /**
  * The one source of an edition's results on the site (issue 24, ADR 015):
- * the rows `npm run admin -- publish-finalists` and `publish-awards` wrote to
- * `published_results`, only those whose publication time has come.
+ * the rows the publication of finalists and awards (app/results/, issue 32)
+ * and the Audience Choice wrote to `published_results`, only those whose
+ * publication time has come.
  */
 import { and, asc, eq, lte, min } from "drizzle-orm";
 import { getDb } from "~/db/client.server";

@@ -4,7 +4,7 @@
  * components, the rubric and what the judge saved.
  */
 import { formatFileSize } from "~/content/portal";
-import type { Judging } from "./guard.server";
+import type { JudgeAtWork, Judging } from "./guard.server";
 import { judgingWriteRefusal, progressText, projectForJudge, queueOf, scoresFinalText } from "./judge.server";
 
 export async function queueView({ judge, refusal, db, edition, now }: Judging) {
@@ -22,8 +22,7 @@ export async function queueView({ judge, refusal, db, edition, now }: Judging) {
   } as const;
 }
 
-export async function projectView({ judge, db, edition, now }: Judging, teamId: string) {
-  if (!judge) return null;
+export async function projectView({ judge, db, edition, now }: JudgeAtWork, teamId: string) {
   const project = await projectForJudge(db, judge.userId, edition.id, teamId);
   if (!project) return null;
   const closed = judgingWriteRefusal(now, edition);

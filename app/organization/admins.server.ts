@@ -13,7 +13,7 @@
  * (organizationLimits); every row counts, cancelled ones too, so cancelling
  * and inviting again cannot turn the site into a mailer.
  */
-import { and, count, eq, exists, gt, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, exists, gt, or, sql, type SQL } from "drizzle-orm";
 import { formatMountain } from "~/clock/format";
 import { organizationLimits, organizationMessages } from "~/content/organization";
 import { user, organizationAdminInvitations, organizationAdmins, registrations } from "~/db/schema";
@@ -25,7 +25,13 @@ import type { Organization } from "./access.server";
 import { organizers } from "./dashboard.server";
 import { eventInsert, isGuardRefusal } from "./events.server";
 import { adminInvitation } from "./notification.server";
-import { isLinkToken, newLinkToken, tokenHash } from "~/lib/link-token.server";
+import {
+  accountRefusal,
+  invitationOfToken,
+  newInvitation,
+  isOpenInvitation,
+  isUnusedInvitation,
+} from "~/lib/invitation.server";
 
 type Result = { ok: true; message: string } | { ok: false; message: string; status: 400 | 404 | 409 | 429 };
 
@@ -90,10 +96,9 @@ export async function inviteAdmin(
   ) {
     return { ok: false, message: organizationMessages.adminInviteDailyLimit, status: 429 };
   }
-  const token = newLinkToken();
+  const { token, tokenHash, expiresAt: expires } = await newInvitation(now, organizationLimits.adminInvitationDays);
   const id = crypto.randomUUID();
   const at = now.toISOString();
-  const expires = new Date(now.getTime() + organizationLimits.adminInvitationDays * 86_400_000);
   const mail = outboxInsert(db, adminInvitation, {
     recipient: email,
     now,
@@ -109,7 +114,7 @@ export async function inviteAdmin(
       id,
       registrationId: organization.id,
       email,
-      tokenHash: await tokenHash(token),
+      tokenHash,
       invitedBy: actor.id,
       createdAt: at,
       expiresAt: expires.toISOString(),
@@ -144,8 +149,7 @@ export async function cancelAdminInvitation(
           and(
             eq(organizationAdminInvitations.id, invitationId),
             eq(organizationAdminInvitations.registrationId, organization.id),
-            isNull(organizationAdminInvitations.acceptedAt),
-            isNull(organizationAdminInvitations.revokedAt),
+            isUnusedInvitation(organizationAdminInvitations),
           ),
         ),
       eventInsert(db, {
@@ -188,8 +192,7 @@ export async function removeAdmin(
         and(
           eq(organizationAdminInvitations.registrationId, organization.id),
           eq(organizationAdminInvitations.invitedBy, userId),
-          isNull(organizationAdminInvitations.acceptedAt),
-          isNull(organizationAdminInvitations.revokedAt),
+          isUnusedInvitation(organizationAdminInvitations),
         ),
       ),
     eventInsert(db, {
@@ -217,7 +220,8 @@ export interface InvitationView {
  * its organization in good standing; its sender still an organizer), or null.
  */
 export async function openInvitation(db: Db, token: unknown, now: Date): Promise<InvitationView | null> {
-  if (!isLinkToken(token)) return null;
+  const byToken = await invitationOfToken(organizationAdminInvitations, token);
+  if (!byToken) return null;
   const [row] = await db
     .select({
       id: organizationAdminInvitations.id,
@@ -231,10 +235,8 @@ export async function openInvitation(db: Db, token: unknown, now: Date): Promise
     .innerJoin(registrations, eq(registrations.id, organizationAdminInvitations.registrationId))
     .where(
       and(
-        eq(organizationAdminInvitations.tokenHash, await tokenHash(token)),
-        isNull(organizationAdminInvitations.acceptedAt),
-        isNull(organizationAdminInvitations.revokedAt),
-        gt(organizationAdminInvitations.expiresAt, now.toISOString()),
+        byToken,
+        isOpenInvitation(organizationAdminInvitations, now),
         eq(registrations.registrationType, "workforce"),
         eq(registrations.status, "paid"),
         inviterIsOrganizer(db),
@@ -258,10 +260,12 @@ export async function acceptInvitation(db: Db, token: unknown, account: SessionU
     .from(user)
     .where(eq(user.id, account.id))
     .limit(1);
-  if (!me || me.email.toLowerCase() !== invitation.email) {
-    return { ok: false, reason: "wrong_account", message: m.acceptWrongAccount };
-  }
-  if (!me.verified) return { ok: false, reason: "unverified", message: m.acceptUnverified };
+  // The account as stored now, not as the session last saw it.
+  const refusal = me
+    ? accountRefusal(invitation.email, { email: me.email, emailVerified: me.verified })
+    : "other-account";
+  if (refusal === "other-account") return { ok: false, reason: "wrong_account", message: m.acceptWrongAccount };
+  if (refusal === "unverified") return { ok: false, reason: "unverified", message: m.acceptUnverified };
   if (account.id === invitation.ownerUserId) {
     // The owner already manages it (their address was invited before it became the owner's).
     return { ok: true, registrationId: invitation.registrationId, message: m.acceptDone(invitation.organizationName) };
@@ -275,8 +279,7 @@ export async function acceptInvitation(db: Db, token: unknown, account: SessionU
         .where(
           and(
             eq(organizationAdminInvitations.id, invitation.id),
-            isNull(organizationAdminInvitations.acceptedAt),
-            isNull(organizationAdminInvitations.revokedAt),
+            isUnusedInvitation(organizationAdminInvitations),
             inviterIsOrganizer(db),
           ),
         ),

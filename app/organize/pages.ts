@@ -21,6 +21,7 @@ export const deskPages = [
   { path: "/organize/judges", menu: "Judges", permission: "read:judge" },
   { path: "/organize/assignments", menu: "Assignments", permission: "read:assignment" },
   { path: "/organize/appeals", menu: "Appeals", permission: "read:appeal" },
+  { path: "/organize/results", menu: "Results", permission: "propose:publication" },
   { path: "/organize/proposals", menu: "Proposals", permission: "read:proposal" },
   { path: "/organize/proposals/:id", permission: "read:proposal" },
   { path: "/organize/audit", menu: "Audit log", permission: "read:audit" },

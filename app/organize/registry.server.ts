@@ -9,14 +9,21 @@
  */
 import { judgingActions, judgingQueries } from "~/judging/actions.server";
 import { assignmentActions, assignmentQueries } from "~/judging/assignment-actions.server";
+import { resultsActions } from "~/results/actions.server";
 import type { AnyOrganizerAction, AnyOrganizerQuery } from "./action.server";
 import { grantOrganizer, listOrganizers, removeOrganizer } from "./organizers.server";
 import { createToken, revokeToken } from "./tokens.server";
 
-const actions: AnyOrganizerAction[] = [grantOrganizer, removeOrganizer, createToken, revokeToken, ...judgingActions];
-const queries: AnyOrganizerQuery[] = [listOrganizers, ...judgingQueries];
-actions.push(...assignmentActions);
-queries.push(...assignmentQueries);
+const actions: AnyOrganizerAction[] = [
+  grantOrganizer,
+  removeOrganizer,
+  createToken,
+  revokeToken,
+  ...judgingActions,
+  ...resultsActions,
+  ...assignmentActions,
+];
+const queries: AnyOrganizerQuery[] = [listOrganizers, ...judgingQueries, ...assignmentQueries];
 
 function byId<T extends { id: string }>(list: readonly T[]): Readonly<Record<string, T>> {
   const index: Record<string, T> = {};

@@ -12,13 +12,13 @@
  * no interactive transactions), so parallel requests cannot pass them.
  * Callers check the portal window.
  */
-import { and, asc, count, eq, exists, gt, isNotNull, isNull, lt, notExists, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, exists, isNotNull, isNull, lt, notExists, sql, type SQL } from "drizzle-orm";
 import { portalLimits, portalMessages, TEAM_NAME_PATTERN } from "~/content/portal";
 import type { Db } from "~/db/client.server";
 import { plainText } from "~/lib/plain-text";
 import { submissions, teamInvitationSends, teamInvitations, teamMembers, teams, user } from "~/db/schema";
 import { emailField } from "~/forms/fields";
-import { isLinkToken, newLinkToken, tokenHash } from "~/lib/link-token.server";
+import { accountRefusal, invitationOfToken, newInvitation, isOpenInvitation } from "~/lib/invitation.server";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
 import type { SessionUser } from "~/auth/session.server";
 import { mountainDateKey } from "~/clock/schedule";
@@ -127,17 +127,8 @@ export async function openInvitationsOf(db: Db, teamId: string, now: Date): Prom
   return db
     .select({ id: teamInvitations.id, email: teamInvitations.email, expiresAt: teamInvitations.expiresAt })
     .from(teamInvitations)
-    .where(and(eq(teamInvitations.teamId, teamId), openInvitation(now)))
+    .where(and(eq(teamInvitations.teamId, teamId), isOpenInvitation(teamInvitations, now)))
     .orderBy(asc(teamInvitations.createdAt));
-}
-
-function openInvitation(now: Date) {
-  return and(
-    isNull(teamInvitations.acceptedAt),
-    isNull(teamInvitations.declinedAt),
-    isNull(teamInvitations.revokedAt),
-    gt(teamInvitations.expiresAt, now.toISOString()),
-  );
 }
 
 function memberCountQuery(db: Db, teamId: string) {
@@ -148,7 +139,7 @@ function openInvitationCountQuery(db: Db, teamId: string, now: Date) {
   return db
     .select({ n: count() })
     .from(teamInvitations)
-    .where(and(eq(teamInvitations.teamId, teamId), openInvitation(now)));
+    .where(and(eq(teamInvitations.teamId, teamId), isOpenInvitation(teamInvitations, now)));
 }
 
 /** Invitations sent today to `email` and by `inviterId`, cancelled ones included. */
@@ -214,8 +205,7 @@ export async function inviteMember(
   if (open.some((i) => i.email === email)) return refuse(portalMessages.inviteAlreadyPending, 409);
   const limited = await invitationLimitRefusal(db, project.teamId, email, actor.id, now);
   if (limited) return limited;
-  const token = newLinkToken();
-  const expires = new Date(now.getTime() + portalLimits.teamInvitationDays * 86_400_000);
+  const { token, tokenHash, expiresAt: expires } = await newInvitation(now, portalLimits.teamInvitationDays);
   const mail = outboxInsert(db, teamInvitation, {
     recipient: email,
     now,
@@ -244,7 +234,13 @@ export async function inviteMember(
       db
         .select({ id: teamInvitations.id })
         .from(teamInvitations)
-        .where(and(eq(teamInvitations.teamId, project.teamId), eq(teamInvitations.email, email), openInvitation(now))),
+        .where(
+          and(
+            eq(teamInvitations.teamId, project.teamId),
+            eq(teamInvitations.email, email),
+            isOpenInvitation(teamInvitations, now),
+          ),
+        ),
     ),
     sql`${sends.toRecipient} < ${portalLimits.invitationsPerRecipientPerDay}`,
     sql`${sends.byInviter} < ${portalLimits.invitationsPerInviterPerDay}`,
@@ -259,7 +255,7 @@ export async function inviteMember(
             id: sql<string>`${crypto.randomUUID()}`.as("id"),
             teamId: sql<string>`${project.teamId}`.as("team_id"),
             email: sql<string>`${email}`.as("email"),
-            tokenHash: sql<string>`${await tokenHash(token)}`.as("token_hash"),
+            tokenHash: sql<string>`${tokenHash}`.as("token_hash"),
             invitedBy: user.id,
             createdAt: sql<string>`CASE WHEN ${allowed} THEN ${at} END`.as("created_at"),
             expiresAt: sql<string>`${expires.toISOString()}`.as("expires_at"),
@@ -300,7 +296,13 @@ export async function cancelInvitation(
   const done = await db
     .update(teamInvitations)
     .set({ revokedAt: now.toISOString() })
-    .where(and(eq(teamInvitations.id, invitationId), eq(teamInvitations.teamId, project.teamId), openInvitation(now)))
+    .where(
+      and(
+        eq(teamInvitations.id, invitationId),
+        eq(teamInvitations.teamId, project.teamId),
+        isOpenInvitation(teamInvitations, now),
+      ),
+    )
     .returning({ id: teamInvitations.id });
   if (done.length === 0) return refuse(portalMessages.invitationInvalid, 404);
   return { ok: true, message: portalMessages.invitationCancelled };
@@ -317,7 +319,8 @@ export interface InvitationView {
 
 /** The open invitation a link's token names, or null (used, declined, cancelled, expired or unknown). */
 export async function findOpenInvitation(db: Db, token: unknown, now: Date): Promise<InvitationView | null> {
-  if (!isLinkToken(token)) return null;
+  const byToken = await invitationOfToken(teamInvitations, token);
+  if (!byToken) return null;
   const [row] = await db
     .select({
       id: teamInvitations.id,
@@ -330,7 +333,7 @@ export async function findOpenInvitation(db: Db, token: unknown, now: Date): Pro
     .from(teamInvitations)
     .innerJoin(teams, eq(teams.id, teamInvitations.teamId))
     .leftJoin(user, eq(user.id, teamInvitations.invitedBy))
-    .where(and(eq(teamInvitations.tokenHash, await tokenHash(token)), openInvitation(now)))
+    .where(and(byToken, isOpenInvitation(teamInvitations, now)))
     .limit(1);
   if (!row || row.teamName === null) return null;
   return { ...row, teamName: row.teamName };
@@ -350,8 +353,9 @@ export async function acceptInvitation(
 ): Promise<{ ok: true; message: string } | Refusal> {
   const invitation = await findOpenInvitation(db, token, now);
   if (!invitation) return refuse(portalMessages.invitationInvalid, 410);
-  if (invitation.email !== account.email.toLowerCase()) return refuse(portalMessages.invitationWrongAccount, 403);
-  if (!account.emailVerified) return refuse(portalMessages.unverified, 403);
+  const refusal = accountRefusal(invitation.email, account);
+  if (refusal === "other-account") return refuse(portalMessages.invitationWrongAccount, 403);
+  if (refusal === "unverified") return refuse(portalMessages.unverified, 403);
   if (!enrolled) return refuse(portalMessages.invitationNotEnrolled, 403);
   const current = await projectOf(db, account.id, invitation.editionId);
   const dropSolo = [];
@@ -372,7 +376,7 @@ export async function acceptInvitation(
       db
         .update(teamInvitations)
         .set({ acceptedAt: at })
-        .where(and(eq(teamInvitations.id, invitation.id), openInvitation(now))),
+        .where(and(eq(teamInvitations.id, invitation.id), isOpenInvitation(teamInvitations, now))),
       // The solo project (no draft) goes first: its member row would block the one below.
       ...dropSolo,
       // A second tab's accept fails on the primary key, and the batch rolls back whole. The size is
@@ -410,11 +414,14 @@ export async function declineInvitation(
 ): Promise<{ ok: true; message: string } | Refusal> {
   const invitation = await findOpenInvitation(db, token, now);
   if (!invitation) return refuse(portalMessages.invitationInvalid, 410);
-  if (invitation.email !== account.email.toLowerCase()) return refuse(portalMessages.invitationWrongAccount, 403);
+  // Saying no needs only the invited address's account, verified or not.
+  if (accountRefusal(invitation.email, account) === "other-account") {
+    return refuse(portalMessages.invitationWrongAccount, 403);
+  }
   await db
     .update(teamInvitations)
     .set({ declinedAt: now.toISOString() })
-    .where(and(eq(teamInvitations.id, invitation.id), openInvitation(now)));
+    .where(and(eq(teamInvitations.id, invitation.id), isOpenInvitation(teamInvitations, now)));
   return { ok: true, message: portalMessages.invitationDeclined };
 }
 

@@ -1,21 +1,22 @@
 // Judging's results for organizers (issue 24, ADR 015):
 //
 //   judging-report [--edition ID] [--out report.csv]      coverage, each project's raw and normalized result, the ranking
-//   publish-finalists --top N | <teamId…> [--force]        the finalists on the site, an e-mail to each member
-//   publish-awards <award-id> <teamId> […]                 finals awards, at or after the finals start
+//   publish-finalists --top N | <teamId…> [--force]        PROPOSES the finalists (site, e-mails, credentials)
+//   publish-awards <award-id> <teamId> […]                 PROPOSES finals awards, from the finals' start
 //   appeals [--edition ID] [--out appeals.csv]             the teams' appeals and their status
 //   decide-appeal <id> --decision "…"                      the committee's decision, shown to the team and e-mailed
 //
-// appeals and decide-appeal are clients of the organizer API, like the desk's
-// /organize/appeals (ORGANIZER_API_TOKEN, --base-url or ORGANIZER_API_URL;
-// ADR 018). Every other command reads and writes D1 through `query` (wrangler
-// d1 execute), the same database as `npm start` locally, or with --remote
-// [--env staging]. The clock is the CLI's one clock (`cliNow` in scripts/admin.mjs).
-import { userInfo } from "node:os";
+// publish-finalists, publish-awards, appeals and decide-appeal are clients of
+// the organizer API, like the desk's /organize/results and /organize/appeals
+// (ORGANIZER_API_TOKEN, --base-url or ORGANIZER_API_URL; ADR 018): the
+// publications are one-way, so the CLI only PROPOSES them, and a different
+// director confirms on the desk with their authenticator code; the site's
+// clock and edition decide. judging-report still reads D1 through `query`
+// (wrangler d1 execute), the same database as `npm start` locally, or with
+// --remote [--env staging], on the CLI's clock (`cliNow` in scripts/admin.mjs).
 import { writeFileSync } from "node:fs";
 import { cliNow, currentEditionId, query, sqlText, toCsv } from "../admin.mjs";
-import { callApi, requireToken, terminalSafe, withApi } from "./api.mjs";
-import { issueResultCredentials } from "./credentials.mjs";
+import { apiBase, callApi, requireToken, terminalSafe, withApi } from "./api.mjs";
 
 /** @param {string} path */
 const app = (path) => import(new URL(`../../app/${path}`, import.meta.url).href);
@@ -26,7 +27,7 @@ const { judgingReport, reportRows, editionScoresSql } = /** @type {typeof import
 const { criterionIds, formatScore } = /** @type {typeof import("../../app/judging/normalize.ts")} */ (
   await app("judging/normalize.ts")
 );
-const { editionById, milestoneOf } = /** @type {typeof import("../../app/content/editions/index.ts")} */ (
+const { editionById } = /** @type {typeof import("../../app/content/editions/index.ts")} */ (
   await app("content/editions/index.ts")
 );
 const {
@@ -34,20 +35,12 @@ const {
   finalsAwards,
   appeals: appealRules,
 } = /** @type {typeof import("../../app/content/program.ts")} */ (await app("content/program.ts"));
-const { site } = /** @type {typeof import("../../app/content/site.ts")} */ (await app("content/site.ts"));
-const { publicCredit } = /** @type {typeof import("../../app/showcase/credit.ts")} */ (await app("showcase/credit.ts"));
-const { formatMountain } = /** @type {typeof import("../../app/clock/format.ts")} */ (await app("clock/format.ts"));
 
 /** @typedef {ReturnType<typeof import("../admin.mjs").parseArgs>["options"]} Options */
 
 /** @param {Options} options @param {Date} now */
 async function editionOf(options, now) {
   return editionById(typeof options.edition === "string" ? options.edition : await currentEditionId(now));
-}
-
-/** Who acts: --by, else the operator's login. @param {Options} options */
-function actorOf(options) {
-  return typeof options.by === "string" && options.by !== "true" ? options.by : `cli:${userInfo().username}`;
 }
 
 /**
@@ -157,137 +150,28 @@ export function reportText(report, editionName) {
   return lines.join("\n");
 }
 
-/** Production links use the worker's BASE_URL; this origin is the fallback (locally). @param {Options} options */
-function originOf(options) {
-  if (typeof options.baseUrl === "string") return options.baseUrl.replace(/\/+$/, "");
-  return options.remote ? "" : `http://localhost:${process.env.PORT ?? "8787"}`;
-}
-
 /**
- * One judging_events row: who did what, when.
- * @param {string} editionId @param {string} actor @param {string} kind @param {unknown} detail @param {Date} now @param {Options} target
+ * Prints a proposal as the site answered it: what will be published, sent
+ * and issued once a different director confirms it on the desk.
+ * @param {{ message: string, proposalId: string, preview: { summary: string, tables: { caption: string, columns: string[], rows: (string | number | null)[][] }[], notes?: string[] } }} answer
+ * @param {Options} options
  */
-function recordEvent(editionId, actor, kind, detail, now, target) {
-  query(
-    `INSERT INTO judging_events (edition_id, actor, kind, detail, created_at)
-     VALUES (${sqlText(editionId)}, ${sqlText(actor)}, ${sqlText(kind)}, ${sqlText(JSON.stringify(detail))}, ${sqlText(now.toISOString())})`,
-    target,
-  );
-}
-
-/**
- * The project's title as published: only when the team consented to a public
- * face on /portal/submission (issue 25); NULL otherwise.
- * @param {string} teamSql
- */
-function publicTitleSql(teamSql) {
-  return `(SELECT title FROM submissions WHERE team_id = ${teamSql} AND public_consent = 1)`;
-}
-
-/**
- * Each team's public face for a published result (issue 31): its name and
- * organizations as its members chose them shown on the showcase (nobody's
- * choice yet shows no name and no organization), by the showcase's own rule.
- * @param {string[]} teamIds @param {Options} target
- * @returns {Map<string, { name: string, organization: string | null }>}
- */
-function publicFaces(teamIds, target) {
-  const rows = query(
-    `SELECT m.team_id, t.name AS team_name, u.name AS account_name, r.first_name, r.last_name,
-       COALESCE(o.company_name, r.company_name) AS organization, d.name_display, d.show_organization
-     FROM team_members m
-     JOIN teams t ON t.id = m.team_id
-     LEFT JOIN user u ON u.id = m.user_id
-     LEFT JOIN registrations r ON r.user_id = m.user_id AND r.edition_id = m.edition_id
-       AND r.registration_type = 'individual' AND r.status IN ('paid', 'enrolled')
-     LEFT JOIN registrations o ON o.id = r.organization_registration_id
-     LEFT JOIN showcase_member_display d ON d.team_id = m.team_id AND d.user_id = m.user_id
-     WHERE m.team_id IN (${teamIds.map(sqlText).join(", ")})
-     ORDER BY m.team_id, m.role = 'lead' DESC, m.joined_at`,
-    target,
-  );
-  /** @type {Map<string, { teamName: string | null, members: import("../../app/showcase/credit.ts").CreditedMember[] }>} */
-  const teams = new Map();
-  for (const row of rows) {
-    const teamId = String(row.team_id);
-    const team = teams.get(teamId) ?? { teamName: row.team_name === null ? null : String(row.team_name), members: [] };
-    const [first, ...rest] = String(row.account_name ?? "").split(" ");
-    team.members.push({
-      firstName: String(row.first_name ?? first ?? ""),
-      lastName: String(row.last_name ?? rest.join(" ")),
-      nameDisplay: /** @type {"full" | "initial" | "team" | null} */ (row.name_display ?? null),
-      showOrganization: Number(row.show_organization) === 1,
-      organization: row.organization === null ? null : String(row.organization),
-    });
-    teams.set(teamId, team);
+function printProposal(answer, options) {
+  const { preview } = answer;
+  const lines = [`Proposed: ${preview.summary}.`];
+  for (const t of preview.tables) {
+    lines.push("", `${t.caption}:`);
+    if (t.rows.length === 0) lines.push("  (none)");
+    else
+      lines.push(table([t.columns, ...t.rows.map((row) => row.map((cell) => (cell === null ? "—" : String(cell))))]));
   }
-  return new Map(
-    teamIds.map((id) => {
-      const team = teams.get(id);
-      const { name, organizations } = publicCredit(team?.teamName ?? null, team?.members ?? []);
-      return [id, { name, organization: organizations.length > 0 ? organizations.join(", ") : null }];
-    }),
+  for (const note of preview.notes ?? []) lines.push("", note);
+  lines.push(
+    "",
+    answer.message,
+    `Nothing is published, sent or issued until then: ${apiBase(options)}/organize/proposals/${answer.proposalId}`,
   );
-}
-
-/**
- * Publishes finalists: one published_results row per team (INSERT OR IGNORE:
- * a team already published stays as it was), then one outbox row per member
- * with a deterministic id (a second run sends nothing twice), then the event.
- * @param {{ editionId: string, editionName: string, finals: string, teams: { teamId: string, place: number }[], now: Date, actor: string, origin: string }} publication
- * @param {Options} target
- * @returns {{ published: string[], emails: number }}
- */
-export function publishFinalists(publication, target) {
-  const { editionId, teams, now, actor } = publication;
-  const edition = sqlText(editionId);
-  const at = sqlText(now.toISOString());
-  if (teams.length === 0) return { published: [], emails: 0 };
-  const faces = publicFaces(
-    teams.map((t) => t.teamId),
-    target,
-  );
-  const published = query(
-    `INSERT OR IGNORE INTO published_results (edition_id, award, team_id, place, team_name, project_title, organization, published_at, published_by)
-     ${teams
-       .map((t) => {
-         const face = /** @type {{ name: string, organization: string | null }} */ (faces.get(t.teamId));
-         return `SELECT ${edition}, 'finalist', ${sqlText(t.teamId)}, ${t.place}, ${sqlText(face.name)}, ${publicTitleSql(sqlText(t.teamId))}, ${face.organization === null ? "NULL" : sqlText(face.organization)}, ${at}, ${sqlText(actor)}`;
-       })
-       .join(" UNION ALL ")}
-     RETURNING team_id`,
-    target,
-  ).map((row) => String(row.team_id));
-  const subject = `Your project is a finalist in the ${site.name} (${publication.editionName})`;
-  const emails = query(
-    `INSERT OR IGNORE INTO notifications (id, kind, recipient, subject, payload, status, created_at, updated_at)
-     SELECT 'finalist-announced:' || pr.edition_id || ':' || m.team_id || ':' || m.user_id, 'finalist-announced', u.email, ${sqlText(subject)},
-       json_object('editionName', ${sqlText(publication.editionName)}, 'teamName', pr.team_name,
-         'finals', ${sqlText(publication.finals)}, 'origin', ${sqlText(publication.origin)}),
-       'pending', ${at}, '1970-01-01T00:00:00.000Z'
-     FROM published_results pr
-     JOIN team_members m ON m.team_id = pr.team_id
-     JOIN user u ON u.id = m.user_id
-     WHERE pr.edition_id = ${edition} AND pr.award = 'finalist' AND pr.team_id IN (${teams.map((t) => sqlText(t.teamId)).join(", ")})
-     RETURNING id`,
-    target,
-  ).length;
-  if (published.length > 0 || emails > 0) {
-    recordEvent(editionId, actor, "finalists-published", { teams: published, emails }, now, target);
-  }
-  return { published, emails };
-}
-
-/** @param {ReturnType<typeof editionById>} edition */
-function finalsText(edition) {
-  const finals = milestoneOf(edition, "finals");
-  return `${edition.finalsVenue.name}, ${formatMountain(finals.start, "longDate")} in ${edition.finalsVenue.city}`;
-}
-
-/** @param {string} message */
-function refuse(message) {
-  console.error(message);
-  return 1;
+  console.log(terminalSafe(lines.join("\n")));
 }
 
 /** @type {Record<string, { usage: string, run: (args: string[], options: Options) => Promise<number> }>} */
@@ -306,132 +190,48 @@ export const commands = {
     },
   },
   "publish-finalists": {
-    usage:
-      "publish-finalists --top N | <teamId…> [--force] [--base-url URL] [--by NAME] [--edition ID] [--remote] [--env name]",
+    usage: "publish-finalists --top N | <teamId…> [--force] [--base-url URL]",
     async run(args, options) {
-      const now = cliNow(options);
-      const edition = await editionOf(options, now);
-      const announced = milestoneOf(edition, "finalists-announced").start;
-      if (now < announced) {
-        return refuse(
-          `Refused: the ${edition.name}'s finalists are announced ${formatMountain(announced, "dateTime")}; it is ${formatMountain(now, "dateTime")}.`,
-        );
-      }
-      const top = options.top === undefined ? undefined : Number(options.top);
-      if ((top === undefined) === (args.length === 0) || (top !== undefined && !(Number.isInteger(top) && top > 0))) {
-        return refuse(
+      const top = typeof options.top === "string" ? options.top : undefined;
+      if ((top === undefined) === (args.length === 0) || (top !== undefined && !/^[1-9]\d*$/.test(top))) {
+        console.error(
           `Name the finalists: --top N (a whole number above 0) or their team ids, not both.\nusage: npm run admin -- ${this.usage}`,
         );
+        return 2;
       }
-      const { report } = loadReport(edition.id, options);
-      if (!report.complete) {
-        const missing = report.projectsMissing.map((p) => `${p.name} (${p.missing} missing)`).join(", ");
-        if (options.force !== "true") {
-          return refuse(
-            `Refused: scores are missing for ${report.projectsMissing.length} project(s): ${missing || "no submitted project"}.\nRun judging-report for details, or add --force to publish anyway.`,
-          );
-        }
-        console.error(
-          `Warning: publishing with scores missing for ${report.projectsMissing.length} project(s): ${missing}.`,
-        );
-      }
-      /** @type {{ teamId: string, place: number }[]} */
-      let teams;
-      if (top !== undefined) {
-        const ranked = report.projects.filter((p) => p.rank !== null);
-        if (ranked.length < top) console.error(`Warning: only ${ranked.length} project(s) have a result.`);
-        teams = ranked.slice(0, top).map((p) => ({ teamId: p.teamId, place: /** @type {number} */ (p.rank) }));
-      } else {
-        const unknown = args.filter((id) => !report.projects.some((p) => p.teamId === id));
-        if (unknown.length > 0)
-          return refuse(`Refused: not a submitted project of the ${edition.name}: ${unknown.join(", ")}`);
-        teams = args.map((id, i) => ({
-          teamId: id,
-          place: report.projects.find((p) => p.teamId === id)?.rank ?? i + 1,
-        }));
-      }
-      const result = publishFinalists(
-        {
-          editionId: edition.id,
-          editionName: edition.name,
-          finals: finalsText(edition),
-          teams,
-          now,
-          actor: actorOf(options),
-          origin: originOf(options),
-        },
-        options,
-      );
-      const names = new Map(report.projects.map((p) => [p.teamId, p.name]));
-      for (const t of teams) {
-        const isNew = result.published.includes(t.teamId);
-        console.log(
-          `${isNew ? "published" : "already published"}: #${t.place} ${names.get(t.teamId) ?? t.teamId} (${t.teamId})`,
-        );
-      }
-      console.log(
-        `${result.published.length} new finalist(s), ${result.emails} new e-mail(s) in the outbox (the sweep sends them).`,
-      );
-      console.log("The site shows them within five minutes (public pages are edge-cached for 300 s).");
-      // Every member of a finalist team holds the finalist credential (issue 26).
-      issueResultCredentials(edition.id, options, now);
-      return 0;
+      if (!requireToken()) return 2;
+      return withApi(async () => {
+        const body = { ...(top ? { top } : { teamIds: args.join(" ") }), ...(options.force ? { force: "true" } : {}) };
+        printProposal(await callApi("POST", "/actions/results.publish-finalists", { options, body }), options);
+        return 0;
+      });
     },
   },
   "publish-awards": {
-    usage:
-      "publish-awards <award-id> <teamId> [<award-id> <teamId> …] [--by NAME] [--edition ID] [--remote] [--env name]",
+    usage: "publish-awards <award-id> <teamId> [<award-id> <teamId> …] [--base-url URL]",
     async run(args, options) {
-      const now = cliNow(options);
-      const edition = await editionOf(options, now);
-      const finals = milestoneOf(edition, "finals").start;
-      if (now < finals) {
-        return refuse(
-          `Refused: awards are presented at the ${edition.finalsVenue.name}, ${formatMountain(finals, "dateTime")}.`,
-        );
-      }
-      const ids = new Set(/** @type {string[]} */ ([...awards, ...finalsAwards].map((a) => a.id)));
+      const ids = [...awards, ...finalsAwards].map((a) => a.id);
       if (args.length === 0 || args.length % 2 !== 0) {
-        return refuse(
-          `Give award ids and team ids in pairs.\nusage: npm run admin -- ${this.usage}\nawards: ${[...ids].join(", ")}`,
+        console.error(
+          `Give award ids and team ids in pairs.\nusage: npm run admin -- ${this.usage}\nawards: ${ids.join(", ")}`,
         );
+        return 2;
       }
-      /** @type {[string, string][]} */
-      const pairs = [];
-      for (let i = 0; i < args.length; i += 2)
-        pairs.push([/** @type {string} */ (args[i]), /** @type {string} */ (args[i + 1])]);
-      const badAward = pairs.find(([award]) => !ids.has(award));
-      if (badAward) return refuse(`Unknown award "${badAward[0]}"; awards: ${[...ids].join(", ")}`);
-      const teamIds = [...new Set(pairs.map(([, team]) => team))];
-      const known = query(
-        `SELECT id FROM teams WHERE edition_id = ${sqlText(edition.id)} AND id IN (${teamIds.map(sqlText).join(", ")})`,
-        options,
-      ).map((row) => String(row.id));
-      const unknown = teamIds.filter((id) => !known.includes(id));
-      if (unknown.length > 0) return refuse(`Refused: not a team of the ${edition.name}: ${unknown.join(", ")}`);
-      const actor = actorOf(options);
-      const at = sqlText(now.toISOString());
-      const published = [];
-      const faces = publicFaces(teamIds, options);
-      for (const [award, team] of pairs) {
-        const face = /** @type {{ name: string, organization: string | null }} */ (faces.get(team));
-        const inserted = query(
-          `INSERT OR IGNORE INTO published_results (edition_id, award, team_id, place, team_name, project_title, organization, published_at, published_by)
-           SELECT ${sqlText(edition.id)}, ${sqlText(award)}, ${sqlText(team)},
-             (SELECT COUNT(*) + 1 FROM published_results WHERE edition_id = ${sqlText(edition.id)} AND award = ${sqlText(award)}),
-             ${sqlText(face.name)}, ${publicTitleSql(sqlText(team))}, ${face.organization === null ? "NULL" : sqlText(face.organization)}, ${at}, ${sqlText(actor)}
-           RETURNING award, team_name`,
-          options,
-        );
-        for (const row of inserted)
-          published.push({ award: String(row.award), team: team, name: String(row.team_name) });
-        console.log(`${inserted.length > 0 ? "published" : "already published"}: ${award} → ${team}`);
+      /** @type {Record<string, string>} */
+      const body = {};
+      for (let i = 0; i < args.length; i += 2) {
+        const award = /** @type {string} */ (args[i]);
+        if (!ids.includes(/** @type {never} */ (award))) {
+          console.error(`Unknown award "${award}"; awards: ${ids.join(", ")}`);
+          return 2;
+        }
+        body[award] = [body[award], args[i + 1]].filter(Boolean).join(" ");
       }
-      if (published.length > 0) recordEvent(edition.id, actor, "awards-published", { awards: published }, now, options);
-      console.log(`${published.length} new award result(s). The site shows them within five minutes.`);
-      // Every member of an awarded team holds the award's credential (issue 26).
-      issueResultCredentials(edition.id, options, now);
-      return 0;
+      if (!requireToken()) return 2;
+      return withApi(async () => {
+        printProposal(await callApi("POST", "/actions/results.publish-awards", { options, body }), options);
+        return 0;
+      });
     },
   },
   // appeals and decide-appeal are the organizer API's (the desk's /organize/appeals): no SQL here.

@@ -1,18 +1,20 @@
-import { spawnSync } from "node:child_process";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, request as requests, test, type Page, type TestInfo } from "@playwright/test";
 import { judgeSql, registrationSql, reviewSql, submittedTeamSql } from "../judging-seed";
 import { mailboxLink, toast, uniqueEmail, verifyEmailFromMailbox } from "./auth-helpers";
 import { signUpThroughApi } from "./people";
 import { localSql } from "./local-d1";
-import { port } from "./servers";
+import { confirmingDirector, seedOrganizer } from "./organizer";
+import { baseURL, port } from "./servers";
 
 /**
  * A team's judging results on /portal (issue 24), with JavaScript and
  * without: a participant's team is judged (rows seeded with SQL, as the
- * judging pages would leave them), the organizer publishes it as a finalist
- * with the real CLI on the same local database, and the team finds its
- * scores and the judges' comments — never a judge's name — and files an
- * appeal within the window. Each browser request carries X-App-Now.
+ * judging pages would leave them), a director proposes it as a finalist
+ * through the organizer API (what `npm run admin -- publish-finalists`
+ * sends; the test adds X-App-Now, which the CLI never sends) and a second
+ * director confirms on the desk with their authenticator code; the team
+ * is e-mailed, finds its scores and the judges' comments — never a judge's
+ * name — and files an appeal within the window. Each request carries X-App-Now.
  */
 
 const stateDir = `.wrangler/e2e-state-${port}`;
@@ -21,13 +23,6 @@ const ANNOUNCEMENT = "2026-04-03T09:00:00-06:00";
 const WITHIN = "2026-04-07T10:00:00-06:00";
 
 const sql = (statements: string[]) => localSql(stateDir, statements.join(";\n"));
-
-function admin(args: string[], now: string) {
-  return spawnSync("node", ["scripts/admin.mjs", ...args], {
-    encoding: "utf8",
-    env: { ...process.env, STATE_DIR: stateDir, APP_NOW: now, PORT: String(port) },
-  });
-}
 
 async function participantWithJudgedTeam(page: Page, testInfo: TestInfo) {
   const email = uniqueEmail("finalist");
@@ -78,10 +73,25 @@ test("a finalist team sees its scores and the judges' comments after publication
   await expect(page.getByRole("heading", { name: /Spud Squad/ })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Judging results" })).toHaveCount(0);
 
-  // The organizer publishes this team as a finalist (--force: other specs' projects may have no scores).
-  const published = admin(["publish-finalists", teamId, "--force"], ANNOUNCEMENT);
-  expect(published.status, published.stderr).toBe(0);
-  expect(published.stdout).toContain("1 new finalist(s), 1 new e-mail(s)");
+  // A director proposes this team as a finalist (force: other specs' projects may have no scores)…
+  const { token } = seedOrganizer(stateDir);
+  const proposed = await page.request.post("/api/organize/actions/results.publish-finalists", {
+    headers: { authorization: `Bearer ${token}`, "x-app-now": ANNOUNCEMENT },
+    data: { teamIds: teamId, force: "true" },
+  });
+  expect(proposed.status(), await proposed.text()).toBe(202);
+  const { proposalId, preview } = (await proposed.json()) as { proposalId: string; preview: { summary: string } };
+  expect(preview.summary).toContain("Publish 1 finalist(s)");
+  expect(sql([`SELECT count(*) AS n FROM published_results WHERE team_id = '${teamId}'`])).toEqual([{ n: 0 }]);
+  // …and a second director confirms it on the desk with their code.
+  const directorRequests = await requests.newContext({
+    baseURL,
+    extraHTTPHeaders: { "cf-connecting-ip": `${ip.split(".").slice(0, 3).join(".")}.251`, "x-app-now": ANNOUNCEMENT },
+  });
+  const director = await confirmingDirector(directorRequests, stateDir, baseURL);
+  await director.confirm(proposalId, ANNOUNCEMENT);
+  await directorRequests.dispose();
+  expect(sql([`SELECT count(*) AS n FROM published_results WHERE team_id = '${teamId}'`])).toEqual([{ n: 1 }]);
   // The outbox sweep (the cron, triggered by hand locally) sends it; the link leads to the portal.
   await expect(async () => {
     await page.request.get("/cdn-cgi/local/scheduled");

@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Browser, Cookie } from "@playwright/test";
 import { expect } from "@playwright/test";
 import { SEED_PASSWORD, seedPasswordHash, seedStatements } from "../../scripts/seed-projects.mjs";
 import { edition2026 } from "../edition-2026";
-import { localSql, localSqlFile } from "./local-d1";
+import { localSql } from "./local-d1";
 
 /**
  * The people of the signed-in layout check (issue 35), as rows: signing each
@@ -325,19 +322,14 @@ export async function signInEveryone(
   const person = everyoneOf(projectIndex, projectName);
   const hash = seedPasswordHash();
   const showcase = seedStatements(edition2026, 20, hash).statements;
-  const dir = mkdtempSync(join(tmpdir(), "layout-people-"));
-  try {
-    const file = join(dir, "people.sql");
-    const statements = [
+  localSql(
+    stateDir,
+    [
       ...showcase,
       ...everyoneStatements(person, hash, projectIndex),
       `UPDATE "user" SET two_factor_enabled = 0 WHERE id = ${lit(person.userId)}`,
-    ];
-    writeFileSync(file, `${statements.join(";\n")};\n`, "utf8");
-    localSqlFile(stateDir, file);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+    ].join(";\n"),
+  );
 
   const context = await browser.newContext({ baseURL });
   try {

@@ -104,6 +104,16 @@ test("a director made by the bootstrap step grants a role and invites a judge on
     )[0]?.n,
   ).toBe(1);
 
+  // Results: the finalists' form proposes only from the announcement; before it, the refusal is on the form.
+  await menu.getByRole("link", { name: "Results" }).click();
+  const finalists = page.getByRole("region", { name: "Propose the finalists" });
+  await finalists.getByLabel("The top N of the ranking").fill("3");
+  await finalists.getByRole("button", { name: "Propose the finalists" }).click();
+  await expect(page.getByText(/finalists are announced .* it is /).first()).toBeVisible();
+  expect(
+    localSql(stateDir, `SELECT count(*) AS n FROM organizer_proposals WHERE proposed_label = '${director}'`)[0]?.n,
+  ).toBe(0);
+
   // The audit log: both steps, with who.
   await go(page, `/organize/audit?actor=${encodeURIComponent(director)}`);
   const log = page.getByTestId("audit-table");

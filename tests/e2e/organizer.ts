@@ -1,4 +1,5 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
+import { expect, type APIRequestContext } from "@playwright/test";
 import { localSql } from "./local-d1";
 
 /**
@@ -21,4 +22,54 @@ export function seedOrganizer(stateDir: string, role = "director"): { email: str
     ].join(";\n"),
   );
   return { email, token };
+}
+
+/** RFC 6238 (SHA-1, 6 digits, 30 s), as an authenticator app computes it. */
+function totp(secret: string): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const char of secret.replace(/=+$/, "").toUpperCase())
+    bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
+  const mac = createHmac("sha1", key).update(counter).digest();
+  const start = (mac[mac.length - 1] ?? 0) & 0x0f;
+  return String((mac.readUInt32BE(start) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+/**
+ * A second director for the two-person rule (issue 32): signed up, two-step
+ * sign-in turned on with a real authenticator code (that session passed the
+ * second factor), granted the role; `confirm` confirms a proposal on the desk
+ * as their browser without JavaScript would, giving a fresh code. `request`
+ * must be a context of its own (its cookies are this director's).
+ */
+export async function confirmingDirector(request: APIRequestContext, stateDir: string, baseURL: string) {
+  const email = `e2e-director-${randomUUID().slice(0, 8)}@example.com`;
+  const password = "a good passphrase";
+  const headers = { origin: baseURL };
+  const signUp = await request.post("/api/auth/sign-up/email", { headers, data: { email, password, name: "" } });
+  expect(signUp.status(), await signUp.text()).toBe(200);
+  localSql(stateDir, `UPDATE "user" SET email_verified = 1 WHERE email = '${email}'`);
+  const enabled = await request.post("/api/auth/two-factor/enable", { headers, data: { password } });
+  expect(enabled.status(), await enabled.text()).toBe(200);
+  const secret = new URL(((await enabled.json()) as { totpURI: string }).totpURI).searchParams.get("secret") ?? "";
+  const verified = await request.post("/api/auth/two-factor/verify-totp", { headers, data: { code: totp(secret) } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  localSql(
+    stateDir,
+    `INSERT INTO organizer_roles (user_id, role, granted_by, granted_at) SELECT id, 'director', 'e2e', '2026-01-01T00:00:00.000Z' FROM "user" WHERE email = '${email}'`,
+  );
+  return {
+    email,
+    async confirm(proposalId: string, now: string) {
+      const response = await request.post(`/organize/proposals/${proposalId}`, {
+        headers: { ...headers, "sec-fetch-site": "same-origin", "x-app-now": now },
+        form: { intent: "confirm", code: totp(secret) },
+        maxRedirects: 0,
+      });
+      expect(response.status(), await response.text()).toBe(303);
+    },
+  };
 }

@@ -25,6 +25,7 @@ const deskPageRoles: Record<(typeof deskPages)[number]["path"], readonly Organiz
   "/organize/judges": ["director", "coordinator"],
   "/organize/assignments": ["director", "coordinator"],
   "/organize/appeals": ["director", "coordinator"],
+  "/organize/results": ["director", "coordinator"],
   "/organize/proposals": ["director", "coordinator", "registrar"],
   "/organize/proposals/:id": ["director", "coordinator", "registrar"],
   "/organize/audit": ["director", "coordinator", "registrar"],
@@ -50,6 +51,7 @@ const rolePermissions: Record<string, readonly OrganizerRoleName[]> = {
   "add:conflict": ["director", "coordinator"],
   "dismiss:conflict": ["director", "coordinator"],
   "read:conflict": ["director", "coordinator"],
+  "propose:publication": ["director", "coordinator"],
 };
 
 const proposalId = crypto.randomUUID();

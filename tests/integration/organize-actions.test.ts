@@ -10,9 +10,20 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { confirmProposal } from "~/organize/proposals.server";
 import { organizerActions } from "~/organize/registry.server";
-import { bareUser, invitation, judge, openAssignments, submittedProject } from "./judging-helpers";
-import { api, auditSince, deskPost, lastAuditId, organizer, tokenOf, type Organizer } from "./organize-helpers";
+import { bareUser, invitation, judge, JUDGING, openAssignments, submittedProject } from "./judging-helpers";
+import {
+  actionContext,
+  api,
+  auditSince,
+  deskPost,
+  lastAuditId,
+  organizer,
+  personActor,
+  tokenOf,
+  type Organizer,
+} from "./organize-helpers";
 
 interface Prepared {
   actor: Organizer;
@@ -26,6 +37,8 @@ interface Scenario {
   /** The desk page whose form runs it, and the form's intent. */
   page: string;
   intent: string;
+  /** The worker's clock when the action is taken (default: the judging window's). */
+  clock?: { APP_NOW: string };
   prepare: () => Promise<Prepared>;
 }
 
@@ -40,6 +53,32 @@ async function organizerConflict() {
     .bind(who.id, teamId)
     .run();
   return { judgeId: who.id, teamId };
+}
+
+/** A fresh submitted project of 2026 with one verified member. */
+async function freshProject() {
+  const member = await bareUser("member");
+  return { member, teamId: await submittedProject("2026", { members: [member] }) };
+}
+
+/**
+ * A one-way action is proposed by the door (one audit row, `proposals.propose`)
+ * and runs when a different director confirms it (one audit row, the action's
+ * own); the second factor is checked in organize-proposals.test.ts.
+ */
+async function confirmAsSecondDirector(proposalId: string, now: Date) {
+  const second = await organizer("director");
+  const since = await lastAuditId();
+  const confirmed = await confirmProposal(
+    organizerActions,
+    proposalId,
+    actionContext(personActor(second), now),
+    async () => "ok",
+  );
+  expect(confirmed, JSON.stringify(confirmed)).toMatchObject({ ok: true });
+  const rows = await auditSince(since);
+  expect(rows).toHaveLength(1);
+  return { second, row: rows[0]! };
 }
 
 const one = <T>(sql: string, ...values: unknown[]) =>
@@ -267,6 +306,58 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
+  "results.publish-finalists": {
+    page: "/organize/results",
+    intent: "publish-finalists",
+    clock: { APP_NOW: "2026-04-03T10:00:00-06:00" },
+    async prepare() {
+      const actor = await organizer("coordinator");
+      const { member, teamId } = await freshProject();
+      return {
+        actor,
+        // Other scenarios' projects are not fully scored: publish anyway.
+        input: { teamIds: teamId, force: "true" },
+        check: async () => {
+          expect(await one("SELECT award FROM published_results WHERE team_id = ?", teamId)).toEqual({
+            award: "finalist",
+          });
+          expect(await one("SELECT kind FROM notifications WHERE recipient = ?", member.email)).toEqual({
+            kind: "finalist-announced",
+          });
+          expect(
+            await one<{ signed: number }>(
+              "SELECT signed_json IS NOT NULL AS signed FROM credentials WHERE user_id = ? AND achievement = 'finalist'",
+              member.id,
+            ),
+          ).toEqual({ signed: 1 });
+        },
+      };
+    },
+  },
+  "results.publish-awards": {
+    page: "/organize/results",
+    intent: "publish-awards",
+    clock: { APP_NOW: "2026-04-25T17:00:00-06:00" },
+    async prepare() {
+      const actor = await organizer("director");
+      const { member, teamId } = await freshProject();
+      return {
+        actor,
+        input: { "best-customer-impact": teamId },
+        check: async () => {
+          expect(await one("SELECT award FROM published_results WHERE team_id = ?", teamId)).toEqual({
+            award: "best-customer-impact",
+          });
+          expect(
+            await one<{ signed: number }>(
+              "SELECT signed_json IS NOT NULL AS signed FROM credentials WHERE user_id = ? AND achievement = 'best-customer-impact'",
+              member.id,
+            ),
+          ).toEqual({ signed: 1 });
+        },
+      };
+    },
+  },
 };
 
 describe("every organizer action", { timeout: 120_000 }, () => {
@@ -279,48 +370,67 @@ describe("every organizer action", { timeout: 120_000 }, () => {
     const doors = action.doors ?? ["desk", "api", "job"];
 
     it(`${id}: the desk's form, posted without JavaScript, changes it and writes one audit row`, async () => {
+      const clock = scenario.clock ?? JUDGING;
+      const now = new Date(clock.APP_NOW);
       const { actor, input, check } = await scenario.prepare();
       const since = await lastAuditId();
-      const response = await deskPost(scenario.page, { intent: scenario.intent, ...input }, actor);
+      const response = await deskPost(scenario.page, { intent: scenario.intent, ...input }, actor, clock);
       if (!doors.includes("desk")) {
         expect(response.status).toBe(403);
         expect(await auditSince(since)).toEqual([]);
         return;
       }
-      // A redirect with the toast, or (a token shown once) the page again.
+      // A redirect with the toast, or (a token shown once) the page again; a one-way action goes to its proposal.
       expect([200, 303], `${id}: ${response.status}`).toContain(response.status);
-      if (response.status === 303) expect(response.headers.get("location")).toMatch(new RegExp(`^${scenario.page}`));
+      const location = response.headers.get("location");
+      const proposal = action.preview ? /^\/organize\/proposals\/([\w-]+)$/.exec(location ?? "") : null;
+      if (action.preview) expect(proposal, `${id}: ${location}`).not.toBeNull();
+      else if (response.status === 303) expect(location).toMatch(new RegExp(`^${scenario.page}`));
       await response.arrayBuffer();
-      await check();
       const rows = (await auditSince(since)).filter((r) => r.actor_user_id === actor.id);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({
-        action: id,
+        action: action.preview ? "proposals.propose" : id,
         actor_kind: "person",
         actor_label: actor.email,
         actor_role: actor.role,
       });
-      expect(rows[0]!.created_at).toBe("2026-03-25T18:00:00.000Z");
+      expect(rows[0]!.created_at).toBe(now.toISOString());
+      if (proposal) {
+        const { second, row } = await confirmAsSecondDirector(proposal[1]!, now);
+        expect(row).toMatchObject({ action: id, actor_user_id: second.id, proposal_id: proposal[1] });
+      }
+      await check();
     });
 
     it(`${id}: the organizer API ${doors.includes("api") ? "changes it and writes one audit row" : "refuses it"}`, async () => {
+      const clock = scenario.clock ?? JUDGING;
       const { actor, input, check } = await scenario.prepare();
       const token = await tokenOf(actor);
       const since = await lastAuditId();
-      const response = await api("POST", `/actions/${id}`, { token, body: input });
+      const response = await api("POST", `/actions/${id}`, { token, body: input, clock });
       const rows = (await auditSince(since)).filter((r) => r.actor_user_id === actor.id);
       if (!doors.includes("api")) {
         expect(response.status).toBe(403);
         expect(rows).toEqual([]);
         return;
       }
-      expect(response.status, await response.clone().text()).toBe(200);
-      const body = (await response.json()) as { message: string; eventId: number };
+      expect(response.status, await response.clone().text()).toBe(action.preview ? 202 : 200);
+      const body = (await response.json()) as { message: string; eventId?: number; proposalId?: string };
       expect(body.message).toBeTruthy();
-      await check();
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ id: body.eventId, action: id, actor_kind: "token", actor_role: actor.role });
+      expect(rows[0]).toMatchObject({
+        action: action.preview ? "proposals.propose" : id,
+        actor_kind: "token",
+        actor_role: actor.role,
+      });
+      if (!action.preview) expect(rows[0]!.id).toBe(body.eventId);
       expect(rows[0]!.token_id).toBeTruthy();
+      if (action.preview) {
+        const { row } = await confirmAsSecondDirector(body.proposalId!, new Date(clock.APP_NOW));
+        expect(row).toMatchObject({ action: id, proposal_id: body.proposalId });
+      }
+      await check();
     });
   }
 });

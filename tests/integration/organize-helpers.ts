@@ -7,12 +7,15 @@
  * browser without JavaScript) and to the organizer API.
  */
 import { env } from "cloudflare:test";
+import { createAuth } from "~/auth/auth.server";
+import { verifySecondFactorAgain } from "~/auth/second-factor-session.server";
 import { getDb } from "~/db/client.server";
 import type { OrganizerRoleName } from "~/content/organize";
 import type { ActionContext, Actor } from "~/organize/action.server";
 import { TOKEN_PREFIX } from "~/organize/tokens.server";
 import { editionById } from "~/content/editions";
-import { postForm, uniqueIp } from "./auth-helpers";
+import { enableTotp, newAccount } from "./account-helpers";
+import { postForm, uniqueEmail, uniqueIp } from "./auth-helpers";
 import { account, sha256Hex, type Account, JUDGING } from "./judging-helpers";
 import { fetchWithEnv } from "./worker";
 
@@ -136,4 +139,20 @@ export function actionContext(actor: Actor, now = new Date("2026-03-25T18:00:00.
 export function personActor(who: Organizer): Actor {
   if (!who.role) throw new Error("not an organizer");
   return { kind: "person", userId: who.id, email: who.email, role: who.role };
+}
+
+/** A director with a real authenticator, and a function that checks a code as the confirmation form does. */
+export async function directorWithAuthenticator() {
+  const ip = uniqueIp();
+  const me = await newAccount(uniqueEmail("director"), ip);
+  await env.DB.prepare("UPDATE user SET email_verified = 1 WHERE id = ?").bind(me.id).run();
+  const { secret, cookie } = await enableTotp(me, ip);
+  await grantDirectly(me.id, "director");
+  const request = new Request("http://localhost/organize/proposals/x", {
+    method: "POST",
+    headers: { cookie, "cf-connecting-ip": ip },
+  });
+  const who: Organizer = { ...me, cookie, role: "director" };
+  const code = (value: string) => () => verifySecondFactorAgain(createAuth(env, request), request, value);
+  return { who, secret, code };
 }

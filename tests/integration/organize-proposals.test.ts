@@ -14,8 +14,6 @@ import { env } from "cloudflare:test";
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { createAuth } from "~/auth/auth.server";
-import { verifySecondFactorAgain } from "~/auth/second-factor-session.server";
 import { deskMessages } from "~/content/organize";
 import { publishedResults, teams } from "~/db/schema";
 import {
@@ -27,12 +25,11 @@ import {
 } from "~/organize/action.server";
 import { confirmProposal, proposeAction } from "~/organize/proposals.server";
 import { organizerActions } from "~/organize/registry.server";
-import { enableTotp, newAccount, totp, wrongTotp } from "./account-helpers";
-import { uniqueEmail, uniqueIp } from "./auth-helpers";
+import { totp, wrongTotp } from "./account-helpers";
 import {
   actionContext,
   auditSince,
-  grantDirectly,
+  directorWithAuthenticator,
   lastAuditId,
   organizer,
   personActor,
@@ -108,22 +105,6 @@ const publishedCount = async (editionId: string) =>
 const proposalStatus = async (id: string) =>
   (await env.DB.prepare("SELECT status FROM organizer_proposals WHERE id = ?").bind(id).first<{ status: string }>())!
     .status;
-
-/** A director with a real authenticator, and a function that checks a code as the confirmation form does. */
-async function directorWithAuthenticator() {
-  const ip = uniqueIp();
-  const me = await newAccount(uniqueEmail("director"), ip);
-  await env.DB.prepare("UPDATE user SET email_verified = 1 WHERE id = ?").bind(me.id).run();
-  const { secret, cookie } = await enableTotp(me, ip);
-  await grantDirectly(me.id, "director");
-  const request = new Request("http://localhost/organize/proposals/x", {
-    method: "POST",
-    headers: { cookie, "cf-connecting-ip": ip },
-  });
-  const who: Organizer = { ...me, cookie, role: "director" };
-  const code = (value: string) => () => verifySecondFactorAgain(createAuth(env, request), request, value);
-  return { who, secret, code };
-}
 
 describe("the two-person rule", { timeout: 90_000 }, () => {
   let coordinator: Organizer;

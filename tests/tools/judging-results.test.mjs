@@ -1,8 +1,18 @@
 // Judging's results commands (issue 24) against a real local D1, run as an
-// organizer runs them: judging-report, publish-finalists, publish-awards.
-// (appeals and decide-appeal are the organizer API's now: tests/tools/organize.test.mjs.)
+// organizer runs them: judging-report (SQL through wrangler), then
+// publish-finalists and publish-awards, which are clients of the organizer
+// API (issue 32, ADR 018): against one real local server, a director's token
+// PROPOSES each publication and the CLI prints its preview; nothing is
+// written until a second director, signed in with a real authenticator
+// code, confirms it on the desk. The server's clock is after the finals'
+// start (the CLI sends none); the phase rules are tested in
+// tests/integration/organize-results.test.ts.
+// (appeals and decide-appeal: tests/tools/organize.test.mjs.)
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { createHash, createHmac } from "node:crypto";
+import { request as httpRequest } from "node:http";
+import { createServer } from "node:net";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,17 +31,107 @@ const stateDir = mkdtempSync(join(tmpdir(), "judging-results-cli-"));
 const target = { remote: false, stateDir };
 const edition = "2026";
 
-const BEFORE_ANNOUNCEMENT = "2026-04-03T08:59:00-06:00";
 const ANNOUNCEMENT = "2026-04-03T09:00:00-06:00";
-const BEFORE_FINALS = "2026-04-25T08:59:00-06:00";
-const FINALS = "2026-04-25T09:00:00-06:00";
+// The server's clock: after the finals' start, so both publications are open.
+const SERVER_NOW = "2026-04-25T10:00:00-06:00";
+const PASSWORD = "a good passphrase";
+// The proposing director's API token, stored hashed as the desk stores one.
+const TOKEN = `iac_org_${"A".repeat(43)}`;
+
+/** @type {import("node:child_process").ChildProcess | undefined} */
+let server;
+let base = "";
 
 /** @param {string[]} args @param {string} [now] */
 function admin(args, now) {
-  const env = { ...process.env, STATE_DIR: stateDir };
+  const env = { ...process.env, STATE_DIR: stateDir, ORGANIZER_API_URL: base, ORGANIZER_API_TOKEN: TOKEN };
   if (now) env.APP_NOW = now;
   else delete env.APP_NOW;
   return spawnSync("node", ["scripts/admin.mjs", ...args], { cwd: root, encoding: "utf8", env });
+}
+
+/** A port nobody listens on now. */
+async function freePort() {
+  const probe = createServer();
+  await new Promise((resolve) => probe.listen(0, "127.0.0.1", () => resolve(undefined)));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(() => resolve(undefined)));
+  return typeof address === "object" && address ? address.port : 0;
+}
+
+/** RFC 6238 (SHA-1, 6 digits, 30 s), as an authenticator app computes it. @param {string} secret */
+function totp(secret) {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const char of secret.replace(/=+$/, "").toUpperCase())
+    bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
+  const mac = createHmac("sha1", key).update(counter).digest();
+  const start = (mac[mac.length - 1] ?? 0) & 0x0f;
+  return String((mac.readUInt32BE(start) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+/** The name=value pairs of a response's Set-Cookie headers, merged into `jar`. @param {Response} response @param {string} jar */
+function cookies(response, jar = "") {
+  const map = new Map(
+    jar
+      .split(/;\s*/)
+      .filter(Boolean)
+      .map((pair) => [pair.split("=")[0], pair]),
+  );
+  for (const cookie of response.headers.getSetCookie()) {
+    const pair = cookie.split(";")[0] ?? "";
+    if (/max-age=0/i.test(cookie)) map.delete(pair.split("=")[0]);
+    else map.set(pair.split("=")[0], pair);
+  }
+  return [...map.values()].join("; ");
+}
+
+/** better-auth's JSON API, as a browser's script calls it. @param {string} path @param {unknown} body @param {string} cookie */
+async function authApi(path, body, cookie = "") {
+  const response = await fetch(`${base}/api/auth${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base, cookie },
+    body: JSON.stringify(body),
+  });
+  assert.equal(response.status, 200, `${path}: ${await response.clone().text()}`);
+  return response;
+}
+
+/** The second director: signed up, two-step sign-in turned on with a real code (that session passed it). */
+const confirmer = { email: "cam.confirm@example.com", session: "", secret: "" };
+
+/** The proposal the CLI printed, confirmed on the desk by the second director with a fresh code. @param {string} stdout */
+async function confirm(stdout) {
+  const id = /\/organize\/proposals\/([\w-]+)/.exec(stdout)?.[1];
+  assert.ok(id, stdout);
+  // A connection of its own (node:http, no keep-alive): fetch would reuse one the server has closed meanwhile.
+  const body = new URLSearchParams({ intent: "confirm", code: totp(confirmer.secret) }).toString();
+  const response = await new Promise((resolve, reject) => {
+    const sent = httpRequest(
+      `${base}/organize/proposals/${id}`,
+      {
+        method: "POST",
+        agent: false,
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: base,
+          "sec-fetch-site": "same-origin",
+          cookie: confirmer.session,
+        },
+      },
+      (answer) => {
+        let text = "";
+        answer.on("data", (chunk) => (text += chunk));
+        answer.on("end", () => resolve({ status: answer.statusCode, text }));
+      },
+    );
+    sent.on("error", reject);
+    sent.end(body);
+  });
+  assert.equal(response.status, 303, response.text);
 }
 
 /** @param {string[]} statements */
@@ -99,7 +199,50 @@ before(() => {
   ]);
 });
 
-after(() => rmSync(stateDir, { recursive: true, force: true }));
+before(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = spawn("node", ["scripts/start.mjs"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), STATE_DIR: stateDir, SKIP_BUILD: "1", APP_NOW: SERVER_NOW },
+    stdio: "ignore",
+    detached: true,
+  });
+  for (let attempt = 0; ; attempt++) {
+    const health = await fetch(`${base}/api/health`)
+      .then((r) => r.json())
+      .catch(() => null);
+    if (health?.service === "idaho-ai-challenge" && health.database?.migrationsApplied > 0) break;
+    assert.ok(attempt < 240, "the local server did not start");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  // The proposer: a director with an API token (as /organize/tokens stores one).
+  run([
+    `INSERT INTO user (id, name, email, email_verified, two_factor_enabled) VALUES ('u-olu', 'Olu', 'olu@example.com', 1, 1)`,
+    `INSERT INTO organizer_roles (user_id, role, granted_by, granted_at) VALUES ('u-olu', 'director', 'test', '2026-03-01T00:00:00.000Z')`,
+    `INSERT INTO organizer_tokens (id, user_id, name, token_hash, created_at) VALUES ('tok-olu', 'u-olu', 'laptop', '${createHash("sha256").update(TOKEN).digest("hex")}', '2026-03-01T00:00:00.000Z')`,
+  ]);
+  const signUp = await authApi("/sign-up/email", { email: confirmer.email, password: PASSWORD, name: "" });
+  const cookie = cookies(signUp);
+  query(`UPDATE "user" SET email_verified = 1 WHERE email = '${confirmer.email}'`, target);
+  const enabled = await authApi("/two-factor/enable", { password: PASSWORD }, cookie);
+  const { totpURI } = /** @type {{ totpURI: string }} */ (await enabled.json());
+  confirmer.secret = new URL(totpURI).searchParams.get("secret") ?? "";
+  confirmer.session = cookies(
+    await authApi("/two-factor/verify-totp", { code: totp(confirmer.secret) }, cookie),
+    cookie,
+  );
+  query(
+    `INSERT INTO organizer_roles (user_id, role, granted_by, granted_at) SELECT id, 'director', 'test', '2026-03-01T00:00:00.000Z' FROM "user" WHERE email = '${confirmer.email}'`,
+    target,
+  );
+});
+
+after(() => {
+  // The server and its workerd children are one process group.
+  if (server?.pid) process.kill(-server.pid, "SIGTERM");
+  rmSync(stateDir, { recursive: true, force: true });
+});
 
 describe("judging-report", () => {
   test("shows coverage (projects missing scores, judges behind) and the ranking; --out writes the CSV", () => {
@@ -133,23 +276,28 @@ describe("judging-report", () => {
 });
 
 describe("publish-finalists", () => {
-  test("is refused before the announcement time, whatever else is right", () => {
-    const early = admin(["publish-finalists", "--top", "2", "--force"], BEFORE_ANNOUNCEMENT);
-    assert.equal(early.status, 1);
-    assert.match(early.stderr, /Refused: the 2026 Challenge's finalists are announced Apr 3, 2026, 9:00 AM MT/);
-    assert.equal(count("SELECT count(*) AS n FROM published_results"), 0);
-  });
-
-  test("is refused while scores are missing, unless --force (with a warning)", () => {
-    const refused = admin(["publish-finalists", "--top", "2"], ANNOUNCEMENT);
+  test("is refused while scores are missing, unless --force; it proposes and prints the preview; nothing is written before a second director confirms", async () => {
+    const refused = admin(["publish-finalists", "--top", "2"]);
     assert.equal(refused.status, 1);
-    assert.match(refused.stderr, /scores are missing for 1 project\(s\): Sawtooth \(1 missing\)/);
-    assert.equal(count("SELECT count(*) AS n FROM published_results"), 0);
+    assert.match(refused.stderr, /Scores are missing for 1 project\(s\): Sawtooth \(1 missing\)/);
 
-    const forced = admin(["publish-finalists", "--top", "2", "--force", "--by", "Organizer Olu"], ANNOUNCEMENT);
-    assert.equal(forced.status, 0, forced.stderr);
-    assert.match(forced.stderr, /Warning: publishing with scores missing/);
-    assert.match(forced.stdout, /2 new finalist\(s\), 3 new e-mail\(s\)/);
+    const proposed = admin(["publish-finalists", "--top", "2", "--force"]);
+    assert.equal(proposed.status, 0, proposed.stderr);
+    assert.match(
+      proposed.stdout,
+      /Proposed: Publish 2 finalist\(s\) of the 2026 Challenge, send 3 e-mail\(s\) and issue 3 credential\(s\)/,
+    );
+    // The rows the site will show, each team named as its members chose.
+    assert.match(proposed.stdout, /Finalist\s+1\s+Spud Squad\s+—\s+—\s+t-one\s+new/);
+    assert.match(proposed.stdout, /Finalist\s+2\s+Cy Y\.\s+Boise Bakers\s+—\s+t-two\s+new/);
+    assert.match(proposed.stdout, /Published with scores missing for 1 project\(s\): Sawtooth/);
+    assert.match(proposed.stdout, /bob@example\.com/);
+    assert.match(proposed.stdout, /A different director confirms it on the desk/);
+    assert.equal(count("SELECT count(*) AS n FROM published_results"), 0);
+    assert.equal(count("SELECT count(*) AS n FROM notifications WHERE kind = 'finalist-announced'"), 0);
+    assert.equal(count("SELECT count(*) AS n FROM credentials"), 0);
+
+    await confirm(proposed.stdout);
     const rows = query(
       "SELECT award, team_id, place, team_name, organization, published_at, published_by FROM published_results ORDER BY place",
       target,
@@ -162,8 +310,8 @@ describe("publish-finalists", () => {
         team_name: "Spud Squad",
         // Ada hid her employer; Bob never chose to show one.
         organization: null,
-        published_at: "2026-04-03T15:00:00.000Z",
-        published_by: "Organizer Olu",
+        published_at: "2026-04-25T16:00:00.000Z",
+        published_by: `organizer:${confirmer.email}`,
       },
       // A participant working alone, without a team name, as they chose to be named.
       {
@@ -172,60 +320,55 @@ describe("publish-finalists", () => {
         place: 2,
         team_name: "Cy Y.",
         organization: "Boise Bakers",
-        published_at: "2026-04-03T15:00:00.000Z",
-        published_by: "Organizer Olu",
+        published_at: "2026-04-25T16:00:00.000Z",
+        published_by: `organizer:${confirmer.email}`,
       },
     ]);
     const mail = query(
-      "SELECT id, kind, recipient, status, payload FROM notifications WHERE kind = 'finalist-announced' ORDER BY recipient",
+      "SELECT id, kind, recipient, payload FROM notifications WHERE kind = 'finalist-announced' ORDER BY recipient",
       target,
     );
     assert.deepEqual(
-      mail.map((m) => [m.id, m.recipient, m.status]),
+      mail.map((m) => [m.id, m.recipient]),
       [
-        ["finalist-announced:2026:t-one:u-ada", "ada@example.com", "pending"],
-        ["finalist-announced:2026:t-one:u-bob", "bob@example.com", "pending"],
-        ["finalist-announced:2026:t-two:u-cy", "cy@example.com", "pending"],
+        ["finalist-announced:2026:t-one:u-ada", "ada@example.com"],
+        ["finalist-announced:2026:t-one:u-bob", "bob@example.com"],
+        ["finalist-announced:2026:t-two:u-cy", "cy@example.com"],
       ],
     );
     assert.deepEqual(JSON.parse(String(mail[0]?.payload)), {
       editionName: "2026 Challenge",
       teamName: "Spud Squad",
       finals: "State Capital Finals, April 25, 2026 in Boise, Idaho",
-      origin: "http://localhost:8787",
+      origin: base,
     });
-    assert.equal(count("SELECT count(*) AS n FROM judging_events WHERE kind = 'finalists-published'"), 1);
-    // Every member of a finalist team holds the finalist credential (issue 26).
-    assert.match(forced.stdout, /3 new finalist or award credential\(s\) issued/);
+    assert.equal(count("SELECT count(*) AS n FROM organizer_events WHERE action = 'results.publish-finalists'"), 1);
+    // Every member of a finalist team holds the finalist credential, signed when issued (issue 26, issue 32).
     assert.deepEqual(
-      query("SELECT user_id, achievement FROM credentials ORDER BY user_id", target).map((r) => [
-        r.user_id,
-        r.achievement,
-      ]),
+      query(
+        "SELECT user_id, achievement, signed_json IS NOT NULL AS signed FROM credentials ORDER BY user_id",
+        target,
+      ).map((r) => [r.user_id, r.achievement, r.signed]),
       [
-        ["u-ada", "finalist"],
-        ["u-bob", "finalist"],
-        ["u-cy", "finalist"],
+        ["u-ada", "finalist", 1],
+        ["u-bob", "finalist", 1],
+        ["u-cy", "finalist", 1],
       ],
     );
   });
 
-  test("a second run adds nothing and sends nothing twice; named ids add a finalist at its rank", () => {
-    const again = admin(["publish-finalists", "--top", "2", "--force"], "2026-04-03T10:00:00-06:00");
-    assert.equal(again.status, 0, again.stderr);
-    assert.match(again.stdout, /already published: #1 Spud Squad/);
-    assert.match(again.stdout, /0 new finalist\(s\), 0 new e-mail\(s\)/);
-    assert.match(again.stdout, /0 new finalist or award credential\(s\) issued/);
-    assert.equal(count("SELECT count(*) AS n FROM published_results"), 2);
-    assert.equal(count("SELECT count(*) AS n FROM notifications WHERE kind = 'finalist-announced'"), 3);
-    assert.equal(count("SELECT count(*) AS n FROM judging_events WHERE kind = 'finalists-published'"), 1);
+  test("proposing the same again is refused (nothing new); named ids add a finalist at its rank", async () => {
+    const again = admin(["publish-finalists", "--top", "2", "--force"]);
+    assert.equal(again.status, 1);
+    assert.match(again.stderr, /Nothing new to publish/);
 
-    const unknown = admin(["publish-finalists", "t-nope", "--force"], ANNOUNCEMENT);
-    assert.equal(unknown.status, 1);
-    assert.match(unknown.stderr, /not a submitted project of the 2026 Challenge: t-nope/);
+    const unknown = admin(["publish-finalists", "t-nope", "--force"]);
+    assert.equal(unknown.status, 2);
+    assert.match(unknown.stderr, /Not a submitted project of the 2026 Challenge: t-nope/);
 
-    const named = admin(["publish-finalists", "t-four", "--force"], ANNOUNCEMENT);
+    const named = admin(["publish-finalists", "t-four", "--force"]);
     assert.equal(named.status, 0, named.stderr);
+    await confirm(named.stdout);
     assert.deepEqual(query("SELECT place, team_name FROM published_results WHERE team_id = 't-four'", target), [
       { place: 3, team_name: "Sawtooth" },
     ]);
@@ -233,33 +376,36 @@ describe("publish-finalists", () => {
   });
 
   test("names the finalists one way: --top N or ids, not both, not neither", () => {
-    assert.equal(admin(["publish-finalists", "--force"], ANNOUNCEMENT).status, 1);
-    assert.equal(admin(["publish-finalists", "--top", "2", "t-one", "--force"], ANNOUNCEMENT).status, 1);
-    assert.equal(admin(["publish-finalists", "--top", "zero", "--force"], ANNOUNCEMENT).status, 1);
+    assert.equal(admin(["publish-finalists", "--force"]).status, 2);
+    assert.equal(admin(["publish-finalists", "--top", "2", "t-one", "--force"]).status, 2);
+    assert.equal(admin(["publish-finalists", "--top", "zero", "--force"]).status, 2);
   });
 });
 
 describe("publish-awards", () => {
-  test("is refused before the finals start, then records each award once", () => {
-    const early = admin(["publish-awards", "grand-champion", "t-one"], BEFORE_FINALS);
-    assert.equal(early.status, 1);
-    assert.match(early.stderr, /Refused: awards are presented at the State Capital Finals/);
+  test("checks its pairs, proposes, and once confirmed records each award once with its credentials", async () => {
+    assert.equal(admin(["publish-awards", "best-pie", "t-one"]).status, 2);
+    assert.equal(admin(["publish-awards", "grand-champion"]).status, 2);
+    assert.match(admin(["publish-awards", "grand-champion", "t-ghost"]).stderr, /Not a team of the 2026 Challenge/);
 
-    assert.equal(admin(["publish-awards", "best-pie", "t-one"], FINALS).status, 1);
-    assert.equal(admin(["publish-awards", "grand-champion"], FINALS).status, 1);
+    const proposed = admin([
+      "publish-awards",
+      "grand-champion",
+      "t-one",
+      "certified-innovators",
+      "t-one",
+      "certified-innovators",
+      "t-two",
+    ]);
+    assert.equal(proposed.status, 0, proposed.stderr);
     assert.match(
-      admin(["publish-awards", "grand-champion", "t-ghost"], FINALS).stderr,
-      /not a team of the 2026 Challenge/,
+      proposed.stdout,
+      /Publish 3 award result\(s\) of the 2026 Challenge, send 0 e-mail\(s\) and issue 5 credential\(s\)/,
     );
-
-    const done = admin(
-      ["publish-awards", "grand-champion", "t-one", "certified-innovators", "t-one", "certified-innovators", "t-two"],
-      FINALS,
-    );
-    assert.equal(done.status, 0, done.stderr);
-    assert.match(done.stdout, /3 new award result\(s\)/);
-    const again = admin(["publish-awards", "grand-champion", "t-one"], FINALS);
-    assert.match(again.stdout, /already published: grand-champion → t-one/);
+    await confirm(proposed.stdout);
+    const again = admin(["publish-awards", "grand-champion", "t-one"]);
+    assert.equal(again.status, 1);
+    assert.match(again.stderr, /Nothing new to publish/);
     assert.deepEqual(
       query(
         "SELECT award, place, team_name FROM published_results WHERE award != 'finalist' ORDER BY award, place",
@@ -271,10 +417,12 @@ describe("publish-awards", () => {
         { award: "grand-champion", place: 1, team_name: "Spud Squad" },
       ],
     );
-    assert.equal(count("SELECT count(*) AS n FROM judging_events WHERE kind = 'awards-published'"), 1);
-    // The award credentials: Spud Squad's two members for two awards, Cy for one.
+    assert.equal(count("SELECT count(*) AS n FROM organizer_events WHERE action = 'results.publish-awards'"), 1);
+    // The award credentials, signed: Spud Squad's two members for two awards, Cy for one.
     assert.equal(
-      count("SELECT count(*) AS n FROM credentials WHERE achievement IN ('grand-champion', 'certified-innovators')"),
+      count(
+        "SELECT count(*) AS n FROM credentials WHERE achievement IN ('grand-champion', 'certified-innovators') AND signed_json IS NOT NULL",
+      ),
       5,
     );
   });

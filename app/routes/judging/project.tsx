@@ -11,13 +11,9 @@ import { Refusals } from "~/components/intent-form";
 import { JudgingEnhancements } from "~/components/judging/enhancements";
 import { Components, Declaration, Rubric } from "~/components/judging/project";
 import { PageHero } from "~/components/page";
-import { judgingMessages } from "~/content/judging";
-import { requestContext } from "~/context";
 import { signedInPageHeaders } from "~/forms/action.server";
-import { handleIntentPost, intent } from "~/forms/intent-action.server";
-import { judgingContext } from "~/judging/guard.server";
-import { declareConflict, judgingWriteRefusal, saveReview } from "~/judging/judge.server";
-import { DeclareConflictSchema, SaveReviewSchema } from "~/judging/schema";
+import { judgeContext } from "~/judging/guard.server";
+import { judgingProjectAction } from "~/judging/intents.server";
 import { projectView } from "~/judging/view.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/project";
@@ -28,52 +24,12 @@ export const meta: Route.MetaFunction = ({ loaderData: view }) => [
 ];
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const view = await projectView(context.get(judgingContext), params.teamId);
+  const view = await projectView(context.get(judgeContext), params.teamId);
   if (!view) throw data(null, { status: 404 });
   return data(view, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { env, requestId } = context.get(requestContext);
-  const judging = context.get(judgingContext);
-  const { judge, db, d1, now, edition } = judging;
-  // The layout's middleware answered 404 to anyone but an active judge.
-  const judgeUserId = judge!.userId;
-  // Bound to the edition the judge is judging now: last edition's projects are not theirs any more (issue 31).
-  const target = { judgeUserId, edition, teamId: params.teamId, now };
-  return handleIntentPost({
-    request,
-    env,
-    requestId,
-    event: "judging.project",
-    ctx: null,
-    intents: {
-      save: intent({
-        schema: SaveReviewSchema,
-        async handle(value) {
-          const { privateNote, teamComment, ...scores } = value;
-          const answer = await saveReview(db, target, { scores, privateNote, teamComment });
-          if (!answer.ok) return answer;
-          return { ok: true, toast: { type: "success", title: "Saved", description: judgingMessages.saved } };
-        },
-      }),
-      declare: intent({
-        schema: DeclareConflictSchema,
-        async handle({ reason }) {
-          const answer = await declareConflict(db, d1, target, reason ?? "");
-          if (!answer.ok) return answer;
-          const toast = { type: "success", title: "Conflict declared", description: judgingMessages.declared } as const;
-          return { ok: true, toast, redirectTo: "/judging" };
-        },
-      }),
-    },
-    redirectTo: `/judging/${params.teamId}#rubric`,
-    rateLimit: { scope: "judging", keys: [judgeUserId], message: judgingMessages.rateLimited },
-    closed: () => judgingWriteRefusal(now, edition),
-    unknownIntent: judgingMessages.unknownIntent,
-    logFields: { userId: judgeUserId, teamId: params.teamId },
-  });
-}
+export const action = judgingProjectAction;
 
 export const headers = signedInPageHeaders;
 

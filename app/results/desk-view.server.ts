@@ -1,0 +1,46 @@
+/**
+ * What /organize/results shows (issue 32): the judging report's ranking
+ * (whose top N the finalists' form proposes), what is already published,
+ * and when each publication opens, on the worker's clock.
+ */
+import { formatMountain } from "~/clock/format";
+import { milestoneOf } from "~/content/editions";
+import { achievementOf } from "~/content/credentials";
+import { formatScore } from "~/judging/normalize";
+import type { Desk } from "~/organize/guard.server";
+import { deskHeader } from "~/organize/desk-view.server";
+import { editionReport, publishedResultsRows } from "./publication.server";
+import { publicationAwards } from "./schema";
+
+export async function resultsDeskView(desk: Desk) {
+  const { db, edition, now } = desk;
+  const [report, published] = await Promise.all([editionReport(db, edition.id), publishedResultsRows(db, edition.id)]);
+  const announced = milestoneOf(edition, "finalists-announced").start;
+  const finals = milestoneOf(edition, "finals").start;
+  return {
+    header: deskHeader(desk),
+    editionName: edition.name,
+    finalists: { open: now >= announced, opens: formatMountain(announced, "dateTime") },
+    awards: { open: now >= finals, opens: formatMountain(finals, "dateTime") },
+    complete: report.complete,
+    missing: report.projectsMissing.length,
+    ranking: report.projects.map((p) => ({
+      teamId: p.teamId,
+      rank: p.rank,
+      name: p.name,
+      normalized: formatScore(p.normalized),
+      judges: `${p.judges}/${p.assigned}`,
+    })),
+    awardChoices: publicationAwards.map((a) => ({ id: a.id, name: a.name })),
+    published: published.map((r) => ({
+      result: r.award === "finalist" ? "Finalist" : (achievementOf(edition.id, r.award)?.name ?? r.award),
+      place: r.place,
+      name: r.teamName,
+      teamId: r.teamId,
+      publishedAt: formatMountain(new Date(r.publishedAt), "dateTime"),
+      publishedBy: r.publishedBy,
+    })),
+  };
+}
+
+export type ResultsDeskView = Awaited<ReturnType<typeof resultsDeskView>>;

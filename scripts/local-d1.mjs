@@ -1,0 +1,149 @@
+// The local D1 that `npm start` serves, read and written in this process.
+//
+// `wrangler d1 execute --local` starts Wrangler and a workerd for every call
+// (about 2 s, nearly all of it CPU); the database it reaches is one SQLite
+// file in the state directory, in WAL mode, which any SQLite may share with
+// a running server. So the admin CLI opens that file with Node's own SQLite
+// and runs a call's statements in one transaction, as D1 runs a batch. The
+// remote databases are Wrangler's alone (`--remote`), and so is the local
+// one until something has created it (migrations, `npm start`): then
+// `localDatabase` answers null and the caller goes through Wrangler.
+import { existsSync, readdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+
+/** Where miniflare keeps D1 databases under a state directory (`--persist-to`). */
+const D1_DIRECTORY = join("v3", "d1", "miniflare-D1DatabaseObject");
+/** How long a statement waits for the server's write to finish before it fails. */
+const BUSY_TIMEOUT_MS = 10_000;
+
+/**
+ * The project's one D1 database file under `stateDir`, or null when there is
+ * none yet; more than one is a state directory this CLI does not know.
+ * @param {string} stateDir
+ */
+export function localDatabaseFile(stateDir) {
+  const directory = join(stateDir, D1_DIRECTORY);
+  if (!existsSync(directory)) return null;
+  const files = readdirSync(directory).filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
+  if (files.length > 1) throw new Error(`${directory} holds ${files.length} databases; expected the one D1 binding`);
+  return files.length === 1 ? join(directory, files[0]) : null;
+}
+
+/** @type {Map<string, import("node:sqlite").DatabaseSync>} */
+const open = new Map();
+
+/**
+ * The local D1 of `stateDir`, opened once per process, or null before it exists.
+ * @param {string} stateDir
+ */
+export function localDatabase(stateDir) {
+  const file = localDatabaseFile(stateDir);
+  if (file === null) return null;
+  let database = open.get(file);
+  if (!database) {
+    const { DatabaseSync } = loadSqlite();
+    database = new DatabaseSync(file);
+    database.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    open.set(file, database);
+  }
+  return database;
+}
+
+/**
+ * Runs the statements of `sql` (separated by ";") in one transaction and
+ * returns every statement's rows, in order, as `wrangler d1 execute --json`
+ * does. A failing statement rolls back the call's earlier ones, as a D1
+ * batch would.
+ * @param {import("node:sqlite").DatabaseSync} database
+ * @param {string} sql
+ * @returns {Record<string, unknown>[][]}
+ */
+export function runStatements(database, sql) {
+  /** @type {Record<string, unknown>[][]} */
+  const results = [];
+  database.exec("BEGIN IMMEDIATE");
+  try {
+    // A trigger's body holds semicolons of its own: SQLite's parser says when a
+    // piece is not a whole statement yet ("incomplete input"), and the next joins it.
+    let pending = "";
+    for (const piece of splitStatements(sql)) {
+      const statement = pending ? `${pending};\n${piece}` : piece;
+      let prepared;
+      try {
+        prepared = database.prepare(statement);
+      } catch (error) {
+        if (error instanceof Error && error.message === "incomplete input") {
+          pending = statement;
+          continue;
+        }
+        throw error;
+      }
+      pending = "";
+      // Plain objects, as JSON.parse gives Wrangler's rows (Node's have no prototype).
+      results.push(prepared.all().map((row) => ({ ...row })));
+    }
+    if (pending) throw new Error(`an unfinished statement: ${pending.slice(0, 200)}`);
+    database.exec("COMMIT");
+    return results;
+  } catch (error) {
+    database.exec("ROLLBACK");
+    throw error;
+  }
+}
+
+/**
+ * The pieces of an SQL text, split at the semicolons outside quotes,
+ * quoted identifiers and comments; empty ones dropped. A trigger's body is
+ * split too: `runStatements` joins its pieces again.
+ * @param {string} sql
+ * @returns {string[]}
+ */
+export function splitStatements(sql) {
+  const statements = [];
+  let start = 0;
+  let i = 0;
+  while (i < sql.length) {
+    const c = sql[i];
+    if (c === "'" || c === '"' || c === "`") {
+      // A quote ends at its next twin that is not doubled.
+      i += 1;
+      while (i < sql.length && !(sql[i] === c && sql[i + 1] !== c)) i += sql[i] === c ? 2 : 1;
+      i += 1;
+    } else if (c === "[") {
+      i = through(sql, "]", i + 1);
+    } else if (c === "-" && sql[i + 1] === "-") {
+      i = through(sql, "\n", i + 2);
+    } else if (c === "/" && sql[i + 1] === "*") {
+      i = through(sql, "*/", i + 2);
+    } else if (c === ";") {
+      statements.push(sql.slice(start, i));
+      i += 1;
+      start = i;
+    } else i += 1;
+  }
+  statements.push(sql.slice(start));
+  return statements
+    .map((statement) => statement.trim())
+    .filter((statement) => !/^(\s|--[^\n]*\n?|\/\*[\s\S]*?\*\/)*$/.test(statement));
+}
+
+/** Just past the next `end` from `from`, or the text's end. @param {string} sql @param {string} end @param {number} from */
+function through(sql, end, from) {
+  const at = sql.indexOf(end, from);
+  return at === -1 ? sql.length : at + end.length;
+}
+
+/** Node's SQLite, without its "experimental" warning on the organizer's terminal. */
+function loadSqlite() {
+  const emitWarning = process.emitWarning;
+  process.emitWarning = (warning, ...rest) => {
+    if (String(warning).includes("SQLite")) return;
+    emitWarning.call(process, warning, .../** @type {[]} */ (rest));
+  };
+  try {
+    return /** @type {typeof import("node:sqlite")} */ (createRequire(import.meta.url)("node:sqlite"));
+  } finally {
+    process.emitWarning = emitWarning;
+  }
+}

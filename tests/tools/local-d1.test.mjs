@@ -1,0 +1,107 @@
+// The admin CLI's local database path (scripts/local-d1.mjs): the statements
+// of one call split where D1 would split them, run in one transaction, and
+// answered with the rows `wrangler d1 execute --json` gives for the same SQL
+// on the same database (issue 30: no Wrangler process per local query).
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { queryAll } from "../../scripts/admin.mjs";
+import { localDatabaseFile, splitStatements } from "../../scripts/local-d1.mjs";
+import { applyMigrations } from "./local-d1.mjs";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const stateDir = mkdtempSync(join(tmpdir(), "local-d1-"));
+const target = { remote: false, stateDir };
+
+before(() => applyMigrations(stateDir));
+after(() => rmSync(stateDir, { recursive: true, force: true }));
+
+test("statements split at semicolons outside strings, quoted names and comments", () => {
+  assert.deepEqual(
+    splitStatements(`SELECT 1; SELECT 'a;b', 'it''s;' -- note; more
+; /* ; */ SELECT "c;" FROM [d;e];;  -- only a comment
+`),
+    ["SELECT 1", "SELECT 'a;b', 'it''s;' -- note; more", '/* ; */ SELECT "c;" FROM [d;e]'],
+  );
+  assert.deepEqual(splitStatements("  ;\n  "), []);
+});
+
+test("a migrated state directory has one database file, found without Wrangler", () => {
+  const file = localDatabaseFile(stateDir);
+  assert.ok(file?.startsWith(stateDir) && file.endsWith(".sqlite"), String(file));
+  assert.equal(localDatabaseFile(join(stateDir, "nothing-here")), null);
+});
+
+test("rows as Wrangler gives them: the same SQL, the same answer", () => {
+  const sql = [
+    "INSERT INTO contact_submissions (id, name, email, subject, message, created_at) VALUES (9001, 'Ada; \"Quote\"', 'ada@example.com', 'Hello', 'It''s a test; really', '2026-01-02T03:04:05.000Z')",
+    "SELECT id, name, message, length(message) AS characters, 1.5 AS ratio, NULL AS missing FROM contact_submissions WHERE id = 9001",
+    "SELECT count(*) AS n FROM contact_submissions",
+  ].join(";\n");
+  const local = queryAll(sql, target);
+  assert.deepEqual(local, [
+    [],
+    [
+      {
+        id: 9001,
+        name: 'Ada; "Quote"',
+        message: "It's a test; really",
+        characters: 19,
+        ratio: 1.5,
+        missing: null,
+      },
+    ],
+    [{ n: 1 }],
+  ]);
+  const read = local[1];
+  const wrangler = spawnSync(
+    "npx",
+    [
+      "wrangler",
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      stateDir,
+      "--json",
+      "--command",
+      sql.split(";\n")[1],
+    ],
+    { cwd: root, encoding: "utf8", env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" } },
+  );
+  assert.equal(wrangler.status, 0, wrangler.stderr);
+  assert.deepEqual(JSON.parse(wrangler.stdout)[0].results, read);
+});
+
+test("a trigger's body keeps its semicolons: one statement, created and firing", () => {
+  queryAll(
+    `CREATE TRIGGER local_d1_test AFTER INSERT ON contact_submissions WHEN NEW.id = 9003 BEGIN UPDATE contact_submissions SET subject = 'seen; once' WHERE id = NEW.id; UPDATE contact_submissions SET message = 'and; twice' WHERE id = NEW.id; END;
+     INSERT INTO contact_submissions (id, name, email, subject, message, created_at) VALUES (9003, 'C', 'c@example.com', 'S', 'M', '2026-01-02T03:04:05.000Z');
+     DROP TRIGGER local_d1_test`,
+    target,
+  );
+  assert.deepEqual(queryAll("SELECT subject, message FROM contact_submissions WHERE id = 9003", target), [
+    [{ subject: "seen; once", message: "and; twice" }],
+  ]);
+  assert.throws(
+    () => queryAll("CREATE TRIGGER never AFTER INSERT ON contact_submissions BEGIN SELECT 1;", target),
+    /unfinished/,
+  );
+});
+
+test("one call is one transaction: a failing statement undoes the ones before it", () => {
+  assert.throws(
+    () =>
+      queryAll(
+        "INSERT INTO contact_submissions (id, name, email, subject, message, created_at) VALUES (9002, 'B', 'b@example.com', 'S', 'M', '2026-01-02T03:04:05.000Z'); SELECT * FROM no_such_table",
+        target,
+      ),
+    /no such table/,
+  );
+  assert.deepEqual(queryAll("SELECT id FROM contact_submissions WHERE id = 9002", target), [[]]);
+});
