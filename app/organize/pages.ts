@@ -20,6 +20,8 @@ export const deskPages = [
   { path: "/organize", menu: "Overview", permission: "read:desk" },
   { path: "/organize/judges", menu: "Judges", permission: "read:judge" },
   { path: "/organize/appeals", menu: "Appeals", permission: "read:appeal" },
+  { path: "/organize/report", menu: "Report", permission: "read:report" },
+  { path: "/organize/report.csv", permission: "read:report" },
   { path: "/organize/proposals", menu: "Proposals", permission: "read:proposal" },
   { path: "/organize/proposals/:id", permission: "read:proposal" },
   { path: "/organize/audit", menu: "Audit log", permission: "read:audit" },

@@ -132,6 +132,7 @@ const signedInPages: {
   { title: "/organize", path: () => "/organize", noScript: true, status: 200 },
   { title: "/organize/judges", path: () => "/organize/judges", noScript: true, status: 200 },
   { title: "/organize/appeals", path: () => "/organize/appeals", noScript: true, status: 200 },
+  { title: "/organize/report", path: () => "/organize/report", noScript: true, status: 200 },
   { title: "/organize/proposals", path: () => "/organize/proposals", noScript: true, status: 200 },
   {
     title: "/organize/proposals/:id",

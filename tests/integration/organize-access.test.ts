@@ -24,6 +24,8 @@ const deskPageRoles: Record<(typeof deskPages)[number]["path"], readonly Organiz
   "/organize": ["director", "coordinator", "registrar", "viewer"],
   "/organize/judges": ["director", "coordinator"],
   "/organize/appeals": ["director", "coordinator"],
+  "/organize/report": ["director", "coordinator", "viewer"],
+  "/organize/report.csv": ["director", "coordinator", "viewer"],
   "/organize/proposals": ["director", "coordinator", "registrar"],
   "/organize/proposals/:id": ["director", "coordinator", "registrar"],
   "/organize/audit": ["director", "coordinator", "registrar"],
@@ -44,6 +46,7 @@ const rolePermissions: Record<string, readonly OrganizerRoleName[]> = {
   "read:judge": ["director", "coordinator"],
   "decide:appeal": ["director", "coordinator"],
   "read:appeal": ["director", "coordinator"],
+  "read:report": ["director", "coordinator", "viewer"],
 };
 
 const proposalId = crypto.randomUUID();
