@@ -1,6 +1,7 @@
 // Judging's results for organizers (issue 24, ADR 015):
 //
 //   judging-report [--edition ID] [--out report.csv]      coverage, each project's raw and normalized result, the ranking
+//     (a client of the organizer API's judging.report query, like the desk's /organize/report)
 //   publish-finalists --top N | <teamId…> [--force]        the finalists on the site, an e-mail to each member
 //   publish-awards <award-id> <teamId> […]                 finals awards, at or after the finals start
 //   appeals [--edition ID] [--out appeals.csv]             the teams' appeals and their status
@@ -20,7 +21,7 @@ import { issueResultCredentials } from "./credentials.mjs";
 /** @param {string} path */
 const app = (path) => import(new URL(`../../app/${path}`, import.meta.url).href);
 
-const { judgingReport, reportRows, editionScoresSql } = /** @type {typeof import("../../app/judging/report.ts")} */ (
+const { judgingReport, editionScoresSql } = /** @type {typeof import("../../app/judging/report.ts")} */ (
   await app("judging/report.ts")
 );
 const { criterionIds, formatScore } = /** @type {typeof import("../../app/judging/normalize.ts")} */ (
@@ -293,16 +294,22 @@ function refuse(message) {
 /** @type {Record<string, { usage: string, run: (args: string[], options: Options) => Promise<number> }>} */
 export const commands = {
   "judging-report": {
-    usage: "judging-report [--edition ID] [--out report.csv] [--remote] [--env name]",
+    usage: "judging-report [--edition ID] [--out report.csv] [--base-url URL]",
     async run(_args, options) {
-      const edition = await editionOf(options, cliNow(options));
-      const { report } = loadReport(edition.id, options);
-      console.log(reportText(report, edition.name));
-      if (typeof options.out === "string") {
-        writeFileSync(options.out, toCsv(reportRows(report)), "utf8");
-        console.error(`CSV written to ${options.out}`);
-      }
-      return 0;
+      if (!requireToken()) return 2;
+      return withApi(async () => {
+        const query =
+          typeof options.edition === "string" ? `?${new URLSearchParams({ edition: options.edition })}` : "";
+        const { result } = await callApi("GET", `/queries/judging.report${query}`, { options });
+        /** @type {{ editionId: string, report: ReturnType<typeof judgingReport>, rows: Record<string, unknown>[] }} */
+        const { editionId, report, rows } = result;
+        console.log(terminalSafe(reportText(report, editionById(editionId).name)));
+        if (typeof options.out === "string") {
+          writeFileSync(options.out, toCsv(rows), "utf8");
+          console.error(`CSV written to ${options.out}`);
+        }
+        return 0;
+      });
     },
   },
   "publish-finalists": {

@@ -1,9 +1,12 @@
 // Judging's results commands (issue 24) against a real local D1, run as an
-// organizer runs them: judging-report, publish-finalists, publish-awards.
+// organizer runs them: judging-report (a client of the organizer API: against a
+// real local server on the same database, with a viewer's token), publish-finalists, publish-awards.
 // (appeals and decide-appeal are the organizer API's now: tests/tools/organize.test.mjs.)
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -26,9 +29,9 @@ const ANNOUNCEMENT = "2026-04-03T09:00:00-06:00";
 const BEFORE_FINALS = "2026-04-25T08:59:00-06:00";
 const FINALS = "2026-04-25T09:00:00-06:00";
 
-/** @param {string[]} args @param {string} [now] */
-function admin(args, now) {
-  const env = { ...process.env, STATE_DIR: stateDir };
+/** @param {string[]} args @param {string} [now] @param {Record<string, string>} [extra] */
+function admin(args, now, extra = {}) {
+  const env = { ...process.env, STATE_DIR: stateDir, ...extra };
   if (now) env.APP_NOW = now;
   else delete env.APP_NOW;
   return spawnSync("node", ["scripts/admin.mjs", ...args], { cwd: root, encoding: "utf8", env });
@@ -101,10 +104,63 @@ before(() => {
 
 after(() => rmSync(stateDir, { recursive: true, force: true }));
 
+/** A port nobody listens on now. */
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
+  const address = server.address();
+  await new Promise((resolve) => server.close(() => resolve(undefined)));
+  return typeof address === "object" && address ? address.port : 0;
+}
+
 describe("judging-report", () => {
+  /** @type {import("node:child_process").ChildProcess | undefined} */
+  let server;
+  let base = "";
+  // A viewer's API token, stored as the desk stores one (its SHA-256): the report is the viewer's to read.
+  const token = `iac_org_${randomBytes(32).toString("base64url").slice(0, 43)}`;
+
+  before(async () => {
+    run([
+      "INSERT INTO user (id, name, email, email_verified, two_factor_enabled) VALUES ('u-viv', '', 'viv.viewer@example.com', 1, 1)",
+      "INSERT INTO organizer_roles (user_id, role, granted_by, granted_at) VALUES ('u-viv', 'viewer', 'test', '2026-03-01T00:00:00.000Z')",
+      `INSERT INTO organizer_tokens (id, user_id, name, token_hash, created_at) VALUES ('tok-viv', 'u-viv', 'CLI test', '${createHash("sha256").update(token).digest("hex")}', '2026-03-01T00:00:00.000Z')`,
+    ]);
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    server = spawn("node", ["scripts/start.mjs"], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), STATE_DIR: stateDir, SKIP_BUILD: "1", APP_NOW: ANNOUNCEMENT },
+      stdio: "ignore",
+      detached: true,
+    });
+    for (let attempt = 0; ; attempt++) {
+      const health = await fetch(`${base}/api/health`)
+        .then((r) => r.json())
+        .catch(() => null);
+      if (health?.service === "idaho-ai-challenge" && health.database?.migrationsApplied > 0) break;
+      assert.ok(attempt < 240, "the local server did not start");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  });
+
+  after(() => {
+    // The server and its workerd children are one process group.
+    if (server?.pid) process.kill(-server.pid, "SIGTERM");
+  });
+
+  test("refuses without a token", () => {
+    const refused = admin(["judging-report"], ANNOUNCEMENT, { ORGANIZER_API_URL: base, ORGANIZER_API_TOKEN: "" });
+    assert.equal(refused.status, 2);
+    assert.match(refused.stderr, /Set ORGANIZER_API_TOKEN/);
+  });
+
   test("shows coverage (projects missing scores, judges behind) and the ranking; --out writes the CSV", () => {
     const out = join(stateDir, "report.csv");
-    const report = admin(["judging-report", "--out", out], ANNOUNCEMENT);
+    const report = admin(["judging-report", "--out", out], ANNOUNCEMENT, {
+      ORGANIZER_API_URL: base,
+      ORGANIZER_API_TOKEN: token,
+    });
     assert.equal(report.status, 0, report.stderr);
     assert.match(report.stdout, /4 submitted project\(s\)/);
     assert.match(
