@@ -9,6 +9,7 @@
  */
 import { judgingActions, judgingQueries } from "~/judging/actions.server";
 import { judgingReportQuery } from "~/judging/report.server";
+import { notificationActions } from "~/notifications/actions.server";
 import type { AnyOrganizerAction, AnyOrganizerQuery } from "./action.server";
 import { grantOrganizer, listOrganizers, removeOrganizer } from "./organizers.server";
 import { createToken, revokeToken } from "./tokens.server";
@@ -16,6 +17,7 @@ import { createToken, revokeToken } from "./tokens.server";
 const actions: AnyOrganizerAction[] = [grantOrganizer, removeOrganizer, createToken, revokeToken, ...judgingActions];
 const queries: AnyOrganizerQuery[] = [listOrganizers, ...judgingQueries];
 queries.push(judgingReportQuery);
+actions.push(...notificationActions);
 
 function byId<T extends { id: string }>(list: readonly T[]): Readonly<Record<string, T>> {
   const index: Record<string, T> = {};

@@ -12,7 +12,8 @@ import { normalize, type ScoreRow } from "~/judging/normalize";
 import { editionScoresSql } from "~/judging/report";
 import { decodeEntities } from "./html";
 import { assignDirectly, judge, submittedProject } from "./judging-helpers";
-import { api, deskGet, organizer, tokenOf } from "./organize-helpers";
+import { requeueMessages } from "~/notifications/actions.server";
+import { api, deskGet, deskPost, organizer, tokenOf } from "./organize-helpers";
 
 const QUOTED_NAME = 'Spud "Tater", Inc';
 
@@ -113,5 +114,31 @@ describe("the judging report", { timeout: 120_000 }, () => {
     expect((await deskGet("/organize/report.csv", participant)).status).toBe(404);
     const registrar = await organizer("registrar");
     expect((await api("GET", "/queries/judging.report", { token: await tokenOf(registrar) })).status).toBe(403);
+  });
+});
+
+describe("the overview's outbox", { timeout: 60_000 }, () => {
+  it("a registrar requeues dead e-mails; a viewer sees the counts but no form; nothing dead is refused", async () => {
+    await env.DB.prepare(
+      "INSERT INTO notifications (id, kind, recipient, subject, payload, status, attempts, created_at, updated_at) VALUES (?, 'contact', 'x@example.org', 's', '{}', 'dead', 6, '2026-03-20T00:00:00.000Z', '2026-03-20T00:00:00.000Z')",
+    )
+      .bind(crypto.randomUUID())
+      .run();
+    const viewer = await organizer("viewer");
+    const seen = decodeEntities(await (await deskGet("/organize", viewer)).text());
+    expect(seen).toContain("Dead (gave up)");
+    expect(seen).not.toContain('value="requeue"');
+    expect((await deskPost("/organize", { intent: "requeue" }, viewer)).status).toBe(403);
+
+    const registrar = await organizer("registrar");
+    const page = decodeEntities(await (await deskGet("/organize", registrar)).text());
+    expect(page).toContain('value="requeue"');
+    expect((await deskPost("/organize", { intent: "requeue" }, registrar)).status).toBe(303);
+    expect(
+      (await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE status = 'dead'").first<{ n: number }>())?.n,
+    ).toBe(0);
+    const again = await deskPost("/organize", { intent: "requeue" }, registrar);
+    expect(again.status).toBe(409);
+    expect(decodeEntities(await again.text())).toContain(requeueMessages.noneDead);
   });
 });
