@@ -98,6 +98,8 @@ export default [
     route("organize/assignments", "routes/organize/assignments.tsx"),
     route("organize/appeals", "routes/organize/appeals.tsx"),
     route("organize/results", "routes/organize/results.tsx"),
+    route("organize/report", "routes/organize/report.tsx"),
+    route("organize/report.csv", "routes/organize/report[.]csv.ts"),
     route("organize/proposals", "routes/organize/proposals.tsx"),
     route("organize/proposals/:id", "routes/organize/proposal.tsx"),
     route("organize/audit", "routes/organize/audit.tsx"),

@@ -57,3 +57,15 @@ export async function reviveDeadOnce(db: Db, ids: readonly string[], now: Date):
     .returning({ id: notifications.id });
   return revived.map((row) => row.id);
 }
+
+/**
+ * The operator's transition (dead → pending for every dead row, with an old
+ * updated_at so the next sweep queues it, attempts kept), as one statement
+ * of the desk's `notifications.requeue` action (app/notifications/actions.server.ts).
+ */
+export function requeueDeadStatement(db: Db) {
+  return db
+    .update(notifications)
+    .set({ status: "pending", updatedAt: "1970-01-01T00:00:00.000Z" })
+    .where(eq(notifications.status, "dead"));
+}

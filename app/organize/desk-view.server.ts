@@ -92,6 +92,7 @@ export async function overviewView(desk: Desk) {
     },
     judges: judgesBlock,
     outbox,
+    canRequeue: desk.can("send:message"),
     openProposals: proposals,
     recent: recent?.map((e) => ({ ...e, createdAt: when(e.createdAt)! })) ?? null,
   };

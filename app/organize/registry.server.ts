@@ -10,6 +10,8 @@
 import { judgingActions, judgingQueries } from "~/judging/actions.server";
 import { assignmentActions, assignmentQueries } from "~/judging/assignment-actions.server";
 import { resultsActions } from "~/results/actions.server";
+import { judgingReportQuery } from "~/judging/report.server";
+import { notificationActions } from "~/notifications/actions.server";
 import type { AnyOrganizerAction, AnyOrganizerQuery } from "./action.server";
 import { grantOrganizer, listOrganizers, removeOrganizer } from "./organizers.server";
 import { createToken, revokeToken } from "./tokens.server";
@@ -22,8 +24,9 @@ const actions: AnyOrganizerAction[] = [
   ...judgingActions,
   ...resultsActions,
   ...assignmentActions,
+  ...notificationActions,
 ];
-const queries: AnyOrganizerQuery[] = [listOrganizers, ...judgingQueries, ...assignmentQueries];
+const queries: AnyOrganizerQuery[] = [listOrganizers, ...judgingQueries, ...assignmentQueries, judgingReportQuery];
 
 function byId<T extends { id: string }>(list: readonly T[]): Readonly<Record<string, T>> {
   const index: Record<string, T> = {};

@@ -9,12 +9,16 @@ import { achievementOf } from "~/content/credentials";
 import { formatScore } from "~/judging/normalize";
 import type { Desk } from "~/organize/guard.server";
 import { deskHeader } from "~/organize/desk-view.server";
-import { editionReport, publishedResultsRows } from "./publication.server";
+import { loadJudgingReport } from "~/judging/report.server";
+import { publishedResultsRows } from "./publication.server";
 import { publicationAwards } from "./schema";
 
 export async function resultsDeskView(desk: Desk) {
   const { db, edition, now } = desk;
-  const [report, published] = await Promise.all([editionReport(db, edition.id), publishedResultsRows(db, edition.id)]);
+  const [report, published] = await Promise.all([
+    loadJudgingReport(db, edition.id),
+    publishedResultsRows(db, edition.id),
+  ]);
   const announced = milestoneOf(edition, "finalists-announced").start;
   const finals = milestoneOf(edition, "finals").start;
   return {

@@ -12,7 +12,7 @@
  * preview is the plan without its ids, so a changed ranking, a new member or
  * a publication meanwhile makes the stored preview stale.
  */
-import { and, asc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { formatMountain } from "~/clock/format";
 import { achievementOf, FINALIST } from "~/content/credentials";
@@ -24,8 +24,6 @@ import { holderRefusal } from "~/credentials/eligibility";
 import type { Db } from "~/db/client.server";
 import {
   credentials,
-  judges,
-  judgingAssignments,
   notifications,
   publishedResults,
   registrations,
@@ -35,45 +33,13 @@ import {
   teams,
   user,
 } from "~/db/schema";
-import { reportTeamNames } from "~/judging/appeal-decisions.server";
 import { finalistAnnounced } from "~/judging/notification.server";
-import { judgingReport, type JudgingReport } from "~/judging/report";
-import { editionScores } from "~/judging/team-results.server";
+import { loadJudgingReport } from "~/judging/report.server";
 import { outboxInsert } from "~/notifications/outbox.server";
 import { actorLabel, type ActionContext, type Preview, type Refusal, type Statement } from "~/organize/action.server";
 import { publicCredit } from "~/showcase/credit";
 
 const refusal = (message: string, status: number, field?: string): Refusal => ({ ok: false, message, status, field });
-
-/** The judging report of an edition, read in the worker (the same pure report the CLI printed). */
-export async function editionReport(db: Db, editionId: string): Promise<JudgingReport> {
-  const [submitted, assignments, judgeRows, scores] = await Promise.all([
-    db
-      .select({ teamId: teams.id })
-      .from(teams)
-      .innerJoin(submissions, and(eq(submissions.teamId, teams.id), eq(submissions.status, "submitted")))
-      .where(eq(teams.editionId, editionId))
-      .orderBy(asc(teams.id)),
-    db
-      .select({ teamId: judgingAssignments.teamId, judgeId: judgingAssignments.judgeUserId })
-      .from(judgingAssignments)
-      .where(and(eq(judgingAssignments.editionId, editionId), isNull(judgingAssignments.releasedAt))),
-    db.select({ judgeId: judges.userId, name: judges.name }).from(judges).where(eq(judges.editionId, editionId)),
-    editionScores(db, editionId),
-  ]);
-  const ids = submitted.map((s) => s.teamId);
-  const names = new Map<string, string>();
-  // D1 binds at most 100 values a statement.
-  for (let i = 0; i < ids.length; i += 90) {
-    for (const [id, name] of await reportTeamNames(db, ids.slice(i, i + 90))) names.set(id, name);
-  }
-  return judgingReport({
-    projects: ids.map((teamId) => ({ teamId, name: names.get(teamId) ?? teamId })),
-    assignments,
-    judges: judgeRows,
-    scores,
-  });
-}
 
 interface Member {
   teamId: string;
@@ -276,7 +242,7 @@ export async function finalistsPlan(
   }
   const announced = milestoneOf(edition, "finalists-announced").start;
   if (now < announced) return refusal(publicationMessages.finalistsTooEarly(edition.name, announced, now), 409);
-  const report = await editionReport(db, edition.id);
+  const report = await loadJudgingReport(db, edition.id);
   const notes: string[] = [];
   if (!report.complete) {
     const missing = report.projectsMissing.map((p) => `${p.name} (${p.missing} missing)`).join(", ");

@@ -1,6 +1,7 @@
 // Judging's results for organizers (issue 24, ADR 015):
 //
 //   judging-report [--edition ID] [--out report.csv]      coverage, each project's raw and normalized result, the ranking
+//     (a client of the organizer API's judging.report query, like the desk's /organize/report)
 //   publish-finalists --top N | <teamId…> [--force]        PROPOSES the finalists (site, e-mails, credentials)
 //   publish-awards <award-id> <teamId> […]                 PROPOSES finals awards, from the finals' start
 //   appeals [--edition ID] [--out appeals.csv]             the teams' appeals and their status
@@ -11,19 +12,15 @@
 // (ORGANIZER_API_TOKEN, --base-url or ORGANIZER_API_URL; ADR 018): the
 // publications are one-way, so the CLI only PROPOSES them, and a different
 // director confirms on the desk with their authenticator code; the site's
-// clock and edition decide. judging-report still reads D1 through `query`
-// (wrangler d1 execute), the same database as `npm start` locally, or with
-// --remote [--env staging], on the CLI's clock (`cliNow` in scripts/admin.mjs).
+// clock and edition decide. This file holds no SQL.
 import { writeFileSync } from "node:fs";
-import { cliNow, currentEditionId, query, sqlText, toCsv } from "../admin.mjs";
+import { toCsv } from "../admin.mjs";
 import { apiBase, callApi, requireToken, terminalSafe, withApi } from "./api.mjs";
 
 /** @param {string} path */
 const app = (path) => import(new URL(`../../app/${path}`, import.meta.url).href);
 
-const { judgingReport, reportRows, editionScoresSql } = /** @type {typeof import("../../app/judging/report.ts")} */ (
-  await app("judging/report.ts")
-);
+/** @typedef {ReturnType<typeof import("../../app/judging/report.ts").judgingReport>} Report */
 const { criterionIds, formatScore } = /** @type {typeof import("../../app/judging/normalize.ts")} */ (
   await app("judging/normalize.ts")
 );
@@ -38,63 +35,6 @@ const {
 
 /** @typedef {ReturnType<typeof import("../admin.mjs").parseArgs>["options"]} Options */
 
-/** @param {Options} options @param {Date} now */
-async function editionOf(options, now) {
-  return editionById(typeof options.edition === "string" ? options.edition : await currentEditionId(now));
-}
-
-/**
- * A team's name and organizations in the organizers' own report (never
- * published): the team's name, or for a participant working alone their
- * registered name; the members' organizations (the one whose company code
- * enrolled them, else the company they registered with), distinct. What the
- * site publishes is `publicFaces`: only what each member chose to show.
- * @param {string} teamExpr SQL for the team id
- */
-const reportNameSql = (teamExpr) => `COALESCE(
-    (SELECT name FROM teams WHERE id = ${teamExpr}),
-    (SELECT r.first_name || ' ' || r.last_name FROM team_members m
-       JOIN registrations r ON r.user_id = m.user_id AND r.edition_id = m.edition_id
-         AND r.registration_type = 'individual' AND r.status IN ('paid', 'enrolled')
-     WHERE m.team_id = ${teamExpr} ORDER BY m.role = 'lead' DESC, r.created_at LIMIT 1),
-    'Participant')`;
-/** @param {string} teamExpr SQL for the team id */
-const organizationSql = (teamExpr) => `(SELECT group_concat(org, ', ') FROM (
-    SELECT DISTINCT COALESCE(o.company_name, r.company_name) AS org FROM team_members m
-      JOIN registrations r ON r.user_id = m.user_id AND r.edition_id = m.edition_id
-        AND r.registration_type = 'individual' AND r.status IN ('paid', 'enrolled')
-      LEFT JOIN registrations o ON o.id = r.organization_registration_id
-    WHERE m.team_id = ${teamExpr} AND COALESCE(o.company_name, r.company_name) IS NOT NULL ORDER BY org))`;
-
-/**
- * Everything the report needs from D1, computed by app/judging/report.ts.
- * @param {string} editionId @param {Options} target
- */
-export function loadReport(editionId, target) {
-  const edition = sqlText(editionId);
-  const projects = query(
-    `SELECT t.id AS teamId, ${reportNameSql("t.id")} AS name, ${organizationSql("t.id")} AS organization
-     FROM teams t JOIN submissions s ON s.team_id = t.id AND s.status = 'submitted'
-     WHERE t.edition_id = ${edition} ORDER BY t.id`,
-    target,
-  ).map((row) => ({ teamId: String(row.teamId), name: String(row.name), organization: row.organization ?? null }));
-  const assignments = query(
-    `SELECT team_id AS teamId, judge_user_id AS judgeId FROM judging_assignments
-     WHERE edition_id = ${edition} AND released_at IS NULL`,
-    target,
-  ).map((row) => ({ teamId: String(row.teamId), judgeId: String(row.judgeId) }));
-  const judges = query(`SELECT user_id AS judgeId, name FROM judges WHERE edition_id = ${edition}`, target).map(
-    (row) => ({ judgeId: String(row.judgeId), name: String(row.name) }),
-  );
-  const scores = query(editionScoresSql.replace("?1", edition), target).map((row) => ({
-    judgeId: String(row.judgeId),
-    teamId: String(row.teamId),
-    criterion: String(row.criterion),
-    score: Number(row.score),
-  }));
-  return { report: judgingReport({ projects, assignments, judges, scores }), projects };
-}
-
 /** @param {string[][]} rows */
 function table(rows) {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
@@ -108,7 +48,7 @@ function table(rows) {
     .join("\n");
 }
 
-/** @param {ReturnType<typeof judgingReport>} report @param {string} editionName */
+/** @param {Report} report @param {string} editionName */
 export function reportText(report, editionName) {
   const lines = [`Judging report, ${editionName}: ${report.projects.length} submitted project(s)`, ""];
   if (report.projectsMissing.length === 0) lines.push("Coverage: every project has its complete score sets.");
@@ -177,16 +117,22 @@ function printProposal(answer, options) {
 /** @type {Record<string, { usage: string, run: (args: string[], options: Options) => Promise<number> }>} */
 export const commands = {
   "judging-report": {
-    usage: "judging-report [--edition ID] [--out report.csv] [--remote] [--env name]",
+    usage: "judging-report [--edition ID] [--out report.csv] [--base-url URL]",
     async run(_args, options) {
-      const edition = await editionOf(options, cliNow(options));
-      const { report } = loadReport(edition.id, options);
-      console.log(reportText(report, edition.name));
-      if (typeof options.out === "string") {
-        writeFileSync(options.out, toCsv(reportRows(report)), "utf8");
-        console.error(`CSV written to ${options.out}`);
-      }
-      return 0;
+      if (!requireToken()) return 2;
+      return withApi(async () => {
+        const query =
+          typeof options.edition === "string" ? `?${new URLSearchParams({ edition: options.edition })}` : "";
+        const { result } = await callApi("GET", `/queries/judging.report${query}`, { options });
+        /** @type {{ editionId: string, report: Report, rows: Record<string, unknown>[] }} */
+        const { editionId, report, rows } = result;
+        console.log(terminalSafe(reportText(report, editionById(editionId).name)));
+        if (typeof options.out === "string") {
+          writeFileSync(options.out, toCsv(rows), "utf8");
+          console.error(`CSV written to ${options.out}`);
+        }
+        return 0;
+      });
     },
   },
   "publish-finalists": {

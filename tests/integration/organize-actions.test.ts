@@ -200,6 +200,30 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
+  "notifications.requeue": {
+    page: "/organize",
+    intent: "requeue",
+    async prepare() {
+      const actor = await organizer("registrar");
+      const id = crypto.randomUUID();
+      await env.DB.prepare(
+        "INSERT INTO notifications (id, kind, recipient, subject, payload, status, attempts, created_at, updated_at) VALUES (?, 'contact', 'x@example.org', 's', '{}', 'dead', 6, '2026-03-20T00:00:00.000Z', '2026-03-20T00:00:00.000Z')",
+      )
+        .bind(id)
+        .run();
+      return {
+        actor,
+        input: {},
+        // Pending again with an old timestamp (the next sweep sends it), its attempts kept.
+        check: async () =>
+          expect(await one("SELECT status, attempts, updated_at FROM notifications WHERE id = ?", id)).toEqual({
+            status: "pending",
+            attempts: 6,
+            updated_at: "1970-01-01T00:00:00.000Z",
+          }),
+      };
+    },
+  },
   "judges.remove": {
     page: "/organize/judges",
     intent: "remove",

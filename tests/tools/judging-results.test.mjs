@@ -1,7 +1,8 @@
 // Judging's results commands (issue 24) against a real local D1, run as an
-// organizer runs them: judging-report (SQL through wrangler), then
-// publish-finalists and publish-awards, which are clients of the organizer
-// API (issue 32, ADR 018): against one real local server, a director's token
+// organizer runs them, all clients of the organizer API (issue 32, ADR 018),
+// against one real local server: judging-report with a viewer's token (the
+// report is the viewer's to read), then publish-finalists and
+// publish-awards, for which a director's token
 // PROPOSES each publication and the CLI prints its preview; nothing is
 // written until a second director, signed in with a real authenticator
 // code, confirms it on the desk. The server's clock is after the finals'
@@ -10,7 +11,7 @@
 // (appeals and decide-appeal: tests/tools/organize.test.mjs.)
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { createHash, createHmac } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -42,9 +43,9 @@ const TOKEN = `iac_org_${"A".repeat(43)}`;
 let server;
 let base = "";
 
-/** @param {string[]} args @param {string} [now] */
-function admin(args, now) {
-  const env = { ...process.env, STATE_DIR: stateDir, ORGANIZER_API_URL: base, ORGANIZER_API_TOKEN: TOKEN };
+/** @param {string[]} args @param {string} [now] @param {Record<string, string>} [extra] */
+function admin(args, now, extra = {}) {
+  const env = { ...process.env, STATE_DIR: stateDir, ORGANIZER_API_URL: base, ORGANIZER_API_TOKEN: TOKEN, ...extra };
   if (now) env.APP_NOW = now;
   else delete env.APP_NOW;
   return spawnSync("node", ["scripts/admin.mjs", ...args], { cwd: root, encoding: "utf8", env });
@@ -245,9 +246,26 @@ after(() => {
 });
 
 describe("judging-report", () => {
+  // A viewer's API token, stored as the desk stores one (its SHA-256).
+  const viewerToken = `iac_org_${randomBytes(32).toString("base64url").slice(0, 43)}`;
+
+  before(() => {
+    run([
+      "INSERT INTO user (id, name, email, email_verified, two_factor_enabled) VALUES ('u-viv', '', 'viv.viewer@example.com', 1, 1)",
+      "INSERT INTO organizer_roles (user_id, role, granted_by, granted_at) VALUES ('u-viv', 'viewer', 'test', '2026-03-01T00:00:00.000Z')",
+      `INSERT INTO organizer_tokens (id, user_id, name, token_hash, created_at) VALUES ('tok-viv', 'u-viv', 'CLI test', '${createHash("sha256").update(viewerToken).digest("hex")}', '2026-03-01T00:00:00.000Z')`,
+    ]);
+  });
+
+  test("refuses without a token", () => {
+    const refused = admin(["judging-report"], ANNOUNCEMENT, { ORGANIZER_API_TOKEN: "" });
+    assert.equal(refused.status, 2);
+    assert.match(refused.stderr, /Set ORGANIZER_API_TOKEN/);
+  });
+
   test("shows coverage (projects missing scores, judges behind) and the ranking; --out writes the CSV", () => {
     const out = join(stateDir, "report.csv");
-    const report = admin(["judging-report", "--out", out], ANNOUNCEMENT);
+    const report = admin(["judging-report", "--out", out], ANNOUNCEMENT, { ORGANIZER_API_TOKEN: viewerToken });
     assert.equal(report.status, 0, report.stderr);
     assert.match(report.stdout, /4 submitted project\(s\)/);
     assert.match(

@@ -5,10 +5,12 @@
  * may read it.
  */
 import { DeskBody, DeskHero, deskLinkClass } from "~/components/organize/desk";
-import { SectionCard } from "~/components/section-card";
+import { IntentForm, intentErrors, Refusals } from "~/components/intent-form";
+import { SectionCard, dangerButtonClass } from "~/components/section-card";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
-import { deskPage } from "~/organize/desk-intent.server";
+import { outboxDeskIntents } from "~/notifications/desk-intents.server";
+import { deskPage, handleDeskPost } from "~/organize/desk-intent.server";
 import { overviewView } from "~/organize/desk-view.server";
 import { deskContext } from "~/organize/guard.server";
 import type { Route } from "./+types/overview";
@@ -20,6 +22,13 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   return deskPage(await overviewView(context.get(deskContext)));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleDeskPost(
+    { request, context },
+    { event: "organize.overview", intents: outboxDeskIntents, redirectTo: "/organize#outbox" },
+  );
 }
 
 export const headers = signedInPageHeaders;
@@ -41,7 +50,7 @@ function Figure({ label, value, href }: { label: string; value: number; href?: s
   );
 }
 
-export default function Overview({ loaderData: view }: Route.ComponentProps) {
+export default function Overview({ loaderData: view, actionData }: Route.ComponentProps) {
   const { edition } = view;
   return (
     <>
@@ -87,10 +96,27 @@ export default function Overview({ loaderData: view }: Route.ComponentProps) {
               <Figure label="Failed (retrying)" value={view.outbox.failed} />
               <Figure label="Dead (gave up)" value={view.outbox.dead} />
             </dl>
-            {view.outbox.dead > 0 ? (
+            {/* The refusal shows even when the form does not (nothing is dead any more). */}
+            <Refusals
+              messages={
+                actionData?.intent === null
+                  ? (actionData.result.error?.[""] ?? [])
+                  : intentErrors(actionData, "requeue")
+              }
+            />
+            {view.outbox.dead > 0 && view.canRequeue ? (
+              <IntentForm intent="requeue" className="mt-3" errors={[]}>
+                <p className="mb-2 text-sm text-slate-700">
+                  Hands every dead e-mail back to the outbox; the next sweep (within minutes) sends them again.
+                </p>
+                <button type="submit" className={dangerButtonClass}>
+                  Requeue {view.outbox.dead} dead e-mail(s)
+                </button>
+              </IntentForm>
+            ) : view.outbox.dead > 0 ? (
               <p className="mt-3 text-sm text-slate-700">
-                Dead e-mails are handed back to the outbox with <code>npm run admin -- requeue-dead</code>{" "}
-                (docs/admin.md).
+                A director or registrar can hand dead e-mails back to the outbox here, or with{" "}
+                <code>npm run admin -- requeue-dead</code> (docs/admin.md).
               </p>
             ) : null}
           </SectionCard>
