@@ -61,30 +61,35 @@ async function publish(plan: PublicationPlan | Refusal, ctx: ActionContext) {
   };
 }
 
-export const publishFinalists = defineOrganizerAction({
-  id: "results.publish-finalists",
-  permission: "propose:publication",
-  input: PublishFinalistsSchema,
-  async preview(input, ctx) {
-    const plan = await finalistsPlan(finalistsInput(input), ctx);
-    return "ok" in plan ? plan : planPreview(plan, ctx.edition);
-  },
-  async run(input, ctx) {
-    return publish(await finalistsPlan(finalistsInput(input), ctx), ctx);
-  },
-});
+/**
+ * A publication as a one-way organizer action: its plan, read afresh when
+ * proposed and when confirmed, is both the preview and the writes.
+ */
+function publication<Schema extends typeof PublishFinalistsSchema | typeof PublishAwardsSchema>(
+  id: string,
+  input: Schema,
+  planOf: (value: z.output<Schema>, ctx: ActionContext) => Promise<PublicationPlan | Refusal>,
+) {
+  return defineOrganizerAction({
+    id,
+    permission: "propose:publication",
+    input,
+    async preview(value, ctx) {
+      const plan = await planOf(value, ctx);
+      return "ok" in plan ? plan : planPreview(plan, ctx.edition);
+    },
+    async run(value, ctx) {
+      return publish(await planOf(value, ctx), ctx);
+    },
+  });
+}
 
-export const publishAwards = defineOrganizerAction({
-  id: "results.publish-awards",
-  permission: "propose:publication",
-  input: PublishAwardsSchema,
-  async preview(input, ctx) {
-    const plan = await awardsPlan(awardPairs(input), ctx);
-    return "ok" in plan ? plan : planPreview(plan, ctx.edition);
-  },
-  async run(input, ctx) {
-    return publish(await awardsPlan(awardPairs(input), ctx), ctx);
-  },
-});
+export const publishFinalists = publication("results.publish-finalists", PublishFinalistsSchema, (value, ctx) =>
+  finalistsPlan(finalistsInput(value), ctx),
+);
+
+export const publishAwards = publication("results.publish-awards", PublishAwardsSchema, (value, ctx) =>
+  awardsPlan(awardPairs(value), ctx),
+);
 
 export const resultsActions = [publishFinalists, publishAwards];

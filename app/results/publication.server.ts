@@ -13,7 +13,6 @@
  * a publication meanwhile makes the stored preview stale.
  */
 import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
 import { formatMountain } from "~/clock/format";
 import { achievementOf, FINALIST } from "~/content/credentials";
 import type { Edition } from "~/content/editions";
@@ -26,7 +25,6 @@ import {
   credentials,
   notifications,
   publishedResults,
-  registrations,
   showcaseMemberDisplay,
   submissions,
   teamMembers,
@@ -38,6 +36,7 @@ import { loadJudgingReport } from "~/judging/report.server";
 import { outboxInsert } from "~/notifications/outbox.server";
 import { actorLabel, type ActionContext, type Preview, type Refusal, type Statement } from "~/organize/action.server";
 import { publicCredit } from "~/showcase/credit";
+import { participantRegistrations } from "~/showcase/credit.server";
 
 const refusal = (message: string, status: number, field?: string): Refusal => ({ ok: false, message, status, field });
 
@@ -61,7 +60,6 @@ interface Face {
  * showcase (nobody's choice yet shows no name and no organization).
  */
 async function teamsInPublic(db: Db, editionId: string, teamIds: readonly string[]) {
-  const organization = alias(registrations, "organization");
   const wanted = new Set(teamIds);
   const [people, enrolled, named] = await Promise.all([
     db
@@ -82,22 +80,7 @@ async function teamsInPublic(db: Db, editionId: string, teamIds: readonly string
       )
       .where(eq(teamMembers.editionId, editionId))
       .orderBy(asc(teamMembers.teamId), sql`${teamMembers.role} = 'lead' DESC`, asc(teamMembers.joinedAt)),
-    db
-      .select({
-        userId: registrations.userId,
-        firstName: registrations.firstName,
-        lastName: registrations.lastName,
-        company: sql<string | null>`coalesce(${organization.companyName}, ${registrations.companyName})`,
-      })
-      .from(registrations)
-      .leftJoin(organization, eq(organization.id, registrations.organizationRegistrationId))
-      .where(
-        and(
-          eq(registrations.editionId, editionId),
-          eq(registrations.registrationType, "individual"),
-          inArray(registrations.status, ["paid", "enrolled"]),
-        ),
-      ),
+    participantRegistrations(db, editionId),
     db
       .select({
         id: teams.id,

@@ -3,8 +3,8 @@
  * each member as they chose to be shown (nobody's choice yet is the most
  * private, "team name only"), and a member's organization only if they chose
  * to show it, as the privacy policy promises. The showcase's project pages
- * and the published finalists and awards (scripts/admin/judging-results.mjs)
- * both name teams here. Dependency-light: the admin CLI imports it as is.
+ * and the published finalists and awards (app/results/publication.server.ts)
+ * both name teams here; ./credit.server.ts reads what it is given.
  */
 import { unnamedParticipant, type nameDisplayOptions } from "../content/showcase";
 

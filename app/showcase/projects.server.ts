@@ -9,13 +9,11 @@ import type { RouterContextProvider } from "react-router";
 import { editionsFor } from "~/clock/clock.server";
 import { requestClock } from "~/clock/page-clock.server";
 import { requestContext } from "~/context";
-import { alias } from "drizzle-orm/sqlite-core";
 import { showcaseLimits, tracks, trackName } from "~/content/showcase";
 import { awards, finalsAwards } from "~/content/program";
 import { getDb, type Db } from "~/db/client.server";
 import {
   publishedResults,
-  registrations,
   showcaseLedger,
   showcaseMemberDisplay,
   submissions,
@@ -24,6 +22,7 @@ import {
   user as accounts,
 } from "~/db/schema";
 import { publicCredit } from "./credit";
+import { participantRegistrations } from "./credit.server";
 import { showcaseEdition } from "./window";
 
 export interface ShowcaseCard {
@@ -137,8 +136,6 @@ export interface ShowcaseProject extends ShowcaseCard {
   memberIds: string[];
 }
 
-const organization = alias(registrations, "organization");
-
 /** Whether a slug can name a project at all (no database read for anything else). */
 export function isProjectSlug(slug: string): boolean {
   return /^[a-z0-9-]{1,80}$/.test(slug);
@@ -191,29 +188,14 @@ export async function projectBySlug(db: Db, editionId: string, slug: string): Pr
       )
       .where(inArray(teamMembers.teamId, teamAt(db, editionId, slug)))
       .orderBy(sql`${teamMembers.role} = 'lead' DESC`, asc(teamMembers.joinedAt)),
-    db
-      .select({
-        userId: registrations.userId,
-        firstName: registrations.firstName,
-        lastName: registrations.lastName,
-        company: sql<string | null>`coalesce(${organization.companyName}, ${registrations.companyName})`,
-      })
-      .from(registrations)
-      .leftJoin(organization, eq(organization.id, registrations.organizationRegistrationId))
-      .where(
-        and(
-          inArray(
-            registrations.userId,
-            db
-              .select({ userId: teamMembers.userId })
-              .from(teamMembers)
-              .where(inArray(teamMembers.teamId, teamAt(db, editionId, slug))),
-          ),
-          eq(registrations.editionId, editionId),
-          eq(registrations.registrationType, "individual"),
-          inArray(registrations.status, ["paid", "enrolled"]),
-        ),
-      ),
+    participantRegistrations(
+      db,
+      editionId,
+      db
+        .select({ userId: teamMembers.userId })
+        .from(teamMembers)
+        .where(inArray(teamMembers.teamId, teamAt(db, editionId, slug))),
+    ),
   ]);
   if (!row) return null;
   const byUser = new Map(enrolled.map((e) => [e.userId, e]));

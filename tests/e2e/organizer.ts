@@ -1,6 +1,7 @@
-import { createHash, createHmac, randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { expect, type APIRequestContext } from "@playwright/test";
 import { localSql } from "./local-d1";
+import { totp } from "./two-step";
 
 /**
  * An organizer with an API token on an e2e server's own database (issue 32),
@@ -22,20 +23,6 @@ export function seedOrganizer(stateDir: string, role = "director"): { email: str
     ].join(";\n"),
   );
   return { email, token };
-}
-
-/** RFC 6238 (SHA-1, 6 digits, 30 s), as an authenticator app computes it. */
-function totp(secret: string): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const char of secret.replace(/=+$/, "").toUpperCase())
-    bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
-  const mac = createHmac("sha1", key).update(counter).digest();
-  const start = (mac[mac.length - 1] ?? 0) & 0x0f;
-  return String((mac.readUInt32BE(start) & 0x7fffffff) % 1_000_000).padStart(6, "0");
 }
 
 /**

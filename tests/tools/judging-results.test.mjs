@@ -10,10 +10,9 @@
 // tests/integration/organize-results.test.ts.
 // (appeals and decide-appeal: tests/tools/organize.test.mjs.)
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
-import { createHash, createHmac, randomBytes } from "node:crypto";
+import { spawnSync } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
-import { createServer } from "node:net";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,6 +20,7 @@ import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { query } from "../../scripts/admin.mjs";
 import { applyMigrations } from "./local-d1.mjs";
+import { authApi, cookies, startLocalServer, totp } from "./local-server.mjs";
 
 // Node 22 reads the TypeScript module as is (the admin CLI's hooks resolve its imports).
 const { judgeSql, registrationSql, reviewSql, submittedTeamSql } = /** @type {typeof import("../judging-seed.ts")} */ (
@@ -39,9 +39,8 @@ const PASSWORD = "a good passphrase";
 // The proposing director's API token, stored hashed as the desk stores one.
 const TOKEN = `iac_org_${"A".repeat(43)}`;
 
-/** @type {import("node:child_process").ChildProcess | undefined} */
-let server;
 let base = "";
+let stopServer = () => {};
 
 /** @param {string[]} args @param {string} [now] @param {Record<string, string>} [extra] */
 function admin(args, now, extra = {}) {
@@ -49,56 +48,6 @@ function admin(args, now, extra = {}) {
   if (now) env.APP_NOW = now;
   else delete env.APP_NOW;
   return spawnSync("node", ["scripts/admin.mjs", ...args], { cwd: root, encoding: "utf8", env });
-}
-
-/** A port nobody listens on now. */
-async function freePort() {
-  const probe = createServer();
-  await new Promise((resolve) => probe.listen(0, "127.0.0.1", () => resolve(undefined)));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(() => resolve(undefined)));
-  return typeof address === "object" && address ? address.port : 0;
-}
-
-/** RFC 6238 (SHA-1, 6 digits, 30 s), as an authenticator app computes it. @param {string} secret */
-function totp(secret) {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const char of secret.replace(/=+$/, "").toUpperCase())
-    bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
-  const mac = createHmac("sha1", key).update(counter).digest();
-  const start = (mac[mac.length - 1] ?? 0) & 0x0f;
-  return String((mac.readUInt32BE(start) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
-
-/** The name=value pairs of a response's Set-Cookie headers, merged into `jar`. @param {Response} response @param {string} jar */
-function cookies(response, jar = "") {
-  const map = new Map(
-    jar
-      .split(/;\s*/)
-      .filter(Boolean)
-      .map((pair) => [pair.split("=")[0], pair]),
-  );
-  for (const cookie of response.headers.getSetCookie()) {
-    const pair = cookie.split(";")[0] ?? "";
-    if (/max-age=0/i.test(cookie)) map.delete(pair.split("=")[0]);
-    else map.set(pair.split("=")[0], pair);
-  }
-  return [...map.values()].join("; ");
-}
-
-/** better-auth's JSON API, as a browser's script calls it. @param {string} path @param {unknown} body @param {string} cookie */
-async function authApi(path, body, cookie = "") {
-  const response = await fetch(`${base}/api/auth${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base, cookie },
-    body: JSON.stringify(body),
-  });
-  assert.equal(response.status, 200, `${path}: ${await response.clone().text()}`);
-  return response;
 }
 
 /** The second director: signed up, two-step sign-in turned on with a real code (that session passed it). */
@@ -201,36 +150,21 @@ before(() => {
 });
 
 before(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn("node", ["scripts/start.mjs"], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), STATE_DIR: stateDir, SKIP_BUILD: "1", APP_NOW: SERVER_NOW },
-    stdio: "ignore",
-    detached: true,
-  });
-  for (let attempt = 0; ; attempt++) {
-    const health = await fetch(`${base}/api/health`)
-      .then((r) => r.json())
-      .catch(() => null);
-    if (health?.service === "idaho-ai-challenge" && health.database?.migrationsApplied > 0) break;
-    assert.ok(attempt < 240, "the local server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  ({ base, stop: stopServer } = await startLocalServer({ stateDir, appNow: SERVER_NOW }));
   // The proposer: a director with an API token (as /organize/tokens stores one).
   run([
     `INSERT INTO user (id, name, email, email_verified, two_factor_enabled) VALUES ('u-olu', 'Olu', 'olu@example.com', 1, 1)`,
     `INSERT INTO organizer_roles (user_id, role, granted_by, granted_at) VALUES ('u-olu', 'director', 'test', '2026-03-01T00:00:00.000Z')`,
     `INSERT INTO organizer_tokens (id, user_id, name, token_hash, created_at) VALUES ('tok-olu', 'u-olu', 'laptop', '${createHash("sha256").update(TOKEN).digest("hex")}', '2026-03-01T00:00:00.000Z')`,
   ]);
-  const signUp = await authApi("/sign-up/email", { email: confirmer.email, password: PASSWORD, name: "" });
+  const signUp = await authApi(base, "/sign-up/email", { email: confirmer.email, password: PASSWORD, name: "" });
   const cookie = cookies(signUp);
   query(`UPDATE "user" SET email_verified = 1 WHERE email = '${confirmer.email}'`, target);
-  const enabled = await authApi("/two-factor/enable", { password: PASSWORD }, cookie);
+  const enabled = await authApi(base, "/two-factor/enable", { password: PASSWORD }, cookie);
   const { totpURI } = /** @type {{ totpURI: string }} */ (await enabled.json());
   confirmer.secret = new URL(totpURI).searchParams.get("secret") ?? "";
   confirmer.session = cookies(
-    await authApi("/two-factor/verify-totp", { code: totp(confirmer.secret) }, cookie),
+    await authApi(base, "/two-factor/verify-totp", { code: totp(confirmer.secret) }, cookie),
     cookie,
   );
   query(
@@ -240,8 +174,7 @@ before(async () => {
 });
 
 after(() => {
-  // The server and its workerd children are one process group.
-  if (server?.pid) process.kill(-server.pid, "SIGTERM");
+  stopServer();
   rmSync(stateDir, { recursive: true, force: true });
 });
 

@@ -8,10 +8,7 @@
 // (the decision once, the team's e-mails, the audit row); then the token
 // revoked on the desk and the CLI refused. One server for the whole file: each start costs seconds.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { createHmac } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -20,6 +17,7 @@ import { promisify } from "node:util";
 import { execFile } from "node:child_process";
 import { query } from "../../scripts/admin.mjs";
 import { applyMigrations } from "./local-d1.mjs";
+import { authApi, cookies, startLocalServer, totp } from "./local-server.mjs";
 
 // Node 22 reads the TypeScript module as is (the admin CLI's hooks resolve its imports).
 const { judgeSql, registrationSql, submittedTeamSql } = /** @type {typeof import("../judging-seed.ts")} */ (
@@ -34,18 +32,8 @@ const target = { remote: false, stateDir };
 const APP_NOW = "2026-03-25T12:00:00-06:00";
 const PASSWORD = "a good passphrase";
 
-/** A port nobody listens on now. */
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
-  const address = server.address();
-  await new Promise((resolve) => server.close(() => resolve(undefined)));
-  return typeof address === "object" && address ? address.port : 0;
-}
-
-/** @type {import("node:child_process").ChildProcess | undefined} */
-let server;
 let base = "";
+let stopServer = () => {};
 
 /**
  * `npm run admin -- …` with the environment given (never the caller's token).
@@ -67,48 +55,6 @@ async function admin(args, extra = {}) {
 /** @param {string} sql */
 const one = (sql) => query(sql, target)[0];
 
-/** RFC 6238 (SHA-1, 6 digits, 30 s), as an authenticator app computes it. @param {string} secret */
-function totp(secret) {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const char of secret.replace(/=+$/, "").toUpperCase())
-    bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
-  const mac = createHmac("sha1", key).update(counter).digest();
-  const start = (mac[mac.length - 1] ?? 0) & 0x0f;
-  return String((mac.readUInt32BE(start) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
-
-/** The name=value pairs of a response's Set-Cookie headers, merged into `jar`. @param {Response} response @param {string} jar */
-function cookies(response, jar = "") {
-  const map = new Map(
-    jar
-      .split(/;\s*/)
-      .filter(Boolean)
-      .map((pair) => [pair.split("=")[0], pair]),
-  );
-  for (const cookie of response.headers.getSetCookie()) {
-    const pair = cookie.split(";")[0] ?? "";
-    const name = pair.split("=")[0];
-    if (/max-age=0/i.test(cookie)) map.delete(name);
-    else map.set(name, pair);
-  }
-  return [...map.values()].join("; ");
-}
-
-/** better-auth's JSON API, as a browser's script calls it. @param {string} path @param {unknown} body @param {string} cookie */
-async function authApi(path, body, cookie = "") {
-  const response = await fetch(`${base}/api/auth${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base, cookie },
-    body: JSON.stringify(body),
-  });
-  assert.equal(response.status, 200, `${path}: ${await response.clone().text()}`);
-  return response;
-}
-
 /** A desk form posted as a browser without JavaScript. @param {string} path @param {Record<string, string>} fields @param {string} cookie */
 function deskPost(path, fields, cookie) {
   return fetch(`${base}${path}`, {
@@ -126,27 +72,11 @@ function deskPost(path, fields, cookie) {
 
 before(async () => {
   applyMigrations(stateDir);
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn("node", ["scripts/start.mjs"], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), STATE_DIR: stateDir, SKIP_BUILD: "1", APP_NOW },
-    stdio: "ignore",
-    detached: true,
-  });
-  for (let attempt = 0; ; attempt++) {
-    const health = await fetch(`${base}/api/health`)
-      .then((r) => r.json())
-      .catch(() => null);
-    if (health?.service === "idaho-ai-challenge" && health.database?.migrationsApplied > 0) break;
-    assert.ok(attempt < 240, "the local server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  ({ base, stop: stopServer } = await startLocalServer({ stateDir, appNow: APP_NOW }));
 });
 
 after(() => {
-  // The server and its workerd children are one process group.
-  if (server?.pid) process.kill(-server.pid, "SIGTERM");
+  stopServer();
   rmSync(stateDir, { recursive: true, force: true });
 });
 
@@ -157,14 +87,14 @@ describe("the CLI through the organizer API", () => {
   let token = "";
 
   test("grant-organizer makes the first director once (the bootstrap step), then refuses", async () => {
-    const signUp = await authApi("/sign-up/email", { email: director, password: PASSWORD, name: "" });
+    const signUp = await authApi(base, "/sign-up/email", { email: director, password: PASSWORD, name: "" });
     const cookie = cookies(signUp);
     query(`UPDATE "user" SET email_verified = 1 WHERE email = '${director}'`, target);
     // Two-step sign-in on, for real: the session that turns it on passed the second factor.
-    const enabled = await authApi("/two-factor/enable", { password: PASSWORD }, cookie);
+    const enabled = await authApi(base, "/two-factor/enable", { password: PASSWORD }, cookie);
     const { totpURI } = /** @type {{ totpURI: string }} */ (await enabled.json());
     const secret = new URL(totpURI).searchParams.get("secret") ?? "";
-    const verified = await authApi("/two-factor/verify-totp", { code: totp(secret) }, cookie);
+    const verified = await authApi(base, "/two-factor/verify-totp", { code: totp(secret) }, cookie);
     session = cookies(verified, cookie);
 
     const first = await admin(["grant-organizer", director, "--role", "director"]);
