@@ -98,7 +98,7 @@ export default defineConfig({
     },
     {
       command: "node scripts/start.mjs",
-      // The second half's stories (tests/e2e/judging-story.spec.ts), on a database of their own, from the same build.
+      // The second half's story on the organizers' desk (tests/e2e/desk-story.spec.ts), on a database of its own, from the same build.
       env: {
         PORT: String(storyPort),
         STATE_DIR: storyStateDir,

@@ -60,7 +60,7 @@ export function actionIntent<Schema extends z.ZodMiniObject, Result>(
     redirectTo,
     done,
   }: {
-    /** The toast's title when done. */
+    /** The toast's title when done (or, for a one-way action, proposed). */
     title: string;
     /** Where to go when done (default: the page, at its anchor if the route gives one). */
     redirectTo?: string;
@@ -76,7 +76,7 @@ export function actionIntent<Schema extends z.ZodMiniObject, Result>(
         if (!proposed.ok) return refusalOutcome(proposed);
         return {
           ok: true,
-          toast: { type: "success", title: "Proposed", description: proposed.message },
+          toast: { type: "success", title, description: proposed.message },
           redirectTo: `/organize/proposals/${proposed.proposalId}`,
         };
       }
