@@ -167,8 +167,3 @@ export function certificationNamed(editionId: string, name: string): Achievement
   );
 }
 
-/** The credential a published result earns: "finalist" → the finalist credential; an award id → that award's. */
-export function achievementForResult(editionId: string, award: string): AchievementDefinition | undefined {
-  const found = achievementOf(editionId, award);
-  return found && (found.kind === "finalist" || found.kind === "award") ? found : undefined;
-}

@@ -42,11 +42,6 @@ export function phaseSummary(phase: EditionPhase, editionName: string): string {
   return phaseSummaries[phase].replace("{edition}", editionName);
 }
 
-/** True while the edition's finals are still ahead (copy about them is in the future tense). */
-export function isFinalsAhead(phase: EditionPhase): boolean {
-  return phase !== "finalsDay" && phase !== "afterFinals";
-}
-
 /**
  * "The State Capital Finals in Boise, Idaho, on April 25, 2026" while they are
  * ahead; "… were held in … on …" once they have taken place.

@@ -12,13 +12,11 @@ export interface ResultEntry {
   readonly project?: string;
 }
 
-/** Empty lists: nothing is published yet, and the site says results will be posted. */
+/** The edition's published results; empty lists while nothing is (the site then says results will be posted). */
 export interface PublishedResults {
   readonly finalists: readonly ResultEntry[];
   readonly awards: Partial<Readonly<Record<AwardId, readonly ResultEntry[]>>>;
 }
-
-export const noResults: PublishedResults = { finalists: [], awards: {} };
 
 export function hasResults(results: PublishedResults): boolean {
   return results.finalists.length > 0 || Object.values(results.awards).some((entries) => entries.length > 0);

@@ -129,9 +129,3 @@ export async function savePublicFace(
   return { ok: true, message: showcaseMessages.publicFaceSaved };
 }
 
-/** For the portal's checklist: whether the project will appear in the showcase once submitted. */
-export function showcaseReady(
-  s: { title: string | null; summary: string | null; track: string | null; publicConsent: boolean } | null,
-) {
-  return !!s && !!s.title && !!s.summary && !!s.track && s.publicConsent;
-}

@@ -313,16 +313,6 @@ export async function publishedAudienceVote(db: Db, editionId: string) {
   return { publishedAt: rows[0]!.publishedAt, ledger };
 }
 
-/** The slug of a team's project, if it is in the showcase. */
-export async function slugOfTeam(db: Db, editionId: string, teamId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ slug: submissions.slug })
-    .from(submissions)
-    .where(and(shownIn(editionId), eq(submissions.teamId, teamId)))
-    .limit(1);
-  return row?.slug ?? null;
-}
-
 /** The pages of the showcase's projects, for the sitemap (every one of them); none before it opens. */
 export async function showcaseProjectPaths(context: Readonly<RouterContextProvider>): Promise<string[]> {
   const { env } = context.get(requestContext);
