@@ -16,6 +16,7 @@ import {
 import { getDb } from "~/db/client.server";
 import { credentials, credentialStatusLists, publishedResults, submissions, teams, user } from "~/db/schema";
 import { isProduction } from "~/lib/config.server";
+import { base64url, sha256Hex } from "~/lib/encoding";
 import { log } from "~/lib/log.server";
 import { siteContact } from "~/lib/site-config.server";
 import {
@@ -145,11 +146,6 @@ export async function publishedDocuments(env: Env, origin: string): Promise<Map<
     [issuerId(origin), controllerDocument(issuerProfile(env, origin), keys)],
     ...keys.map((key) => [key.id, multikeyDocument(key)] as [string, unknown]),
   ]);
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /** OB 3.0 IdentityHash of an e-mail: "sha256$" + hex SHA-256 of the lower-cased address followed by the salt. */
@@ -354,12 +350,6 @@ export async function credentialWithHolder(env: Pick<Env, "DB">, id: string) {
 async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
   const stream = new Blob([bytes.slice().buffer as ArrayBuffer]).stream().pipeThrough(new CompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-function base64url(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 /** An ISO instant without milliseconds, as XSD dateTimeStamp and every verifier reads it. */

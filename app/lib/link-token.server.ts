@@ -4,11 +4,7 @@
  * copy of the database cannot accept anything.
  */
 
-function base64url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
+import { base64url, sha256Hex } from "./encoding";
 
 /** A new link token: 43 base64url characters. */
 export function newLinkToken(): string {
@@ -16,9 +12,8 @@ export function newLinkToken(): string {
 }
 
 /** Hex SHA-256 of a token: what the table stores and looks up. */
-export async function tokenHash(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+export function tokenHash(token: string): Promise<string> {
+  return sha256Hex(token);
 }
 
 /** Anything but 43 base64url characters is not worth a query. */

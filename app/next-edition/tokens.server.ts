@@ -7,6 +7,8 @@
  * makes a link single-use (cleared or replaced once used).
  */
 
+import { base64url } from "~/lib/encoding";
+
 export type TokenPurpose = "confirm" | "unsubscribe";
 
 export interface TokenClaims {
@@ -26,12 +28,6 @@ function secretOf(env: Pick<Env, "BETTER_AUTH_SECRET" | "ENVIRONMENT">): string 
   if (secret) return secret;
   if (env.ENVIRONMENT === "production") throw new Error("BETTER_AUTH_SECRET is required in production");
   return DEVELOPMENT_SECRET;
-}
-
-function base64url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 function fromBase64url(text: string): Uint8Array<ArrayBuffer> | null {
