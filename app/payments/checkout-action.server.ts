@@ -25,7 +25,7 @@ import { clientKey, retryAfterHeaders } from "~/lib/client-limit.server";
 import { log } from "~/lib/log.server";
 import { siteOrigin } from "~/lib/meta";
 import type { Toast } from "~/lib/toast";
-import { PaymentError, paymentErrorStatus, type StartOptions, type StartResult } from "./checkout.server";
+import { PaymentError, paymentErrorStatus, type StartOptions, type StartResult } from "./start";
 import { paymentToasts } from "./registration-form";
 
 /** What a checkout page's component receives from its action when it does not redirect. */

@@ -18,39 +18,7 @@ import { enrollWithCompanyCode } from "./enrollment.server";
 import { checkoutExpiresAt, registrationWindowEnd } from "./expiry.server";
 import { checkoutGateway } from "./gateway.server";
 import { quoteRegistration, quoteSponsorship } from "./plans.server";
-
-export type PaymentErrorCode =
-  | "enrollment_closed"
-  | "sponsorship_closed"
-  | "unknown_company_code"
-  | "company_code_other_edition"
-  | "email_unverified"
-  | "rate_limited"
-  | "checkout_failed";
-
-/** A refusal the visitor can act on; `field` names the form field it belongs to. */
-export class PaymentError extends Error {
-  override name = "PaymentError";
-  constructor(
-    readonly code: PaymentErrorCode,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
-
-export const paymentErrorStatus: Record<PaymentErrorCode, 400 | 403 | 429 | 502> = {
-  enrollment_closed: 403,
-  sponsorship_closed: 403,
-  unknown_company_code: 400,
-  company_code_other_edition: 403,
-  email_unverified: 403,
-  rate_limited: 429,
-  checkout_failed: 502,
-};
-
-export const companyCodeRateLimitMessage = "Too many company code attempts. Please wait a minute and try again.";
+import { PaymentError, type StartOptions, type StartResult } from "./start";
 
 /** Issue 13: an organization's purchase and a company-code enrollment need a verified address. */
 export const unverifiedEmailMessages = {
@@ -66,23 +34,6 @@ export const checkoutRateLimitMessage = "You've started too many payments. Pleas
 async function checkoutAllowed(env: Env, clientIp: string): Promise<void> {
   const { success } = await env.RATE_LIMITER.limit({ key: `checkout:${clientIp}` });
   if (!success) throw new PaymentError("rate_limited", checkoutRateLimitMessage);
-}
-
-export type StartResult =
-  { type: "checkout"; url: string; sessionId: string; recordId: string } | { type: "enrolled"; registrationId: string };
-
-export interface StartOptions {
-  userId: string;
-  /** The site's public origin, for Stripe's success and cancel urls. */
-  origin: string;
-  now: Date;
-  /** The signed-in account's address: confirmations go there, never to an address typed in the form. */
-  accountEmail: string;
-  /** From the server's session (isEmailVerified), never the browser: required for workforce and company codes. */
-  emailVerified: boolean;
-  /** For the per-client limits: an IPv4 address or IPv6 /64 (app/lib/client-limit.server.ts). */
-  clientIp: string;
-  requestId?: string;
 }
 
 /** Why enrollment refuses at `now`, or null while it is open. */

@@ -12,7 +12,7 @@ import { registrations } from "~/db/schema";
 import { log } from "~/lib/log.server";
 import { siteContact } from "~/lib/site-config.server";
 import { enqueueNotifications } from "~/notifications/outbox.server";
-import { companyCodeRateLimitMessage, PaymentError, type StartOptions, type StartResult } from "./checkout.server";
+import { companyCodeRateLimitMessage, PaymentError, type StartOptions, type StartResult } from "./start";
 import { organizationForCode } from "./company-codes.server";
 import { confirmationInsert, confirmationPayload } from "./confirmation.server";
 import { enrollmentConfirmation } from "./notification.server";
