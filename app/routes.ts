@@ -65,7 +65,7 @@ export default [
   layout("routes/organization/layout.tsx", [
     route("organization", "routes/organization/list.tsx"),
     route("organization/invitation", "routes/organization/invitation.tsx"),
-    layout("routes/organization/organizer-layout.tsx", [
+    layout("routes/organization/admin-layout.tsx", [
       route("organization/:id", "routes/organization/dashboard.tsx"),
       route("organization/:id/employees.csv", "routes/organization/employees[.]csv.ts"),
       route("organization/:id/certifications.csv", "routes/organization/certifications[.]csv.ts"),
