@@ -17,9 +17,10 @@ export const earlyBirdNow = process.env.E2E_APP_NOW ?? "2025-12-01T12:00:00-07:0
 export const afterFinalsNow = "2026-11-23T12:00:00-07:00";
 
 /**
- * The second server has a database of its own for stories that run the
- * Challenge's second half end to end (judging, publication): they count and
- * rank every submitted project and publish the top ones, so neither the
+ * The second server has a database of its own for the story that runs the
+ * Challenge's second half on the organizers' desk (desk-story.spec.ts): it
+ * counts and ranks every submitted project and publishes the top ones, and
+ * its first director comes from the bootstrap step, so neither the
  * first server's projects nor its pages may share their database. Its own
  * pretend day is in the judging window; each request still says its time
  * (X-App-Now).
