@@ -80,3 +80,102 @@ export const deskMessages = {
   codeLocked: "Too many wrong codes. Wait 15 minutes, then try again.",
   proposedOnly: "This action needs a second director: it is proposed first, then confirmed on the desk.",
 } as const;
+
+/**
+ * The daily jobs (workers/daily-jobs.ts, the DATA_LIFECYCLE_CRON trigger):
+ * each run writes one audit row, action `dailyJobAction`, actor the job's
+ * name, and the overview shows each job's latest.
+ */
+export const dailyJobNames = [
+  "data-lifecycle",
+  "submission-retention",
+  "judging-retention",
+  "judging-assignment",
+  "innovator-credentials",
+] as const;
+export type DailyJobName = (typeof dailyJobNames)[number];
+
+/** The audit log's action id of a daily job's run. */
+export const dailyJobAction = "daily-jobs.run";
+
+export const dailyJobText: Record<DailyJobName, { label: string; does: string }> = {
+  "data-lifecycle": {
+    label: "Data lifecycle",
+    does: "Expires abandoned checkouts and applies the privacy policy's retention periods.",
+  },
+  "submission-retention": {
+    label: "Submission retention",
+    does: "Deletes projects and their files past their retention period.",
+  },
+  "judging-retention": {
+    label: "Judging records' retention",
+    does: "Deletes judging records past their retention period.",
+  },
+  "judging-assignment": {
+    label: "Judging assignment",
+    does: "Assigns every project to judges on judging's first day, unless an organizer did.",
+  },
+  "innovator-credentials": {
+    label: "AI Innovator credentials",
+    does: "Issues AI Innovator once the submission deadline has passed.",
+  },
+};
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The one line each job's audit row says (its facts after hold the whole result). */
+export const dailyJobSummaries = {
+  done: "Done.",
+  failed: (error: string) => `Failed: ${error}`,
+  dataLifecycle: (expiredCheckouts: number, retentionRows: number) =>
+    `Expired ${plural(expiredCheckouts, "abandoned checkout")}; the retention periods removed or anonymized ${plural(retentionRows, "row")}.`,
+  submissionRetention: (teams: number, files: number) =>
+    teams === 0
+      ? "No edition's projects are past their retention period."
+      : `Deleted ${plural(teams, "team")} and ${plural(files, "stored file")}.`,
+  judgingRetention: (rows: number) =>
+    rows === 0
+      ? "No edition's judging records are past their retention period."
+      : `Deleted ${plural(rows, "judging record")}.`,
+  judgingAssignment: (editions: number, assigned: number) =>
+    editions === 0
+      ? "Nothing to assign today."
+      : `Assigned ${plural(assigned, "project-judge pair")} in ${plural(editions, "edition")}.`,
+  innovatorCredentials: (issued: number) =>
+    issued === 0 ? "No AI Innovator credential was due." : `Issued ${plural(issued, "AI Innovator credential")}.`,
+} as const;
+
+/** The overview's counts (/organize): their words, and how many organizations it lists. */
+export const overviewText = {
+  countsTitle: "The edition in numbers",
+  registrationsCaption: "Paid registrations by plan and pricing phase",
+  registrationsNote:
+    "Paid registrations of this edition, by the price they were bought at; employees who joined with a company code are counted below.",
+  planColumn: "Plan",
+  totalColumn: "Total",
+  enrolled: "Employees enrolled with a company code",
+  teams: "Teams",
+  submitted: "Projects submitted",
+  votes: "Showcase votes cast",
+  votesNote: "A count only: the tally is published after the vote closes.",
+  companiesTitle: "Organizations and their employees",
+  companiesCaption: "Organizations of this edition, most employees first",
+  companiesHead: ["Organization", "Company code", "Employees enrolled"],
+  companiesNone: "No organization has bought a Workforce Package for this edition yet.",
+  companyCodeRevoked: "none (revoked)",
+  companiesMore: (shown: number, total: number) => `The ${shown} organizations with the most employees, of ${total}.`,
+  coverageTitle: "Score coverage",
+  coverageProjects: "Projects with every score set",
+  coverageSets: "Score sets complete",
+  coverageNone: "No project has been submitted yet.",
+  jobsTitle: "Daily jobs",
+  jobsCaption: "Each daily job's latest run",
+  jobsHead: ["Job", "Last run", "Outcome", "What it did"],
+  jobNeverRan: "Not yet run",
+  jobOutcome: { done: "Done", failed: "Failed" },
+} as const;
+
+export const overviewRules = {
+  /** Organizations listed on the overview (most employees first); the rest are counted. */
+  companiesShown: 25,
+} as const;

@@ -53,6 +53,8 @@ export async function assignmentsHaveRun(d1: D1Database, editionId: string): Pro
  * `npm run admin -- assign` themselves on the first day).
  */
 export async function assignOnJudgingStart(d1: D1Database, editions: readonly Edition[], now: Date) {
+  /** What it did, for the daily job's audit row: one line per edition it assigned. */
+  const assigned: { editionId: string; assigned: number; conflicts: number; shortfall: number }[] = [];
   for (const edition of editions) {
     const judging = milestoneOf(edition, "judging");
     const end = judging.end ?? judging.start;
@@ -65,5 +67,12 @@ export async function assignOnJudgingStart(d1: D1Database, editions: readonly Ed
       conflicts: plan.conflicts.length,
       shortfall: plan.shortfall.length,
     });
+    assigned.push({
+      editionId: edition.id,
+      assigned: plan.adds.length,
+      conflicts: plan.conflicts.length,
+      shortfall: plan.shortfall.length,
+    });
   }
+  return assigned;
 }

@@ -4,21 +4,38 @@
  * per page; each reads only what the role may see (the middleware has
  * checked the page's own permission).
  */
-import { and, count, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { formatMountain } from "~/clock/format";
 import { editionPhase, nextMilestone } from "~/clock/schedule";
-import { deskRules, organizerRoleText } from "~/content/organize";
-import { phaseSummaries } from "~/content/phases";
 import {
+  dailyJobNames,
+  dailyJobText,
+  deskRules,
+  organizerRoleText,
+  overviewRules,
+  overviewText,
+} from "~/content/organize";
+import { phaseSummaries } from "~/content/phases";
+import { plans, pricingPhaseLabels, pricingPhases, type PlanId } from "~/content/pricing";
+import type { Db } from "~/db/client.server";
+import {
+  companyCodes,
   judgeAdvisorInterests,
   judgeInvitations,
   judges,
   notifications,
   organizerEvents,
   organizerRoleNames,
+  registrations,
+  showcaseVotes,
+  submissions,
+  teams,
 } from "~/db/schema";
+import { loadJudgingReport } from "~/judging/report.server";
 import type { Preview } from "./action.server";
 import { auditFilterOf, auditPage, auditQueryString } from "./audit.server";
+import { latestDailyJobRuns } from "./daily-jobs.server";
 import type { Desk } from "./guard.server";
 import { organizersList } from "./organizers.server";
 import { confirmationRefusal, openProposals, proposalById } from "./proposals.server";
@@ -31,12 +48,88 @@ export function deskHeader(desk: Desk) {
   return { email: desk.user.email, role: organizerRoleText[desk.role].label, menu: desk.menu };
 }
 
+/**
+ * The edition's numbers, in one D1 round trip: paid registrations by plan and
+ * pricing phase, employees enrolled with a company code, teams, submitted
+ * projects and showcase votes cast (a count only: the tally waits for the close).
+ */
+async function editionCounts(db: Db, editionId: string) {
+  const [byPlan, [enrolled], [teamCount], [submitted], [votes]] = await db.batch([
+    db
+      .select({ plan: registrations.plan, phase: registrations.pricingPhase, n: count() })
+      .from(registrations)
+      .where(and(eq(registrations.editionId, editionId), eq(registrations.status, "paid")))
+      .groupBy(registrations.plan, registrations.pricingPhase),
+    db
+      .select({ n: count() })
+      .from(registrations)
+      .where(and(eq(registrations.editionId, editionId), eq(registrations.status, "enrolled"))),
+    db.select({ n: count() }).from(teams).where(eq(teams.editionId, editionId)),
+    db
+      .select({ n: count() })
+      .from(submissions)
+      .where(and(eq(submissions.editionId, editionId), eq(submissions.status, "submitted"))),
+    db.select({ n: count() }).from(showcaseVotes).where(eq(showcaseVotes.editionId, editionId)),
+  ]);
+  const of = (plan: PlanId, phase: string) => byPlan.find((r) => r.plan === plan && r.phase === phase)?.n ?? 0;
+  return {
+    phases: pricingPhases.map((phase) => pricingPhaseLabels[phase]),
+    registrations: (Object.keys(plans) as PlanId[]).map((plan) => {
+      const perPhase = pricingPhases.map((phase) => of(plan, phase));
+      return { plan, label: plans[plan].name, perPhase, total: perPhase.reduce((a, b) => a + b, 0) };
+    }),
+    enrolled: enrolled?.n ?? 0,
+    teams: teamCount?.n ?? 0,
+    submitted: submitted?.n ?? 0,
+    votes: votes?.n ?? 0,
+  };
+}
+
+/** The edition's organizations (a paid Workforce Package), with their live code and employees enrolled, most first. */
+async function editionCompanies(db: Db, editionId: string) {
+  const employees = alias(registrations, "employees");
+  const organization = and(
+    eq(registrations.editionId, editionId),
+    eq(registrations.plan, "workforce"),
+    eq(registrations.status, "paid"),
+  );
+  const enrolled = count(employees.id);
+  const [rows, [total]] = await db.batch([
+    db
+      .select({ id: registrations.id, name: registrations.companyName, code: companyCodes.code, enrolled })
+      .from(registrations)
+      .leftJoin(companyCodes, and(eq(companyCodes.registrationId, registrations.id), isNull(companyCodes.revokedAt)))
+      .leftJoin(
+        employees,
+        and(eq(employees.organizationRegistrationId, registrations.id), eq(employees.status, "enrolled")),
+      )
+      .where(organization)
+      .groupBy(registrations.id, companyCodes.code)
+      .orderBy(desc(enrolled), asc(registrations.companyName), asc(registrations.id))
+      .limit(overviewRules.companiesShown),
+    db.select({ n: count() }).from(registrations).where(organization),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Score coverage, as the judging report counts it (app/judging/report.ts): the one rule. */
+async function scoreCoverage(db: Db, editionId: string) {
+  const report = await loadJudgingReport(db, editionId);
+  const needed = (p: (typeof report.projects)[number]) => p.judges + p.missing;
+  return {
+    projects: report.projects.length,
+    projectsComplete: report.projects.length - report.projectsMissing.length,
+    setsNeeded: report.projects.reduce((sum, p) => sum + needed(p), 0),
+    setsComplete: report.projects.reduce((sum, p) => sum + needed(p) - p.missing, 0),
+  };
+}
+
 /** /organize: where the edition stands, and what needs this role's attention. */
 export async function overviewView(desk: Desk) {
   const { db, now, edition } = desk;
   const next = nextMilestone(now, edition.milestones);
   const counts = async <T>(run: () => Promise<T>, allowed: boolean) => (allowed ? run() : null);
-  const [judgesBlock, outbox, proposals, recent] = await Promise.all([
+  const [judgesBlock, outbox, proposals, recent, numbers, companies, coverage, jobs] = await Promise.all([
     counts(async () => {
       const at = now.toISOString();
       const [[active], [pending], [interests]] = await Promise.all([
@@ -82,6 +175,11 @@ export async function overviewView(desk: Desk) {
           .limit(5),
       desk.can("read:audit"),
     ),
+    counts(() => editionCounts(db, edition.id), desk.can("read:desk")),
+    // Company codes are private (SPEC.md): only a role that reads organizations sees them.
+    counts(() => editionCompanies(db, edition.id), desk.can("read:organization")),
+    counts(() => scoreCoverage(db, edition.id), desk.can("read:report")),
+    counts(() => latestDailyJobRuns(db), desk.can("read:desk")),
   ]);
   return {
     header: deskHeader(desk),
@@ -95,6 +193,30 @@ export async function overviewView(desk: Desk) {
     canRequeue: desk.can("send:message"),
     openProposals: proposals,
     recent: recent?.map((e) => ({ ...e, createdAt: when(e.createdAt)! })) ?? null,
+    counts: numbers,
+    companies: companies && {
+      total: companies.total,
+      rows: companies.rows.map((c) => ({
+        id: c.id,
+        name: c.name ?? c.id,
+        code: c.code ?? overviewText.companyCodeRevoked,
+        enrolled: c.enrolled,
+      })),
+    },
+    coverage,
+    jobs:
+      jobs &&
+      dailyJobNames.map((name) => {
+        const run = jobs.find((j) => j.name === name);
+        return {
+          name,
+          label: dailyJobText[name].label,
+          does: dailyJobText[name].does,
+          lastRun: run ? when(run.createdAt)! : null,
+          failed: run?.failed ?? false,
+          summary: run?.summary ?? null,
+        };
+      }),
   };
 }
 

@@ -7,6 +7,7 @@
  * once. Each concern exports its own list (`judgingActions`, …); add the
  * list here.
  */
+import { dailyJobAction } from "~/content/organize";
 import { judgingActions, judgingQueries } from "~/judging/actions.server";
 import { assignmentActions, assignmentQueries } from "~/judging/assignment-actions.server";
 import { resultsActions } from "~/results/actions.server";
@@ -40,9 +41,10 @@ function byId<T extends { id: string }>(list: readonly T[]): Readonly<Record<str
 export const organizerActions = byId(actions);
 export const organizerQueries = byId(queries);
 
-/** Every action id the audit log may hold: the registered ones, the bootstrap step and proposing. */
+/** Every action id the audit log may hold: the registered ones, the bootstrap step, proposing and the daily jobs' runs. */
 export const auditedActionIds: readonly string[] = [
   "organizers.bootstrap",
+  dailyJobAction,
   "proposals.propose",
   ...Object.keys(organizerActions),
 ].sort();

@@ -2,7 +2,8 @@
  * The daily jobs (issue 31, ADR 017): each runs whatever another one does, and
  * says in one log line how it went; and the judging records' retention rule
  * (the privacy policy's "judging-records"), which deletes a whole edition's
- * judging rows and so has this file's database to itself.
+ * judging rows and so has this file's database to itself. Each job's run also
+ * writes one audit row (issue 32), which the desk's overview lists per job.
  */
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -12,6 +13,9 @@ import { DATA_LIFECYCLE_CRON } from "~/retention/records.server";
 import { purgeExpiredJudging } from "~/retention/judging.server";
 import { judgeSql, reviewSql, submittedTeamSql } from "../judging-seed";
 import { runDailyJobs, type DailyJob } from "../../workers/daily-jobs";
+import { dailyJobAction, dailyJobNames, dailyJobSummaries, dailyJobText, overviewText } from "~/content/organize";
+import { decodeEntities } from "./html";
+import { auditSince, deskGet, lastAuditId, organizer } from "./organize-helpers";
 import { builtWorker } from "./worker";
 
 /** 2026 ended Apr 26, 2026 (Mountain Time): its records are past 12 months on this day, not on the one before. */
@@ -94,6 +98,7 @@ describe("the daily jobs", () => {
     ];
     // The retention job's batch needs this table: without it, that job throws as a real failure would.
     await env.DB.exec("ALTER TABLE stripe_events RENAME TO stripe_events_away");
+    const since = await lastAuditId();
     const worker = await builtWorker();
     const ctx = createExecutionContext();
     try {
@@ -119,6 +124,64 @@ describe("the daily jobs", () => {
     expect(done.sort()).toEqual(
       ["innovator-credentials", "judging-assignment", "judging-retention", "submission-retention"].sort(),
     );
+
+    // One audit row per job, the failed one saying so, the others what they did.
+    const rows = await auditSince(since);
+    expect(rows.map((r) => r.actor_label).sort()).toEqual([...dailyJobNames].sort());
+    const failedRow = rows.find((r) => r.actor_label === "data-lifecycle")!;
+    expect(failedRow.summary).toMatch(/^Failed: .*stripe_events/);
+    expect(JSON.parse(failedRow.facts_after!)).toMatchObject({ outcome: "failed" });
+    const purge = rows.find((r) => r.actor_label === "submission-retention")!;
+    expect(JSON.parse(purge.facts_after!)).toMatchObject({ outcome: "done", result: { editions: ["2026"], teams: 1 } });
+    expect(purge.summary).toBe(dailyJobSummaries.submissionRetention(1, 0));
+  });
+
+  it("writes one audit row per job, as the job, and the overview lists each job's last run", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const since = await lastAuditId();
+    await runDailyJobs(env, WITHIN_RETENTION);
+    const rows = await auditSince(since);
+    expect(rows).toHaveLength(dailyJobNames.length);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        actor_kind: "job",
+        actor_user_id: null,
+        actor_role: null,
+        action: dailyJobAction,
+        created_at: WITHIN_RETENTION.toISOString(),
+        request_id: `daily-jobs:${WITHIN_RETENTION.toISOString()}`,
+      });
+      expect(JSON.parse(row.targets)).toEqual({ job: row.actor_label });
+      expect(JSON.parse(row.facts_after!)).toMatchObject({ outcome: "done" });
+    }
+    expect(rows.map((r) => r.actor_label).sort()).toEqual([...dailyJobNames].sort());
+    expect(rows.find((r) => r.actor_label === "innovator-credentials")!.summary).toBe(
+      dailyJobSummaries.innovatorCredentials(0),
+    );
+
+    // A later run is the one the overview shows (a viewer reads it), one line per job.
+    const later = new Date(WITHIN_RETENTION.getTime() + 86_400_000);
+    await runDailyJobs(env, later);
+    const html = decodeEntities(await (await deskGet("/organize", await organizer("viewer"))).text());
+    const table = html.match(/<table[^>]*data-testid="jobs"[\s\S]*?<\/table>/)?.[0] ?? "";
+    const lines = [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].slice(1).map((m) => m[1]!.replace(/<[^>]+>/g, " "));
+    expect(lines).toHaveLength(dailyJobNames.length);
+    for (const [i, name] of dailyJobNames.entries()) {
+      expect(lines[i]).toContain(dailyJobText[name].label);
+      expect(lines[i]).toContain(overviewText.jobOutcome.done);
+      expect(lines[i]).not.toContain(overviewText.jobNeverRan);
+    }
+    expect(lines[4]).toContain(dailyJobSummaries.innovatorCredentials(0));
+    // January 11 in Mountain Time: the later run, not the first.
+    expect(lines[0]).toMatch(/Jan(uary)? 11, 2027/);
+
+    // The audit log finds a job's rows by its name and by the action.
+    const registrar = await organizer("registrar");
+    const audit = decodeEntities(
+      await (await deskGet(`/organize/audit?actor=judging-retention&action=${dailyJobAction}`, registrar)).text(),
+    );
+    expect(audit.match(/judging-retention/g)?.length).toBeGreaterThanOrEqual(2);
+    expect(audit).not.toContain("innovator-credentials");
   });
 
   it("runs every job even when one throws before it returns a promise", async () => {
@@ -135,9 +198,17 @@ describe("the daily jobs", () => {
       { name: "second", run: async () => void ran.push("second") },
       { name: "third", run: async () => void ran.push("third") },
     ];
+    const since = await lastAuditId();
     const outcomes = await runDailyJobs(env, WITHIN_RETENTION, jobs);
     expect(ran.sort()).toEqual(["second", "third"]);
     expect(outcomes.map((o) => o.status)).toEqual(["rejected", "fulfilled", "fulfilled"]);
+    // Each still writes its audit row: the one that threw, that it failed.
+    const rows = await auditSince(since);
+    expect(rows.map((r) => [r.actor_label, r.summary]).sort()).toEqual([
+      ["second", dailyJobSummaries.done],
+      ["third", dailyJobSummaries.done],
+      ["throws-at-once", dailyJobSummaries.failed("boom")],
+    ]);
   });
 });
 

@@ -1,10 +1,12 @@
 /**
  * /organize (issue 32): where the edition stands and what needs this role's
- * attention: judges, the outbox, proposals waiting for a second director,
- * the latest entries of the audit log. Each block shows only to a role that
- * may read it.
+ * attention: the edition's numbers, its organizations, score coverage,
+ * judges, the outbox, the daily jobs' latest runs, proposals waiting for a
+ * second director, the latest entries of the audit log. Each block shows
+ * only to a role that may read it.
  */
-import { DeskBody, DeskHero, deskLinkClass } from "~/components/organize/desk";
+import { cellClass, DeskBody, DeskHero, deskLinkClass, DeskTable, Empty } from "~/components/organize/desk";
+import { overviewText as text } from "~/content/organize";
 import { IntentForm, intentErrors, Refusals } from "~/components/intent-form";
 import { SectionCard, dangerButtonClass } from "~/components/section-card";
 import { signedInPageHeaders } from "~/forms/action.server";
@@ -50,6 +52,20 @@ function Figure({ label, value, href }: { label: string; value: number; href?: s
   );
 }
 
+/** "12 of 15": a part of a whole. */
+function FigureOf({ label, value, of, href }: { label: string; value: number; of: number; href: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4">
+      <dt className="text-sm text-slate-700">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold text-brand-950">
+        <a href={href} className="underline-offset-4 hover:underline">
+          {value} <span className="text-base font-semibold text-slate-700">of {of}</span>
+        </a>
+      </dd>
+    </div>
+  );
+}
+
 export default function Overview({ loaderData: view, actionData }: Route.ComponentProps) {
   const { edition } = view;
   return (
@@ -63,6 +79,87 @@ export default function Overview({ loaderData: view, actionData }: Route.Compone
               : "Every milestone of this edition is past."}
           </p>
         </SectionCard>
+        {view.counts ? (
+          <SectionCard id="counts" title={text.countsTitle}>
+            <p className="mt-2 text-sm text-slate-700">{text.registrationsNote}</p>
+            <DeskTable
+              id="registrations"
+              caption={text.registrationsCaption}
+              head={[text.planColumn, ...view.counts.phases, text.totalColumn]}
+            >
+              {view.counts.registrations.map((r) => (
+                <tr key={r.plan}>
+                  <th scope="row" className="px-3 py-2 text-left font-semibold text-slate-900">
+                    {r.label}
+                  </th>
+                  {r.perPhase.map((n, i) => (
+                    <td key={view.counts!.phases[i]} className={cellClass}>
+                      {n}
+                    </td>
+                  ))}
+                  <td className={cellClass}>{r.total}</td>
+                </tr>
+              ))}
+            </DeskTable>
+            <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="edition-counts">
+              <Figure label={text.enrolled} value={view.counts.enrolled} />
+              <Figure label={text.teams} value={view.counts.teams} />
+              <Figure label={text.submitted} value={view.counts.submitted} />
+              <Figure label={text.votes} value={view.counts.votes} />
+            </dl>
+            <p className="mt-2 text-sm text-slate-700">{text.votesNote}</p>
+          </SectionCard>
+        ) : null}
+        {view.companies ? (
+          <SectionCard id="organizations" title={text.companiesTitle}>
+            {view.companies.rows.length === 0 ? (
+              <Empty>{text.companiesNone}</Empty>
+            ) : (
+              <>
+                <DeskTable id="companies" caption={text.companiesCaption} head={text.companiesHead}>
+                  {view.companies.rows.map((c) => (
+                    <tr key={c.id}>
+                      <th scope="row" className="px-3 py-2 text-left font-semibold text-slate-900">
+                        {c.name}
+                      </th>
+                      <td className={cellClass}>
+                        <code className="break-all">{c.code}</code>
+                      </td>
+                      <td className={cellClass}>{c.enrolled}</td>
+                    </tr>
+                  ))}
+                </DeskTable>
+                {view.companies.total > view.companies.rows.length ? (
+                  <p className="mt-2 text-sm text-slate-700">
+                    {text.companiesMore(view.companies.rows.length, view.companies.total)}
+                  </p>
+                ) : null}
+              </>
+            )}
+          </SectionCard>
+        ) : null}
+        {view.coverage ? (
+          <SectionCard id="coverage" title={text.coverageTitle}>
+            {view.coverage.projects === 0 ? (
+              <p className="mt-2 text-slate-700">{text.coverageNone}</p>
+            ) : (
+              <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="coverage">
+                <FigureOf
+                  label={text.coverageProjects}
+                  value={view.coverage.projectsComplete}
+                  of={view.coverage.projects}
+                  href="/organize/report"
+                />
+                <FigureOf
+                  label={text.coverageSets}
+                  value={view.coverage.setsComplete}
+                  of={view.coverage.setsNeeded}
+                  href="/organize/report"
+                />
+              </dl>
+            )}
+          </SectionCard>
+        ) : null}
         {view.openProposals !== null ? (
           <SectionCard id="proposals" title="Waiting for a second director">
             <p className="mt-2 text-slate-800">
@@ -119,6 +216,25 @@ export default function Overview({ loaderData: view, actionData }: Route.Compone
                 <code>npm run admin -- requeue-dead</code> (docs/admin.md).
               </p>
             ) : null}
+          </SectionCard>
+        ) : null}
+        {view.jobs ? (
+          <SectionCard id="daily-jobs" title={text.jobsTitle}>
+            <DeskTable id="jobs" caption={text.jobsCaption} head={text.jobsHead}>
+              {view.jobs.map((j) => (
+                <tr key={j.name}>
+                  <th scope="row" className="px-3 py-2 text-left font-semibold text-slate-900">
+                    {j.label}
+                    <span className="block text-xs font-normal text-slate-700">{j.does}</span>
+                  </th>
+                  <td className={cellClass}>{j.lastRun ?? text.jobNeverRan}</td>
+                  <td className={cellClass}>
+                    {j.lastRun ? (j.failed ? text.jobOutcome.failed : text.jobOutcome.done) : null}
+                  </td>
+                  <td className={cellClass}>{j.summary}</td>
+                </tr>
+              ))}
+            </DeskTable>
           </SectionCard>
         ) : null}
         {view.recent ? (

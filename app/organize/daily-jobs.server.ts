@@ -1,0 +1,71 @@
+/**
+ * The daily jobs in the audit log (issue 32, ADR 018): each job's run writes
+ * one `organizer_events` row, actor `{ kind: "job", name }`, action
+ * `daily-jobs.run`, through the executor's one writer (`commitWithAudit`),
+ * saying what the job did or that it failed; the overview reads each job's
+ * latest row.
+ */
+import { and, eq, inArray, max } from "drizzle-orm";
+import { editionsFor } from "~/clock/clock.server";
+import { currentEdition } from "~/clock/schedule";
+import { dailyJobAction, dailyJobSummaries } from "~/content/organize";
+import { getDb, type Db } from "~/db/client.server";
+import { organizerEvents } from "~/db/schema";
+import { commitWithAudit } from "./action.server";
+
+/** How a job's run ended: what it did, in one line and in full, or its error. */
+export type DailyJobRun = { outcome: "done"; summary: string; result: unknown } | { outcome: "failed"; error: unknown };
+
+/** An error's message, kept short: the audit row's line, not a stack trace. */
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.length > 300 ? `${text.slice(0, 299)}…` : text;
+}
+
+/** Writes the one audit row of a job's run, on the job's clock. */
+export async function recordDailyJob(env: Env, now: Date, name: string, run: DailyJobRun) {
+  const failed = run.outcome === "failed";
+  return commitWithAudit(
+    {
+      env,
+      db: getDb(env),
+      now,
+      edition: currentEdition(now, editionsFor(env)),
+      origin: env.BASE_URL ?? "",
+      // Every job of one run shares it, so the log ties them together.
+      requestId: `daily-jobs:${now.toISOString()}`,
+      actor: { kind: "job", name },
+    },
+    dailyJobAction,
+    [],
+    {
+      summary: failed ? dailyJobSummaries.failed(errorText(run.error)) : run.summary,
+      targets: { job: name },
+      after: failed ? { outcome: "failed", error: errorText(run.error) } : { outcome: "done", result: run.result },
+    },
+  );
+}
+
+/** Each job's latest audit row (one per job name that ever ran). */
+export async function latestDailyJobRuns(db: Db) {
+  const latest = db
+    .select({ id: max(organizerEvents.id) })
+    .from(organizerEvents)
+    .where(and(eq(organizerEvents.action, dailyJobAction), eq(organizerEvents.actorKind, "job")))
+    .groupBy(organizerEvents.actorLabel);
+  const rows = await db
+    .select({
+      name: organizerEvents.actorLabel,
+      createdAt: organizerEvents.createdAt,
+      summary: organizerEvents.summary,
+      after: organizerEvents.factsAfter,
+    })
+    .from(organizerEvents)
+    .where(inArray(organizerEvents.id, latest));
+  return rows.map((row) => ({
+    name: row.name,
+    createdAt: row.createdAt,
+    summary: row.summary,
+    failed: (JSON.parse(row.after ?? "{}") as { outcome?: string }).outcome === "failed",
+  }));
+}

@@ -1,0 +1,171 @@
+/**
+ * The desk's overview (issue 32), through the built worker and real D1: the
+ * edition's numbers (paid registrations by plan and pricing phase, employees
+ * enrolled, teams, submitted projects, votes cast as a count), the
+ * organizations with their code and employees, score coverage as the judging
+ * report counts it; each block only for a role that may read it.
+ */
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { judgingRules } from "~/content/judging";
+import { overviewText } from "~/content/organize";
+import { judgeSql, reviewSql, submittedTeamSql } from "../judging-seed";
+import { decodeEntities } from "./html";
+import { deskGet, organizer } from "./organize-helpers";
+
+const page = async (who: { cookie: string }) => {
+  const response = await deskGet("/organize", who);
+  expect(response.status).toBe(200);
+  return decodeEntities(await response.text());
+};
+
+/** One section of the page (SectionCard: a <section> with its id), or null. */
+const section = (html: string, id: string) =>
+  html.match(new RegExp(`<section id="${id}"[\\s\\S]*?</section>`))?.[0] ?? null;
+
+const plain = (fragment: string) =>
+  fragment
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+
+/** A table's rows (by its data-testid), each as its cells' text. */
+function tableRows(html: string, testId: string): string[][] {
+  const table = html.match(new RegExp(`<table[^>]*data-testid="${testId}"[\\s\\S]*?</table>`))?.[0];
+  if (!table) throw new Error(`no table ${testId}`);
+  return [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) =>
+    [...row[1]!.matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((cell) => plain(cell[1]!)),
+  );
+}
+
+/** A figure's value by its label (the `Figure` grid: <dt>label</dt><dd>value</dd>). */
+function figure(html: string, label: string): string {
+  const match = html.match(new RegExp(`<dt[^>]*>${label}</dt><dd[^>]*>([\\s\\S]*?)</dd>`));
+  if (!match) throw new Error(`no figure ${label}`);
+  return plain(match[1]!);
+}
+
+let sequence = 0;
+function registration(fields: {
+  editionId?: string;
+  plan: "individual" | "workforce";
+  phase: "earlyBird" | "regular";
+  status: string;
+  company?: string;
+  organizationId?: string;
+}) {
+  const id = `overview-reg-${++sequence}`;
+  return {
+    id,
+    statement: env.DB.prepare(
+      `INSERT INTO registrations (id, edition_id, user_id, registration_type, plan, pricing_phase, amount_cents, status, first_name, last_name, email, phone, company_name, organization_registration_id)
+       VALUES (?, ?, ?, ?, ?, ?, 0, ?, 'Avery', 'Nguyen', ?, '208-555-0142', ?, ?)`,
+    ).bind(
+      id,
+      fields.editionId ?? "2026",
+      `user-${id}`,
+      fields.plan,
+      fields.plan,
+      fields.phase,
+      fields.status,
+      `${id}@example.com`,
+      fields.company ?? null,
+      fields.organizationId ?? null,
+    ),
+  };
+}
+
+const seed = (sql: string[]) => env.DB.batch(sql.map((s) => env.DB.prepare(s)));
+
+describe("the overview's numbers", { timeout: 90_000 }, () => {
+  it("counts the edition by plan and phase, per organization, teams, projects, coverage and votes, each for a role that may read it", async () => {
+    // Registrations: 2 individual early-bird and 1 regular paid; one pending, one expired and
+    // another edition's are not counted. One organization (regular) with 2 employees enrolled
+    // and 1 removed; a second one, whose code was revoked, with none.
+    const acme = registration({ plan: "workforce", phase: "regular", status: "paid", company: "Acme Potatoes" });
+    const basin = registration({ plan: "workforce", phase: "earlyBird", status: "paid", company: "Basin Tech" });
+    await env.DB.batch([
+      ...[
+        registration({ plan: "individual", phase: "earlyBird", status: "paid" }),
+        registration({ plan: "individual", phase: "earlyBird", status: "paid" }),
+        registration({ plan: "individual", phase: "regular", status: "paid" }),
+        registration({ plan: "individual", phase: "regular", status: "pending" }),
+        registration({ plan: "individual", phase: "regular", status: "expired" }),
+        registration({ editionId: "2027", plan: "individual", phase: "regular", status: "paid" }),
+      ].map((r) => r.statement),
+      acme.statement,
+      basin.statement,
+      env.DB.prepare(
+        "INSERT INTO company_codes (code, registration_id, edition_id, created_at) VALUES ('ACME-CODE-42', ?, '2026', '2026-01-20T00:00:00.000Z')",
+      ).bind(acme.id),
+      env.DB.prepare(
+        "INSERT INTO company_codes (code, registration_id, edition_id, created_at, revoked_at, revoked_reason) VALUES ('BASIN-OLD-7', ?, '2026', '2026-01-20T00:00:00.000Z', '2026-02-01T00:00:00.000Z', 'refund')",
+      ).bind(basin.id),
+      ...[
+        registration({ plan: "individual", phase: "regular", status: "enrolled", organizationId: acme.id }),
+        registration({ plan: "individual", phase: "regular", status: "enrolled", organizationId: acme.id }),
+        registration({ plan: "individual", phase: "regular", status: "removed", organizationId: acme.id }),
+      ].map((r) => r.statement),
+    ]);
+    // Three teams, two submitted. Team "complete" has every judge's full scores; "partial" one judge's.
+    const perProject = judgingRules.judgesPerProject;
+    const judgeIds = Array.from({ length: perProject }, (_, i) => `overview-judge-${i}`);
+    await seed([
+      ...judgeIds.flatMap((userId) => judgeSql({ editionId: "2026", userId, name: `Judge ${userId}` })),
+      ...submittedTeamSql({ editionId: "2026", teamId: "ov-complete", name: "Team Complete", members: ["ov-m1"] }),
+      ...submittedTeamSql({ editionId: "2026", teamId: "ov-partial", name: "Team Partial", members: ["ov-m2"] }),
+      "INSERT INTO teams (id, edition_id, name, created_by, created_at) VALUES ('ov-draft', '2026', 'Team Draft', 'ov-m3', '2026-02-01T00:00:00.000Z')",
+      ...judgeIds.flatMap((judgeId) => reviewSql({ editionId: "2026", teamId: "ov-complete", judgeId, scores: 8 })),
+      ...reviewSql({ editionId: "2026", teamId: "ov-partial", judgeId: judgeIds[0]!, scores: 7 }),
+      ...reviewSql({ editionId: "2026", teamId: "ov-partial", judgeId: judgeIds[1]! }),
+    ]);
+    // Three votes, two for one project: the overview says 3, never who leads.
+    await env.DB.batch(
+      ["ov-complete", "ov-complete", "ov-partial"].map((teamId, i) =>
+        env.DB.prepare(
+          "INSERT INTO showcase_votes (id, edition_id, user_id, team_id, client_ip, ip_prefix, account_created_at, email_domain, created_at, cast_at) VALUES (?, '2026', ?, ?, '203.0.113.9', '203.0.113', '2026-01-01T00:00:00.000Z', 'example.com', '2026-04-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z')",
+        ).bind(`ov-vote-${i}`, `ov-voter-${i}`, teamId),
+      ),
+    );
+
+    const director = await page(await organizer("director"));
+    const counts = section(director, "counts")!;
+    expect(tableRows(counts, "registrations")).toEqual([
+      ["Plan", "Early Bird", "Regular", "Total"],
+      ["Individual", "2", "1", "3"],
+      ["Workforce Package", "1", "1", "2"],
+    ]);
+    expect(figure(counts, overviewText.enrolled)).toBe("2");
+    expect(figure(counts, overviewText.teams)).toBe("3");
+    expect(figure(counts, overviewText.submitted)).toBe("2");
+    expect(figure(counts, overviewText.votes)).toBe("3");
+    // A count only: no project appears beside the votes anywhere on the page.
+    expect(director).not.toContain("Team Complete");
+    expect(director).not.toContain("Team Partial");
+
+    expect(tableRows(section(director, "organizations")!, "companies")).toEqual([
+      ["Organization", "Company code", "Employees enrolled"],
+      ["Acme Potatoes", "ACME-CODE-42", "2"],
+      ["Basin Tech", overviewText.companyCodeRevoked, "0"],
+    ]);
+    const coverage = section(director, "coverage")!;
+    expect(figure(coverage, overviewText.coverageProjects)).toBe("1 of 2");
+    expect(figure(coverage, overviewText.coverageSets)).toBe(`${perProject + 1} of ${2 * perProject}`);
+
+    // A viewer reads the numbers and the coverage, not the organizations' private codes.
+    const viewer = await page(await organizer("viewer"));
+    expect(figure(section(viewer, "counts")!, overviewText.votes)).toBe("3");
+    expect(figure(section(viewer, "coverage")!, overviewText.coverageProjects)).toBe("1 of 2");
+    expect(section(viewer, "organizations")).toBeNull();
+    expect(viewer).not.toContain("ACME-CODE-42");
+
+    // A registrar reads organizations but not the judging report; a coordinator the reverse.
+    const registrar = await page(await organizer("registrar"));
+    expect(section(registrar, "organizations")).toContain("ACME-CODE-42");
+    expect(section(registrar, "coverage")).toBeNull();
+    const coordinator = await page(await organizer("coordinator"));
+    expect(section(coordinator, "organizations")).toBeNull();
+    expect(coordinator).not.toContain("ACME-CODE-42");
+    expect(section(coordinator, "coverage")).not.toBeNull();
+  });
+});
