@@ -1,6 +1,7 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
-// One line per route of SPEC.md §2; each module is named after its path.
+// One line per route of SPEC.md §2; each module is named after its path, and a
+// folder's own page (/account, /portal, /organize …) is its index.tsx.
 export default [
   index("routes/home.tsx"),
 
@@ -18,8 +19,8 @@ export default [
   route("employer-recognition", "routes/employer-recognition.tsx"),
   route("enrollment-process", "routes/enrollment-process.tsx"),
   // The public showcase and the audience vote (issue 25).
-  route("showcase", "routes/showcase.tsx"),
-  route("showcase/:slug", "routes/showcase.$slug.tsx"),
+  route("showcase", "routes/showcase/index.tsx"),
+  route("showcase/:slug", "routes/showcase/project.tsx"),
 
   // About, help and legal pages (content).
   route("faq", "routes/faq.tsx"),
@@ -39,7 +40,7 @@ export default [
   route("sign-out", "routes/sign-out.tsx"),
   route("auth/two-factor", "routes/auth.two-factor.tsx"),
   layout("routes/account/layout.tsx", [
-    route("account", "routes/account/page.tsx"),
+    route("account", "routes/account/index.tsx"),
     route("account/data.json", "routes/account/data[.]json.ts"),
   ]),
   // Account recovery (issue 13): the e-mailed links and the resend endpoint.
@@ -63,7 +64,7 @@ export default [
 
   // The organization dashboard (issue 14): owners and co-administrators only.
   layout("routes/organization/layout.tsx", [
-    route("organization", "routes/organization/list.tsx"),
+    route("organization", "routes/organization/index.tsx"),
     route("organization/invitation", "routes/organization/invitation.tsx"),
     layout("routes/organization/admin-layout.tsx", [
       route("organization/:id", "routes/organization/dashboard.tsx"),
@@ -74,7 +75,7 @@ export default [
 
   // The Challenge Portal (issue 15): enrolled participants, their teams and projects.
   layout("routes/portal/layout.tsx", [
-    route("portal", "routes/portal/home.tsx"),
+    route("portal", "routes/portal/index.tsx"),
     layout("routes/portal/participant-layout.tsx", [
       route("portal/submission", "routes/portal/submission.tsx"),
       route("portal/upload", "routes/portal/upload.ts"),
@@ -88,12 +89,12 @@ export default [
   // Judging (issue 24): invited judges, their queue and each assigned project.
   layout("routes/judging/signed-in-layout.tsx", [route("judging/invitation", "routes/judging/invitation.tsx")]),
   layout("routes/judging/layout.tsx", [
-    route("judging", "routes/judging/queue.tsx"),
+    route("judging", "routes/judging/index.tsx"),
     route("judging/:teamId", "routes/judging/project.tsx"),
   ]),
   // The organizers' desk (issue 32, ADR 018): organizers by role; a page's permission is in app/organize/pages.ts.
   layout("routes/organize/layout.tsx", [
-    route("organize", "routes/organize/overview.tsx"),
+    route("organize", "routes/organize/index.tsx"),
     route("organize/judges", "routes/organize/judges.tsx"),
     route("organize/assignments", "routes/organize/assignments.tsx"),
     route("organize/appeals", "routes/organize/appeals.tsx"),

@@ -29,7 +29,7 @@ import { log } from "~/lib/log.server";
 import { pageMeta, siteOrigin } from "~/lib/meta";
 import { organizationsOf } from "~/organization/access.server";
 import { votesOf } from "~/showcase/votes.server";
-import type { Route } from "./+types/page";
+import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Your Account", "Your Idaho AI Challenge account: sign-in, security, registrations and your data."),

@@ -12,7 +12,7 @@ import { signedInPageHeaders } from "~/forms/action.server";
 import { judgingContext } from "~/judging/guard.server";
 import { queueView } from "~/judging/view.server";
 import { pageMeta } from "~/lib/meta";
-import type { Route } from "./+types/queue";
+import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Judging", "The projects assigned to you and your progress."),

@@ -28,7 +28,7 @@ import { pageMeta, siteOrigin } from "~/lib/meta";
 import { participantContext, portalContext } from "~/portal/guard.server";
 import { portalHomeView } from "~/portal/home-view.server";
 import { portalAction, teamIntents } from "~/portal/intents.server";
-import type { Route } from "./+types/home";
+import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Challenge Portal", "Your team, your project and its deadlines in the Idaho AI Challenge."),

@@ -13,7 +13,7 @@ import { formHeaders } from "~/forms/action.server";
 import { canonicalUrl, pageMeta } from "~/lib/meta";
 import { voteAction } from "~/showcase/intents.server";
 import { projectView } from "~/showcase/view.server";
-import type { Route } from "./+types/showcase.$slug";
+import type { Route } from "./+types/project";
 
 export const meta: Route.MetaFunction = ({ loaderData, location }) =>
   loaderData

@@ -8,7 +8,7 @@ import { PageHero } from "~/components/page";
 import { signedInContext } from "~/context";
 import { pageMeta } from "~/lib/meta";
 import { organizationsOf } from "~/organization/access.server";
-import type { Route } from "./+types/list";
+import type { Route } from "./+types/index";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, db } = context.get(signedInContext);

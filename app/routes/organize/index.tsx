@@ -15,7 +15,7 @@ import { outboxDeskIntents } from "~/notifications/desk-intents.server";
 import { deskPage, handleDeskPost } from "~/organize/desk-intent.server";
 import { overviewView } from "~/organize/desk-view.server";
 import { deskContext } from "~/organize/guard.server";
-import type { Route } from "./+types/overview";
+import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Organizers' desk", "The Challenge's staff run the edition from here."),

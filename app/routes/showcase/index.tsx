@@ -9,7 +9,7 @@ import { PageHero, Section } from "~/components/page";
 import { AudienceLedger, ProjectCards, ShowcaseFilter } from "~/components/showcase/gallery";
 import { contentMeta } from "~/lib/content-meta";
 import { galleryView } from "~/showcase/view.server";
-import type { Route } from "./+types/showcase";
+import type { Route } from "./+types/index";
 
 export const meta = contentMeta(
   "Project Showcase",
