@@ -156,7 +156,7 @@ export const accountIntents = {
     allowed: async () => true,
     instanceField: "credentialId",
     async handle({ credentialId, visibility }, ctx: AccountCtx) {
-      const changed = await setCredentialVisibility(ctx.env.DB, ctx.user.id, credentialId, visibility === "public");
+      const changed = await setCredentialVisibility(ctx.env, ctx.user.id, credentialId, visibility === "public");
       if (!changed) return { ok: false, status: 404, message: m.credentialNotFound };
       const toast = visibility === "public" ? accountToasts.credentialPublic : accountToasts.credentialPrivate;
       return { ok: true, toast, redirectTo: `${ACCOUNT_PATH}#credentials` };

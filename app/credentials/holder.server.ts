@@ -4,10 +4,10 @@
  * the signed-in holder's own credentials only. An account whose e-mail is
  * not verified holds none it can show (issue 31, eligibility.ts).
  */
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { achievementOf } from "~/content/credentials";
 import { getDb } from "~/db/client.server";
-import { credentials } from "~/db/schema";
+import { credentials, user } from "~/db/schema";
 import { credentialJsonPath, credentialPath } from "./credential.server";
 import { holderRefusal } from "./eligibility";
 import { linkedInAddUrl, offersLinkedIn } from "./page-view.server";
@@ -46,16 +46,17 @@ export async function holderCredentials(env: Env, account: { id: string; emailVe
 export type HolderCredential = Awaited<ReturnType<typeof holderCredentials>>[number];
 
 /** Makes one of the holder's credentials public or private; false when it is not theirs (or does not exist). */
-export async function setCredentialVisibility(db: D1Database, userId: string, credentialId: string, isPublic: boolean) {
-  const result = await db
-    .prepare("UPDATE credentials SET is_public = ? WHERE id = ? AND user_id = ?")
-    .bind(isPublic ? 1 : 0, credentialId, userId)
-    .run();
-  return result.meta.changes > 0;
+export async function setCredentialVisibility(env: Env, userId: string, credentialId: string, isPublic: boolean) {
+  const changed = await getDb(env)
+    .update(credentials)
+    .set({ isPublic })
+    .where(and(eq(credentials.id, credentialId), eq(credentials.userId, userId)))
+    .returning({ id: credentials.id });
+  return changed.length > 0;
 }
 
 /** The name the holder's credential pages show (the account's name). */
-export async function holderDisplayName(db: D1Database, userId: string): Promise<string> {
-  const row = await db.prepare('SELECT name FROM "user" WHERE id = ?').bind(userId).first<{ name: string }>();
+export async function holderDisplayName(env: Env, userId: string): Promise<string> {
+  const [row] = await getDb(env).select({ name: user.name }).from(user).where(eq(user.id, userId)).limit(1);
   return row?.name ?? "";
 }

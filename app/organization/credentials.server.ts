@@ -4,7 +4,10 @@
  * hold (not revoked), and the organization's completion rate per
  * certification. The same rows feed the page and the CSV.
  */
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { achievementsFor, type AchievementDefinition } from "~/content/credentials";
+import { getDb } from "~/db/client.server";
+import { credentials, registrations } from "~/db/schema";
 
 /** What the dashboard counts: the learning path's four certifications and the finalist credential. */
 export function trackedAchievements(editionId: string): readonly AchievementDefinition[] {
@@ -18,20 +21,33 @@ export interface EmployeeCertifications {
   held: string[];
 }
 
-export async function organizationCertifications(db: D1Database, organizationId: string, editionId: string) {
-  const rows = await db
-    .prepare(
-      `SELECT r.user_id AS userId, r.first_name || ' ' || r.last_name AS name, r.email AS email,
-              group_concat(c.achievement) AS held
-       FROM registrations r
-       LEFT JOIN credentials c ON c.user_id = r.user_id AND c.edition_id = r.edition_id AND c.revoked_at IS NULL
-       WHERE r.organization_registration_id = ? AND r.edition_id = ? AND r.status = 'enrolled'
-       GROUP BY r.id
-       ORDER BY r.last_name, r.first_name, r.id`,
+export async function organizationCertifications(env: Env, organizationId: string, editionId: string) {
+  const rows = await getDb(env)
+    .select({
+      userId: registrations.userId,
+      name: sql<string>`${registrations.firstName} || ' ' || ${registrations.lastName}`,
+      email: registrations.email,
+      held: sql<string | null>`group_concat(${credentials.achievement})`,
+    })
+    .from(registrations)
+    .leftJoin(
+      credentials,
+      and(
+        eq(credentials.userId, registrations.userId),
+        eq(credentials.editionId, registrations.editionId),
+        isNull(credentials.revokedAt),
+      ),
     )
-    .bind(organizationId, editionId)
-    .all<{ userId: string; name: string; email: string; held: string | null }>();
-  const employees: EmployeeCertifications[] = rows.results.map((row) => ({
+    .where(
+      and(
+        eq(registrations.organizationRegistrationId, organizationId),
+        eq(registrations.editionId, editionId),
+        eq(registrations.status, "enrolled"),
+      ),
+    )
+    .groupBy(registrations.id)
+    .orderBy(asc(registrations.lastName), asc(registrations.firstName), asc(registrations.id));
+  const employees: EmployeeCertifications[] = rows.map((row) => ({
     ...row,
     held: row.held ? row.held.split(",") : [],
   }));

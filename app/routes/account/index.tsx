@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     organizationsOf(db, user.id),
     votesOf(db, user.id),
     holderCredentials(env, user, siteOrigin(request, env)),
-    holderDisplayName(env.DB, user.id),
+    holderDisplayName(env, user.id),
   ]);
   let recoveryCodes: string[] | null = null;
   if (flash.show && user.twoFactorEnabled) {

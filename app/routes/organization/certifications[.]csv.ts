@@ -14,7 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
   const { edition, now } = context.get(signedInContext);
   const organization = context.get(organizationContext);
-  const view = await organizationCertifications(env.DB, organization.id, edition.id);
+  const view = await organizationCertifications(env, organization.id, edition.id);
   const csv = toCsv(certificationCsvRows(view), ["name", "email", ...view.columns.map((column) => column.name)]);
   return new Response(csv, {
     headers: {

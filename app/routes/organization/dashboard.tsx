@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const organization = context.get(organizationContext);
   const [view, certifications] = await Promise.all([
     dashboardView(signedIn, organization, q),
-    organizationCertifications(context.get(requestContext).env.DB, organization.id, signedIn.edition.id),
+    organizationCertifications(context.get(requestContext).env, organization.id, signedIn.edition.id),
   ]);
   return data({ ...view, certifications }, { headers: { "Cache-Control": "private, no-store" } });
 }
