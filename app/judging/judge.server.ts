@@ -19,6 +19,7 @@ import type { Db } from "~/db/client.server";
 import {
   judges,
   judgingAssignments,
+  judgingConflicts,
   judgingReviews,
   judgingScores,
   submissionFiles,
@@ -26,7 +27,7 @@ import {
   teams,
 } from "~/db/schema";
 import { servedFile } from "~/portal/submission.server";
-import { runAssignments } from "./assign.server";
+import { excluded, judgingEvent, runAssignments } from "./assign.server";
 
 export interface Judge {
   userId: string;
@@ -323,17 +324,24 @@ export async function declareConflict(
     now,
     reason: "declared-conflict",
     before: [
-      {
-        sql: `INSERT INTO judging_conflicts (edition_id, judge_user_id, team_id, source, detail, created_at, created_by)
-          VALUES (?, ?, ?, 'declared', ?, ?, ?)
-          ON CONFLICT (edition_id, judge_user_id, team_id, source)
-          DO UPDATE SET detail = excluded.detail, dismissed_at = NULL, dismissed_by = NULL, dismissed_reason = NULL`,
-        params: [editionId, judgeUserId, teamId, detail, at, judgeUserId],
-      },
-      {
-        sql: "INSERT INTO judging_events (edition_id, actor, kind, detail, created_at) VALUES (?, ?, 'conflict-declared', ?, ?)",
-        params: [editionId, judgeUserId, JSON.stringify({ teamId }), at],
-      },
+      db
+        .insert(judgingConflicts)
+        .values({ editionId, judgeUserId, teamId, source: "declared", detail, createdAt: at, createdBy: judgeUserId })
+        .onConflictDoUpdate({
+          target: [
+            judgingConflicts.editionId,
+            judgingConflicts.judgeUserId,
+            judgingConflicts.teamId,
+            judgingConflicts.source,
+          ],
+          set: {
+            detail: excluded(judgingConflicts.detail),
+            dismissedAt: null,
+            dismissedBy: null,
+            dismissedReason: null,
+          },
+        }),
+      judgingEvent(db, { editionId, actor: judgeUserId, kind: "conflict-declared", detail: { teamId }, at }),
     ],
   });
   return { ok: true };
