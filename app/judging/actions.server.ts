@@ -16,7 +16,7 @@
  * - appeals.decide, appeals.list: the appeals committee's decision and the
  *   edition's appeals (./appeal-decisions.server.ts).
  */
-import { and, asc, desc, eq, gte, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gte, isNotNull, isNull } from "drizzle-orm";
 import * as z from "zod/mini";
 import { formatMountain } from "~/clock/format";
 import { judgeInvitationSubject, judgingRules } from "~/content/judging";
@@ -178,7 +178,12 @@ export const revokeJudgeInvitation = defineOrganizerAction({
           .set({ revokedAt: at })
           .where(and(eq(judgeInvitations.id, invitation.id), isUnusedInvitation(judgeInvitations))),
       ],
-      holds: sql`EXISTS (SELECT 1 FROM judge_invitations WHERE id = ${invitation.id} AND revoked_at = ${at})`,
+      holds: exists(
+        ctx.db
+          .select({ id: judgeInvitations.id })
+          .from(judgeInvitations)
+          .where(and(eq(judgeInvitations.id, invitation.id), eq(judgeInvitations.revokedAt, at))),
+      ),
       audit: {
         summary: `Revoked ${invitation.email}'s invitation to judge the ${ctx.edition.name}`,
         targets: { invitationId: invitation.id, email: invitation.email, editionId: ctx.edition.id },
@@ -220,7 +225,19 @@ export const removeJudge = defineOrganizerAction({
           .where(and(eq(judges.editionId, edition.id), eq(judges.userId, judge.userId), isNull(judges.leftAt))),
         ...reassignment,
       ],
-      holds: sql`EXISTS (SELECT 1 FROM judges WHERE edition_id = ${edition.id} AND user_id = ${judge.userId} AND left_at = ${at} AND left_by = ${by})`,
+      holds: exists(
+        db
+          .select({ userId: judges.userId })
+          .from(judges)
+          .where(
+            and(
+              eq(judges.editionId, edition.id),
+              eq(judges.userId, judge.userId),
+              eq(judges.leftAt, at),
+              eq(judges.leftBy, by),
+            ),
+          ),
+      ),
       audit: {
         summary: `Removed ${judge.email} as a judge of the ${edition.name}`,
         targets: { userId: judge.userId, email: judge.email, editionId: edition.id },

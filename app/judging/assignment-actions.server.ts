@@ -16,7 +16,7 @@
  * - assignments.list, conflicts.list: each judge's load and each project's
  *   judges; every conflict, live or dismissed.
  */
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, exists, isNull, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import { judgingRules } from "~/content/judging";
 import { getDb, type Db } from "~/db/client.server";
@@ -182,7 +182,18 @@ export const dismissConflict = defineOrganizerAction({
         }),
         ...statements,
       ],
-      holds: sql`EXISTS (SELECT 1 FROM judging_conflicts WHERE id = ${conflict.id} AND dismissed_at = ${at} AND dismissed_by = ${by})`,
+      holds: exists(
+        db
+          .select({ id: judgingConflicts.id })
+          .from(judgingConflicts)
+          .where(
+            and(
+              eq(judgingConflicts.id, conflict.id),
+              eq(judgingConflicts.dismissedAt, at),
+              eq(judgingConflicts.dismissedBy, by),
+            ),
+          ),
+      ),
       audit: {
         summary: `Dismissed conflict ${conflict.id} (${conflict.email} / ${conflict.teamId})`,
         targets: { conflictId: conflict.id, email: conflict.email, teamId: conflict.teamId, editionId: edition.id },
@@ -259,7 +270,21 @@ export const addConflict = defineOrganizerAction({
         }),
         ...statements,
       ],
-      holds: sql`EXISTS (SELECT 1 FROM judging_conflicts WHERE edition_id = ${edition.id} AND judge_user_id = ${judge.userId} AND team_id = ${teamId} AND source = 'organizer' AND created_at = ${at} AND dismissed_at IS NULL)`,
+      holds: exists(
+        db
+          .select({ id: judgingConflicts.id })
+          .from(judgingConflicts)
+          .where(
+            and(
+              eq(judgingConflicts.editionId, edition.id),
+              eq(judgingConflicts.judgeUserId, judge.userId),
+              eq(judgingConflicts.teamId, teamId),
+              eq(judgingConflicts.source, "organizer"),
+              eq(judgingConflicts.createdAt, at),
+              isNull(judgingConflicts.dismissedAt),
+            ),
+          ),
+      ),
       audit: {
         summary: `Recorded a conflict: ${judge.email} will not judge ${teamId}`,
         targets: { userId: judge.userId, email: judge.email, teamId, editionId: edition.id },
