@@ -16,24 +16,26 @@
  * - appeals.decide, appeals.list: the appeals committee's decision and the
  *   edition's appeals (./appeal-decisions.server.ts).
  */
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gte, isNotNull, isNull } from "drizzle-orm";
 import * as z from "zod/mini";
 import { formatMountain } from "~/clock/format";
 import { judgeInvitationSubject, judgingRules } from "~/content/judging";
-import type { Db } from "~/db/client.server";
-import { judgeAdvisorInterests, judgeInvitations, judges, user } from "~/db/schema";
+import { getDb, type Db } from "~/db/client.server";
+import { judgeAdvisorInterests, judgeInvitations, judges, judgingAssignments, user } from "~/db/schema";
 import { newInvitation, isOpenInvitation, isUnusedInvitation } from "~/lib/invitation.server";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
-import {
-  actorLabel,
-  defineOrganizerAction,
-  defineOrganizerQuery,
-  type Refusal,
-  type Statement,
-} from "~/organize/action.server";
+import { actorLabel, defineOrganizerAction, defineOrganizerQuery, type Refusal } from "~/organize/action.server";
 import { decideAppeal, listAppeals } from "./appeal-decisions.server";
-import { judgeProgressQuery, planAssignments, planStatements, type Plan } from "./assign";
-import { assignmentsHaveRun, readSnapshot } from "./assign.server";
+import { criteriaCount, planAssignments, type Plan } from "./assign";
+import {
+  assignmentsHaveRun,
+  isOpenAssignment,
+  lowerEmail,
+  planStatements,
+  readSnapshot,
+  scoredCriteria,
+  type AssignmentWrite,
+} from "./assign.server";
 import { scoresFinalText } from "./judge.server";
 import { judgeInvitation } from "./notification.server";
 import { InviteJudgeSchema, RemoveJudgeSchema, RevokeJudgeInvitationSchema } from "./schema";
@@ -176,7 +178,12 @@ export const revokeJudgeInvitation = defineOrganizerAction({
           .set({ revokedAt: at })
           .where(and(eq(judgeInvitations.id, invitation.id), isUnusedInvitation(judgeInvitations))),
       ],
-      holds: sql`EXISTS (SELECT 1 FROM judge_invitations WHERE id = ${invitation.id} AND revoked_at = ${at})`,
+      holds: exists(
+        ctx.db
+          .select({ id: judgeInvitations.id })
+          .from(judgeInvitations)
+          .where(and(eq(judgeInvitations.id, invitation.id), eq(judgeInvitations.revokedAt, at))),
+      ),
       audit: {
         summary: `Revoked ${invitation.email}'s invitation to judge the ${ctx.edition.name}`,
         targets: { invitationId: invitation.id, email: invitation.email, editionId: ctx.edition.id },
@@ -199,12 +206,12 @@ export const removeJudge = defineOrganizerAction({
     const by = actorLabel(ctx.actor);
     // Reassign in the same batch: the plan is made from the state with this judge gone.
     let plan: Plan | null = null;
-    const reassignment: Statement[] = [];
+    const reassignment: AssignmentWrite[] = [];
     if (await assignmentsHaveRun(env.DB, edition.id)) {
       const snapshot = await readSnapshot(env.DB, edition.id);
       snapshot.judges = snapshot.judges.map((j) => (j.userId === judge.userId ? { ...j, leftAt: at } : j));
       plan = planAssignments(snapshot);
-      reassignment.push(...planStatements(plan, { editionId: edition.id, actor: by, now, reason: "judge-left" }));
+      reassignment.push(...planStatements(db, plan, { editionId: edition.id, actor: by, now, reason: "judge-left" }));
     }
     const reassigned = plan
       ? ` ${plan.releases.length} unfinished project(s) released and ${plan.adds.length} new assignment(s) made${plan.shortfall.length > 0 ? `; ${plan.shortfall.length} project(s) are short of judges: invite more` : ""}.`
@@ -218,7 +225,19 @@ export const removeJudge = defineOrganizerAction({
           .where(and(eq(judges.editionId, edition.id), eq(judges.userId, judge.userId), isNull(judges.leftAt))),
         ...reassignment,
       ],
-      holds: sql`EXISTS (SELECT 1 FROM judges WHERE edition_id = ${edition.id} AND user_id = ${judge.userId} AND left_at = ${at} AND left_by = ${by})`,
+      holds: exists(
+        db
+          .select({ userId: judges.userId })
+          .from(judges)
+          .where(
+            and(
+              eq(judges.editionId, edition.id),
+              eq(judges.userId, judge.userId),
+              eq(judges.leftAt, at),
+              eq(judges.leftBy, by),
+            ),
+          ),
+      ),
       audit: {
         summary: `Removed ${judge.email} as a judge of the ${edition.name}`,
         targets: { userId: judge.userId, email: judge.email, editionId: edition.id },
@@ -252,8 +271,27 @@ export interface JudgeProgress {
 
 /** Every judge of the edition with their progress: active ones first, by name. */
 export async function judgeProgress(d1: D1Database, editionId: string): Promise<JudgeProgress[]> {
-  const { results } = await d1.prepare(judgeProgressQuery).bind(editionId).all<JudgeProgress>();
-  return results.map((r) => ({ ...r, assigned: Number(r.assigned), scored: Number(r.scored) }));
+  const db = getDb({ DB: d1 });
+  const judgesOpenAssignments = and(
+    eq(judgingAssignments.editionId, judges.editionId),
+    eq(judgingAssignments.judgeUserId, judges.userId),
+    isOpenAssignment,
+  );
+  const rows = await db
+    .select({
+      userId: judges.userId,
+      name: judges.name,
+      email: lowerEmail,
+      joinedAt: judges.joinedAt,
+      leftAt: judges.leftAt,
+      assigned: db.$count(judgingAssignments, judgesOpenAssignments),
+      scored: db.$count(judgingAssignments, and(judgesOpenAssignments, gte(scoredCriteria(db), criteriaCount))),
+    })
+    .from(judges)
+    .innerJoin(user, eq(user.id, judges.userId))
+    .where(eq(judges.editionId, editionId))
+    .orderBy(isNotNull(judges.leftAt), asc(judges.name), asc(user.email));
+  return rows.map((r) => ({ ...r, assigned: Number(r.assigned), scored: Number(r.scored) }));
 }
 
 export const listJudges = defineOrganizerQuery({

@@ -6,7 +6,7 @@
  * outbox in the same batch. /organize/appeals, the organizer API and `npm
  * run admin -- appeals | decide-appeal` all run these.
  */
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, isNull } from "drizzle-orm";
 import * as z from "zod/mini";
 import { businessDaysDeadline } from "~/clock/business-days";
 import { formatMountain } from "~/clock/format";
@@ -203,7 +203,14 @@ export const decideAppeal = defineOrganizerAction({
         ...emails.map((email) => email.statement),
       ],
       // Decided once: a second decision racing this one leaves no row, no e-mail and no audit entry.
-      holds: sql`EXISTS (SELECT 1 FROM judging_appeals WHERE id = ${appeal.id} AND decided_at = ${at} AND decided_by = ${by})`,
+      holds: exists(
+        ctx.db
+          .select({ id: judgingAppeals.id })
+          .from(judgingAppeals)
+          .where(
+            and(eq(judgingAppeals.id, appeal.id), eq(judgingAppeals.decidedAt, at), eq(judgingAppeals.decidedBy, by)),
+          ),
+      ),
       audit: {
         summary: `Decided ${teamName}'s appeal ${appeal.id}`,
         targets: { appealId: appeal.id, teamId: appeal.teamId, editionId: edition.id },

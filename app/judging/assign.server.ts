@@ -1,50 +1,295 @@
 /**
- * The worker's side of ./assign.ts: reads the edition's judging state from
- * D1, plans, and writes the plan in one batch. Used by the daily job (the
- * first day of judging, if nobody ran `npm run admin -- assign`) and by a
- * judge's "I know this team" (release and replace at once).
+ * The worker's side of ./assign.ts, in drizzle: reads the edition's judging
+ * state from D1 (`readSnapshot`), and writes a plan (`planStatements`) in one
+ * batch. Used by the organizer actions (./assignment-actions.server.ts,
+ * ./actions.server.ts: the desk, the API and the CLI), by the daily job (the
+ * first day of judging, if nobody ran `npm run admin -- assign`), by a
+ * judge's "I know this team" (release and replace at once) and by an
+ * account's deletion.
  */
+import { and, asc, eq, exists, inArray, isNull, or, sql, type AnyColumn, type Query, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { alias, union } from "drizzle-orm/sqlite-core";
 import { milestoneOf, type Edition } from "~/content/editions";
-import { log } from "~/lib/log.server";
+import { getDb, type Db } from "~/db/client.server";
 import {
-  assignmentsRunQuery,
-  planAssignments,
-  planStatements,
-  snapshotQueries,
-  type Plan,
-  type Snapshot,
-  type SnapshotName,
-  type Statement,
-} from "./assign";
+  judges,
+  judgingAssignments,
+  judgingConflicts,
+  judgingEvents,
+  judgingScores,
+  organizationAdmins,
+  registrations,
+  submissions,
+  teamMembers,
+  teams,
+  user,
+} from "~/db/schema";
+import { log } from "~/lib/log.server";
+import { planAssignments, type Plan, type Snapshot } from "./assign";
 
+/** One write of an assignment's batch: a drizzle query, for `db.batch` and for an organizer action's batch. */
+export type AssignmentWrite = BatchItem<"sqlite"> & { toSQL(): Query };
+
+/** An open assignment: not released (a released one is kept for the record, its scores no longer count). */
+export const isOpenAssignment: SQL = isNull(judgingAssignments.releasedAt);
+
+/** A project that is judged: its submission was submitted (a draft is not). */
+export const isSubmittedProject: SQL = eq(submissions.status, "submitted");
+
+/** The criteria a judge scored on the project of the `judging_assignments` row in scope: complete at `criteriaCount`. */
+export const scoredCriteria = (db: Db) =>
+  db.$count(
+    judgingScores,
+    and(
+      eq(judgingScores.teamId, judgingAssignments.teamId),
+      eq(judgingScores.judgeUserId, judgingAssignments.judgeUserId),
+    ),
+  );
+
+/** A person's address as judging compares and shows it. */
+export const lowerEmail = sql<string>`lower(${user.email})`;
+
+/** An upsert's incoming value of a column. */
+export const excluded = (column: AnyColumn) => sql`excluded.${sql.identifier(column.name)}`;
+
+/** A line of judging's history (`judging_events`), its detail as JSON. */
+export function judgingEvent(
+  db: Db,
+  {
+    editionId,
+    actor,
+    kind,
+    detail,
+    at,
+  }: { editionId: string; actor: string; kind: string; detail: unknown; at: string },
+) {
+  return db.insert(judgingEvents).values({ editionId, actor, kind, detail: JSON.stringify(detail), createdAt: at });
+}
+
+/** The organization a registration was enrolled through (its company code). */
+const enrollingOrganization = alias(registrations, "enrolling_organization");
+const unnamedOrganization = "an organization";
+
+/** Each part of the snapshot, read for the edition. */
+function snapshotQueries(db: Db, editionId: string) {
+  // The people the conflicts can be about: the edition's judges and team members.
+  const judgesAndMembers = () =>
+    union(
+      db.select({ userId: judges.userId }).from(judges).where(eq(judges.editionId, editionId)),
+      db.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.editionId, editionId)),
+    );
+  return [
+    db
+      .select({ userId: judges.userId, email: lowerEmail, name: judges.name, leftAt: judges.leftAt })
+      .from(judges)
+      .innerJoin(user, eq(user.id, judges.userId))
+      .where(eq(judges.editionId, editionId))
+      .orderBy(asc(judges.joinedAt), asc(judges.userId)),
+    db
+      .select({ teamId: submissions.teamId, name: sql<string>`coalesce(${teams.name}, '')` })
+      .from(submissions)
+      .innerJoin(teams, eq(teams.id, submissions.teamId))
+      .where(and(eq(submissions.editionId, editionId), isSubmittedProject))
+      .orderBy(asc(submissions.submittedAt), asc(submissions.teamId)),
+    db
+      .select({ teamId: teamMembers.teamId, userId: teamMembers.userId, email: lowerEmail })
+      .from(teamMembers)
+      .innerJoin(user, eq(user.id, teamMembers.userId))
+      .innerJoin(submissions, and(eq(submissions.teamId, teamMembers.teamId), isSubmittedProject))
+      .where(eq(teamMembers.editionId, editionId)),
+    // Whose organization is whose, this edition: an employee enrolled through its
+    // company code, the Workforce Package's buyer, and its co-administrators.
+    union(
+      db
+        .select({
+          userId: registrations.userId,
+          orgId: enrollingOrganization.id,
+          orgName: sql<string>`coalesce(${enrollingOrganization.companyName}, ${unnamedOrganization})`,
+        })
+        .from(registrations)
+        .innerJoin(enrollingOrganization, eq(enrollingOrganization.id, registrations.organizationRegistrationId))
+        .where(
+          and(
+            eq(registrations.editionId, editionId),
+            eq(registrations.status, "enrolled"),
+            inArray(registrations.userId, judgesAndMembers()),
+          ),
+        ),
+      db
+        .select({
+          userId: registrations.userId,
+          orgId: registrations.id,
+          orgName: sql<string>`coalesce(${registrations.companyName}, ${unnamedOrganization})`,
+        })
+        .from(registrations)
+        .where(
+          and(
+            eq(registrations.editionId, editionId),
+            eq(registrations.registrationType, "workforce"),
+            inArray(registrations.status, ["paid", "enrolled"]),
+            inArray(registrations.userId, judgesAndMembers()),
+          ),
+        ),
+      db
+        .select({
+          userId: organizationAdmins.userId,
+          orgId: registrations.id,
+          orgName: sql<string>`coalesce(${registrations.companyName}, ${unnamedOrganization})`,
+        })
+        .from(organizationAdmins)
+        .innerJoin(registrations, eq(registrations.id, organizationAdmins.registrationId))
+        .where(and(eq(registrations.editionId, editionId), inArray(organizationAdmins.userId, judgesAndMembers()))),
+    ),
+    // Judges who take part in the edition: in a team, or registered as participants.
+    db
+      .select({ userId: judges.userId })
+      .from(judges)
+      .where(
+        and(
+          eq(judges.editionId, editionId),
+          or(
+            exists(
+              db
+                .select({ userId: teamMembers.userId })
+                .from(teamMembers)
+                .where(and(eq(teamMembers.userId, judges.userId), eq(teamMembers.editionId, editionId))),
+            ),
+            exists(
+              db
+                .select({ id: registrations.id })
+                .from(registrations)
+                .where(
+                  and(
+                    eq(registrations.userId, judges.userId),
+                    eq(registrations.editionId, editionId),
+                    eq(registrations.registrationType, "individual"),
+                    inArray(registrations.status, ["paid", "enrolled"]),
+                  ),
+                ),
+            ),
+          ),
+        ),
+      ),
+    db
+      .select({
+        id: judgingConflicts.id,
+        judgeUserId: judgingConflicts.judgeUserId,
+        teamId: judgingConflicts.teamId,
+        source: judgingConflicts.source,
+        dismissedAt: judgingConflicts.dismissedAt,
+      })
+      .from(judgingConflicts)
+      .where(eq(judgingConflicts.editionId, editionId)),
+    db
+      .select({
+        id: judgingAssignments.id,
+        teamId: judgingAssignments.teamId,
+        judgeUserId: judgingAssignments.judgeUserId,
+        scored: scoredCriteria(db),
+      })
+      .from(judgingAssignments)
+      .where(and(eq(judgingAssignments.editionId, editionId), isOpenAssignment))
+      .orderBy(asc(judgingAssignments.id)),
+  ] as const;
+}
+
+/** The edition's judging state, read in one batch. */
 export async function readSnapshot(d1: D1Database, editionId: string): Promise<Snapshot> {
-  const names = Object.keys(snapshotQueries) as SnapshotName[];
-  const results = await d1.batch(names.map((name) => d1.prepare(snapshotQueries[name]).bind(editionId)));
-  return Object.fromEntries(names.map((name, i) => [name, results[i]?.results ?? []])) as unknown as Snapshot;
+  const db = getDb({ DB: d1 });
+  const [judgeRows, projects, members, organizations, participants, conflicts, assignments] = await db.batch(
+    snapshotQueries(db, editionId),
+  );
+  return {
+    judges: judgeRows,
+    projects,
+    members,
+    organizations: organizations.flatMap((o) => (o.userId === null ? [] : [{ ...o, userId: o.userId }])),
+    participants,
+    conflicts,
+    assignments: assignments.map((a) => ({ ...a, scored: Number(a.scored) })),
+  };
 }
 
-export function toD1(d1: D1Database, statements: Statement[]): D1PreparedStatement[] {
-  return statements.map(({ sql, params }) => d1.prepare(sql).bind(...params));
+/** The plan as writes, with who and when on every row, and one judging_events row saying what the run did. */
+export function planStatements(
+  db: Db,
+  plan: Plan,
+  { editionId, actor, now, reason = "assign" }: { editionId: string; actor: string; now: Date; reason?: string },
+): AssignmentWrite[] {
+  const at = now.toISOString();
+  return [
+    ...plan.conflicts.map((c) =>
+      db
+        .insert(judgingConflicts)
+        .values({
+          editionId,
+          judgeUserId: c.judgeUserId,
+          teamId: c.teamId,
+          source: c.source,
+          detail: c.detail,
+          createdAt: at,
+          createdBy: actor,
+        })
+        .onConflictDoNothing(),
+    ),
+    ...plan.releases.map((r) =>
+      db
+        .update(judgingAssignments)
+        .set({ releasedAt: at, releasedBy: actor, releasedReason: r.reason })
+        .where(and(eq(judgingAssignments.id, r.id), isOpenAssignment)),
+    ),
+    ...plan.adds.map((a) =>
+      db
+        .insert(judgingAssignments)
+        .values({ editionId, teamId: a.teamId, judgeUserId: a.judgeUserId, assignedAt: at, assignedBy: actor })
+        .onConflictDoNothing(),
+    ),
+    judgingEvent(db, {
+      editionId,
+      actor,
+      kind: "assignments-run",
+      detail: {
+        reason,
+        conflicts: plan.conflicts.length,
+        released: plan.releases.length,
+        assigned: plan.adds.length,
+        shortfall: plan.shortfall,
+      },
+      at,
+    }),
+  ];
 }
 
-/** Plans and writes the edition's assignments (`before`: writes of the same change, in the same batch). */
+/** Runs writes in one D1 batch: all or none. */
+async function inOneBatch(db: Db, writes: AssignmentWrite[]) {
+  if (writes.length > 0) await db.batch(writes as [AssignmentWrite, ...AssignmentWrite[]]);
+}
+
+/** Plans and writes the edition's assignments (`before`: writes of the same change, in a batch before the plan is read). */
 export async function runAssignments(
   d1: D1Database,
   editionId: string,
-  { actor, now, reason, before = [] }: { actor: string; now: Date; reason: string; before?: Statement[] },
+  { actor, now, reason, before = [] }: { actor: string; now: Date; reason: string; before?: AssignmentWrite[] },
 ): Promise<Plan> {
-  if (before.length > 0) await d1.batch(toD1(d1, before));
+  const db = getDb({ DB: d1 });
+  await inOneBatch(db, before);
   const plan = planAssignments(await readSnapshot(d1, editionId));
-  await d1.batch(toD1(d1, planStatements(plan, { editionId, actor, now, reason })));
+  await inOneBatch(db, planStatements(db, plan, { editionId, actor, now, reason }));
   if (plan.shortfall.length > 0) {
     log("warn", "judging.assignment_shortfall", { editionId, reason, shortfall: plan.shortfall });
   }
   return plan;
 }
 
+/** Whether assignments have run for the edition (then a change reassigns at once). */
 export async function assignmentsHaveRun(d1: D1Database, editionId: string): Promise<boolean> {
-  const row = await d1.prepare(assignmentsRunQuery).bind(editionId).first<{ n: number }>();
-  return (row?.n ?? 0) > 0;
+  const [row] = await getDb({ DB: d1 })
+    .select({ id: judgingEvents.id })
+    .from(judgingEvents)
+    .where(and(eq(judgingEvents.editionId, editionId), eq(judgingEvents.kind, "assignments-run")))
+    .limit(1);
+  return row !== undefined;
 }
 
 /**

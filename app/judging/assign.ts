@@ -1,11 +1,10 @@
 /**
  * Fair assignments and conflicts of interest (issue 24), as a pure module:
- * the SQL that reads an edition's judging state (`snapshotQueries`), the plan
- * computed from it (`planAssignments`), and the SQL that writes the plan
- * (`planStatements`), with bound values only. The worker runs them on D1
- * (./assign.server.ts: the daily job, a judge's declaration; the organizer
- * actions of ./assignment-actions.server.ts: the desk, the API and the CLI).
- * Plain TypeScript, relative imports only.
+ * the plan computed from an edition's judging state (`planAssignments`).
+ * ./assign.server.ts reads that state from D1 and writes the plan, in
+ * drizzle (the daily job, a judge's declaration; the organizer actions of
+ * ./assignment-actions.server.ts and ./actions.server.ts: the desk, the API
+ * and the CLI). Plain TypeScript, relative imports only.
  *
  * The rules:
  * - Every submitted project of the edition gets `judgesPerProject` judges,
@@ -24,50 +23,6 @@
  * - Projects that cannot get enough judges are reported, never skipped silently.
  */
 import { isSharedMailDomain, judgingRules, rubricCriteria } from "../content/judging";
-
-export type SqlValue = string | number | null;
-export interface Statement {
-  sql: string;
-  params: SqlValue[];
-}
-
-/** Each query takes the edition id as ?1. */
-export const snapshotQueries = {
-  judges: `SELECT j.user_id AS userId, lower(u.email) AS email, j.name AS name, j.left_at AS leftAt
-    FROM judges j JOIN "user" u ON u.id = j.user_id WHERE j.edition_id = ?1 ORDER BY j.joined_at, j.user_id`,
-  projects: `SELECT s.team_id AS teamId, coalesce(t.name, '') AS name
-    FROM submissions s JOIN teams t ON t.id = s.team_id
-    WHERE s.edition_id = ?1 AND s.status = 'submitted' ORDER BY s.submitted_at, s.team_id`,
-  members: `SELECT m.team_id AS teamId, m.user_id AS userId, lower(u.email) AS email
-    FROM team_members m JOIN "user" u ON u.id = m.user_id
-    JOIN submissions s ON s.team_id = m.team_id AND s.status = 'submitted'
-    WHERE m.edition_id = ?1`,
-  // Whose organization is whose, this edition: an employee enrolled through its
-  // company code, the Workforce Package's buyer, and its co-administrators.
-  organizations: `SELECT userId, orgId, orgName FROM (
-      SELECT r.user_id AS userId, o.id AS orgId, coalesce(o.company_name, 'an organization') AS orgName
-        FROM registrations r JOIN registrations o ON o.id = r.organization_registration_id
-        WHERE r.edition_id = ?1 AND r.status = 'enrolled'
-      UNION SELECT r.user_id, r.id, coalesce(r.company_name, 'an organization') FROM registrations r
-        WHERE r.edition_id = ?1 AND r.registration_type = 'workforce' AND r.status IN ('paid', 'enrolled')
-      UNION SELECT a.user_id, r.id, coalesce(r.company_name, 'an organization')
-        FROM organization_admins a JOIN registrations r ON r.id = a.registration_id
-        WHERE r.edition_id = ?1
-    ) WHERE userId IN (SELECT user_id FROM judges WHERE edition_id = ?1 UNION SELECT user_id FROM team_members WHERE edition_id = ?1)`,
-  // Judges who take part in the edition: enrolled, or in a team.
-  participants: `SELECT j.user_id AS userId FROM judges j
-      WHERE j.edition_id = ?1 AND (
-        EXISTS (SELECT 1 FROM team_members m WHERE m.user_id = j.user_id AND m.edition_id = ?1)
-        OR EXISTS (SELECT 1 FROM registrations r WHERE r.user_id = j.user_id AND r.edition_id = ?1
-          AND r.registration_type = 'individual' AND r.status IN ('paid', 'enrolled')))`,
-  conflicts: `SELECT id, judge_user_id AS judgeUserId, team_id AS teamId, source, dismissed_at AS dismissedAt
-    FROM judging_conflicts WHERE edition_id = ?1`,
-  assignments: `SELECT a.id AS id, a.team_id AS teamId, a.judge_user_id AS judgeUserId,
-      (SELECT count(*) FROM judging_scores sc WHERE sc.team_id = a.team_id AND sc.judge_user_id = a.judge_user_id) AS scored
-    FROM judging_assignments a WHERE a.edition_id = ?1 AND a.released_at IS NULL ORDER BY a.id`,
-} as const;
-
-export type SnapshotName = keyof typeof snapshotQueries;
 
 export interface Snapshot {
   judges: { userId: string; email: string; name: string; leftAt: string | null }[];
@@ -211,53 +166,3 @@ export function planAssignments(snapshot: Snapshot, judgesPerProject: number = j
   }
   return { conflicts, releases, adds, shortfall, loads };
 }
-
-/** The plan as SQL, with who and when on every row, and one judging_events row saying what the run did. */
-export function planStatements(
-  plan: Plan,
-  { editionId, actor, now, reason = "assign" }: { editionId: string; actor: string; now: Date; reason?: string },
-): Statement[] {
-  const at = now.toISOString();
-  return [
-    ...plan.conflicts.map((c) => ({
-      sql: `INSERT OR IGNORE INTO judging_conflicts (edition_id, judge_user_id, team_id, source, detail, created_at, created_by)
-        VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      params: [editionId, c.judgeUserId, c.teamId, c.source, c.detail, at, actor],
-    })),
-    ...plan.releases.map((r) => ({
-      sql: "UPDATE judging_assignments SET released_at = ?, released_by = ?, released_reason = ? WHERE id = ? AND released_at IS NULL",
-      params: [at, actor, r.reason, r.id],
-    })),
-    ...plan.adds.map((a) => ({
-      sql: `INSERT OR IGNORE INTO judging_assignments (edition_id, team_id, judge_user_id, assigned_at, assigned_by)
-        VALUES (?, ?, ?, ?, ?)`,
-      params: [editionId, a.teamId, a.judgeUserId, at, actor],
-    })),
-    {
-      sql: "INSERT INTO judging_events (edition_id, actor, kind, detail, created_at) VALUES (?, ?, 'assignments-run', ?, ?)",
-      params: [
-        editionId,
-        actor,
-        JSON.stringify({
-          reason,
-          conflicts: plan.conflicts.length,
-          released: plan.releases.length,
-          assigned: plan.adds.length,
-          shortfall: plan.shortfall,
-        }),
-        at,
-      ],
-    },
-  ];
-}
-
-/** Whether assignments have run for the edition (then a change reassigns at once). */
-export const assignmentsRunQuery =
-  "SELECT count(*) AS n FROM judging_events WHERE edition_id = ?1 AND kind = 'assignments-run'";
-
-/** One line per judge: assigned (open), complete, and left to score. */
-export const judgeProgressQuery = `SELECT j.user_id AS userId, j.name AS name, lower(u.email) AS email, j.joined_at AS joinedAt, j.left_at AS leftAt,
-    (SELECT count(*) FROM judging_assignments a WHERE a.edition_id = j.edition_id AND a.judge_user_id = j.user_id AND a.released_at IS NULL) AS assigned,
-    (SELECT count(*) FROM judging_assignments a WHERE a.edition_id = j.edition_id AND a.judge_user_id = j.user_id AND a.released_at IS NULL
-      AND (SELECT count(*) FROM judging_scores sc WHERE sc.team_id = a.team_id AND sc.judge_user_id = a.judge_user_id) >= ${criteriaCount}) AS scored
-  FROM judges j JOIN "user" u ON u.id = j.user_id WHERE j.edition_id = ?1 ORDER BY j.left_at IS NOT NULL, j.name, u.email`;

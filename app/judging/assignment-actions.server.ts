@@ -16,13 +16,26 @@
  * - assignments.list, conflicts.list: each judge's load and each project's
  *   judges; every conflict, live or dismissed.
  */
-import { sql } from "drizzle-orm";
+import { and, asc, eq, exists, isNull, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import { judgingRules } from "~/content/judging";
+import { getDb, type Db } from "~/db/client.server";
+import { judges, judgingAssignments, judgingConflicts, submissions, teams, user } from "~/db/schema";
 import { actorLabel, defineOrganizerAction, defineOrganizerQuery, type Refusal } from "~/organize/action.server";
 import { activeJudgeByEmail, judgeProgress, judgeDeskMessages } from "./actions.server";
-import { criteriaCount, planAssignments, planStatements, type Plan, type Snapshot, type Statement } from "./assign";
-import { assignmentsHaveRun, readSnapshot } from "./assign.server";
+import { criteriaCount, planAssignments, type Plan, type Snapshot } from "./assign";
+import {
+  assignmentsHaveRun,
+  excluded,
+  isOpenAssignment,
+  isSubmittedProject,
+  judgingEvent,
+  lowerEmail,
+  planStatements,
+  readSnapshot,
+  scoredCriteria,
+  type AssignmentWrite,
+} from "./assign.server";
 import { AddConflictSchema, DismissConflictSchema, RunAssignmentsSchema } from "./schema";
 
 const refusal = (message: string, status: number, field?: string): Refusal => ({ ok: false, message, status, field });
@@ -55,16 +68,16 @@ const planFacts = (plan: Plan) => ({
 
 /** Reassign in the same batch as a change, from the state with the change made (if assignments have run). */
 async function reassignment(
-  env: { DB: D1Database },
+  { db, env }: { db: Db; env: { DB: D1Database } },
   editionId: string,
   change: (snapshot: Snapshot) => void,
   { actor, now, reason }: { actor: string; now: Date; reason: string },
-): Promise<{ plan: Plan | null; statements: Statement[] }> {
+): Promise<{ plan: Plan | null; statements: AssignmentWrite[] }> {
   if (!(await assignmentsHaveRun(env.DB, editionId))) return { plan: null, statements: [] };
   const snapshot = await readSnapshot(env.DB, editionId);
   change(snapshot);
   const plan = planAssignments(snapshot);
-  return { plan, statements: planStatements(plan, { editionId, actor, now, reason }) };
+  return { plan, statements: planStatements(db, plan, { editionId, actor, now, reason }) };
 }
 
 const reassignedText = (plan: Plan | null) =>
@@ -72,23 +85,23 @@ const reassignedText = (plan: Plan | null) =>
     ? ` ${plan.releases.length} assignment(s) released and ${plan.adds.length} made${plan.shortfall.length > 0 ? `; ${plan.shortfall.length} project(s) are short of judges` : ""}.`
     : " Assignments have not run yet for this edition: the first run takes this into account.";
 
-const judgingEvent = (editionId: string, actor: string, kind: string, detail: unknown, at: string): Statement => ({
-  sql: "INSERT INTO judging_events (edition_id, actor, kind, detail, created_at) VALUES (?, ?, ?, ?, ?)",
-  params: [editionId, actor, kind, JSON.stringify(detail), at],
-});
-
 export const runAssignments = defineOrganizerAction({
   id: "assignments.run",
   permission: "run:assignment",
   input: RunAssignmentsSchema,
   async run(_input, ctx) {
-    const { edition, now, env } = ctx;
+    const { db, edition, now, env } = ctx;
     const snapshot = await readSnapshot(env.DB, edition.id);
     const plan = planAssignments(snapshot);
     const summary = planSummary(plan, snapshot.projects.length);
     return {
       ok: true,
-      statements: planStatements(plan, { editionId: edition.id, actor: actorLabel(ctx.actor), now, reason: "assign" }),
+      statements: planStatements(db, plan, {
+        editionId: edition.id,
+        actor: actorLabel(ctx.actor),
+        now,
+        reason: "assign",
+      }),
       audit: {
         summary: `Ran the assignment of the ${edition.name}`,
         targets: { editionId: edition.id },
@@ -114,22 +127,33 @@ export const dismissConflict = defineOrganizerAction({
   permission: "dismiss:conflict",
   input: DismissConflictSchema,
   async run({ conflictId, reason }, ctx) {
-    const { edition, now, env } = ctx;
+    const { db, edition, now } = ctx;
     const id = Number(conflictId);
-    const conflict = Number.isInteger(id)
-      ? await env.DB.prepare(
-          `SELECT c.id, c.judge_user_id AS judgeUserId, c.team_id AS teamId, c.source, lower(u.email) AS email
-           FROM judging_conflicts c JOIN "user" u ON u.id = c.judge_user_id
-           WHERE c.id = ?1 AND c.edition_id = ?2 AND c.dismissed_at IS NULL`,
-        )
-          .bind(id, edition.id)
-          .first<{ id: number; judgeUserId: string; teamId: string; source: string; email: string }>()
-      : null;
+    const [conflict] = Number.isInteger(id)
+      ? await db
+          .select({
+            id: judgingConflicts.id,
+            judgeUserId: judgingConflicts.judgeUserId,
+            teamId: judgingConflicts.teamId,
+            source: judgingConflicts.source,
+            email: lowerEmail,
+          })
+          .from(judgingConflicts)
+          .innerJoin(user, eq(user.id, judgingConflicts.judgeUserId))
+          .where(
+            and(
+              eq(judgingConflicts.id, id),
+              eq(judgingConflicts.editionId, edition.id),
+              isNull(judgingConflicts.dismissedAt),
+            ),
+          )
+          .limit(1)
+      : [];
     if (!conflict) return refusal(assignmentDeskMessages.conflictUnknown, 404, "conflictId");
     const at = now.toISOString();
     const by = actorLabel(ctx.actor);
     const { plan, statements } = await reassignment(
-      env,
+      ctx,
       edition.id,
       (snapshot) => {
         snapshot.conflicts = snapshot.conflicts.map((c) => (c.id === conflict.id ? { ...c, dismissedAt: at } : c));
@@ -139,15 +163,37 @@ export const dismissConflict = defineOrganizerAction({
     return {
       ok: true,
       statements: [
-        {
-          sql: `UPDATE judging_conflicts SET dismissed_at = ?, dismissed_by = ?, dismissed_reason = ?
-            WHERE id = ? AND edition_id = ? AND dismissed_at IS NULL`,
-          params: [at, by, reason, conflict.id, edition.id],
-        },
-        judgingEvent(edition.id, by, "conflict-dismissed", { conflictId: conflict.id, reason }, at),
+        db
+          .update(judgingConflicts)
+          .set({ dismissedAt: at, dismissedBy: by, dismissedReason: reason })
+          .where(
+            and(
+              eq(judgingConflicts.id, conflict.id),
+              eq(judgingConflicts.editionId, edition.id),
+              isNull(judgingConflicts.dismissedAt),
+            ),
+          ),
+        judgingEvent(db, {
+          editionId: edition.id,
+          actor: by,
+          kind: "conflict-dismissed",
+          detail: { conflictId: conflict.id, reason },
+          at,
+        }),
         ...statements,
       ],
-      holds: sql`EXISTS (SELECT 1 FROM judging_conflicts WHERE id = ${conflict.id} AND dismissed_at = ${at} AND dismissed_by = ${by})`,
+      holds: exists(
+        db
+          .select({ id: judgingConflicts.id })
+          .from(judgingConflicts)
+          .where(
+            and(
+              eq(judgingConflicts.id, conflict.id),
+              eq(judgingConflicts.dismissedAt, at),
+              eq(judgingConflicts.dismissedBy, by),
+            ),
+          ),
+      ),
       audit: {
         summary: `Dismissed conflict ${conflict.id} (${conflict.email} / ${conflict.teamId})`,
         targets: { conflictId: conflict.id, email: conflict.email, teamId: conflict.teamId, editionId: edition.id },
@@ -166,17 +212,19 @@ export const addConflict = defineOrganizerAction({
   permission: "add:conflict",
   input: AddConflictSchema,
   async run({ email, teamId, reason }, ctx) {
-    const { db, edition, now, env } = ctx;
+    const { db, edition, now } = ctx;
     const judge = await activeJudgeByEmail(db, edition.id, email);
     if (!judge) return refusal(judgeDeskMessages.notAJudge(email.toLowerCase(), edition.name), 404, "email");
-    const team = await env.DB.prepare("SELECT id FROM teams WHERE id = ?1 AND edition_id = ?2")
-      .bind(teamId, edition.id)
-      .first<{ id: string }>();
+    const [team] = await db
+      .select({ id: teams.id })
+      .from(teams)
+      .where(and(eq(teams.id, teamId), eq(teams.editionId, edition.id)))
+      .limit(1);
     if (!team) return refusal(assignmentDeskMessages.teamUnknown(teamId, edition.name), 404, "teamId");
     const at = now.toISOString();
     const by = actorLabel(ctx.actor);
     const { plan, statements } = await reassignment(
-      env,
+      ctx,
       edition.id,
       (snapshot) => {
         snapshot.conflicts.push({ id: -1, judgeUserId: judge.userId, teamId, source: "organizer", dismissedAt: null });
@@ -186,18 +234,57 @@ export const addConflict = defineOrganizerAction({
     return {
       ok: true,
       statements: [
-        {
-          sql: `INSERT INTO judging_conflicts (edition_id, judge_user_id, team_id, source, detail, created_at, created_by)
-            VALUES (?, ?, ?, 'organizer', ?, ?, ?)
-            ON CONFLICT (edition_id, judge_user_id, team_id, source)
-            DO UPDATE SET detail = excluded.detail, created_at = excluded.created_at, created_by = excluded.created_by,
-              dismissed_at = NULL, dismissed_by = NULL, dismissed_reason = NULL`,
-          params: [edition.id, judge.userId, teamId, reason, at, by],
-        },
-        judgingEvent(edition.id, by, "conflict-added", { email: judge.email, teamId, reason }, at),
+        db
+          .insert(judgingConflicts)
+          .values({
+            editionId: edition.id,
+            judgeUserId: judge.userId,
+            teamId,
+            source: "organizer",
+            detail: reason,
+            createdAt: at,
+            createdBy: by,
+          })
+          .onConflictDoUpdate({
+            target: [
+              judgingConflicts.editionId,
+              judgingConflicts.judgeUserId,
+              judgingConflicts.teamId,
+              judgingConflicts.source,
+            ],
+            set: {
+              detail: excluded(judgingConflicts.detail),
+              createdAt: excluded(judgingConflicts.createdAt),
+              createdBy: excluded(judgingConflicts.createdBy),
+              dismissedAt: null,
+              dismissedBy: null,
+              dismissedReason: null,
+            },
+          }),
+        judgingEvent(db, {
+          editionId: edition.id,
+          actor: by,
+          kind: "conflict-added",
+          detail: { email: judge.email, teamId, reason },
+          at,
+        }),
         ...statements,
       ],
-      holds: sql`EXISTS (SELECT 1 FROM judging_conflicts WHERE edition_id = ${edition.id} AND judge_user_id = ${judge.userId} AND team_id = ${teamId} AND source = 'organizer' AND created_at = ${at} AND dismissed_at IS NULL)`,
+      holds: exists(
+        db
+          .select({ id: judgingConflicts.id })
+          .from(judgingConflicts)
+          .where(
+            and(
+              eq(judgingConflicts.editionId, edition.id),
+              eq(judgingConflicts.judgeUserId, judge.userId),
+              eq(judgingConflicts.teamId, teamId),
+              eq(judgingConflicts.source, "organizer"),
+              eq(judgingConflicts.createdAt, at),
+              isNull(judgingConflicts.dismissedAt),
+            ),
+          ),
+      ),
       audit: {
         summary: `Recorded a conflict: ${judge.email} will not judge ${teamId}`,
         targets: { userId: judge.userId, email: judge.email, teamId, editionId: edition.id },
@@ -219,36 +306,38 @@ export interface ProjectJudges {
 
 /** Each submitted project of the edition with its judges (open assignments), in submission order. */
 export async function projectJudges(d1: D1Database, editionId: string): Promise<ProjectJudges[]> {
-  const [projects, assigned] = await d1.batch<Record<string, unknown>>([
-    d1
-      .prepare(
-        `SELECT s.team_id AS teamId, coalesce(t.name, '') AS name FROM submissions s JOIN teams t ON t.id = s.team_id
-         WHERE s.edition_id = ?1 AND s.status = 'submitted' ORDER BY s.submitted_at, s.team_id`,
+  const db = getDb({ DB: d1 });
+  const [projects, assigned] = await db.batch([
+    db
+      .select({ teamId: submissions.teamId, name: sql<string>`coalesce(${teams.name}, '')` })
+      .from(submissions)
+      .innerJoin(teams, eq(teams.id, submissions.teamId))
+      .where(and(eq(submissions.editionId, editionId), isSubmittedProject))
+      .orderBy(asc(submissions.submittedAt), asc(submissions.teamId)),
+    db
+      .select({
+        teamId: judgingAssignments.teamId,
+        email: lowerEmail,
+        name: sql<string>`coalesce(${judges.name}, '')`,
+        scored: scoredCriteria(db),
+      })
+      .from(judgingAssignments)
+      .innerJoin(user, eq(user.id, judgingAssignments.judgeUserId))
+      .leftJoin(
+        judges,
+        and(eq(judges.userId, judgingAssignments.judgeUserId), eq(judges.editionId, judgingAssignments.editionId)),
       )
-      .bind(editionId),
-    d1
-      .prepare(
-        `SELECT a.team_id AS teamId, lower(u.email) AS email, coalesce(j.name, '') AS name,
-           (SELECT count(*) FROM judging_scores sc WHERE sc.team_id = a.team_id AND sc.judge_user_id = a.judge_user_id) AS scored
-         FROM judging_assignments a JOIN "user" u ON u.id = a.judge_user_id
-         LEFT JOIN judges j ON j.user_id = a.judge_user_id AND j.edition_id = a.edition_id
-         WHERE a.edition_id = ?1 AND a.released_at IS NULL ORDER BY u.email`,
-      )
-      .bind(editionId),
+      .where(and(eq(judgingAssignments.editionId, editionId), isOpenAssignment))
+      .orderBy(asc(user.email)),
   ]);
   const byTeam = new Map<string, ProjectJudges["judges"]>();
-  for (const row of assigned?.results ?? []) {
-    const teamId = String(row.teamId);
-    byTeam.set(teamId, [
-      ...(byTeam.get(teamId) ?? []),
-      { email: String(row.email), name: String(row.name), complete: Number(row.scored) >= criteriaCount },
+  for (const row of assigned) {
+    byTeam.set(row.teamId, [
+      ...(byTeam.get(row.teamId) ?? []),
+      { email: row.email, name: row.name, complete: Number(row.scored) >= criteriaCount },
     ]);
   }
-  return (projects?.results ?? []).map((p) => ({
-    teamId: String(p.teamId),
-    name: String(p.name),
-    judges: byTeam.get(String(p.teamId)) ?? [],
-  }));
+  return projects.map((p) => ({ teamId: p.teamId, name: p.name, judges: byTeam.get(p.teamId) ?? [] }));
 }
 
 export interface ConflictRow {
@@ -268,18 +357,35 @@ export interface ConflictRow {
 
 /** Every conflict of the edition, live or dismissed, oldest first. */
 export async function editionConflicts(d1: D1Database, editionId: string): Promise<ConflictRow[]> {
-  const { results } = await d1
-    .prepare(
-      `SELECT c.id, lower(u.email) AS judge, c.team_id AS teamId, coalesce(t.name, '') AS team, c.source, c.detail,
-         CASE WHEN c.dismissed_at IS NULL THEN 'live' ELSE 'dismissed' END AS status,
-         c.created_at AS createdAt, c.created_by AS createdBy, c.dismissed_at AS dismissedAt,
-         c.dismissed_by AS dismissedBy, c.dismissed_reason AS dismissedReason
-       FROM judging_conflicts c JOIN "user" u ON u.id = c.judge_user_id LEFT JOIN teams t ON t.id = c.team_id
-       WHERE c.edition_id = ?1 ORDER BY c.id`,
-    )
-    .bind(editionId)
-    .all<ConflictRow>();
-  return results;
+  const rows = await getDb({ DB: d1 })
+    .select({
+      id: judgingConflicts.id,
+      judge: lowerEmail,
+      teamId: judgingConflicts.teamId,
+      team: sql<string>`coalesce(${teams.name}, '')`,
+      source: judgingConflicts.source,
+      detail: judgingConflicts.detail,
+      createdAt: judgingConflicts.createdAt,
+      createdBy: judgingConflicts.createdBy,
+      dismissedAt: judgingConflicts.dismissedAt,
+      dismissedBy: judgingConflicts.dismissedBy,
+      dismissedReason: judgingConflicts.dismissedReason,
+    })
+    .from(judgingConflicts)
+    .innerJoin(user, eq(user.id, judgingConflicts.judgeUserId))
+    .leftJoin(teams, eq(teams.id, judgingConflicts.teamId))
+    .where(eq(judgingConflicts.editionId, editionId))
+    .orderBy(asc(judgingConflicts.id));
+  // The status after the detail, where the API and the CLI's table have always shown it.
+  return rows.map(({ createdAt, createdBy, dismissedAt, dismissedBy, dismissedReason, ...row }) => ({
+    ...row,
+    status: dismissedAt === null ? "live" : "dismissed",
+    createdAt,
+    createdBy,
+    dismissedAt,
+    dismissedBy,
+    dismissedReason,
+  }));
 }
 
 const editionInput = z.object({ edition: z.optional(z.string().check(z.regex(/^[\w-]{1,32}$/))) });

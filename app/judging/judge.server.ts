@@ -9,7 +9,7 @@
  * instant that edition's scores are final (the end of its "judging"
  * milestone), whatever the browser sends and whoever calls.
  */
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { formatMountain } from "~/clock/format";
 import { milestoneOf, type Edition } from "~/content/editions";
 import { judgingMessages, judgingRules, rubricCriteria } from "~/content/judging";
@@ -19,6 +19,7 @@ import type { Db } from "~/db/client.server";
 import {
   judges,
   judgingAssignments,
+  judgingConflicts,
   judgingReviews,
   judgingScores,
   submissionFiles,
@@ -26,7 +27,7 @@ import {
   teams,
 } from "~/db/schema";
 import { servedFile } from "~/portal/submission.server";
-import { runAssignments } from "./assign.server";
+import { excluded, isOpenAssignment, isSubmittedProject, judgingEvent, runAssignments } from "./assign.server";
 
 export interface Judge {
   userId: string;
@@ -99,7 +100,7 @@ export async function queueOf(db: Db, judgeUserId: string, editionId: string): P
       and(
         eq(judgingAssignments.judgeUserId, judgeUserId),
         eq(judgingAssignments.editionId, editionId),
-        isNull(judgingAssignments.releasedAt),
+        isOpenAssignment,
       ),
     )
     .orderBy(asc(judgingAssignments.assignedAt), asc(judgingAssignments.id));
@@ -132,7 +133,7 @@ export async function isAssigned(db: Db, judgeUserId: string, editionId: string,
         eq(judgingAssignments.judgeUserId, judgeUserId),
         eq(judgingAssignments.editionId, editionId),
         eq(judgingAssignments.teamId, teamId),
-        isNull(judgingAssignments.releasedAt),
+        isOpenAssignment,
       ),
     )
     .limit(1);
@@ -156,10 +157,10 @@ export async function judgeMayDownload(db: Db, fileId: string, judge: Judge, edi
         eq(judgingAssignments.teamId, submissionFiles.teamId),
         eq(judgingAssignments.judgeUserId, judge.userId),
         eq(judgingAssignments.editionId, edition.id),
-        isNull(judgingAssignments.releasedAt),
+        isOpenAssignment,
       ),
     )
-    .innerJoin(submissions, and(eq(submissions.teamId, submissionFiles.teamId), eq(submissions.status, "submitted")))
+    .innerJoin(submissions, and(eq(submissions.teamId, submissionFiles.teamId), isSubmittedProject))
     .where(eq(submissionFiles.id, fileId))
     .limit(1);
   return row ? servedFile(row.file) : null;
@@ -172,7 +173,7 @@ export async function projectForJudge(db: Db, judgeUserId: string, editionId: st
     .select({ name: teams.name, submission: submissions })
     .from(teams)
     .innerJoin(submissions, eq(submissions.teamId, teams.id))
-    .where(and(eq(teams.id, teamId), eq(teams.editionId, editionId), eq(submissions.status, "submitted")))
+    .where(and(eq(teams.id, teamId), eq(teams.editionId, editionId), isSubmittedProject))
     .limit(1);
   if (!project) return null;
   const files = (await db.select().from(submissionFiles).where(eq(submissionFiles.teamId, teamId))).map(servedFile);
@@ -323,17 +324,24 @@ export async function declareConflict(
     now,
     reason: "declared-conflict",
     before: [
-      {
-        sql: `INSERT INTO judging_conflicts (edition_id, judge_user_id, team_id, source, detail, created_at, created_by)
-          VALUES (?, ?, ?, 'declared', ?, ?, ?)
-          ON CONFLICT (edition_id, judge_user_id, team_id, source)
-          DO UPDATE SET detail = excluded.detail, dismissed_at = NULL, dismissed_by = NULL, dismissed_reason = NULL`,
-        params: [editionId, judgeUserId, teamId, detail, at, judgeUserId],
-      },
-      {
-        sql: "INSERT INTO judging_events (edition_id, actor, kind, detail, created_at) VALUES (?, ?, 'conflict-declared', ?, ?)",
-        params: [editionId, judgeUserId, JSON.stringify({ teamId }), at],
-      },
+      db
+        .insert(judgingConflicts)
+        .values({ editionId, judgeUserId, teamId, source: "declared", detail, createdAt: at, createdBy: judgeUserId })
+        .onConflictDoUpdate({
+          target: [
+            judgingConflicts.editionId,
+            judgingConflicts.judgeUserId,
+            judgingConflicts.teamId,
+            judgingConflicts.source,
+          ],
+          set: {
+            detail: excluded(judgingConflicts.detail),
+            dismissedAt: null,
+            dismissedBy: null,
+            dismissedReason: null,
+          },
+        }),
+      judgingEvent(db, { editionId, actor: judgeUserId, kind: "conflict-declared", detail: { teamId }, at }),
     ],
   });
   return { ok: true };

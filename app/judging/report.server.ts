@@ -7,11 +7,12 @@
  * The desk's /organize/report, its CSV and `npm run admin -- judging-report`
  * (through GET /api/organize/queries/judging.report) all read it.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import * as z from "zod/mini";
 import type { Db } from "~/db/client.server";
 import { judges, judgingAssignments, submissions } from "~/db/schema";
 import { defineOrganizerQuery } from "~/organize/action.server";
+import { isOpenAssignment, isSubmittedProject } from "./assign.server";
 import { reportTeamNames } from "./appeal-decisions.server";
 import { judgingReport, reportRows, type JudgingReport } from "./report";
 import { editionScores } from "./team-results.server";
@@ -21,12 +22,12 @@ export async function loadJudgingReport(db: Db, editionId: string): Promise<Judg
     db
       .select({ teamId: submissions.teamId })
       .from(submissions)
-      .where(and(eq(submissions.editionId, editionId), eq(submissions.status, "submitted")))
+      .where(and(eq(submissions.editionId, editionId), isSubmittedProject))
       .orderBy(submissions.teamId),
     db
       .select({ teamId: judgingAssignments.teamId, judgeId: judgingAssignments.judgeUserId })
       .from(judgingAssignments)
-      .where(and(eq(judgingAssignments.editionId, editionId), isNull(judgingAssignments.releasedAt))),
+      .where(and(eq(judgingAssignments.editionId, editionId), isOpenAssignment)),
     db.select({ judgeId: judges.userId, name: judges.name }).from(judges).where(eq(judges.editionId, editionId)),
     editionScores(db, editionId),
   ]);

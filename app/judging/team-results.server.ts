@@ -6,7 +6,7 @@
  * its appeal. Never a judge's name or id, never a private note: nothing
  * here selects them.
  */
-import { and, asc, desc, eq, isNull, lte, ne } from "drizzle-orm";
+import { and, asc, desc, eq, lte, ne } from "drizzle-orm";
 import { businessDaysDeadline } from "~/clock/business-days";
 import { formatMountain } from "~/clock/format";
 import type { Edition } from "~/content/editions";
@@ -20,6 +20,7 @@ import {
   publishedResults,
   submissions,
 } from "~/db/schema";
+import { isOpenAssignment, isSubmittedProject } from "./assign.server";
 import { normalize, type ScoreRow } from "./normalize";
 import { finalistsPublishedAt } from "./published.server";
 
@@ -42,10 +43,10 @@ export async function editionScores(db: Db, editionId: string): Promise<ScoreRow
       and(
         eq(judgingAssignments.teamId, judgingScores.teamId),
         eq(judgingAssignments.judgeUserId, judgingScores.judgeUserId),
-        isNull(judgingAssignments.releasedAt),
+        isOpenAssignment,
       ),
     )
-    .innerJoin(submissions, and(eq(submissions.teamId, judgingScores.teamId), eq(submissions.status, "submitted")))
+    .innerJoin(submissions, and(eq(submissions.teamId, judgingScores.teamId), isSubmittedProject))
     .where(eq(judgingScores.editionId, editionId));
 }
 
@@ -54,9 +55,7 @@ export async function projectWasSubmitted(db: Db, teamId: string, editionId: str
   const [row] = await db
     .select({ teamId: submissions.teamId })
     .from(submissions)
-    .where(
-      and(eq(submissions.teamId, teamId), eq(submissions.editionId, editionId), eq(submissions.status, "submitted")),
-    )
+    .where(and(eq(submissions.teamId, teamId), eq(submissions.editionId, editionId), isSubmittedProject))
     .limit(1);
   return row !== undefined;
 }
@@ -98,7 +97,7 @@ export async function teamResultsView(db: Db, teamId: string, edition: Edition, 
         and(
           eq(judgingAssignments.teamId, judgingReviews.teamId),
           eq(judgingAssignments.judgeUserId, judgingReviews.judgeUserId),
-          isNull(judgingAssignments.releasedAt),
+          isOpenAssignment,
         ),
       )
       .where(

@@ -538,6 +538,45 @@ describe("the daily job and a judge's declaration", { timeout: 30_000 }, () => {
     expect(released).toEqual({ released_by: a.id, released_reason: "conflict" });
     expect((await judgingGet(`/judging/${team}`, a)).status).toBe(404);
   });
+
+  it("declaring again after an organizer dismissed the declaration makes the same row live again", async () => {
+    const a = await judge("redecl-a", "2026");
+    const [b, c] = await Promise.all([
+      judge("redecl-b", "2026", { signedIn: false }),
+      judge("redecl-c", "2026", { signedIn: false }),
+    ]);
+    const team = await submittedProject("2026");
+    for (const j of [a, b, c]) await assignDirectly(team, j.id);
+    const declaration = () =>
+      env.DB.prepare(
+        `SELECT id, detail, created_by, dismissed_at, dismissed_by, dismissed_reason FROM judging_conflicts
+         WHERE judge_user_id = ? AND team_id = ? AND source = 'declared'`,
+      )
+        .bind(a.id, team)
+        .all();
+    expect((await judgingPost(`/judging/${team}`, { intent: "declare", reason: "First" }, a)).status).toBe(303);
+    const [first] = (await declaration()).results as { id: number }[];
+    // An organizer finds it is not one, and the judge is assigned the project again.
+    await env.DB.prepare(
+      "UPDATE judging_conflicts SET dismissed_at = '2026-03-25T19:00:00.000Z', dismissed_by = 'organizer:test', dismissed_reason = 'Not one' WHERE id = ?",
+    )
+      .bind(first!.id)
+      .run();
+    await assignDirectly(team, a.id);
+
+    expect((await judgingPost(`/judging/${team}`, { intent: "declare", reason: "Second" }, a)).status).toBe(303);
+    expect((await declaration()).results).toEqual([
+      {
+        id: first!.id,
+        detail: "declared by the judge: Second",
+        created_by: a.id,
+        dismissed_at: null,
+        dismissed_by: null,
+        dismissed_reason: null,
+      },
+    ]);
+    expect((await openAssignments(team)).map((x) => x.judgeUserId)).not.toContain(a.id);
+  });
 });
 
 export { JUDGING };

@@ -9,12 +9,31 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { editionById } from "~/content/editions";
 import { planAssignments } from "~/judging/assign";
 import { readSnapshot } from "~/judging/assign.server";
+import {
+  addConflict,
+  dismissConflict,
+  editionConflicts,
+  projectJudges,
+  runAssignments,
+} from "~/judging/assignment-actions.server";
 import { conflictMessages } from "~/judging/schema";
+import { executeAction, type AnyOrganizerAction } from "~/organize/action.server";
 import { decodeEntities } from "./html";
 import { bareUser, judge, openAssignments, submittedProject } from "./judging-helpers";
-import { api, auditSince, deskGet, deskPost, lastAuditId, organizer, tokenOf } from "./organize-helpers";
+import {
+  actionContext,
+  api,
+  auditSince,
+  deskGet,
+  deskPost,
+  lastAuditId,
+  organizer,
+  personActor,
+  tokenOf,
+} from "./organize-helpers";
 
 const text = async (response: Response) => decodeEntities(await response.text());
 const short = () => crypto.randomUUID().slice(0, 8);
@@ -210,5 +229,115 @@ describe("assignments and conflicts on the desk and the API", { timeout: 60_000 
       }
       expect((await api("GET", "/queries/conflicts.list", { token })).status).toBe(403);
     }
+  });
+});
+
+describe("the assignment actions' writes, in an edition of their own", { timeout: 60_000 }, () => {
+  const newEdition = () => `test-${short()}`;
+  /** Runs an action as the coordinator in `editionId` (the clock's edition, renamed: only its id is read). */
+  async function act(action: AnyOrganizerAction, input: Record<string, string>, editionId: string, at: string) {
+    const coordinator = await organizer("coordinator");
+    const ctx = actionContext(personActor(coordinator), new Date(at));
+    const done = await executeAction(action, input, { ...ctx, edition: { ...editionById("2026"), id: editionId } });
+    if (!done.ok) throw new Error(`${action.id} refused: ${done.message}`);
+    return done as typeof done & { result: Record<string, unknown> };
+  }
+  const events = async (editionId: string) =>
+    (
+      await env.DB.prepare("SELECT kind, actor, detail FROM judging_events WHERE edition_id = ? ORDER BY id")
+        .bind(editionId)
+        .all<{ kind: string; actor: string; detail: string }>()
+    ).results.map((e) => ({ ...e, detail: JSON.parse(e.detail) as Record<string, unknown> }));
+
+  it("dismissing a conflict assigns the judge it kept out, in the same action", async () => {
+    const edition = newEdition();
+    const domain = `employer-${short()}.com`;
+    const colleague = await judge("colleague", edition, { domain, signedIn: false });
+    await Promise.all([1, 2].map((n) => judge(`other${n}`, edition, { signedIn: false })));
+    const teamId = await submittedProject(edition, { members: [await bareUser("engineer", { domain })] });
+
+    const ran = await act(runAssignments, { confirm: "run" }, edition, "2026-03-25T18:00:00.000Z");
+    expect(ran.result).toMatchObject({ assigned: 2, conflicts: 1, shortfall: [{ teamId, missing: 1 }] });
+    expect((await openAssignments(teamId)).map((a) => a.judgeUserId)).not.toContain(colleague.id);
+    const [conflict] = await editionConflicts(env.DB, edition);
+    expect(conflict).toMatchObject({ judge: colleague.email.toLowerCase(), teamId, source: "domain", status: "live" });
+
+    const since = await lastAuditId();
+    const dismissed = await act(
+      dismissConflict,
+      { conflictId: String(conflict!.id), reason: "Same mail host, different companies" },
+      edition,
+      "2026-03-25T19:00:00.000Z",
+    );
+    expect(dismissed.result).toMatchObject({ conflictId: conflict!.id, assigned: 1, released: 0, shortfall: [] });
+    expect((await openAssignments(teamId)).map((a) => a.judgeUserId)).toContain(colleague.id);
+    expect((await projectJudges(env.DB, edition))[0]?.judges.map((j) => j.email)).toContain(
+      colleague.email.toLowerCase(),
+    );
+    expect(await editionConflicts(env.DB, edition)).toEqual([
+      expect.objectContaining({
+        id: conflict!.id,
+        status: "dismissed",
+        dismissedAt: "2026-03-25T19:00:00.000Z",
+        dismissedReason: "Same mail host, different companies",
+      }),
+    ]);
+    expect((await events(edition)).map((e) => [e.kind, e.detail.reason])).toEqual([
+      ["assignments-run", "assign"],
+      ["conflict-dismissed", "Same mail host, different companies"],
+      ["assignments-run", "conflict-dismissed"],
+    ]);
+    const [audit] = await auditSince(since);
+    expect(JSON.parse(audit!.facts_after!)).toMatchObject({ live: false, assigned: 1 });
+  });
+
+  it("adding a conflict the organizers dismissed before makes the same row live again, and releases only that assignment", async () => {
+    const edition = newEdition();
+    const judges = await Promise.all([1, 2, 3, 4].map((n) => judge(`pool${n}`, edition, { signedIn: false })));
+    const teamId = await submittedProject(edition);
+    await act(runAssignments, { confirm: "run" }, edition, "2026-03-25T18:00:00.000Z");
+    const before = await openAssignments(teamId);
+    const mentor = judges.find((j) => j.id === before[0]!.judgeUserId)!;
+
+    const added = await act(
+      addConflict,
+      { email: mentor.email.toUpperCase(), teamId, reason: "Mentored the team" },
+      edition,
+      "2026-03-25T19:00:00.000Z",
+    );
+    expect(added.result).toMatchObject({ userId: mentor.id, teamId, released: 1, assigned: 1 });
+    const after = await openAssignments(teamId);
+    expect(after.map((a) => a.judgeUserId)).not.toContain(mentor.id);
+    expect(after.filter((a) => before.some((b) => b.id === a.id))).toHaveLength(2);
+    const [conflict] = await editionConflicts(env.DB, edition);
+    expect(conflict).toMatchObject({ source: "organizer", detail: "Mentored the team", status: "live" });
+
+    await act(
+      dismissConflict,
+      { conflictId: String(conflict!.id), reason: "Only met them once" },
+      edition,
+      "2026-03-25T20:00:00.000Z",
+    );
+    expect((await editionConflicts(env.DB, edition))[0]).toMatchObject({ status: "dismissed" });
+
+    await act(
+      addConflict,
+      { email: mentor.email, teamId, reason: "Mentored them after all" },
+      edition,
+      "2026-03-25T21:00:00.000Z",
+    );
+    const conflicts = await editionConflicts(env.DB, edition);
+    expect(conflicts).toHaveLength(1);
+    expect(conflicts[0]).toMatchObject({
+      id: conflict!.id,
+      detail: "Mentored them after all",
+      status: "live",
+      createdAt: "2026-03-25T21:00:00.000Z",
+      dismissedAt: null,
+      dismissedBy: null,
+      dismissedReason: null,
+    });
+    // Nothing else moved: the project still has its three judges, none of them the mentor.
+    expect((await openAssignments(teamId)).map((a) => a.id)).toEqual(after.map((a) => a.id));
   });
 });
