@@ -306,18 +306,14 @@ export async function assignOnJudgingStart(d1: D1Database, editions: readonly Ed
     if (now < judging.start || now >= end) continue;
     if (await assignmentsHaveRun(d1, edition.id)) continue;
     const plan = await runAssignments(d1, edition.id, { actor: "system:daily-job", now, reason: "judging-started" });
-    log("info", "judging.assigned_by_daily_job", {
+    const outcome = {
       editionId: edition.id,
       assigned: plan.adds.length,
       conflicts: plan.conflicts.length,
       shortfall: plan.shortfall.length,
-    });
-    assigned.push({
-      editionId: edition.id,
-      assigned: plan.adds.length,
-      conflicts: plan.conflicts.length,
-      shortfall: plan.shortfall.length,
-    });
+    };
+    log("info", "judging.assigned_by_daily_job", outcome);
+    assigned.push(outcome);
   }
   return assigned;
 }
