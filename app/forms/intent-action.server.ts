@@ -9,6 +9,7 @@
  * the same way: `{ intent, result }`, which `useIntentForm` gives to the form
  * that was posted. With JavaScript off the same reply re-renders the page.
  */
+import type { Refusal } from "~/lib/refusal";
 import type { SubmissionResult } from "@conform-to/dom";
 import { data } from "react-router";
 import * as z from "zod/mini";
@@ -36,7 +37,7 @@ export type IntentActionData = {
  */
 export type IntentOutcome =
   | { ok: true; toast: ToastInput; redirectTo?: string; headers?: Headers }
-  | { ok: false; message: string; status: number; field?: string }
+  | Refusal
   | { ok: "next"; intent: string; step: StepData };
 
 export interface Intent<Schema extends z.ZodMiniObject, Ctx> {

@@ -24,7 +24,8 @@ import { getDb, type Db } from "~/db/client.server";
 import { judgeAdvisorInterests, judgeInvitations, judges, judgingAssignments, user } from "~/db/schema";
 import { newInvitation, isOpenInvitation, isUnusedInvitation } from "~/lib/invitation.server";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
-import { actorLabel, defineOrganizerAction, defineOrganizerQuery, type Refusal } from "~/organize/action.server";
+import type { Refusal } from "~/lib/refusal";
+import { actorLabel, defineOrganizerAction, defineOrganizerQuery } from "~/organize/action.server";
 import { decideAppeal, listAppeals } from "./appeal-decisions.server";
 import { criteriaCount, planAssignments, type Plan } from "./assign";
 import {

@@ -21,7 +21,8 @@ import * as z from "zod/mini";
 import { judgingRules } from "~/content/judging";
 import { getDb, type Db } from "~/db/client.server";
 import { judges, judgingAssignments, judgingConflicts, submissions, teams, user } from "~/db/schema";
-import { actorLabel, defineOrganizerAction, defineOrganizerQuery, type Refusal } from "~/organize/action.server";
+import type { Refusal } from "~/lib/refusal";
+import { actorLabel, defineOrganizerAction, defineOrganizerQuery } from "~/organize/action.server";
 import { activeJudgeByEmail, judgeProgress, judgeDeskMessages } from "./actions.server";
 import { criteriaCount, planAssignments, type Plan, type Snapshot } from "./assign";
 import {

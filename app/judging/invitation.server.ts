@@ -5,6 +5,7 @@
  * is on (a judge's account decides results). Accepting makes the account a
  * judge of the invitation's edition and records it in judging's history.
  */
+import type { Refusal } from "~/lib/refusal";
 import { and, eq } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { formatMountain } from "~/clock/format";
@@ -17,8 +18,7 @@ import { plainText } from "~/lib/plain-text";
 
 type Invitation = typeof judgeInvitations.$inferSelect;
 
-export type InvitationCheck =
-  { ok: true; invitation: Invitation; editionName: string } | { ok: false; message: string; status: 403 | 404 | 410 };
+export type InvitationCheck = { ok: true; invitation: Invitation; editionName: string } | Refusal<403 | 404 | 410>;
 
 /** Whether `user` may accept the invitation behind `token` now, and if not, what to do. */
 export async function checkInvitation(db: Db, token: string, user: SessionUser, now: Date): Promise<InvitationCheck> {
@@ -69,7 +69,7 @@ export async function acceptJudgeInvitation(
   token: string,
   user: SessionUser,
   now: Date,
-): Promise<{ ok: true; editionId: string } | { ok: false; message: string; status: number }> {
+): Promise<{ ok: true; editionId: string } | Refusal> {
   const check = await checkInvitation(db, token, user, now);
   if (!check.ok) return check;
   const { invitation } = check;

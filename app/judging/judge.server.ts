@@ -9,6 +9,7 @@
  * instant that edition's scores are final (the end of its "judging"
  * milestone), whatever the browser sends and whoever calls.
  */
+import type { Refusal } from "~/lib/refusal";
 import { and, asc, eq } from "drizzle-orm";
 import { formatMountain } from "~/clock/format";
 import { milestoneOf, type Edition } from "~/content/editions";
@@ -196,7 +197,6 @@ export async function projectForJudge(db: Db, judgeUserId: string, editionId: st
   };
 }
 
-export type Refusal = { ok: false; message: string; status: number; field?: string };
 const NOT_FOUND: Refusal = { ok: false, message: "That project isn't in your queue.", status: 404 };
 
 /** Who writes, on which project, in which edition (the judge's current one), and when. */

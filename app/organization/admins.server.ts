@@ -13,6 +13,7 @@
  * (organizationLimits); every row counts, cancelled ones too, so cancelling
  * and inviting again cannot turn the site into a mailer.
  */
+import type { Refusal } from "~/lib/refusal";
 import { and, count, eq, exists, gt, or, sql, type SQL } from "drizzle-orm";
 import { formatMountain } from "~/clock/format";
 import { organizationLimits, organizationMessages } from "~/content/organization";
@@ -33,7 +34,7 @@ import {
   isUnusedInvitation,
 } from "~/lib/invitation.server";
 
-type Result = { ok: true; message: string } | { ok: false; message: string; status: 400 | 404 | 409 | 429 };
+type Result = { ok: true; message: string } | Refusal<400 | 404 | 409 | 429>;
 
 /**
  * The invitation's sender still manages its organization: the owner, or a

@@ -4,6 +4,7 @@
  * handler acts on the organization the layout's middleware found for this
  * account (never on an id the form names without checking it belongs there).
  */
+import type { Refusal } from "~/lib/refusal";
 import { editionById, type Edition } from "~/content/editions";
 import { companyCodeEditionMessages } from "~/content/organization";
 import type { SessionUser } from "~/auth/session.server";
@@ -41,7 +42,7 @@ const here = (ctx: OrganizationCtx, anchor: string) => `/organization/${ctx.orga
 /** A service's `{ ok, message }` answer as an intent's outcome, with the toast's title and the section to return to. */
 function outcomeOf(
   ctx: OrganizationCtx,
-  result: { ok: true; message: string } | { ok: false; message: string; status: number },
+  result: { ok: true; message: string } | Refusal,
   title: string,
   anchor: string,
   field?: string,

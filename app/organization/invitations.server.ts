@@ -6,6 +6,7 @@
  * for the rest (duplicates, people already enrolled or already invited today
  * are skipped and counted in the answer).
  */
+import type { Refusal } from "~/lib/refusal";
 import { and, eq, sql } from "drizzle-orm";
 import { mountainDateKey } from "~/clock/schedule";
 import { invitationSummary, organizationLimits, organizationMessages } from "~/content/organization";
@@ -29,8 +30,7 @@ export function splitAddresses(pasted: string): string[] {
     .filter(Boolean);
 }
 
-export type InviteResult =
-  { ok: true; message: string; sent: number } | { ok: false; message: string; status: 400 | 409 | 429 };
+export type InviteResult = { ok: true; message: string; sent: number } | Refusal<400 | 409 | 429>;
 
 /** Rows per multi-row insert: D1 binds at most 100 parameters per statement (5 per row here; a margin kept). */
 const ROWS_PER_INSERT = 15;

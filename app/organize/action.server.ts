@@ -12,6 +12,7 @@
  * Every write is drizzle or SQL with bound parameters: no value is ever
  * written into SQL text.
  */
+import type { Refusal } from "~/lib/refusal";
 import { and, sql, type SQL } from "drizzle-orm";
 import type * as z from "zod/mini";
 import type { Edition } from "~/content/editions";
@@ -45,15 +46,6 @@ export interface ActionContext {
   requestId: string;
   actor: Actor;
 }
-
-/** A refusal, in the words the desk, the API and the CLI show. */
-export type Refusal = {
-  ok: false;
-  message: string;
-  status: number;
-  field?: string;
-  fieldErrors?: Record<string, string[]>;
-};
 
 export type SqlValue = string | number | null;
 

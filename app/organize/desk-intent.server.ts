@@ -12,7 +12,8 @@ import type * as z from "zod/mini";
 import { deskMessages } from "~/content/organize";
 import { requestContext } from "~/context";
 import { handleIntentPost, intent, type Intent, type IntentOutcome } from "~/forms/intent-action.server";
-import { executeAction, type Executed, type OrganizerAction, type Refusal } from "./action.server";
+import type { Refusal } from "~/lib/refusal";
+import { executeAction, type Executed, type OrganizerAction } from "./action.server";
 import { deskContext, type Desk } from "./guard.server";
 import { proposeAction } from "./proposals.server";
 

@@ -8,13 +8,13 @@ import * as z from "zod/mini";
 import { deskMessages, organizerRoleText } from "~/content/organize";
 import type { Db } from "~/db/client.server";
 import { organizerRoleNames, organizerRoles, organizerTokens, user, type OrganizerRoleName } from "~/db/schema";
+import type { Refusal } from "~/lib/refusal";
 import {
   actorLabel,
   commitWithAudit,
   defineOrganizerAction,
   defineOrganizerQuery,
   type ActionContext,
-  type Refusal,
 } from "./action.server";
 import { GrantOrganizerSchema, RemoveOrganizerSchema } from "./schema";
 

@@ -17,6 +17,7 @@ import { deskMessages, deskRules } from "~/content/organize";
 import type { Db } from "~/db/client.server";
 import { organizerProposals } from "~/db/schema";
 import { tokenHash } from "~/lib/link-token.server";
+import type { Refusal } from "~/lib/refusal";
 import {
   actorMay,
   commitWithAudit,
@@ -27,7 +28,6 @@ import {
   type Executed,
   type OrganizerAction,
   type Preview,
-  type Refusal,
 } from "./action.server";
 
 const refused = (message: string, status: number, field?: string): Refusal => ({ ok: false, message, status, field });

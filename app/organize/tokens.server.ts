@@ -11,7 +11,8 @@ import { deskMessages } from "~/content/organize";
 import type { Db } from "~/db/client.server";
 import { organizerTokens, user } from "~/db/schema";
 import { newLinkToken, tokenHash } from "~/lib/link-token.server";
-import { actorLabel, actorMay, defineOrganizerAction, type Actor, type Refusal } from "./action.server";
+import type { Refusal } from "~/lib/refusal";
+import { actorLabel, actorMay, defineOrganizerAction, type Actor } from "./action.server";
 import { roleOf } from "./organizers.server";
 import { CreateTokenSchema, RevokeTokenSchema } from "./schema";
 

@@ -26,15 +26,8 @@ import {
 } from "./schema";
 import { deleteDraft, missingComponents, saveTextComponent, submitProject } from "./submission.server";
 import { savePublicFace } from "./submission-public.server";
-import {
-  cancelInvitation,
-  createTeam,
-  ensureProject,
-  inviteMember,
-  leaveTeam,
-  removeMember,
-  type Refusal,
-} from "./team.server";
+import type { Refusal } from "~/lib/refusal";
+import { cancelInvitation, createTeam, ensureProject, inviteMember, leaveTeam, removeMember } from "./team.server";
 
 export interface PortalCtx {
   env: Env;

@@ -20,7 +20,8 @@ import {
 import type { Db } from "~/db/client.server";
 import { plainText } from "~/lib/plain-text";
 import { showcaseMemberDisplay, submissions, type NameDisplay } from "~/db/schema";
-import type { Project, Refusal } from "./team.server";
+import type { Refusal } from "~/lib/refusal";
+import type { Project } from "./team.server";
 
 export interface PublicFaceValues {
   title?: string;
@@ -128,4 +129,3 @@ export async function savePublicFace(
   ]);
   return { ok: true, message: showcaseMessages.publicFaceSaved };
 }
-

@@ -18,7 +18,8 @@ import type { SessionUser } from "~/auth/session.server";
 import { deleteStoredObjects, filenameForKind, kindOfContentType, type StoredFile } from "./upload.server";
 import { submissionConfirmation } from "./notification.server";
 import { teamEventInsert } from "./team-history.server";
-import type { Project, Refusal } from "./team.server";
+import type { Refusal } from "~/lib/refusal";
+import type { Project } from "./team.server";
 import { wordRangeProblem } from "./words";
 import type { TextComponent } from "./schema";
 

@@ -12,6 +12,7 @@
  * no interactive transactions), so parallel requests cannot pass them.
  * Callers check the portal window.
  */
+import type { Refusal } from "~/lib/refusal";
 import { and, asc, count, eq, exists, isNotNull, isNull, lt, notExists, sql, type SQL } from "drizzle-orm";
 import { portalLimits, portalMessages, TEAM_NAME_PATTERN } from "~/content/portal";
 import type { Db } from "~/db/client.server";
@@ -42,8 +43,9 @@ export interface Project {
   members: TeamMember[];
 }
 
-export type Refusal = { ok: false; message: string; status: 400 | 403 | 404 | 409 | 410 | 429 };
-const refuse = (message: string, status: Refusal["status"]): Refusal => ({ ok: false, message, status });
+/** What the team actions answer a refusal with. */
+export type TeamRefusal = Refusal<400 | 403 | 404 | 409 | 410 | 429>;
+const refuse = (message: string, status: TeamRefusal["status"]): TeamRefusal => ({ ok: false, message, status });
 
 /** The participant's project in this edition, or null before they start one. */
 export async function projectOf(db: Db, userId: string, editionId: string): Promise<Project | null> {
@@ -89,7 +91,7 @@ export async function ensureProject(db: Db, participant: SessionUser, editionId:
   };
 }
 
-export function validTeamName(typed: string): { ok: true; name: string } | Refusal {
+export function validTeamName(typed: string): { ok: true; name: string } | TeamRefusal {
   const name = plainText(typed).trim().replace(/\s+/g, " ");
   if (!name) return refuse(portalMessages.teamNameRequired, 400);
   if (name.length >= portalLimits.teamNameMax) return refuse(portalMessages.teamNameTooLong, 400);
@@ -104,7 +106,7 @@ export async function createTeam(
   editionId: string,
   typedName: string,
   now: Date,
-): Promise<{ ok: true; name: string } | Refusal> {
+): Promise<{ ok: true; name: string } | TeamRefusal> {
   const valid = validTeamName(typedName);
   if (!valid.ok) return valid;
   const project = await ensureProject(db, participant, editionId, now);
@@ -158,7 +160,7 @@ async function invitationLimitRefusal(
   email: string,
   inviterId: string,
   now: Date,
-): Promise<Refusal | null> {
+): Promise<TeamRefusal | null> {
   const sends = sendsTodayQueries(db, email, inviterId, mountainDateKey(now));
   const [[members], [open], [toRecipient], [byInviter]] = await Promise.all([
     memberCountQuery(db, teamId),
@@ -191,7 +193,7 @@ export async function inviteMember(
   actor: SessionUser,
   typed: string,
   { now, origin, requestId }: { now: Date; origin: string; requestId?: string },
-): Promise<{ ok: true; message: string } | Refusal> {
+): Promise<{ ok: true; message: string } | TeamRefusal> {
   if (project.name === null) return refuse(portalMessages.notInTeam, 409);
   if (project.role !== "lead") return refuse(portalMessages.notLead, 403);
   const parsed = emailField().safeParse(typed);
@@ -291,7 +293,7 @@ export async function cancelInvitation(
   project: Project,
   invitationId: string,
   now: Date,
-): Promise<{ ok: true; message: string } | Refusal> {
+): Promise<{ ok: true; message: string } | TeamRefusal> {
   if (project.role !== "lead") return refuse(portalMessages.notLead, 403);
   const done = await db
     .update(teamInvitations)
@@ -350,7 +352,7 @@ export async function acceptInvitation(
   account: SessionUser,
   enrolled: boolean,
   now: Date,
-): Promise<{ ok: true; message: string } | Refusal> {
+): Promise<{ ok: true; message: string } | TeamRefusal> {
   const invitation = await findOpenInvitation(db, token, now);
   if (!invitation) return refuse(portalMessages.invitationInvalid, 410);
   const refusal = accountRefusal(invitation.email, account);
@@ -411,7 +413,7 @@ export async function declineInvitation(
   token: unknown,
   account: SessionUser,
   now: Date,
-): Promise<{ ok: true; message: string } | Refusal> {
+): Promise<{ ok: true; message: string } | TeamRefusal> {
   const invitation = await findOpenInvitation(db, token, now);
   if (!invitation) return refuse(portalMessages.invitationInvalid, 410);
   // Saying no needs only the invited address's account, verified or not.
@@ -430,7 +432,7 @@ export async function removeMember(
   db: Db,
   project: Project,
   memberUserId: string,
-): Promise<{ ok: true; message: string } | Refusal> {
+): Promise<{ ok: true; message: string } | TeamRefusal> {
   if (project.role !== "lead") return refuse(portalMessages.notLead, 403);
   const member = project.members.find((m) => m.userId === memberUserId && m.role === "member");
   if (!member) return refuse(portalMessages.notInTeam, 404);
@@ -447,7 +449,7 @@ export async function leaveTeam(
   project: Project,
   participant: SessionUser,
   now: Date,
-): Promise<{ ok: true; message: string } | Refusal> {
+): Promise<{ ok: true; message: string } | TeamRefusal> {
   if (project.name === null) return refuse(portalMessages.notInTeam, 409);
   if (project.role === "lead") {
     if (project.members.length > 1) return refuse(portalMessages.leadCannotLeave, 409);

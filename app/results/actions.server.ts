@@ -13,7 +13,8 @@
  */
 import { publicationMessages } from "~/content/results";
 import { enqueueNotifications } from "~/notifications/outbox.server";
-import { defineOrganizerAction, type ActionContext, type Refusal } from "~/organize/action.server";
+import type { Refusal } from "~/lib/refusal";
+import { defineOrganizerAction, type ActionContext } from "~/organize/action.server";
 import { finalistAnnounced } from "~/judging/notification.server";
 import { awardsPlan, finalistsPlan, planPreview, planStatements, type PublicationPlan } from "./publication.server";
 import { isSet, publicationAwards, PublishAwardsSchema, PublishFinalistsSchema, teamIdsOf } from "./schema";

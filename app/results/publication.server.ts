@@ -34,7 +34,8 @@ import {
 import { finalistAnnounced } from "~/judging/notification.server";
 import { loadJudgingReport } from "~/judging/report.server";
 import { outboxInsert } from "~/notifications/outbox.server";
-import { actorLabel, type ActionContext, type Preview, type Refusal, type Statement } from "~/organize/action.server";
+import type { Refusal } from "~/lib/refusal";
+import { actorLabel, type ActionContext, type Preview, type Statement } from "~/organize/action.server";
 import { publicCredit } from "~/showcase/credit";
 import { participantRegistrations } from "~/showcase/credit.server";
 

@@ -6,6 +6,7 @@
  * the review needs (docs/content-conflicts.md: why not one vote per address).
  * No e-mail: a vote is not worth a message.
  */
+import type { Refusal } from "~/lib/refusal";
 import { and, eq, exists, notExists, sql } from "drizzle-orm";
 import { formatMountain } from "~/clock/format";
 import type { SessionUser } from "~/auth/session.server";
@@ -17,7 +18,7 @@ import { emailDomainOf, networkOf } from "./review";
 import { showcaseOpensAt, votingWindow } from "./window";
 import { isProjectSlug, shownIn, voteTarget } from "./projects.server";
 
-export type VoteAnswer = { ok: true; message: string } | { ok: false; message: string; status: number };
+export type VoteAnswer = { ok: true; message: string } | Refusal;
 
 /** What a refused vote needs to know about its project (projects.server.ts `voteTarget`). */
 export type VoteTarget = () => Promise<{ teamId: string; ownTeam: boolean } | null>;

@@ -7,15 +7,8 @@ import { tokenHash } from "~/lib/link-token.server";
 import { log } from "~/lib/log.server";
 import { siteOrigin } from "~/lib/meta";
 import { deskMessages } from "~/content/organize";
-import {
-  actorMay,
-  doorOf,
-  executeAction,
-  runQuery,
-  type ActionContext,
-  type Actor,
-  type Refusal,
-} from "~/organize/action.server";
+import { actorMay, doorOf, executeAction, runQuery, type ActionContext, type Actor } from "~/organize/action.server";
+import type { Refusal } from "~/lib/refusal";
 import { bootstrapSecret } from "~/organize/bootstrap";
 import { bootstrapDirector } from "~/organize/organizers.server";
 import { proposeAction } from "~/organize/proposals.server";
