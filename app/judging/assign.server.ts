@@ -53,6 +53,45 @@ export const lowerEmail = sql<string>`lower(${user.email})`;
 /** An upsert's incoming value of a column. */
 export const excluded = (column: AnyColumn) => sql`excluded.${sql.identifier(column.name)}`;
 
+/**
+ * Records a conflict, or brings a dismissed one back to live with the new
+ * reason, time and author: one row per judge, team and source, whoever
+ * records it (an organizer, or the judge declaring it).
+ */
+export function conflictUpsert(
+  db: Db,
+  conflict: {
+    editionId: string;
+    judgeUserId: string;
+    teamId: string;
+    source: "organizer" | "declared";
+    detail: string;
+    at: string;
+    by: string;
+  },
+) {
+  const { at, by, ...row } = conflict;
+  return db
+    .insert(judgingConflicts)
+    .values({ ...row, createdAt: at, createdBy: by })
+    .onConflictDoUpdate({
+      target: [
+        judgingConflicts.editionId,
+        judgingConflicts.judgeUserId,
+        judgingConflicts.teamId,
+        judgingConflicts.source,
+      ],
+      set: {
+        detail: excluded(judgingConflicts.detail),
+        createdAt: excluded(judgingConflicts.createdAt),
+        createdBy: excluded(judgingConflicts.createdBy),
+        dismissedAt: null,
+        dismissedBy: null,
+        dismissedReason: null,
+      },
+    });
+}
+
 /** A line of judging's history (`judging_events`), its detail as JSON. */
 export function judgingEvent(
   db: Db,

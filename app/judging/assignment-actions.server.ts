@@ -27,7 +27,7 @@ import { activeJudgeByEmail, judgeProgress, judgeDeskMessages } from "./actions.
 import { criteriaCount, planAssignments, type Plan, type Snapshot } from "./assign";
 import {
   assignmentsHaveRun,
-  excluded,
+  conflictUpsert,
   isOpenAssignment,
   isSubmittedProject,
   judgingEvent,
@@ -235,33 +235,15 @@ export const addConflict = defineOrganizerAction({
     return {
       ok: true,
       statements: [
-        db
-          .insert(judgingConflicts)
-          .values({
-            editionId: edition.id,
-            judgeUserId: judge.userId,
-            teamId,
-            source: "organizer",
-            detail: reason,
-            createdAt: at,
-            createdBy: by,
-          })
-          .onConflictDoUpdate({
-            target: [
-              judgingConflicts.editionId,
-              judgingConflicts.judgeUserId,
-              judgingConflicts.teamId,
-              judgingConflicts.source,
-            ],
-            set: {
-              detail: excluded(judgingConflicts.detail),
-              createdAt: excluded(judgingConflicts.createdAt),
-              createdBy: excluded(judgingConflicts.createdBy),
-              dismissedAt: null,
-              dismissedBy: null,
-              dismissedReason: null,
-            },
-          }),
+        conflictUpsert(db, {
+          editionId: edition.id,
+          judgeUserId: judge.userId,
+          teamId,
+          source: "organizer",
+          detail: reason,
+          at,
+          by,
+        }),
         judgingEvent(db, {
           editionId: edition.id,
           actor: by,

@@ -20,7 +20,6 @@ import type { Db } from "~/db/client.server";
 import {
   judges,
   judgingAssignments,
-  judgingConflicts,
   judgingReviews,
   judgingScores,
   submissionFiles,
@@ -28,7 +27,7 @@ import {
   teams,
 } from "~/db/schema";
 import { servedFile } from "~/portal/submission.server";
-import { excluded, isOpenAssignment, isSubmittedProject, judgingEvent, runAssignments } from "./assign.server";
+import { conflictUpsert, isOpenAssignment, isSubmittedProject, judgingEvent, runAssignments } from "./assign.server";
 
 export interface Judge {
   userId: string;
@@ -324,23 +323,7 @@ export async function declareConflict(
     now,
     reason: "declared-conflict",
     before: [
-      db
-        .insert(judgingConflicts)
-        .values({ editionId, judgeUserId, teamId, source: "declared", detail, createdAt: at, createdBy: judgeUserId })
-        .onConflictDoUpdate({
-          target: [
-            judgingConflicts.editionId,
-            judgingConflicts.judgeUserId,
-            judgingConflicts.teamId,
-            judgingConflicts.source,
-          ],
-          set: {
-            detail: excluded(judgingConflicts.detail),
-            dismissedAt: null,
-            dismissedBy: null,
-            dismissedReason: null,
-          },
-        }),
+      conflictUpsert(db, { editionId, judgeUserId, teamId, source: "declared", detail, at, by: judgeUserId }),
       judgingEvent(db, { editionId, actor: judgeUserId, kind: "conflict-declared", detail: { teamId }, at }),
     ],
   });
