@@ -4,6 +4,7 @@ import { isDevOnlyPath, isProduction, misconfigurationResponse } from "~/lib/con
 import { log } from "~/lib/log.server";
 import { DATA_LIFECYCLE_CRON } from "~/retention/records.server";
 import { withRequestClock } from "~/clock/clock.server";
+import { signUnsignedCredentials } from "~/credentials/issue.server";
 import { api } from "./api";
 import { runDailyJobs } from "./daily-jobs";
 import { handleNotificationBatch, sweepNotifications } from "./notifications-consumer";
@@ -87,6 +88,23 @@ async function serve(request: Request, env: Env, ctx: ExecutionContext): Promise
   return withCachePolicy(request, secured);
 }
 
+/**
+ * Every five minutes: the outbox's sweep, and the credentials the admin CLI
+ * wrote unsigned signed and kept (so no page view writes). Independent: one
+ * that fails never skips the other, and says so in the log.
+ */
+async function runFiveMinuteSweeps(env: Env, now: Date) {
+  const sweeps = [
+    ["notifications", () => sweepNotifications(env, now)],
+    ["credentials", () => signUnsignedCredentials(env, now)],
+  ] as const;
+  const outcomes = await Promise.allSettled(sweeps.map(async ([, sweep]) => sweep()));
+  outcomes.forEach((outcome, index) => {
+    if (outcome.status === "rejected")
+      log("error", "sweep.failed", { sweep: sweeps[index]![0], error: outcome.reason });
+  });
+}
+
 export default {
   // The bench's build counts each request's D1 statements (workers/bench/counted.ts); a normal build serves as is.
   fetch: __BENCH_BUILD__
@@ -97,6 +115,6 @@ export default {
     const now = new Date(controller.scheduledTime);
     // The daily jobs are independent: one that fails never skips the others (workers/daily-jobs.ts).
     if (controller.cron === DATA_LIFECYCLE_CRON) await runDailyJobs(env, now);
-    else await sweepNotifications(env, now);
+    else await runFiveMinuteSweeps(env, now);
   },
 } satisfies ExportedHandler<Env>;

@@ -58,7 +58,8 @@ export function issuerId(origin: string): string {
 /**
  * The origin credentials are signed for outside a request (the daily job):
  * BASE_URL, which production always sets. Null locally without it; rows
- * issued then are signed when first served, for the origin serving them.
+ * issued then stay unsigned, and each answer signs them for the origin
+ * serving it (`signedCredential`).
  */
 export function configuredOrigin(env: Pick<Env, "BASE_URL">): string | null {
   const configured = env.BASE_URL?.trim();
@@ -315,14 +316,17 @@ export async function signAndKeep(env: Env, row: CredentialRow, origin: string, 
 /**
  * The signed credential of a row as kept in it.
  *
+ * Everything the worker issues is signed when issued (issue.server.ts; the
+ * publication of finalists and awards, app/results/publication.server.ts).
  * LEGACY, for rows the admin CLI wrote (it holds no key, so
  * `import-completions`, `issue-result-credentials` and the showcase's
- * `publish-audience-choice` write unsigned rows): such a row is signed the
- * first time it is served, which makes that GET write. Everything the worker
- * issues is signed when issued (issue.server.ts; the publication of finalists
- * and awards, app/results/publication.server.ts). Delete this branch, and the
- * callers' `origin`/`now` arguments it needs, once the organizers' desk moves
- * import and the Audience Choice into the worker (issue 33; ADR 017).
+ * `publish-audience-choice` write unsigned rows): such a row is signed for
+ * this answer only, and a GET writes nothing (issue 32). Ed25519 is
+ * deterministic and every input is the row's, so each answer is the same
+ * bytes, and the same the outbox's five-minute sweep then signs and keeps
+ * (`signUnsignedCredentials`). Delete this branch, and the callers'
+ * `origin`/`now` arguments it needs, once the organizers' desk moves import
+ * and the Audience Choice into the worker (issue 33; ADR 017).
  */
 export async function signedCredential(
   env: Env,
@@ -331,7 +335,7 @@ export async function signedCredential(
   now: Date,
 ): Promise<{ credential: Record<string, unknown>; proof: ProofCheck | null }> {
   if (row.signedJson) return { credential: JSON.parse(row.signedJson) as Record<string, unknown>, proof: null };
-  const { signed, proof } = await signAndKeep(env, row, origin, now);
+  const { signed, proof } = await signedAndChecked(env, row, origin, now);
   return { credential: signed, proof };
 }
 

@@ -2,8 +2,9 @@
  * The SQL the admin CLI issues credentials with (issue 26, ADR 016), run
  * through `wrangler d1 execute`: one statement each, idempotent (INSERT OR
  * IGNORE on the one-credential-per-person-and-achievement key), writing the
- * unsigned facts only, since the CLI holds no key; the worker signs those rows
- * on first serve (credential.server.ts, the legacy path). The worker itself
+ * unsigned facts only, since the CLI holds no key; the worker's five-minute
+ * sweep signs and keeps those rows, and until then each answer signs them
+ * without writing (credential.server.ts, the legacy path). The worker itself
  * issues with drizzle and signs at once (issue.server.ts). Only verified
  * accounts receive credentials (eligibility.ts). Values are passed through the
  * caller's `text` quoting function (scripts/admin.mjs `sqlText`: a hex

@@ -9,7 +9,7 @@
  * (issues 32, 33) is to issue imports, finalists, awards and the Audience
  * Choice through the same `issueCredentials`.
  */
-import { and, countDistinct, eq, inArray, isNull, lte, notInArray } from "drizzle-orm";
+import { and, asc, countDistinct, eq, inArray, isNull, lte, notInArray } from "drizzle-orm";
 import { AI_INNOVATOR, certificationIds } from "~/content/credentials";
 import type { Edition } from "~/content/editions";
 import { getDb } from "~/db/client.server";
@@ -49,7 +49,7 @@ const ROWS_PER_INSERT = 7;
  * row (idempotent on edition, achievement and holder), and each new row is
  * signed at once for `origin` and verified as an outside verifier would.
  * `origin` defaults to BASE_URL; without either (local runs without
- * BASE_URL) rows stay unsigned for the legacy first-serve path.
+ * BASE_URL) rows stay unsigned and each answer signs them (`signedCredential`).
  */
 export async function issueCredentials(
   env: Env,
@@ -110,6 +110,30 @@ export async function issueCredentials(
     log("warn", "credentials.issued_unsigned", { count: issued.length, reason: "BASE_URL is not set" });
   }
   return { issued, signed, refused };
+}
+
+/** How many unsigned rows one sweep signs: each is a canonicalization and a signature, well inside a cron's CPU. */
+const SIGNED_PER_SWEEP = 50;
+
+/**
+ * Signs and keeps the rows the admin CLI wrote unsigned (LEGACY: see
+ * `signedCredential`), for the deployment's origin, a few at a time: the
+ * outbox's five-minute sweep runs it, so no page view has to write. Without
+ * BASE_URL (a local server) there is no origin to sign for: pages sign each
+ * answer instead.
+ */
+export async function signUnsignedCredentials(env: Env, now: Date): Promise<number> {
+  const origin = configuredOrigin(env);
+  if (!origin) return 0;
+  const rows = await getDb(env)
+    .select()
+    .from(credentials)
+    .where(isNull(credentials.signedJson))
+    .orderBy(asc(credentials.seq))
+    .limit(SIGNED_PER_SWEEP);
+  for (const row of rows) await signAndKeep(env, row, origin, now);
+  if (rows.length > 0) log("info", "credentials.signed_by_sweep", { count: rows.length });
+  return rows.length;
 }
 
 /**

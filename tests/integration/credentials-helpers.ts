@@ -102,6 +102,18 @@ export async function runDailyJob(at: string, overrides: Partial<Env> = {}) {
   await waitOnExecutionContext(ctx);
 }
 
+/** The five-minute cron at `at`: the outbox's sweep and the signing of unsigned credentials (workers/app.ts). */
+export async function runFiveMinuteSweep(at: string, overrides: Partial<Env> = {}) {
+  const worker = await builtWorker();
+  const ctx = createExecutionContext();
+  await worker.scheduled(
+    createScheduledController({ scheduledTime: new Date(at).getTime(), cron: "*/5 * * * *" }),
+    { ...env, ...overrides },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+}
+
 /** A published result and its credentials, as the CLI's publish commands write them (unsigned). */
 export async function publish(award: string, teamId: string) {
   await env.DB.prepare(

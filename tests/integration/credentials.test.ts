@@ -35,6 +35,7 @@ import {
   publish,
   rows,
   runDailyJob,
+  runFiveMinuteSweep,
   signedJson,
   sqlText,
   teamWithSubmission,
@@ -200,16 +201,24 @@ describe("a participant's five credentials", () => {
     expect(identityHash).toBe(`sha256$${hex}`);
   });
 
-  it("signs once and serves the same bytes after, with the check of its signature kept beside it", async () => {
+  it("serves a row the CLI wrote unsigned signed, the same bytes each time, writing nothing; the sweep keeps those bytes", async () => {
     const id = await nthCredentialId(holder.id);
+    const kept = () =>
+      rows<{ signed_json: string | null; proof_checked_at: string | null }>(
+        "SELECT signed_json, proof_checked_at FROM credentials WHERE id = ?",
+        id,
+      );
     const first = JSON.stringify(await signedJson(id));
     const second = JSON.stringify(await signedJson(id));
     expect(second).toBe(first);
-    const [row] = await rows<{ proof_checked_at: string | null }>(
-      "SELECT proof_checked_at FROM credentials WHERE id = ?",
-      id,
-    );
+    // A GET writes nothing (issue 32).
+    expect(await kept()).toEqual([{ signed_json: null, proof_checked_at: null }]);
+    // The five-minute sweep signs it for the deployment's origin and keeps it, with the check of its signature.
+    await runFiveMinuteSweep("2026-03-20T16:05:00Z", { BASE_URL: ORIGIN });
+    const [row] = await kept();
+    expect(JSON.stringify(JSON.parse(row!.signed_json!))).toBe(first);
     expect(row?.proof_checked_at).not.toBeNull();
+    expect(JSON.stringify(await signedJson(id))).toBe(first);
   });
 
   it("/verify: the genuine file is issued by the Challenge, with what it claims; one byte changed is altered", async () => {
