@@ -5,14 +5,15 @@
 //                                                            registrations and sponsorships: one edition's,
 //                                                            --edition ID (default: the current one) or --edition all
 //   export subscribers                                       CSV of the confirmed next-edition list
-//   requeue-dead                                             hand dead notifications back to the outbox sweep
 //   announce <file.md> [--base-url URL] [--id ID] [--batch-size N] [--max-batches N]
 //                                                            one e-mail to every confirmed subscriber, through the outbox
 //
 // Everything goes through the Wrangler CLI (`wrangler d1 execute --json`), so
 // it needs no credentials of its own: with --remote it uses your `wrangler
 // login`; locally it reads the same D1 as `npm start`, opening its SQLite
-// file in this process once it exists (./local-d1.mjs says why).
+// file in this process once it exists (./local-d1.mjs says why). The
+// commands in scripts/admin/ (`requeue-dead` among them) are clients of the
+// organizer API instead (./admin/api.mjs).
 //
 // Every command, here and in scripts/admin/, reads the time from `cliNow` and
 // prints through the console, which `main` escapes (`terminalText`): what
@@ -284,6 +285,7 @@ const commandModules = [
   "./admin/judging-results.mjs",
   "./admin/showcase.mjs",
   "./admin/credentials.mjs",
+  "./admin/outbox.mjs",
 ];
 
 async function loadCommands() {
@@ -295,7 +297,6 @@ async function loadCommands() {
 }
 
 const usage = `usage: npm run admin -- export <${[...Object.keys(exportableTables), ...Object.keys(exportQueries)].join("|")}> [--edition ID|all] [--remote] [--env name] [--out file.csv]
-       npm run admin -- requeue-dead [--remote] [--env name]
        npm run admin -- announce <file.md> [--base-url URL] [--id ID] [--batch-size N] [--max-batches N] [--remote] [--env name]`;
 
 async function main() {
@@ -368,20 +369,6 @@ async function main() {
     const csv = toCsv(query(`SELECT * FROM ${table}${where} ORDER BY rowid`, options), columns);
     if (options.out) writeFileSync(options.out, csv, "utf8");
     else writeOutput(csv);
-    return 0;
-  }
-  if (command === "requeue-dead") {
-    // The outbox sweep (cron) re-queues rows that have been pending for a few
-    // minutes; making a dead row pending again, with an old timestamp, hands
-    // it back to that sweep. Its attempts are kept for the record.
-    // The one status write outside app/notifications/status.server.ts, which
-    // lists every transition (this script runs SQL through wrangler and cannot
-    // import it): keep the two in step.
-    const rows = query(
-      "UPDATE notifications SET status = 'pending', updated_at = '1970-01-01T00:00:00.000Z' WHERE status = 'dead' RETURNING id",
-      options,
-    );
-    console.log(`${rows.length} dead notification(s) handed back to the outbox; the next sweep sends them.`);
     return 0;
   }
   console.error([usage, ...Object.values(commands).map((c) => `       npm run admin -- ${c.usage}`)].join("\n"));

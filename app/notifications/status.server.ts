@@ -4,14 +4,14 @@
  *   pending ──sent──► sent
  *      │  └─refused / unrenderable / suppressed──► failed
  *      └─retries exhausted (dead-letter queue)──► dead ──revived once by the sweep,
- *                                                      or by `npm run admin -- requeue-dead`──► pending
+ *                                                      or by the desk / `npm run admin -- requeue-dead`──► pending
  *
  * A row is written pending by outboxInsert (outbox.server.ts). Only a pending
  * row changes here, so a redelivered message never undoes a sent one.
  * The operator's transition (dead → pending for every dead row, with an old
- * updated_at so the next sweep queues it, attempts kept) is the one status
- * write outside this module: scripts/admin.mjs `requeue-dead` runs it as SQL
- * through wrangler, being a Node script that cannot import this one.
+ * updated_at so the next sweep queues it, attempts kept) is here too,
+ * `requeueDeadStatement`, run by the desk's `notifications.requeue` action,
+ * which `npm run admin -- requeue-dead` calls through the organizer API.
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";

@@ -133,26 +133,6 @@ describe("npm run admin -- export", () => {
   });
 });
 
-describe("npm run admin -- requeue-dead", () => {
-  test("hands dead notifications back to the outbox and leaves the others alone", () => {
-    query(
-      "INSERT INTO notifications (id, kind, recipient, subject, payload, status, attempts) VALUES ('dead-1', 'contact', 'a@example.com', 's', '{}', 'dead', 6), ('sent-1', 'contact', 'a@example.com', 's', '{}', 'sent', 1)",
-      target,
-    );
-    const run = admin(["requeue-dead"]);
-    assert.equal(run.status, 0, run.stderr);
-    assert.match(run.stdout, /^1 dead notification/);
-    const rows = query("SELECT id, status FROM notifications ORDER BY id", target);
-    assert.deepEqual(
-      rows.map((r) => [r.id, r.status]),
-      [
-        ["dead-1", "pending"],
-        ["sent-1", "sent"],
-      ],
-    );
-  });
-});
-
 describe("docs/admin.md", () => {
   const guide = readFileSync(join(root, "docs/admin.md"), "utf8");
   const queries = [

@@ -5,8 +5,9 @@
 // authenticator code, `invite-judge` (by address, from an interest form, a
 // bad address), `judges` (table and CSV) and `remove-judge` through it, each
 // change with its audit row; `appeals` (text and CSV) and `decide-appeal`
-// (the decision once, the team's e-mails, the audit row); then the token
-// revoked on the desk and the CLI refused. One server for the whole file: each start costs seconds.
+// (the decision once, the team's e-mails, the audit row); `requeue-dead`
+// (dead e-mails pending again, the others not, its audit row; refused without
+// a token); then the token revoked on the desk and the CLI refused. One server for the whole file: each start costs seconds.
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -357,6 +358,53 @@ we documented every safeguard.', '2026-03-23T16:00:00.000Z')`,
       readFileSync(out, "utf8").split("\r\n")[0] ?? "",
       /"id","judge","team_id","team","source","detail","status"/,
     );
+  });
+
+  test("requeue-dead hands dead e-mails back to the outbox through the API, with its audit row, and leaves the others alone", async () => {
+    const withToken = { ORGANIZER_API_TOKEN: token };
+    query(
+      `INSERT INTO notifications (id, kind, recipient, subject, payload, status, attempts)
+       VALUES ('dead-1', 'contact', 'a@example.com', 's', '{}', 'dead', 6), ('dead-2', 'contact', 'b@example.com', 's', '{}', 'dead', 6),
+              ('sent-1', 'contact', 'a@example.com', 's', '{}', 'sent', 1), ('failed-1', 'contact', 'a@example.com', 's', '{}', 'failed', 1)`,
+      target,
+    );
+    const requeued = await admin(["requeue-dead"], withToken);
+    assert.equal(requeued.status, 0, requeued.stderr);
+    assert.match(requeued.stdout, /^2 dead e-mail\(s\) handed back to the outbox/);
+    assert.deepEqual(
+      query(
+        "SELECT id, status, attempts FROM notifications WHERE id IN ('dead-1', 'dead-2', 'sent-1', 'failed-1') ORDER BY id",
+        target,
+      ).map((r) => [r.id, r.status, r.attempts]),
+      [
+        ["dead-1", "pending", 6],
+        ["dead-2", "pending", 6],
+        ["failed-1", "failed", 1],
+        ["sent-1", "sent", 1],
+      ],
+    );
+    assert.deepEqual(
+      query(
+        "SELECT actor_kind, actor_label, token_id IS NOT NULL AS by_token, facts_after FROM organizer_events WHERE action = 'notifications.requeue'",
+        target,
+      ),
+      [{ actor_kind: "token", actor_label: director, by_token: 1, facts_after: JSON.stringify({ requeued: 2 }) }],
+    );
+
+    const nothingDead = await admin(["requeue-dead"], withToken);
+    assert.equal(nothingDead.status, 1);
+    assert.match(nothingDead.stderr, /No e-mail is dead/);
+    assert.equal(one("SELECT count(*) AS n FROM organizer_events WHERE action = 'notifications.requeue'")?.n, 1);
+  });
+
+  test("requeue-dead without a token says where to get one and changes nothing", async () => {
+    query("UPDATE notifications SET status = 'dead' WHERE id = 'dead-1'", target);
+    const refused = await admin(["requeue-dead"]);
+    assert.equal(refused.status, 2);
+    assert.match(refused.stderr, /ORGANIZER_API_TOKEN.*\/organize\/tokens/);
+    assert.equal(refused.stdout, "");
+    assert.equal(one("SELECT status FROM notifications WHERE id = 'dead-1'")?.status, "dead");
+    assert.equal(one("SELECT count(*) AS n FROM organizer_events WHERE action = 'notifications.requeue'")?.n, 1);
   });
 
   test("without a token the CLI says where to get one; a token revoked on the desk is refused", async () => {
