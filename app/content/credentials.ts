@@ -166,4 +166,3 @@ export function certificationNamed(editionId: string, name: string): Achievement
         achievement.importNames?.some((alias) => alias === wanted || alias === key)),
   );
 }
-
