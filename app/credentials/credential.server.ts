@@ -5,6 +5,7 @@
  * Bitstring Status Lists that carry revocation. Every query goes through
  * drizzle with bound parameters.
  */
+import { isSubmittedProject } from "~/portal/submitted.server";
 import { and, eq, gte, isNotNull, isNull, lt, max, min, count } from "drizzle-orm";
 import {
   achievementOf,
@@ -169,9 +170,7 @@ export async function showcasePathForTeam(env: Pick<Env, "DB">, teamId: string):
   const [row] = await getDb(env)
     .select({ slug: submissions.slug })
     .from(submissions)
-    .where(
-      and(eq(submissions.teamId, teamId), eq(submissions.status, "submitted"), eq(submissions.publicConsent, true)),
-    )
+    .where(and(eq(submissions.teamId, teamId), isSubmittedProject, eq(submissions.publicConsent, true)))
     .limit(1);
   return row?.slug ? `/showcase/${encodeURIComponent(row.slug)}` : null;
 }

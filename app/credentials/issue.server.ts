@@ -9,6 +9,7 @@
  * (issues 32, 33) is to issue imports, finalists, awards and the Audience
  * Choice through the same `issueCredentials`.
  */
+import { isSubmittedProject } from "~/portal/submitted.server";
 import { and, asc, countDistinct, eq, inArray, isNull, lte, notInArray } from "drizzle-orm";
 import { AI_INNOVATOR, certificationIds } from "~/content/credentials";
 import type { Edition } from "~/content/editions";
@@ -172,7 +173,7 @@ export async function issueDueInnovatorCredentials(env: Env, editions: readonly 
         submissions,
         and(
           eq(submissions.teamId, teamMembers.teamId),
-          eq(submissions.status, "submitted"),
+          isSubmittedProject,
           lte(submissions.submittedAt, deadline.toISOString()),
         ),
       )

@@ -7,6 +7,7 @@
  * judge's "I know this team" (release and replace at once) and by an
  * account's deletion.
  */
+import { isSubmittedProject } from "~/portal/submitted.server";
 import { and, asc, eq, exists, inArray, isNull, or, sql, type AnyColumn, type Query, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { alias, union } from "drizzle-orm/sqlite-core";
@@ -33,9 +34,6 @@ export type AssignmentWrite = BatchItem<"sqlite"> & { toSQL(): Query };
 
 /** An open assignment: not released (a released one is kept for the record, its scores no longer count). */
 export const isOpenAssignment: SQL = isNull(judgingAssignments.releasedAt);
-
-/** A project that is judged: its submission was submitted (a draft is not). */
-export const isSubmittedProject: SQL = eq(submissions.status, "submitted");
 
 /** The criteria a judge scored on the project of the `judging_assignments` row in scope: complete at `criteriaCount`. */
 export const scoredCriteria = (db: Db) =>

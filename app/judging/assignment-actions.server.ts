@@ -16,6 +16,7 @@
  * - assignments.list, conflicts.list: each judge's load and each project's
  *   judges; every conflict, live or dismissed.
  */
+import { isSubmittedProject } from "~/portal/submitted.server";
 import { and, asc, eq, exists, isNull, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import { judgingRules } from "~/content/judging";
@@ -29,7 +30,6 @@ import {
   assignmentsHaveRun,
   conflictUpsert,
   isOpenAssignment,
-  isSubmittedProject,
   judgingEvent,
   lowerEmail,
   planStatements,

@@ -9,6 +9,7 @@
  * instant that edition's scores are final (the end of its "judging"
  * milestone), whatever the browser sends and whoever calls.
  */
+import { isSubmittedProject } from "~/portal/submitted.server";
 import type { Refusal } from "~/lib/refusal";
 import { and, asc, eq } from "drizzle-orm";
 import { formatMountain } from "~/clock/format";
@@ -27,7 +28,7 @@ import {
   teams,
 } from "~/db/schema";
 import { servedFile } from "~/portal/submission.server";
-import { conflictUpsert, isOpenAssignment, isSubmittedProject, judgingEvent, runAssignments } from "./assign.server";
+import { conflictUpsert, isOpenAssignment, judgingEvent, runAssignments } from "./assign.server";
 
 export interface Judge {
   userId: string;

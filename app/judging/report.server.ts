@@ -7,12 +7,13 @@
  * The desk's /organize/report, its CSV and `npm run admin -- judging-report`
  * (through GET /api/organize/queries/judging.report) all read it.
  */
+import { isSubmittedProject } from "~/portal/submitted.server";
 import { and, eq } from "drizzle-orm";
 import * as z from "zod/mini";
 import type { Db } from "~/db/client.server";
 import { judges, judgingAssignments, submissions } from "~/db/schema";
 import { defineOrganizerQuery } from "~/organize/action.server";
-import { isOpenAssignment, isSubmittedProject } from "./assign.server";
+import { isOpenAssignment } from "./assign.server";
 import { reportTeamNames } from "./appeal-decisions.server";
 import { judgingReport, reportRows, type JudgingReport } from "./report";
 import { editionScores } from "./team-results.server";

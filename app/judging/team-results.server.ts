@@ -6,6 +6,7 @@
  * its appeal. Never a judge's name or id, never a private note: nothing
  * here selects them.
  */
+import { isSubmittedProject } from "~/portal/submitted.server";
 import { and, asc, desc, eq, lte, ne } from "drizzle-orm";
 import { businessDaysDeadline } from "~/clock/business-days";
 import { formatMountain } from "~/clock/format";
@@ -20,7 +21,7 @@ import {
   publishedResults,
   submissions,
 } from "~/db/schema";
-import { isOpenAssignment, isSubmittedProject } from "./assign.server";
+import { isOpenAssignment } from "./assign.server";
 import { normalize, type ScoreRow } from "./normalize";
 import { finalistsPublishedAt } from "./published.server";
 

@@ -4,6 +4,7 @@
  * per page; each reads only what the role may see (the middleware has
  * checked the page's own permission).
  */
+import { isSubmittedProject } from "~/portal/submitted.server";
 import { and, asc, count, desc, eq, gt, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { formatMountain } from "~/clock/format";
@@ -68,7 +69,7 @@ async function editionCounts(db: Db, editionId: string) {
     db
       .select({ n: count() })
       .from(submissions)
-      .where(and(eq(submissions.editionId, editionId), eq(submissions.status, "submitted"))),
+      .where(and(eq(submissions.editionId, editionId), isSubmittedProject)),
     db.select({ n: count() }).from(showcaseVotes).where(eq(showcaseVotes.editionId, editionId)),
   ]);
   const of = (plan: PlanId, phase: string) => byPlan.find((r) => r.plan === plan && r.phase === phase)?.n ?? 0;

@@ -3,7 +3,7 @@
  * grant and remove them (directors only, the last director stays), and the
  * one bootstrap step that makes the first director while none exists.
  */
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, exists, isNull, notExists, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import { deskMessages, organizerRoleText } from "~/content/organize";
 import type { Db } from "~/db/client.server";
@@ -97,7 +97,14 @@ export const grantOrganizer = defineOrganizerAction({
             setWhere: sql`excluded.role = 'director' OR ${organizerRoles.role} <> 'director' OR (SELECT count(*) FROM organizer_roles WHERE role = 'director') > 1`,
           }),
       ],
-      holds: sql`EXISTS (SELECT 1 FROM organizer_roles WHERE user_id = ${account.id} AND role = ${role} AND granted_at = ${at})`,
+      holds: exists(
+        ctx.db
+          .select({ userId: organizerRoles.userId })
+          .from(organizerRoles)
+          .where(
+            and(eq(organizerRoles.userId, account.id), eq(organizerRoles.role, role), eq(organizerRoles.grantedAt, at)),
+          ),
+      ),
       audit: {
         summary: `${before ? "Changed" : "Granted"} ${account.email}'s organizer role: ${organizerRoleText[role].label}`,
         targets: { userId: account.id, email: account.email },
@@ -137,7 +144,12 @@ export const removeOrganizer = defineOrganizerAction({
           .set({ revokedAt: at, revokedBy: actorLabel(ctx.actor) })
           .where(and(eq(organizerTokens.userId, account.id), isNull(organizerTokens.revokedAt))),
       ],
-      holds: sql`NOT EXISTS (SELECT 1 FROM organizer_roles WHERE user_id = ${account.id})`,
+      holds: notExists(
+        ctx.db
+          .select({ userId: organizerRoles.userId })
+          .from(organizerRoles)
+          .where(eq(organizerRoles.userId, account.id)),
+      ),
       audit: {
         summary: `Removed ${account.email}'s organizer role (${organizerRoleText[before].label}) and revoked their API tokens`,
         targets: { userId: account.id, email: account.email },
@@ -195,7 +207,19 @@ export async function bootstrapDirector(
       after: { role: "director" },
     },
     {
-      holds: sql`EXISTS (SELECT 1 FROM organizer_roles WHERE user_id = ${account.id} AND role = 'director' AND granted_at = ${at} AND granted_by = ${by})`,
+      holds: exists(
+        ctx.db
+          .select({ userId: organizerRoles.userId })
+          .from(organizerRoles)
+          .where(
+            and(
+              eq(organizerRoles.userId, account.id),
+              eq(organizerRoles.role, "director"),
+              eq(organizerRoles.grantedAt, at),
+              eq(organizerRoles.grantedBy, by),
+            ),
+          ),
+      ),
     },
   );
   if (!committed.ok) return committed.status === 409 ? refusal(deskMessages.bootstrapClosed, 409) : committed;

@@ -10,7 +10,7 @@
  * audit row (`proposals.propose`, then the action's own id with the
  * proposal's id).
  */
-import { and, asc, eq, gt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, exists, gt, ne } from "drizzle-orm";
 import type * as z from "zod/mini";
 import type { SecondFactorOutcome } from "~/auth/two-factor.server";
 import { deskMessages, deskRules } from "~/content/organize";
@@ -166,6 +166,17 @@ export async function confirmProposal(
         ),
     ],
     // The proposal was still open, unexpired and someone else's when this batch ran.
-    holds: sql`EXISTS (SELECT 1 FROM organizer_proposals WHERE id = ${proposal.id} AND confirmed_by = ${confirmer} AND confirmed_at = ${at})`,
+    holds: exists(
+      ctx.db
+        .select({ id: organizerProposals.id })
+        .from(organizerProposals)
+        .where(
+          and(
+            eq(organizerProposals.id, proposal.id),
+            eq(organizerProposals.confirmedBy, confirmer),
+            eq(organizerProposals.confirmedAt, at),
+          ),
+        ),
+    ),
   });
 }

@@ -6,7 +6,7 @@
  * role, or who turned two-step sign-in off, is refused. Revoked on the desk,
  * through the API, and with the owner's role.
  */
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, exists, isNull } from "drizzle-orm";
 import { deskMessages } from "~/content/organize";
 import type { Db } from "~/db/client.server";
 import { organizerTokens, user } from "~/db/schema";
@@ -74,7 +74,14 @@ export const revokeToken = defineOrganizerAction({
           .set({ revokedAt: at, revokedBy: by })
           .where(and(eq(organizerTokens.id, token.id), isNull(organizerTokens.revokedAt))),
       ],
-      holds: sql`EXISTS (SELECT 1 FROM organizer_tokens WHERE id = ${token.id} AND revoked_at = ${at} AND revoked_by = ${by})`,
+      holds: exists(
+        ctx.db
+          .select({ id: organizerTokens.id })
+          .from(organizerTokens)
+          .where(
+            and(eq(organizerTokens.id, token.id), eq(organizerTokens.revokedAt, at), eq(organizerTokens.revokedBy, by)),
+          ),
+      ),
       audit: {
         summary: `Revoked the API token "${token.name}"`,
         targets: { tokenId: token.id, name: token.name, ownerId: token.userId },

@@ -4,6 +4,7 @@
  * each member chose, and, once published, its awards and the audience ledger.
  * Nothing here is shown for a project without consent.
  */
+import { isSubmittedProject } from "~/portal/submitted.server";
 import { and, asc, eq, inArray, sql, type Placeholder } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { editionsFor } from "~/clock/clock.server";
@@ -38,7 +39,7 @@ export interface ShowcaseCard {
 export const shownIn = (editionId: string | Placeholder) =>
   and(
     eq(submissions.editionId, editionId),
-    eq(submissions.status, "submitted"),
+    isSubmittedProject,
     eq(submissions.publicConsent, true),
     sql`${submissions.title} IS NOT NULL AND ${submissions.slug} IS NOT NULL`,
   );
