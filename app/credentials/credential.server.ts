@@ -318,8 +318,8 @@ export async function signAndKeep(env: Env, row: CredentialRow, origin: string, 
  * Everything the worker issues is signed when issued (issue.server.ts; the
  * publication of finalists and awards, app/results/publication.server.ts).
  * LEGACY, for rows the admin CLI wrote (it holds no key, so
- * `import-completions` and `issue-result-credentials` write unsigned rows;
- * the Audience Choice's are signed when issued since issue 33): such a row is signed for
+ * `import-completions`, `issue-result-credentials` and the showcase's
+ * `publish-audience-choice` write unsigned rows): such a row is signed for
  * this answer only, and a GET writes nothing (issue 32). Ed25519 is
  * deterministic and every input is the row's, so each answer is the same
  * bytes, and the same the outbox's five-minute sweep then signs and keeps
