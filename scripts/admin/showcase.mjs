@@ -17,7 +17,16 @@ import { callApi, requireToken, terminalSafe, withApi } from "./api.mjs";
 import { printProposal } from "./judging-results.mjs";
 
 /** @typedef {ReturnType<typeof import("../admin.mjs").parseArgs>["options"]} Options */
-/** @typedef {import("../../app/showcase/vote-review.server.ts").VoteReview} VoteReview */
+/**
+ * What `votes.review` answers (app/showcase/vote-review.server.ts), as far as this prints it.
+ * @typedef {{
+ *   editionId: string, voting: string, closesAt: string, publishedAt: string | null,
+ *   counts: { votes: number, excluded: number, flags: number },
+ *   flags: { id: string, description: string, project: string | null, voteIds: string[], excluded: number }[],
+ *   exclusions: { category: string, reason: string, by: string, at: string, voteIds: string[] }[],
+ *   tally: { title: string, cast: number, excluded: Record<string, number | undefined>, final: number }[],
+ * }} VoteReview
+ */
 
 /** @param {Options} options @param {string} name A `--name "…"` option's text, or "". */
 const textOption = (options, name) =>
