@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Browser } from "@playwright/test";
 import { uniqueEmail } from "./auth-helpers";
+import { axeViolations } from "./axe";
 import { excludeFlag, proposeAudienceChoice, seeAudienceChoicePublished, seeFlag } from "./desk-steps/votes";
+import { layoutFindings } from "./layout";
 import { localSql } from "./local-d1";
 import { confirmingDirector } from "./organizer";
 import { baseURL, port } from "./servers";
@@ -106,6 +108,15 @@ test("@both-modes after the close twenty votes from one subnet are flagged, excl
   votes(stuffed.teamId, 20, true);
   votes(honest.teamId, 5, false);
 
+  // The review with its flags' forms open fits 320 px and is axe-clean (layout.spec.ts sees it without votes).
+  const director = await organizerBrowser(browser, "director", true);
+  await director.page.setViewportSize({ width: 320, height: 800 });
+  await seeFlag(director.page, { flagId: SUBNET_FLAG, description: "20 votes from the network", votes: 20 });
+  await director.page.evaluate(() => document.querySelectorAll("main details").forEach((d) => (d.open = true)));
+  expect(await director.page.evaluate(layoutFindings, { minTarget: 24 })).toEqual([]);
+  expect(await axeViolations(director.page)).toEqual([]);
+  await director.page.setViewportSize({ width: 1280, height: 800 });
+
   const coordinator = await organizerBrowser(browser, "coordinator", false);
   await seeFlag(coordinator.page, {
     flagId: SUBNET_FLAG,
@@ -114,7 +125,6 @@ test("@both-modes after the close twenty votes from one subnet are flagged, excl
   });
   await excludeFlag(coordinator.page, { flagId: SUBNET_FLAG, reason: REASON, votes: 20 });
 
-  const director = await organizerBrowser(browser, "director", true);
   const proposalId = await proposeAudienceChoice(director.page, {
     winner: honestTitle,
     counted: 5,
