@@ -99,6 +99,7 @@ export default [
     route("organize/assignments", "routes/organize/assignments.tsx"),
     route("organize/appeals", "routes/organize/appeals.tsx"),
     route("organize/results", "routes/organize/results.tsx"),
+    route("organize/votes", "routes/organize/votes.tsx"),
     route("organize/report", "routes/organize/report.tsx"),
     route("organize/report.csv", "routes/organize/report[.]csv.ts"),
     route("organize/proposals", "routes/organize/proposals.tsx"),

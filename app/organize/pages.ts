@@ -22,6 +22,7 @@ export const deskPages = [
   { path: "/organize/assignments", menu: "Assignments", permission: "read:assignment" },
   { path: "/organize/appeals", menu: "Appeals", permission: "read:appeal" },
   { path: "/organize/results", menu: "Results", permission: "propose:publication" },
+  { path: "/organize/votes", menu: "Vote review", permission: "read:vote" },
   { path: "/organize/report", menu: "Report", permission: "read:report" },
   { path: "/organize/report.csv", permission: "read:report" },
   { path: "/organize/proposals", menu: "Proposals", permission: "read:proposal" },

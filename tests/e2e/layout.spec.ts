@@ -134,6 +134,7 @@ const signedInPages: {
   { title: "/organize/assignments", path: () => "/organize/assignments", noScript: true, status: 200 },
   { title: "/organize/appeals", path: () => "/organize/appeals", noScript: true, status: 200 },
   { title: "/organize/results", path: () => "/organize/results", noScript: true, status: 200 },
+  { title: "/organize/votes", path: () => "/organize/votes", noScript: true, status: 200 },
   { title: "/organize/report", path: () => "/organize/report", noScript: true, status: 200 },
   { title: "/organize/proposals", path: () => "/organize/proposals", noScript: true, status: 200 },
   {

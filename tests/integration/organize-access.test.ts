@@ -26,6 +26,7 @@ const deskPageRoles: Record<(typeof deskPages)[number]["path"], readonly Organiz
   "/organize/assignments": ["director", "coordinator"],
   "/organize/appeals": ["director", "coordinator"],
   "/organize/results": ["director", "coordinator"],
+  "/organize/votes": ["director", "coordinator"],
   "/organize/report": ["director", "coordinator", "viewer"],
   "/organize/report.csv": ["director", "coordinator", "viewer"],
   "/organize/proposals": ["director", "coordinator", "registrar"],
@@ -55,6 +56,8 @@ const rolePermissions: Record<string, readonly OrganizerRoleName[]> = {
   "read:conflict": ["director", "coordinator"],
   "propose:publication": ["director", "coordinator"],
   "read:report": ["director", "coordinator", "viewer"],
+  "read:vote": ["director", "coordinator"],
+  "exclude:vote": ["director", "coordinator"],
   "send:message": ["director", "registrar"],
 };
 
