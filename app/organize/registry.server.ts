@@ -13,6 +13,7 @@ import { assignmentActions, assignmentQueries } from "~/judging/assignment-actio
 import { resultsActions } from "~/results/actions.server";
 import { judgingReportQuery } from "~/judging/report.server";
 import { notificationActions } from "~/notifications/actions.server";
+import { peopleActions, peopleQueries } from "~/people/actions.server";
 import type { AnyOrganizerAction, AnyOrganizerQuery } from "./action.server";
 import { grantOrganizer, listOrganizers, removeOrganizer } from "./organizers.server";
 import { createToken, revokeToken } from "./tokens.server";
@@ -26,8 +27,15 @@ const actions: AnyOrganizerAction[] = [
   ...resultsActions,
   ...assignmentActions,
   ...notificationActions,
+  ...peopleActions,
 ];
-const queries: AnyOrganizerQuery[] = [listOrganizers, ...judgingQueries, ...assignmentQueries, judgingReportQuery];
+const queries: AnyOrganizerQuery[] = [
+  listOrganizers,
+  ...judgingQueries,
+  ...assignmentQueries,
+  judgingReportQuery,
+  ...peopleQueries,
+];
 
 function byId<T extends { id: string }>(list: readonly T[]): Readonly<Record<string, T>> {
   const index: Record<string, T> = {};
