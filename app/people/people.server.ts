@@ -33,20 +33,17 @@ import { PersonSchema, SearchPeopleSchema } from "./schema";
 const when = (iso: string | null) => (iso ? formatMountain(new Date(iso), "dateTime") : null);
 const day = (iso: string | null) => (iso ? formatMountain(new Date(iso)) : null);
 
-/** `text` as a LIKE pattern that matches it anywhere, its own %, _ and \ taken literally (ESCAPE '\'). */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** A search's page: the accounts whose name, address or registered name contains `q`, any case. */
 export async function searchPeople(db: Db, q: string, page: number) {
   const needle = q.trim().slice(0, peopleRules.searchMaxChars);
   if (needle.length < peopleRules.searchMinChars) return { q: needle, total: 0, page: 1, pages: 1, people: [] };
-  const pattern = containsPattern(needle);
-  const like = (column: unknown) => sql`lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
+  // instr, not LIKE: the text is bound and matched as typed, so % and _ are themselves (nothing to escape), and
+  // D1 refuses LIKE patterns over 50 bytes, which a whole address often is. lower() folds ASCII, as LIKE would.
+  const lowered = needle.toLowerCase();
+  const contains = (column: unknown) => sql`instr(lower(${column}), ${lowered}) > 0`;
   const matches = or(
-    like(user.name),
-    like(user.email),
+    contains(user.name),
+    contains(user.email),
     exists(
       db
         .select({ one: sql`1` })
@@ -54,7 +51,7 @@ export async function searchPeople(db: Db, q: string, page: number) {
         .where(
           and(
             eq(registrations.userId, user.id),
-            like(sql`${registrations.firstName} || ' ' || ${registrations.lastName}`),
+            contains(sql`${registrations.firstName} || ' ' || ${registrations.lastName}`),
           ),
         ),
     ),
