@@ -1,10 +1,6 @@
 #!/usr/bin/env node
 // `npm run admin -- <command> [--remote] [--env staging|production] [--out file]`
 //
-//   export <contacts|interests|registrations|sponsorships>   CSV of the table to stdout (or --out);
-//                                                            registrations and sponsorships: one edition's,
-//                                                            --edition ID (default: the current one) or --edition all
-//   export subscribers                                       CSV of the confirmed next-edition list
 //   announce <file.md> [--base-url URL] [--id ID] [--batch-size N] [--max-batches N]
 //                                                            one e-mail to every confirmed subscriber, through the outbox
 //
@@ -12,8 +8,8 @@
 // it needs no credentials of its own: with --remote it uses your `wrangler
 // login`; locally it reads the same D1 as `npm start`, opening its SQLite
 // file in this process once it exists (./local-d1.mjs says why). The
-// commands in scripts/admin/ (`requeue-dead` among them) are clients of the
-// organizer API instead (./admin/api.mjs).
+// commands in scripts/admin/ (`export` and `requeue-dead` among them) are
+// clients of the organizer API instead (./admin/api.mjs).
 //
 // Every command, here and in scripts/admin/, reads the time from `cliNow` and
 // prints through the console, which `main` escapes (`terminalText`): what
@@ -21,7 +17,7 @@
 // control sequence (issue 31).
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { registerHooks } from "node:module";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -47,20 +43,6 @@ registerHooks({
 });
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-
-/** What `export` may read: a name an organizer would use → the table. */
-export const exportableTables = {
-  contacts: "contact_submissions",
-  interests: "judge_advisor_interests",
-  registrations: "registrations",
-  sponsorships: "sponsorships",
-};
-
-/**
- * Tables whose rows belong to one edition (migrations/0013_editions.sql):
- * their export is one edition's, so two years never mix in one file.
- */
-export const editionTables = ["registrations", "sponsorships"];
 
 /**
  * The CLI's one clock (issue 31). Locally APP_NOW moves it, as it moves the
@@ -124,17 +106,8 @@ export async function currentEditionId(now = new Date()) {
   return currentEdition(now).id;
 }
 
-/** Exports that are a query rather than a whole table. */
-export const exportQueries = {
-  // Only confirmed addresses are on the list (double opt-in); interests as "judge;sponsor".
-  subscribers: {
-    sql: "SELECT email, name, (SELECT group_concat(value, ';') FROM json_each(interests)) AS interests, confirmed_at, created_at FROM next_edition_subscribers WHERE status = 'confirmed' ORDER BY confirmed_at, email",
-    columns: ["email", "name", "interests", "confirmed_at", "created_at"],
-  },
-};
-
-// The one CSV writer (RFC 4180, spreadsheet-safe), shared with the organization
-// dashboard's download; Node 22 reads the TypeScript module as is.
+// The one CSV writer (RFC 4180, spreadsheet-safe), shared with the desk's CSV
+// downloads and the exports (./admin/exports.mjs); Node 22 reads the TypeScript module as is.
 export const { toCsv } = /** @type {typeof import("../app/lib/csv.ts")} */ (
   await import(new URL("../app/lib/csv.ts", import.meta.url).href)
 );
@@ -286,6 +259,7 @@ const commandModules = [
   "./admin/showcase.mjs",
   "./admin/credentials.mjs",
   "./admin/outbox.mjs",
+  "./admin/exports.mjs",
 ];
 
 async function loadCommands() {
@@ -296,8 +270,7 @@ async function loadCommands() {
   return commands;
 }
 
-const usage = `usage: npm run admin -- export <${[...Object.keys(exportableTables), ...Object.keys(exportQueries)].join("|")}> [--edition ID|all] [--remote] [--env name] [--out file.csv]
-       npm run admin -- announce <file.md> [--base-url URL] [--id ID] [--batch-size N] [--max-batches N] [--remote] [--env name]`;
+const usage = `usage: npm run admin -- announce <file.md> [--base-url URL] [--id ID] [--batch-size N] [--max-batches N] [--remote] [--env name]`;
 
 async function main() {
   escapeConsole();
@@ -306,13 +279,6 @@ async function main() {
   const commands = await loadCommands();
   const extra = command === undefined ? undefined : commands[command];
   if (extra) return extra.run(positional.slice(1), options);
-  if (command === "export" && name && name in exportQueries) {
-    const { sql, columns } = exportQueries[/** @type {keyof typeof exportQueries} */ (name)];
-    const csv = toCsv(query(sql, options), columns);
-    if (options.out) writeFileSync(options.out, csv, "utf8");
-    else writeOutput(csv);
-    return 0;
-  }
   if (command === "announce") {
     if (!name) {
       console.error(usage);
@@ -348,27 +314,6 @@ async function main() {
         (result.done ? "; every subscriber has one." : "; stopped early: run the same command again to continue."),
     );
     console.log("The outbox sweep queues them (at most 500 every 5 minutes).");
-    return 0;
-  }
-  if (command === "export") {
-    const table = exportableTables[/** @type {keyof typeof exportableTables} */ (name)];
-    if (!table) {
-      console.error(`unknown table "${name ?? ""}"\n${usage}`);
-      return 2;
-    }
-    const columns = query(`SELECT name FROM pragma_table_info('${table}')`, options).map((c) => String(c.name));
-    let where = "";
-    if (editionTables.includes(table)) {
-      const edition = options.edition ?? (await currentEditionId(cliNow(options)));
-      if (edition !== "all") where = ` WHERE edition_id = ${sqlText(edition)}`;
-      console.error(`${name}: ${edition === "all" ? "every edition" : `edition ${edition}`}`);
-    } else if (options.edition) {
-      console.error(`${name} are not kept by edition: --edition does not apply\n${usage}`);
-      return 2;
-    }
-    const csv = toCsv(query(`SELECT * FROM ${table}${where} ORDER BY rowid`, options), columns);
-    if (options.out) writeFileSync(options.out, csv, "utf8");
-    else writeOutput(csv);
     return 0;
   }
   console.error([usage, ...Object.values(commands).map((c) => `       npm run admin -- ${c.usage}`)].join("\n"));

@@ -14,6 +14,7 @@ import { resultsActions } from "~/results/actions.server";
 import { judgingReportQuery } from "~/judging/report.server";
 import { notificationActions } from "~/notifications/actions.server";
 import { voteReviewActions, voteReviewQueries } from "~/showcase/vote-review.server";
+import { peopleActions, peopleQueries } from "~/people/actions.server";
 import type { AnyOrganizerAction, AnyOrganizerQuery } from "./action.server";
 import { grantOrganizer, listOrganizers, removeOrganizer } from "./organizers.server";
 import { createToken, revokeToken } from "./tokens.server";
@@ -28,6 +29,7 @@ const actions: AnyOrganizerAction[] = [
   ...assignmentActions,
   ...notificationActions,
   ...voteReviewActions,
+  ...peopleActions,
 ];
 const queries: AnyOrganizerQuery[] = [
   listOrganizers,
@@ -35,6 +37,7 @@ const queries: AnyOrganizerQuery[] = [
   ...assignmentQueries,
   judgingReportQuery,
   ...voteReviewQueries,
+  ...peopleQueries,
 ];
 
 function byId<T extends { id: string }>(list: readonly T[]): Readonly<Record<string, T>> {

@@ -146,6 +146,18 @@ const signedInPages: {
   { title: "/organize/audit", path: () => "/organize/audit", noScript: true, status: 200 },
   { title: "/organize/organizers", path: () => "/organize/organizers", noScript: true, status: 200 },
   { title: "/organize/tokens", path: () => "/organize/tokens", noScript: true, status: 200 },
+  // Issue 33's people pages: a search that finds the director, their own page, the lists and the messages.
+  {
+    title: "/organize/people",
+    path: (p) => `/organize/people?q=${encodeURIComponent(p.email)}`,
+    noScript: true,
+    status: 200,
+  },
+  { title: "/organize/people/:id", path: (p) => `/organize/people/${p.userId}`, noScript: true, status: 200 },
+  { title: "/organize/registrations", path: () => "/organize/registrations", noScript: true, status: 200 },
+  { title: "/organize/sponsorships", path: () => "/organize/sponsorships", noScript: true, status: 200 },
+  { title: "/organize/organizations", path: () => "/organize/organizations", noScript: true, status: 200 },
+  { title: "/organize/inbox", path: () => "/organize/inbox", noScript: true, status: 200 },
 ];
 
 /** The signed-in page that checks the header in every phase. */

@@ -103,6 +103,42 @@ const one = <T>(sql: string, ...values: unknown[]) =>
     .bind(...values)
     .first<T>();
 
+/** A fresh contact message or interest form, waiting (issue 33). */
+async function waitingMessage(table: "contact_submissions" | "judge_advisor_interests") {
+  const email = `${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const inserted =
+    table === "contact_submissions"
+      ? env.DB.prepare(
+          "INSERT INTO contact_submissions (name, email, subject, message) VALUES ('Ada Writer', ?, 'Hello', 'A message long enough') RETURNING id",
+        ).bind(email)
+      : env.DB.prepare(
+          `INSERT INTO judge_advisor_interests (role, first_name, last_name, email, phone, organization, title, expertise, experience, motivation)
+           VALUES ('judge', 'Jo', 'Judge', ?, '208-555-0100', 'Acme', 'CTO', 'AI', 'Years', 'Because') RETURNING id`,
+        ).bind(email);
+  const row = await inserted.first<{ id: number }>();
+  return String(row!.id);
+}
+
+/** The handled toggle of one table's rows: marked by the actor, at the clock's time. */
+function handledScenario(table: "contact_submissions" | "judge_advisor_interests", intent: string): Scenario {
+  return {
+    page: "/organize/inbox",
+    intent,
+    async prepare() {
+      const actor = await organizer("registrar");
+      const id = await waitingMessage(table);
+      return {
+        actor,
+        input: { id, state: "handled" },
+        check: async () =>
+          expect(await one(`SELECT handled_by FROM ${table} WHERE id = ?`, Number(id))).toEqual({
+            handled_by: `organizer:${actor.email}`,
+          }),
+      };
+    },
+  };
+}
+
 const scenarios: Record<string, Scenario> = {
   "organizers.grant": {
     page: "/organize/organizers",
@@ -375,6 +411,8 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
+  "contacts.handle": handledScenario("contact_submissions", "handle-contact"),
+  "interests.handle": handledScenario("judge_advisor_interests", "handle-interest"),
   "results.publish-awards": {
     page: "/organize/results",
     intent: "publish-awards",
