@@ -5,7 +5,7 @@
  * Nothing here is shown for a project without consent.
  */
 import { isSubmittedProject } from "~/portal/submitted.server";
-import { and, asc, eq, inArray, sql, type Placeholder } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql, type Placeholder } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { editionsFor } from "~/clock/clock.server";
 import { requestClock } from "~/clock/page-clock.server";
@@ -35,12 +35,17 @@ export interface ShowcaseCard {
   teamName: string | null;
 }
 
-/** Submitted, consenting, with a title and a slug: what the showcase may show (the vote checks it too). */
+/**
+ * Submitted, consenting, not hidden by the organizers (issue 33,
+ * ./moderation.server.ts), with a title and a slug: what the showcase may
+ * show. The gallery, a project's page, the sitemap and the vote all ask here.
+ */
 export const shownIn = (editionId: string | Placeholder) =>
   and(
     eq(submissions.editionId, editionId),
     isSubmittedProject,
     eq(submissions.publicConsent, true),
+    isNull(submissions.hiddenAt),
     sql`${submissions.title} IS NOT NULL AND ${submissions.slug} IS NOT NULL`,
   );
 
