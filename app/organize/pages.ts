@@ -23,6 +23,7 @@ export const deskPages = [
   { path: "/organize/appeals", menu: "Appeals", permission: "read:appeal" },
   { path: "/organize/results", menu: "Results", permission: "propose:publication" },
   { path: "/organize/report", menu: "Report", permission: "read:report" },
+  { path: "/organize/showcase", menu: "Showcase", permission: "read:showcase" },
   { path: "/organize/report.csv", permission: "read:report" },
   { path: "/organize/proposals", menu: "Proposals", permission: "read:proposal" },
   { path: "/organize/proposals/:id", permission: "read:proposal" },

@@ -13,6 +13,8 @@ import { assignmentActions, assignmentQueries } from "~/judging/assignment-actio
 import { resultsActions } from "~/results/actions.server";
 import { judgingReportQuery } from "~/judging/report.server";
 import { notificationActions } from "~/notifications/actions.server";
+import { deadlineActions, deadlineQueries } from "~/portal/extensions.server";
+import { showcaseModerationActions, showcaseModerationQueries } from "~/showcase/moderation.server";
 import type { AnyOrganizerAction, AnyOrganizerQuery } from "./action.server";
 import { grantOrganizer, listOrganizers, removeOrganizer } from "./organizers.server";
 import { createToken, revokeToken } from "./tokens.server";
@@ -26,8 +28,17 @@ const actions: AnyOrganizerAction[] = [
   ...resultsActions,
   ...assignmentActions,
   ...notificationActions,
+  ...showcaseModerationActions,
+  ...deadlineActions,
 ];
-const queries: AnyOrganizerQuery[] = [listOrganizers, ...judgingQueries, ...assignmentQueries, judgingReportQuery];
+const queries: AnyOrganizerQuery[] = [
+  listOrganizers,
+  ...judgingQueries,
+  ...assignmentQueries,
+  judgingReportQuery,
+  ...showcaseModerationQueries,
+  ...deadlineQueries,
+];
 
 function byId<T extends { id: string }>(list: readonly T[]): Readonly<Record<string, T>> {
   const index: Record<string, T> = {};

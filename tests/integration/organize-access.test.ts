@@ -28,6 +28,7 @@ const deskPageRoles: Record<(typeof deskPages)[number]["path"], readonly Organiz
   "/organize/results": ["director", "coordinator"],
   "/organize/report": ["director", "coordinator", "viewer"],
   "/organize/report.csv": ["director", "coordinator", "viewer"],
+  "/organize/showcase": ["director", "coordinator"],
   "/organize/proposals": ["director", "coordinator", "registrar"],
   "/organize/proposals/:id": ["director", "coordinator", "registrar"],
   "/organize/audit": ["director", "coordinator", "registrar"],
@@ -56,6 +57,9 @@ const rolePermissions: Record<string, readonly OrganizerRoleName[]> = {
   "propose:publication": ["director", "coordinator"],
   "read:report": ["director", "coordinator", "viewer"],
   "send:message": ["director", "registrar"],
+  "read:showcase": ["director", "coordinator"],
+  "moderate:showcase": ["director", "coordinator"],
+  "extend:deadline": ["director", "coordinator"],
 };
 
 const proposalId = crypto.randomUUID();
