@@ -26,6 +26,8 @@ export const moderationMessages = {
   unknownTeam: "No team of this edition has that id.",
   notShorter: (current: string) =>
     `The team's deadline is already ${current}: an exception can only move it later. Choose more hours.`,
+  alreadyOver: (until: string) =>
+    `That many hours would end the team's time at ${until}, which has passed. Choose more hours (up to ${moderationRules.extensionMaxHours}).`,
   hidden: (title: string) => `"${title}" is hidden from the gallery; the team sees the reason on its portal.`,
   shown: (title: string) => `"${title}" is shown in the gallery again.`,
   extended: (team: string, until: string) => `${team} may now submit until ${until}.`,

@@ -101,6 +101,9 @@ async function extensionPlan(ctx: ActionContext, teamId: string, hours: number) 
       .orderBy(sql`${teamMembers.role} = 'lead' DESC`, asc(teamMembers.joinedAt), asc(user.email)),
   ]);
   const next = extendedBy(edition, hours);
+  if (next.closesAt.getTime() <= ctx.now.getTime()) {
+    return { ok: false as const, status: 409, message: moderationMessages.alreadyOver(when(next.due)), field: "hours" };
+  }
   if (next.closesAt.getTime() <= current.closesAt.getTime()) {
     return {
       ok: false as const,
