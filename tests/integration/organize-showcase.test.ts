@@ -20,6 +20,13 @@ import { moderationMessages, moderationPortalText, moderationRules } from "~/con
 import { confirmProposal } from "~/organize/proposals.server";
 import { organizerActions } from "~/organize/registry.server";
 import { totp } from "./account-helpers";
+import {
+  credentialIdsOf,
+  importCertifications,
+  plainUser,
+  runDailyJob,
+  teamWithSubmission,
+} from "./credentials-helpers";
 import { decodeEntities, mainOf, textOf } from "./html";
 import {
   actionContext,
@@ -368,5 +375,23 @@ describe("a late-submission exception", { timeout: 120_000 }, () => {
     });
     expect(shorter.status).toBe(409);
     expect(((await shorter.json()) as { error: string }).error).toContain("can only move it later");
+  });
+
+  it("counts a project submitted within the team's exception as in time for AI Innovator, and no other late one", async () => {
+    const within = await plainUser("within-exception");
+    const without = await plainUser("late-without");
+    for (const who of [within, without]) await importCertifications(who.id);
+    // Both submitted the morning after the edition's deadline; only the first team had an exception until the next midnight.
+    const excepted = await teamWithSubmission([within.id], "2026-03-19T16:00:00.000Z");
+    await teamWithSubmission([without.id], "2026-03-19T16:00:00.000Z");
+    await env.DB.prepare(
+      `INSERT INTO deadline_extensions (edition_id, team_id, until, hours, reason, granted_by, granted_at)
+       VALUES ('2026', ?, '2026-03-20T06:00:00.000Z', 24, 'A stolen laptop', 'organizer:d@example.test', '2026-03-18T20:00:00.000Z')`,
+    )
+      .bind(excepted)
+      .run();
+    await runDailyJob("2026-03-21T16:00:00Z");
+    expect((await credentialIdsOf(within.id)).map((c) => c.achievement)).toContain("ai-innovator");
+    expect((await credentialIdsOf(without.id)).map((c) => c.achievement)).not.toContain("ai-innovator");
   });
 });
