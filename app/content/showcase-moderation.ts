@@ -71,6 +71,8 @@ export const moderationDeskText = {
   extensionsCaption: "Exceptions granted this edition",
   extensionsHead: ["Team", "Deadline", "Hours", "Reason", "Granted by"],
   extensionsEmpty: "No exception has been granted this edition.",
+  extensionOpen: "still open",
+  extensionPassed: "passed",
   generalDeadline: (due: string) => `The edition's deadline: ${due}.`,
   teamLabel: "Team",
   teamChoose: "Choose a team",

@@ -68,7 +68,8 @@ export async function submissionView(participant: Participant, url: URL) {
       nameDisplay: display.nameDisplay,
       showOrganization: display.showOrganization ? "on" : "",
     },
-    showcaseSlug: s?.publicConsent && s.slug ? s.slug : null,
+    // No link to a page the organizers hid: it answers 404 until shown again.
+    showcaseSlug: s?.publicConsent && s.slug && !s.hiddenAt ? s.slug : null,
     organizationName: participant.access.enrollment.organizationName,
     status: statusOf(s),
     // Hidden from the gallery by the organizers (issue 33): the team reads why.

@@ -124,6 +124,8 @@ describe("showcase moderation", { timeout: 120_000 }, () => {
     const submission = await text(await get("/portal/submission", member, SHOWCASE));
     expect(submission).toContain(moderationPortalText.hiddenTitle);
     expect(submission).toContain("Please replace it.");
+    // No link to the page that now answers 404.
+    expect(submission).not.toContain(`/showcase/${project.slug}`);
     const desk = await text(await deskGet("/organize/showcase", coordinator, SHOWCASE));
     expect(desk).toContain(`by organizer:${coordinator.email}`);
 
@@ -304,7 +306,7 @@ describe("a late-submission exception", { timeout: 120_000 }, () => {
 
     // The desk lists it.
     const desk = await text(await deskGet("/organize/showcase", second.who, DEADLINE_EVENING));
-    expect(desk).toContain("Mar 19, 2026, 11:59 PM MT");
+    expect(desk).toContain("Mar 19, 2026, 11:59 PM MT (still open)");
 
     // The morning after the edition's deadline: the team with the exception sees its own deadline and submits…
     const portal = await text(await get("/portal", late.lead, MORNING_AFTER));

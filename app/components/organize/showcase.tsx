@@ -167,12 +167,10 @@ export function ExtensionsSection({ view, actionData }: Props) {
           {extensions.items.map((e) => (
             <tr key={e.teamId}>
               <td className={cellClass}>{e.team}</td>
-              <td className={cellClass}>{e.due}</td>
+              <td className={cellClass}>{`${e.due} (${e.open ? text.extensionOpen : text.extensionPassed})`}</td>
               <td className={cellClass}>{e.hours}</td>
               <td className={`${cellClass} whitespace-pre-line break-words`}>{e.reason}</td>
-              <td className={cellClass}>
-                {e.grantedBy.replace(/^organizer:/, "")}, {e.granted}
-              </td>
+              <td className={cellClass}>{`${e.grantedBy.replace(/^organizer:/, "")}, ${e.granted}`}</td>
             </tr>
           ))}
         </DeskTable>
