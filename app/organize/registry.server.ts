@@ -15,6 +15,8 @@ import { judgingReportQuery } from "~/judging/report.server";
 import { notificationActions } from "~/notifications/actions.server";
 import { voteReviewActions, voteReviewQueries } from "~/showcase/vote-review.server";
 import { peopleActions, peopleQueries } from "~/people/actions.server";
+import { deadlineActions, deadlineQueries } from "~/portal/extensions.server";
+import { showcaseModerationActions, showcaseModerationQueries } from "~/showcase/moderation.server";
 import type { AnyOrganizerAction, AnyOrganizerQuery } from "./action.server";
 import { grantOrganizer, listOrganizers, removeOrganizer } from "./organizers.server";
 import { createToken, revokeToken } from "./tokens.server";
@@ -30,6 +32,8 @@ const actions: AnyOrganizerAction[] = [
   ...notificationActions,
   ...voteReviewActions,
   ...peopleActions,
+  ...showcaseModerationActions,
+  ...deadlineActions,
 ];
 const queries: AnyOrganizerQuery[] = [
   listOrganizers,
@@ -38,6 +42,8 @@ const queries: AnyOrganizerQuery[] = [
   judgingReportQuery,
   ...voteReviewQueries,
   ...peopleQueries,
+  ...showcaseModerationQueries,
+  ...deadlineQueries,
 ];
 
 function byId<T extends { id: string }>(list: readonly T[]): Readonly<Record<string, T>> {
