@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
+import { test, type Browser } from "@playwright/test";
 import { confirmExtensionStep, hideProjectStep, proposeExtensionStep, showProjectStep } from "./desk-steps/showcase";
 import { localSql } from "./local-d1";
 import { baseURL, port } from "./servers";
-import { freshTotp, totp } from "./two-step";
+import { organizerAccount } from "./organizer";
+import { freshTotp } from "./two-step";
 
 /**
  * Showcase moderation and a late-submission exception on the organizers'
@@ -46,30 +47,6 @@ function seedProject(tag: string) {
   return { title, slug, team, email };
 }
 
-/**
- * An organizer signed in through `request` (their browser context's), as
- * the desk admits them: verified, two-step sign-in turned on with a real
- * code (the session passed the second factor), the role granted. Answers
- * the authenticator's secret.
- */
-async function deskOrganizer(request: APIRequestContext, role: "director" | "coordinator") {
-  const email = `e2e-${role}-${randomUUID().slice(0, 8)}@example.com`;
-  const password = "a good passphrase";
-  const headers = { origin: baseURL };
-  const signUp = await request.post("/api/auth/sign-up/email", { headers, data: { email, password, name: "" } });
-  expect(signUp.status(), await signUp.text()).toBe(200);
-  sql(`UPDATE "user" SET email_verified = 1 WHERE email = '${email}'`);
-  const enabled = await request.post("/api/auth/two-factor/enable", { headers, data: { password } });
-  expect(enabled.status(), await enabled.text()).toBe(200);
-  const secret = new URL(((await enabled.json()) as { totpURI: string }).totpURI).searchParams.get("secret") ?? "";
-  const verified = await request.post("/api/auth/two-factor/verify-totp", { headers, data: { code: totp(secret) } });
-  expect(verified.status(), await verified.text()).toBe(200);
-  sql(
-    `INSERT INTO organizer_roles (user_id, role, granted_by, granted_at) SELECT id, '${role}', 'e2e', '2026-01-01T00:00:00.000Z' FROM "user" WHERE email = '${email}'`,
-  );
-  return { email, secret };
-}
-
 async function deskPage(browser: Browser, javaScriptEnabled: boolean, role: "director" | "coordinator") {
   const bytes = crypto.getRandomValues(new Uint8Array(3));
   const context = await browser.newContext({
@@ -78,7 +55,7 @@ async function deskPage(browser: Browser, javaScriptEnabled: boolean, role: "dir
     extraHTTPHeaders: { "x-app-now": SHOWCASE_DAY, "cf-connecting-ip": `10.${bytes[0]}.${bytes[1]}.${bytes[2]}` },
   });
   const page = await context.newPage();
-  const who = await deskOrganizer(page.request, role);
+  const who = await organizerAccount(page.request, { stateDir, baseURL, role });
   return { page, ...who };
 }
 
