@@ -8,6 +8,7 @@
  * list here.
  */
 import { dailyJobAction } from "~/content/organize";
+import { credentialActions, credentialQueries } from "~/credentials/actions.server";
 import { judgingActions, judgingQueries } from "~/judging/actions.server";
 import { assignmentActions, assignmentQueries } from "~/judging/assignment-actions.server";
 import { resultsActions } from "~/results/actions.server";
@@ -26,8 +27,15 @@ const actions: AnyOrganizerAction[] = [
   ...resultsActions,
   ...assignmentActions,
   ...notificationActions,
+  ...credentialActions,
 ];
-const queries: AnyOrganizerQuery[] = [listOrganizers, ...judgingQueries, ...assignmentQueries, judgingReportQuery];
+const queries: AnyOrganizerQuery[] = [
+  listOrganizers,
+  ...judgingQueries,
+  ...assignmentQueries,
+  judgingReportQuery,
+  ...credentialQueries,
+];
 
 function byId<T extends { id: string }>(list: readonly T[]): Readonly<Record<string, T>> {
   const index: Record<string, T> = {};

@@ -11,7 +11,6 @@
 // app/showcase/window.ts (the close), thresholds in app/content/showcase.ts.
 // The time is the CLI's one clock (`cliNow` in scripts/admin.mjs).
 import { cliNow, currentEditionId, query, sqlText } from "../admin.mjs";
-import { issueResultCredentials } from "./credentials.mjs";
 
 const load = (/** @type {string} */ path) => import(new URL(path, import.meta.url).href);
 /** @type {typeof import("../../app/showcase/review.ts")} */
@@ -205,8 +204,7 @@ export const commands = {
         );
       }
       if (winners.length === 0) console.log("No vote was counted: no winner is published.");
-      // Every member of the winning team holds the Audience Choice credential (issue 26).
-      else issueResultCredentials(edition.id, options, new Date(at));
+      // The Audience Choice credentials are issued, signed, by the worker's publication (issue 33), not here.
       return 0;
     },
   },
