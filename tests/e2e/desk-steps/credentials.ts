@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { toast } from "../auth-helpers";
+import { axeFindings } from "../axe";
 
 /**
  * The credentials desk's browser steps (issue 33), for the second desk story
@@ -37,6 +38,8 @@ export async function importCompletionsOnDesk(
   await page.getByRole("button", { name: "Preview the import" }).click();
   const preview = page.getByTestId("import-preview");
   await expect(preview).toBeVisible();
+  // The preview's tables are the page's only state layout.spec.ts does not open: axe-clean too.
+  expect(await axeFindings(page)).toEqual([]);
   const matched = preview.getByTestId("preview-matched");
   for (const email of file.issuedTo) await expect(matched).toContainText(email);
   const problems = preview.getByTestId("preview-problems");
