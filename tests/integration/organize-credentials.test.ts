@@ -13,7 +13,9 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { completionProblemKinds, credentialDeskMessages } from "~/content/credentials";
+import { completionImportRules, completionProblemKinds, credentialDeskMessages } from "~/content/credentials";
+import { requestBodyLimits } from "~/content/limits";
+import { bodyLimitFor } from "../../workers/body-limit";
 import { uniqueIp } from "./auth-helpers";
 import { decodeEntities } from "./html";
 import { account, JUDGING } from "./judging-helpers";
@@ -169,6 +171,26 @@ describe("/organize/credentials: the import", { timeout: 120_000 }, () => {
     const response = await uploadCompletions("name,course\nAda,AI Creator\n", registrar);
     expect(response.status).toBe(400);
     expect(await text(response)).toContain(credentialDeskMessages.headerMissing("email, date"));
+  });
+
+  it("takes a file over the forms' usual 64 KB (its own body limit), and refuses more rows than one import issues", async () => {
+    for (const path of [
+      "/organize/credentials",
+      "/organize/credentials.data",
+      "/api/organize/actions/credentials.import",
+      "/api/organize/queries/credentials.import-preview",
+    ]) {
+      expect(bodyLimitFor(path), path).toBe(requestBodyLimits.completionsBytes);
+    }
+    expect(requestBodyLimits.completionsBytes).toBeGreaterThan(2 * completionImportRules.maxBytes);
+    const registrar = await organizer("registrar");
+    const row = (i: number) => `learner-${i}-${"x".repeat(80)}@example.com,AI Builder,2026-02-01`;
+    const rows = completionImportRules.maxRows + 100;
+    const csv = ["email,certification,completion date", ...Array.from({ length: rows }, (_, i) => row(i))].join("\n");
+    expect(csv.length).toBeGreaterThan(requestBodyLimits.defaultBytes);
+    const response = await uploadCompletions(csv, registrar);
+    expect(response.status).toBe(400);
+    expect(await text(response)).toContain(credentialDeskMessages.tooManyRows(rows));
   });
 
   it("is not there for a coordinator or a viewer (404)", async () => {
