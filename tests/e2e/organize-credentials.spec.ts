@@ -59,12 +59,16 @@ for (const javaScriptEnabled of [true, false]) {
       `${bo.email},AI Wizard,2026-02-17`,
     ].join("\r\n");
 
-    await importCompletionsOnDesk(registrar.page, {
-      csv,
-      issuedTo: [ada.email, bo.email],
-      refusedUnverified: unverified.email,
-      unknownCertification: "AI Wizard",
-    });
+    await importCompletionsOnDesk(
+      registrar.page,
+      {
+        csv,
+        issuedTo: [ada.email, bo.email],
+        refusedUnverified: unverified.email,
+        unknownCertification: "AI Wizard",
+      },
+      { axe: javaScriptEnabled },
+    );
 
     // The participants find their credentials on /account.
     for (const [holder, names] of [
