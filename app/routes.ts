@@ -118,6 +118,7 @@ export default [
     route("organize/organizations", "routes/organize/organizations.tsx"),
     route("organize/organizations.csv", "routes/organize/organizations[.]csv.ts"),
     route("organize/inbox", "routes/organize/inbox.tsx"),
+    route("organize/credentials", "routes/organize/credentials.tsx"),
   ]),
   // Credentials (issue 26): public pages, the issuer's profile and keys, revocation, and verifying any credential.
   route("credentials/issuer", "routes/credentials/issuer.ts"),

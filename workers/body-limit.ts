@@ -16,12 +16,21 @@ const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** The portal's upload form posts here (`?component=…`); its route streams the file to R2. */
 const UPLOAD_PATH = "/portal/upload";
 
+/** The completions file's doors (issue 33): the desk's page (and its data request) and the API's import and preview. */
+const COMPLETIONS_PATHS = new Set([
+  "/organize/credentials",
+  "/organize/credentials.data",
+  "/api/organize/actions/credentials.import",
+  "/api/organize/queries/credentials.import-preview",
+]);
+
 /** The most bytes a request to this path may carry. */
 export function bodyLimitFor(pathname: string): number {
   const path = normalizedPath(pathname);
   if (path === "/api/stripe/webhook") return requestBodyLimits.stripeWebhookBytes;
   if (path === UPLOAD_PATH) return requestBodyLimits.uploadBytes;
   if (path === "/verify") return requestBodyLimits.verifyBytes;
+  if (COMPLETIONS_PATHS.has(path)) return requestBodyLimits.completionsBytes;
   return requestBodyLimits.defaultBytes;
 }
 

@@ -166,3 +166,87 @@ export function certificationNamed(editionId: string, name: string): Achievement
         achievement.importNames?.some((alias) => alias === wanted || alias === key)),
   );
 }
+
+/**
+ * The organizers' desk for credentials (issue 33, /organize/credentials):
+ * the import of the training provider's completions file, the list and the
+ * revocation, in the words the desk, the API and the CLI show.
+ */
+export const completionImportRules = {
+  /** The largest completions file one import reads (a row is about 60 bytes: some 2,000 rows). */
+  maxBytes: 128 * 1024,
+  /**
+   * The most rows one import issues: each new credential is signed and checked
+   * in the request (about 10 ms of CPU), so a larger file is imported in parts.
+   */
+  maxRows: 500,
+  /** The columns the header row must name, each by any of these names (lower case). */
+  headerNames: {
+    email: ["email", "e-mail", "email address"],
+    certification: ["certification", "certificate", "course"],
+    date: ["completion date", "completion_date", "completed on", "completed_on", "date", "completed"],
+  },
+} as const;
+
+/** Why an import row is not written, by kind: the preview's tables, the API's answer, the CLI's lines. */
+export const completionProblemKinds = {
+  noAccount: "No account with that e-mail",
+  notVerified: "Account not verified (refused)",
+  duplicate: "Duplicate",
+  unknownCertification: "Unknown certification",
+  badDate: "Bad date",
+  badEmail: "Bad e-mail",
+} as const;
+
+export type CompletionProblemKind = keyof typeof completionProblemKinds;
+
+export const credentialDeskText = {
+  title: "Credentials",
+  lead: "Import the training provider's completions, find and revoke credentials, and check the signing keys.",
+  importTitle: "Import completions",
+  importLead:
+    "Upload the training provider's CSV (columns: email, certification, completion date). Nothing is written until you confirm its preview.",
+  fileLabel: "Completions file (CSV)",
+  fileHint: `At most ${completionImportRules.maxRows} rows and ${completionImportRules.maxBytes / 1024} KB; a larger file is imported in parts.`,
+  previewButton: "Preview the import",
+  previewTitle: "Preview of the import",
+  previewLead:
+    "Only the rows under \u201cTo be issued\u201d are written when you confirm; every other row is listed with why it is not. Importing the same file again changes nothing.",
+  confirmButton: "Confirm the import",
+  nothingToIssue: "Nothing in this file would be issued: there is nothing to confirm.",
+  innovatorNote:
+    "AI Innovator follows with the next daily run, for holders of the three certifications whose project was submitted.",
+  matchedCaption: "To be issued",
+  problemsCaption: "Not imported",
+  chooseFile: "Choose the completions file to upload.",
+  fileTooLarge: `That file is larger than ${completionImportRules.maxBytes / 1024} KB: import it in parts.`,
+  listTitle: "Credentials of this edition",
+  searchLabel: "Search by e-mail",
+  searchButton: "Search",
+  empty: "No credential matches.",
+  revokeTitle: "Revoke a credential",
+  revokeLead:
+    "Revocation is one-way for the holder: the credential's page, /verify and the status list say it is revoked, with your reason, from now on.",
+  reasonLabel: "Reason (the holder and verifiers read it)",
+  revokeButton: "Revoke this credential",
+  keysTitle: "Signing keys",
+  keysLead:
+    "The current key signs every credential issued now; retired keys stay published so the credentials they signed keep verifying (docs/admin.md, key rotation).",
+  noRetiredKeys: "No retired key.",
+} as const;
+
+export const credentialDeskMessages = {
+  headerMissing: (missing: string) =>
+    `The header row lacks ${missing} (expected columns: email, certification, completion date).`,
+  emptyFile: "The file is empty.",
+  tooManyRows: (rows: number) =>
+    `The file has ${rows} rows; one import takes at most ${completionImportRules.maxRows}. Import it in parts.`,
+  changedSincePreview:
+    "What this file would issue changed since its preview (an account was verified, or a credential issued meanwhile). Look at the new preview and confirm again.",
+  imported: (issued: number, problems: number) =>
+    `${issued} new certification credential(s) issued; ${problems} row(s) not imported.`,
+  noSuchCredential: "No credential with that id.",
+  alreadyRevoked: "That credential was already revoked.",
+  revoked: (achievement: string, email: string) => `Revoked ${achievement} of ${email}.`,
+  reasonRequired: "Give the reason: the holder and verifiers read it.",
+} as const;

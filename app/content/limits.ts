@@ -6,6 +6,7 @@
  * wrangler.toml; `rateLimitPerMinute` restates it for the pages and the docs.
  */
 
+import { completionImportRules } from "./credentials";
 import { portalFileRules } from "./portal";
 
 const KIB = 1024;
@@ -25,6 +26,12 @@ export const requestBodyLimits = {
   /** /verify (issue 26): a pasted credential and an uploaded one, each at most VERIFY_MAX_BYTES, sent multipart. */
   verifyBytes: 160 * KIB,
   uploadBytes: 2 * Math.max(...Object.values(portalFileRules).map((rule) => rule.maxBytes)) + 64 * KIB,
+  /**
+   * The training provider's completions file (issue 33): the desk's upload
+   * (multipart) and its confirmation, and the organizer API's import and
+   * preview (JSON, whose escaping can double a file's size).
+   */
+  completionsBytes: 2 * completionImportRules.maxBytes + 16 * KIB,
 } as const;
 
 /** The RATE_LIMITER binding's allowance per key (wrangler.toml `simple = { limit = 10, period = 60 }`). */

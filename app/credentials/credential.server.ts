@@ -316,16 +316,16 @@ export async function signAndKeep(env: Env, row: CredentialRow, origin: string, 
  * The signed credential of a row as kept in it.
  *
  * Everything the worker issues is signed when issued (issue.server.ts; the
- * publication of finalists and awards, app/results/publication.server.ts).
- * LEGACY, for rows the admin CLI wrote (it holds no key, so
- * `import-completions`, `issue-result-credentials` and the showcase's
- * `publish-audience-choice` write unsigned rows): such a row is signed for
- * this answer only, and a GET writes nothing (issue 32). Ed25519 is
+ * import of completions, app/credentials/import.server.ts; the publication
+ * of results, app/results/publication.server.ts). Two kinds of row are still
+ * unsigned, so this branch stays (issue 33): rows `issueCredentials` writes
+ * when it knows no origin to sign for (the daily job on a local run without
+ * BASE_URL), and legacy rows the retired admin CLI wrote before issue 33,
+ * which may remain in a production database until the outbox's five-minute
+ * sweep has signed them (`signUnsignedCredentials`). Such a row is signed
+ * for this answer only, and a GET writes nothing (issue 32). Ed25519 is
  * deterministic and every input is the row's, so each answer is the same
- * bytes, and the same the outbox's five-minute sweep then signs and keeps
- * (`signUnsignedCredentials`). Delete this branch, and the callers'
- * `origin`/`now` arguments it needs, once the organizers' desk moves import
- * and the Audience Choice into the worker (issue 33; ADR 017).
+ * bytes, and the same the sweep then signs and keeps.
  */
 export async function signedCredential(
   env: Env,

@@ -4,9 +4,9 @@
  * would receive the learner's certification and could put any name on it.
  *
  * The one rule, for every path that issues, signs or shows a credential: the
- * worker's issuance (issue.server.ts), its pages, and the admin CLI's import
- * (scripts/admin/credentials.mjs), which reports the refusal like its others.
- * Plain TypeScript without Vite-only imports: Node reads it as is.
+ * worker's issuance (issue.server.ts), the publication of results, the
+ * import of completions (import.server.ts), which reports the refusal in its
+ * preview, and the pages.
  */
 
 /** Why an account cannot hold credentials, in the words the import report uses. */
@@ -22,6 +22,3 @@ export function holderRefusal(account: { emailVerified: boolean | number } | nul
   if (!account) return HOLDER_REFUSALS.noAccount;
   return account.emailVerified === true || account.emailVerified === 1 ? null : HOLDER_REFUSALS.notVerified;
 }
-
-/** The same rule inside the CLI's issuance SQL, on its `"user" u` row (issuance-sql.ts). */
-export const VERIFIED_HOLDER_SQL = "u.email_verified = 1";

@@ -5,19 +5,20 @@
  * verified accounts receive credentials (eligibility.ts). Drizzle with bound
  * parameters throughout.
  *
- * Today the daily job issues AI Innovator through it; the organizers' desk
- * (issues 32, 33) is to issue imports, finalists, awards and the Audience
- * Choice through the same `issueCredentials`.
+ * The daily job issues AI Innovator through `issueCredentials`; an organizer
+ * action that issues in its own batch (the import of completions, issue 33)
+ * uses `signedCredentialInserts`, which signs before the batch runs.
  */
 import { submissionClosesAtSql } from "~/portal/deadline.server";
 import { isSubmittedProject } from "~/portal/submitted.server";
-import { and, asc, countDistinct, eq, inArray, isNull, lte, notInArray } from "drizzle-orm";
+import { and, asc, countDistinct, eq, inArray, isNull, lte, notInArray, sql, type SQL } from "drizzle-orm";
 import { AI_INNOVATOR, certificationIds } from "~/content/credentials";
 import type { Edition } from "~/content/editions";
 import { getDb } from "~/db/client.server";
 import { credentials, submissions, teamMembers, user } from "~/db/schema";
 import { log } from "~/lib/log.server";
-import { configuredOrigin, signAndKeep, type CredentialRow } from "./credential.server";
+import type { Db } from "~/db/client.server";
+import { configuredOrigin, signAndKeep, signedAndChecked, type CredentialRow } from "./credential.server";
 import { HOLDER_REFUSALS, holderRefusal, type HolderRefusal } from "./eligibility";
 
 export interface CredentialToIssue {
@@ -114,15 +115,81 @@ export async function issueCredentials(
   return { issued, signed, refused };
 }
 
+// A signed credential row binds 16 values (its revocation columns stay unset); D1 binds at most 100 a statement.
+const SIGNED_ROWS_PER_INSERT = 5;
+
+/** The status-list position the next credential takes (AUTOINCREMENT never reuses one). */
+async function nextCredentialSeq(d1: D1Database): Promise<number> {
+  const row = await d1
+    .prepare(
+      "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'credentials'), 0), coalesce((SELECT max(seq) FROM credentials), 0)) AS last",
+    )
+    .first<{ last: number }>();
+  return Number(row?.last ?? 0) + 1;
+}
+
+/**
+ * Credentials signed now, as statements for an organizer action's batch
+ * (issue 33: the desk's import): each row takes the next status-list
+ * position, is signed and checked as an outside verifier would, and is
+ * inserted already signed, so nothing waits for a later signature. `holds`
+ * is false when any of them did not go in (a credential issued meanwhile
+ * took a position, or the holder got this credential meanwhile): the whole
+ * batch, audit row included, is then undone. The caller has applied the
+ * eligibility rule (`holderRefusal`) to every holder.
+ */
+export async function signedCredentialInserts(
+  env: Env,
+  db: Db,
+  requests: readonly (CredentialToIssue & { recipientEmail: string })[],
+  { now, origin }: { now: Date; origin: string },
+): Promise<{ statements: { toSQL(): { sql: string; params: unknown[] } }[]; holds: SQL | undefined; ids: string[] }> {
+  if (requests.length === 0) return { statements: [], holds: undefined, ids: [] };
+  const at = now.toISOString();
+  const first = await nextCredentialSeq(env.DB);
+  const rows: (typeof credentials.$inferInsert)[] = [];
+  for (const [i, request] of requests.entries()) {
+    const row: CredentialRow = {
+      ...request,
+      seq: first + i,
+      id: randomHex(),
+      issuedAt: at,
+      recipientSalt: randomHex(),
+      isPublic: true,
+      signedJson: null,
+      signedAt: null,
+      proofCheckedAt: null,
+      revokedAt: null,
+      revokedReason: null,
+      revokedBy: null,
+      createdAt: at,
+    };
+    const { signedJson } = await signedAndChecked(env, row, origin, now);
+    const { revokedAt: _at, revokedReason: _reason, revokedBy: _by, ...issued } = row;
+    rows.push({ ...issued, signedJson, signedAt: at, proofCheckedAt: at });
+  }
+  const statements = [];
+  for (let i = 0; i < rows.length; i += SIGNED_ROWS_PER_INSERT) {
+    statements.push(
+      db
+        .insert(credentials)
+        .values(rows.slice(i, i + SIGNED_ROWS_PER_INSERT))
+        .onConflictDoNothing(),
+    );
+  }
+  const holds = sql`(SELECT count(*) FROM credentials WHERE seq >= ${first} AND seq < ${first + rows.length} AND signed_at = ${at}) = ${rows.length}`;
+  return { statements, holds, ids: rows.map((row) => String(row.id)) };
+}
+
 /** How many unsigned rows one sweep signs: each is a canonicalization and a signature, well inside a cron's CPU. */
 const SIGNED_PER_SWEEP = 50;
 
 /**
- * Signs and keeps the rows the admin CLI wrote unsigned (LEGACY: see
- * `signedCredential`), for the deployment's origin, a few at a time: the
- * outbox's five-minute sweep runs it, so no page view has to write. Without
- * BASE_URL (a local server) there is no origin to sign for: pages sign each
- * answer instead.
+ * Signs and keeps the rows left unsigned (see `signedCredential`: legacy
+ * rows of the retired admin CLI, and rows issued without an origin), for the
+ * deployment's origin, a few at a time: the outbox's five-minute sweep runs
+ * it, so no page view has to write. Without BASE_URL (a local server) there
+ * is no origin to sign for: pages sign each answer instead.
  */
 export async function signUnsignedCredentials(env: Env, now: Date): Promise<number> {
   const origin = configuredOrigin(env);

@@ -25,6 +25,8 @@ export const credentials = sqliteTable("credentials", {
   proofCheckedAt: text("proof_checked_at"),
   revokedAt: text("revoked_at"),
   revokedReason: text("revoked_reason"),
+  /** Who revoked it (migrations/0021_credential_revocations.sql): `organizer:<e-mail>`, as the desk's who-columns. */
+  revokedBy: text("revoked_by"),
   createdAt: text("created_at").notNull(),
 });
 

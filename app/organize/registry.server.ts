@@ -8,6 +8,7 @@
  * list here.
  */
 import { dailyJobAction } from "~/content/organize";
+import { credentialActions, credentialQueries } from "~/credentials/actions.server";
 import { judgingActions, judgingQueries } from "~/judging/actions.server";
 import { assignmentActions, assignmentQueries } from "~/judging/assignment-actions.server";
 import { resultsActions } from "~/results/actions.server";
@@ -34,6 +35,7 @@ const actions: AnyOrganizerAction[] = [
   ...peopleActions,
   ...showcaseModerationActions,
   ...deadlineActions,
+  ...credentialActions,
 ];
 const queries: AnyOrganizerQuery[] = [
   listOrganizers,
@@ -44,6 +46,7 @@ const queries: AnyOrganizerQuery[] = [
   ...peopleQueries,
   ...showcaseModerationQueries,
   ...deadlineQueries,
+  ...credentialQueries,
 ];
 
 function byId<T extends { id: string }>(list: readonly T[]): Readonly<Record<string, T>> {

@@ -464,11 +464,12 @@ export async function planStatements(plan: PublicationPlan, ctx: ActionContext) 
       proofCheckedAt: null,
       revokedAt: null,
       revokedReason: null,
+      revokedBy: null,
       createdAt: at,
     };
     const title = plan.results.find((r) => r.teamId === c.teamId)?.face.projectTitle ?? null;
     const { signedJson } = await signedAndChecked(env, row, origin, now, { evidenceTitle: title });
-    const { revokedAt: _revokedAt, revokedReason: _revokedReason, ...issued } = row;
+    const { revokedAt: _revokedAt, revokedReason: _revokedReason, revokedBy: _revokedBy, ...issued } = row;
     rows.push({ ...issued, signedJson, signedAt: at, proofCheckedAt: at });
   }
   for (let i = 0; i < rows.length; i += CREDENTIALS_PER_INSERT) {

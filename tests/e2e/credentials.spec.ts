@@ -1,17 +1,14 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { toast, uniqueEmail, useOwnClientIp, verifyEmailFromMailbox } from "./auth-helpers";
 import { throwAwayDidKey, signWith } from "./forge";
+import { seedOrganizer } from "./organizer";
 import { afterFinalsNow, baseURL, port } from "./servers";
 
 /**
  * Credentials end to end (issues 26, 31), on the site after the 2026 finals
  * (every request says the day with X-App-Now): the organizers import a
- * participant's three certifications with the admin CLI (against the server's
- * own database), which refuses the account until its e-mail is verified; the
+ * participant's three certifications through the organizer API (a
+ * registrar's token), which refuses the account until its e-mail is verified; the
  * participant sees them on /account, makes one private, opens a public page
  * issued by the Challenge, downloads the JSON and checks it (and a tampered
  * copy) on /verify; a credential forged with a throw-away did:key is shown as
@@ -25,30 +22,28 @@ test.beforeEach(async ({ page }) => {
   await useOwnClientIp(page);
 });
 
-function importCompletions(email: string, expected: { status: number; stdout: string; stderr?: string }) {
-  const dir = mkdtempSync(join(tmpdir(), "e2e-completions-"));
-  try {
-    const file = join(dir, "completions.csv");
-    writeFileSync(
-      file,
-      [
-        "email,certification,completion date",
-        `${email},AI Communicator,2026-01-20`,
-        `${email},AI Creator,2026-02-03`,
-        `${email},AI Builder,2026-02-17`,
-      ].join("\n"),
-    );
-    const run = spawnSync("node", ["scripts/admin.mjs", "import-completions", file, "--edition", "2026"], {
-      encoding: "utf8",
-      // The server's own day: credentials are issued "now" as the site sees it.
-      env: { ...process.env, STATE_DIR: `.wrangler/e2e-state-${port}`, APP_NOW: afterFinalsNow },
-    });
-    expect(run.status, run.stderr).toBe(expected.status);
-    expect(run.stdout).toContain(expected.stdout);
-    if (expected.stderr) expect(run.stderr).toContain(expected.stderr);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+/** A registrar's token on the server's own database: the import is the organizer API's (issue 33). */
+let registrarToken = "";
+test.beforeAll(() => {
+  registrarToken = seedOrganizer(`.wrangler/e2e-state-${port}`, "registrar").token;
+});
+
+/** The training provider's file for one participant, imported through the organizer API (the site's own day). */
+async function importCompletions(page: Page, email: string, expected: { message: string; refused?: string }) {
+  const csv = [
+    "email,certification,completion date",
+    `${email},AI Communicator,2026-01-20`,
+    `${email},AI Creator,2026-02-03`,
+    `${email},AI Builder,2026-02-17`,
+  ].join("\n");
+  const response = await page.request.post("/api/organize/actions/credentials.import", {
+    headers: { authorization: `Bearer ${registrarToken}` },
+    data: { csv },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as { message: string; result: { problems: { kindLabel: string }[] } };
+  expect(body.message).toContain(expected.message);
+  if (expected.refused) expect(body.result.problems.map((p) => p.kindLabel)).toContain(expected.refused);
 }
 
 async function participantWithCertifications(page: Page, testInfo: TestInfo) {
@@ -59,9 +54,12 @@ async function participantWithCertifications(page: Page, testInfo: TestInfo) {
   });
   expect(response.status()).toBe(200);
   // Whoever signed up with the address receives nothing until the mailbox is proven (issue 31).
-  importCompletions(email, { status: 1, stdout: "0 new certification", stderr: `account not verified: ${email}` });
+  await importCompletions(page, email, {
+    message: "0 new certification credential(s) issued",
+    refused: "Account not verified (refused)",
+  });
   await verifyEmailFromMailbox(page, testInfo, email);
-  importCompletions(email, { status: 0, stdout: "3 new certification credential(s) issued" });
+  await importCompletions(page, email, { message: "3 new certification credential(s) issued" });
   return email;
 }
 

@@ -1,13 +1,18 @@
 /**
- * What the credentials tests share (issues 26, 31): people, teams and
- * submissions as rows, issuance the two ways it happens today (the admin
- * CLI's SQL, as `npm run admin` runs it, and the daily job in the worker),
- * and requests to the built worker.
+ * What the credentials tests share (issues 26, 31, 33): people, teams and
+ * submissions as rows, issuance the ways it happens in the worker (the
+ * import of completions, the organizer action the desk and the API run; the
+ * worker's `issueCredentials`, which the publication of results and the
+ * daily job use), and requests to the built worker.
  */
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { expect } from "vitest";
 import { achievementsFor, certificationIds } from "~/content/credentials";
-import { completionSql, resultCredentialsSql, type Quote } from "~/credentials/issuance-sql";
+import { editionById } from "~/content/editions";
+import { importCompletions } from "~/credentials/import.server";
+import { issueCredentials } from "~/credentials/issue.server";
+import { getDb } from "~/db/client.server";
+import { executeAction } from "~/organize/action.server";
 import { DATA_LIFECYCLE_CRON } from "~/retention/records.server";
 import { uniqueIp } from "./auth-helpers";
 import type { Person } from "./portal-helpers";
@@ -15,12 +20,6 @@ import { builtWorker, fetchWithEnv } from "./worker";
 
 export const AFTER_DEADLINE = { APP_NOW: "2026-05-01T12:00:00-06:00" };
 export const ORIGIN = "http://localhost";
-
-/** scripts/admin.mjs `sqlText`: a value as an SQL text literal nothing can break out of. */
-export const sqlText: Quote = (value) => {
-  const hex = [...new TextEncoder().encode(value)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `CAST(X'${hex}' AS TEXT)`;
-};
 
 export function get(path: string, who?: Person | null, clock: Partial<Env> = AFTER_DEADLINE) {
   return fetchWithEnv(path, clock, { headers: who ? { cookie: who.cookie } : {}, redirect: "manual" });
@@ -56,17 +55,51 @@ export async function plainUser(tag: string, { verified = true } = {}): Promise<
   return { id, email };
 }
 
-/** The stage certifications, written as `npm run admin -- import-completions` writes them (unsigned). */
-export async function importCertifications(userId: string, ids: readonly string[] = certificationIds) {
-  for (const achievement of ids) {
-    for (const sql of completionSql(
-      sqlText,
-      { editionId: "2026", userId, achievement, completedOn: "2026-02-01" },
-      "2026-02-02T10:00:00.000Z",
-    )) {
-      await env.DB.prepare(sql).run();
-    }
-  }
+/**
+ * The stage certifications, imported as the desk and the organizer API
+ * import them (`credentials.import`, signed when issued), on 2 February 2026
+ * for completions of `completedOn`. An account that may not hold credentials
+ * (unverified) receives none, as the import's preview says.
+ */
+export async function importCertifications(
+  userId: string,
+  ids: readonly string[] = certificationIds,
+  completedOn = "2026-02-01",
+) {
+  const [holder] = await rows<{ email: string }>('SELECT email FROM "user" WHERE id = ?', userId);
+  if (!holder) throw new Error(`no user ${userId}`);
+  const csv = ["email,certification,completion date", ...ids.map((id) => `${holder.email},${id},${completedOn}`)].join(
+    "\n",
+  );
+  const done = await executeAction(
+    importCompletions,
+    { csv },
+    {
+      env,
+      db: getDb(env),
+      now: new Date("2026-02-02T10:00:00.000Z"),
+      edition: editionById("2026"),
+      origin: ORIGIN,
+      requestId: `test-${crypto.randomUUID()}`,
+      actor: { kind: "job", name: "test-import" },
+    },
+  );
+  expect(done, JSON.stringify(done)).toMatchObject({ ok: true });
+}
+
+/**
+ * A credential left unsigned: what `issueCredentials` writes when it knows no
+ * origin to sign for (a local run without BASE_URL), and what the retired
+ * admin CLI wrote (legacy rows): each answer signs it, the sweep keeps it.
+ */
+export async function unsignedCredential(userId: string, achievement = "ai-communicator") {
+  const outcome = await issueCredentials(
+    env,
+    [{ editionId: "2026", achievement, userId, teamId: null, source: "import", earnedAt: "2026-02-01" }],
+    { now: new Date("2026-02-02T10:00:00.000Z"), origin: null },
+  );
+  expect(outcome.issued).toHaveLength(1);
+  return outcome.issued[0]!.id;
 }
 
 export async function teamWithSubmission(members: string[], submittedAt: string | null): Promise<string> {
@@ -114,7 +147,40 @@ export async function runFiveMinuteSweep(at: string, overrides: Partial<Env> = {
   await waitOnExecutionContext(ctx);
 }
 
-/** A published result and its credentials, as the CLI's publish commands write them (unsigned). */
+/**
+ * The credentials of every published result's team members not issued yet,
+ * through the worker's `issueCredentials` (signed as issued; unverified
+ * members refused), as a publication issues them.
+ */
+export async function issueFromResults(at = "2026-04-20T18:05:00.000Z") {
+  const ids = new Set(
+    achievementsFor("2026")
+      .filter((a) => a.kind === "finalist" || a.kind === "award")
+      .map((a) => a.id),
+  );
+  const members = await rows<{ award: string; team_id: string; user_id: string; published_at: string }>(
+    `SELECT pr.award, pr.team_id, tm.user_id, pr.published_at FROM published_results pr
+     JOIN team_members tm ON tm.team_id = pr.team_id AND tm.edition_id = pr.edition_id
+     WHERE pr.edition_id = '2026' ORDER BY pr.award, pr.place, tm.joined_at`,
+  );
+  const outcome = await issueCredentials(
+    env,
+    members
+      .filter((m) => ids.has(m.award))
+      .map((m) => ({
+        editionId: "2026",
+        achievement: m.award,
+        userId: m.user_id,
+        teamId: m.team_id,
+        source: "results" as const,
+        earnedAt: m.published_at,
+      })),
+    { now: new Date(at), origin: ORIGIN },
+  );
+  return outcome.issued.map((row) => ({ id: row.id, achievement: row.achievement, user_id: row.userId }));
+}
+
+/** A published result and its credentials. */
 export async function publish(award: string, teamId: string) {
   await env.DB.prepare(
     `INSERT INTO published_results (edition_id, award, team_id, place, team_name, project_title, published_at, published_by)
@@ -122,11 +188,7 @@ export async function publish(award: string, teamId: string) {
   )
     .bind(award, teamId)
     .run();
-  const ids = achievementsFor("2026")
-    .filter((a) => a.kind === "finalist" || a.kind === "award")
-    .map((a) => a.id);
-  return (await env.DB.prepare(resultCredentialsSql(sqlText, "2026", ids, "2026-04-20T18:05:00.000Z")).all())
-    .results as { id: string; achievement: string; user_id: string }[];
+  return issueFromResults();
 }
 
 export async function credentialIdsOf(userId: string) {

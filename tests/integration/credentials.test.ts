@@ -13,8 +13,7 @@
 import { env } from "cloudflare:test";
 import { Validator } from "@cfworker/json-schema";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { achievementsFor, STATUS_LIST_SIZE } from "~/content/credentials";
-import { completionSql, resultCredentialsSql } from "~/credentials/issuance-sql";
+import { STATUS_LIST_SIZE } from "~/content/credentials";
 import { DEVELOPMENT_SIGNING_KEY } from "~/credentials/keys";
 import { OB_CONTEXT, signCredential, signingKeyFromSeed, VC_V2_CONTEXT } from "~/credentials/proof.server";
 import { missingProductionSettings } from "~/lib/config.server";
@@ -28,6 +27,7 @@ import {
   credentialIdsOf,
   get,
   importCertifications,
+  issueFromResults,
   nthCredentialId,
   ORIGIN,
   plainUser,
@@ -37,8 +37,8 @@ import {
   runDailyJob,
   runFiveMinuteSweep,
   signedJson,
-  sqlText,
   teamWithSubmission,
+  unsignedCredential,
 } from "./credentials-helpers";
 import { person, type Person } from "./portal-helpers";
 import { fetchWithEnv } from "./worker";
@@ -132,10 +132,7 @@ describe("a participant's five credentials", () => {
   it("issues the finalist credential to every team member from published_results, once", async () => {
     const first = await publish("finalist", teamId);
     expect(first.length).toBe(2);
-    const again = await env.DB.prepare(
-      resultCredentialsSql(sqlText, "2026", ["finalist"], "2026-04-21T00:00:00.000Z"),
-    ).all();
-    expect(again.results).toHaveLength(0);
+    expect(await issueFromResults("2026-04-21T00:00:00.000Z")).toHaveLength(0);
     const held = await credentialIdsOf(holder.id);
     expect(held.map((c) => c.achievement).sort()).toEqual(
       ["ai-builder", "ai-communicator", "ai-creator", "ai-innovator", "finalist"].sort(),
@@ -201,8 +198,8 @@ describe("a participant's five credentials", () => {
     expect(identityHash).toBe(`sha256$${hex}`);
   });
 
-  it("serves a row the CLI wrote unsigned signed, the same bytes each time, writing nothing; the sweep keeps those bytes", async () => {
-    const id = await nthCredentialId(holder.id);
+  it("serves a row left unsigned (no BASE_URL, or a legacy row of the retired CLI) signed, the same bytes each time, writing nothing; the sweep keeps those bytes", async () => {
+    const id = await unsignedCredential((await plainUser("unsigned")).id);
     const kept = () =>
       rows<{ signed_json: string | null; proof_checked_at: string | null }>(
         "SELECT signed_json, proof_checked_at FROM credentials WHERE id = ?",
@@ -383,6 +380,10 @@ describe("awards from published results", () => {
     const a = await plainUser("champ-a");
     const b = await plainUser("champ-b");
     const teamId = await teamWithSubmission([a.id, b.id], "2026-03-01T00:00:00Z");
+    // The team agreed to show its project (issue 25): its credentials, signed when issued, name the showcase page.
+    await env.DB.prepare("UPDATE submissions SET slug = 'invoice-triage-bot', public_consent = 1 WHERE team_id = ?")
+      .bind(teamId)
+      .run();
     const issued = await publish("grand-champion", teamId);
     expect(issued.filter((row) => row.achievement === "grand-champion")).toHaveLength(2);
     await publish("audience-choice", teamId);
@@ -397,17 +398,10 @@ describe("awards from published results", () => {
     )
       .bind(teamId)
       .run();
-    const ids = achievementsFor("2026")
-      .filter((x) => x.kind === "award" || x.kind === "finalist")
-      .map((x) => x.id);
-    await env.DB.prepare(resultCredentialsSql(sqlText, "2026", ids, "2026-04-21T00:00:00Z")).run();
+    await issueFromResults("2026-04-21T00:00:00Z");
     expect((await credentialIdsOf(a.id)).map((c) => c.achievement)).not.toContain("no-such-award");
 
-    // An award credential verifies on its page, with its project's showcase page as evidence: the
-    // team agreed to show it (issue 25).
-    await env.DB.prepare("UPDATE submissions SET slug = 'invoice-triage-bot', public_consent = 1 WHERE team_id = ?")
-      .bind(teamId)
-      .run();
+    // An award credential verifies on its page, with its project's showcase page as evidence.
     const [award] = (await credentialIdsOf(a.id)).filter((c) => c.achievement === "grand-champion");
     const page = await (await get(`/credentials/${award!.id}`)).text();
     expect(page).toContain(VALID);
@@ -643,7 +637,7 @@ describe("only verified accounts receive or show credentials (issue 31)", () => 
     expect((await credentialIdsOf(mate.id)).map((c) => c.achievement)).not.toContain("ai-innovator");
   });
 
-  it("the CLI's SQL issues nothing to an unverified account", async () => {
+  it("the import and the publication issue nothing to an unverified account", async () => {
     const unverified = await plainUser("never-verified", { verified: false });
     await importCertifications(unverified.id, ["ai-communicator"]);
     const teamId = await teamWithSubmission([unverified.id], "2026-03-01T00:00:00Z");
@@ -655,13 +649,7 @@ describe("only verified accounts receive or show credentials (issue 31)", () => 
 describe("the LinkedIn link", () => {
   it("carries the month it was earned, not issued, and the organizers' page id when set", async () => {
     const holder = await person("linkedin");
-    for (const sql of completionSql(
-      sqlText,
-      { editionId: "2026", userId: holder.id, achievement: "ai-communicator", completedOn: "2025-12-15" },
-      "2026-02-02T10:00:00.000Z",
-    )) {
-      await env.DB.prepare(sql).run();
-    }
+    await importCertifications(holder.id, ["ai-communicator"], "2025-12-15");
     const id = await nthCredentialId(holder.id);
     const byName = await (await get(`/credentials/${id}`)).text();
     expect(byName).toContain("issueYear=2025&amp;issueMonth=12");

@@ -45,6 +45,7 @@ const deskPageRoles: Record<(typeof deskPages)[number]["path"], readonly Organiz
   "/organize/audit.csv": ["director", "coordinator", "registrar"],
   "/organize/organizers": ["director"],
   "/organize/tokens": ["director", "coordinator", "registrar", "viewer"],
+  "/organize/credentials": ["director", "registrar"],
 };
 
 /** The permissions of issue 32's roles that this wave's actions and queries use, written out. */
@@ -78,6 +79,9 @@ const rolePermissions: Record<string, readonly OrganizerRoleName[]> = {
   "read:showcase": ["director", "coordinator"],
   "moderate:showcase": ["director", "coordinator"],
   "extend:deadline": ["director", "coordinator"],
+  "read:credential": ["director", "registrar"],
+  "import:credential": ["director", "registrar"],
+  "revoke:credential": ["director", "registrar"],
 };
 
 const proposalId = crypto.randomUUID();
@@ -228,6 +232,7 @@ describe("the organizer API", { timeout: 120_000 }, () => {
       ["GET", "/actions"],
       ...Object.keys(organizerActions).map((id): ["POST", string] => ["POST", `/actions/${id}`]),
       ...Object.keys(organizerQueries).map((id): ["GET", string] => ["GET", `/queries/${id}`]),
+      ...Object.keys(organizerQueries).map((id): ["POST", string] => ["POST", `/queries/${id}`]),
       ["POST", `/proposals/${proposalId}/confirm`],
     ];
     for (const [name, token] of Object.entries(tokens)) {

@@ -277,6 +277,49 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
+  "credentials.import": {
+    page: "/organize/credentials",
+    intent: "import",
+    async prepare() {
+      const actor = await organizer("registrar");
+      const holder = await bareUser("certified");
+      return {
+        actor,
+        input: { csv: `email,certification,completion date\n${holder.email},AI Builder,2026-02-01\n` },
+        check: async () =>
+          expect(
+            await one(
+              "SELECT achievement, source, signed_json IS NOT NULL AS signed FROM credentials WHERE user_id = ?",
+              holder.id,
+            ),
+          ).toEqual({ achievement: "ai-builder", source: "import", signed: 1 }),
+      };
+    },
+  },
+  "credentials.revoke": {
+    page: "/organize/credentials",
+    intent: "revoke",
+    async prepare() {
+      const actor = await organizer("registrar");
+      const holder = await bareUser("revoked");
+      const id = crypto.randomUUID().replace(/-/g, "");
+      await env.DB.prepare(
+        `INSERT INTO credentials (id, edition_id, achievement, user_id, source, earned_at, issued_at, recipient_email, recipient_salt, is_public, created_at)
+         VALUES (?, '2026', 'ai-builder', ?, 'import', '2026-02-01', '2026-02-02T00:00:00.000Z', ?, 'salt', 1, '2026-02-02T00:00:00.000Z')`,
+      )
+        .bind(id, holder.id, holder.email)
+        .run();
+      return {
+        actor,
+        input: { credentialId: id, reason: "Recorded in error" },
+        check: async () =>
+          expect(await one("SELECT revoked_reason, revoked_by FROM credentials WHERE id = ?", id)).toEqual({
+            revoked_reason: "Recorded in error",
+            revoked_by: `organizer:${actor.email}`,
+          }),
+      };
+    },
+  },
   "judges.remove": {
     page: "/organize/judges",
     intent: "remove",

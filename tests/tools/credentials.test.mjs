@@ -1,73 +1,79 @@
-// The credentials commands of the admin CLI (issue 26) against a real local D1,
-// as an operator runs them: importing completions (idempotent, with a report of
-// every row it could not match), the entry point that issues finalist and award
-// credentials from published_results, and revocation.
+// The credentials commands of the admin CLI (issues 26, 33) as clients of the
+// organizer API, against one real local server and its own database, as an
+// operator runs them with a registrar's token: `import-completions` shows
+// the site's preview (every row it could not match, with why) and writes
+// nothing, then with --confirm imports only the matched rows, signed, with
+// one audit row, and changes nothing the second time; `revoke-credential`
+// needs a reason, records who revoked, and says so for an unknown id. The
+// CSV rules are the worker's (app/credentials/completions.ts): none here.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { query } from "../../scripts/admin.mjs";
-import {
-  completionDate,
-  parseCsv,
-  recordResultCredentials,
-  revokeCredential,
-} from "../../scripts/admin/credentials.mjs";
 import { applyMigrations } from "./local-d1.mjs";
+import { startLocalServer } from "./local-server.mjs";
 
+const run = promisify(execFile);
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const stateDir = mkdtempSync(join(tmpdir(), "credentials-cli-"));
 const target = { remote: false, stateDir };
+const APP_NOW = "2026-03-25T12:00:00-06:00";
+const REGISTRAR = "rae.registrar@example.com";
+const TOKEN = `iac_org_${"R".repeat(43)}`;
 
-/** @param {string[]} args */
-function admin(args) {
-  return spawnSync("node", ["scripts/admin.mjs", ...args], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, STATE_DIR: stateDir },
-  });
-}
+let base = "";
+let stopServer = () => {};
 
-/** @param {string} id @param {string} email @param {string} name @param {boolean} [verified] */
-function user(id, email, name, verified = true) {
-  query(
-    `INSERT INTO "user" (id, name, email, email_verified) VALUES ('${id}', '${name}', '${email}', ${verified ? 1 : 0})`,
-    target,
-  );
+/** `npm run admin -- …` with the registrar's token (or none). @param {string[]} args @param {{ token?: string | null }} [init] */
+async function admin(args, { token = TOKEN } = {}) {
+  const env = { ...process.env, STATE_DIR: stateDir, ORGANIZER_API_URL: base };
+  delete env.ORGANIZER_API_TOKEN;
+  if (token) env.ORGANIZER_API_TOKEN = token;
+  try {
+    const { stdout, stderr } = await run("node", ["scripts/admin.mjs", ...args], { cwd: root, env });
+    return { status: 0, stdout, stderr };
+  } catch (error) {
+    const failed = /** @type {{ code: number, stdout: string, stderr: string }} */ (error);
+    return { status: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
 }
 
 /** @param {string} sql */
 const count = (sql) => Number(query(sql, target)[0]?.n);
 
-before(() => {
+before(async () => {
   applyMigrations(stateDir);
-  user("u-ada", "ada@example.com", "Ada");
-  user("u-bo", "Bo@Example.com", "Bo");
-  user("u-cy", "cy@example.com", "Cy");
-  // Signed up with the address but never proved the mailbox: receives nothing (issue 31).
-  user("u-dee", "dee@example.com", "Dee", false);
+  // A registrar with two-step sign-in on and an API token, as the desk leaves them.
+  const hash = createHash("sha256").update(TOKEN).digest("hex");
+  query(
+    [
+      `INSERT INTO "user" (id, name, email, email_verified, two_factor_enabled) VALUES
+         ('u-rae', 'Rae', '${REGISTRAR}', 1, 1),
+         ('u-ada', 'Ada', 'ada@example.com', 1, 0),
+         ('u-bo', 'Bo', 'Bo@Example.com', 1, 0),
+         ('u-cy', 'Cy', 'cy@example.com', 1, 0),
+         ('u-dee', 'Dee', 'dee@example.com', 0, 0)`,
+      `INSERT INTO organizer_roles (user_id, role, granted_by, granted_at) VALUES ('u-rae', 'registrar', 'test', '2026-03-01T00:00:00.000Z')`,
+      `INSERT INTO organizer_tokens (id, user_id, name, token_hash, created_at) VALUES ('t-rae', 'u-rae', 'CLI', '${hash}', '2026-03-01T00:00:00.000Z')`,
+    ].join(";\n"),
+    target,
+  );
+  ({ base, stop: stopServer } = await startLocalServer({ stateDir, appNow: APP_NOW }));
 });
 
-after(() => rmSync(stateDir, { recursive: true, force: true }));
-
-describe("reading the completions file", () => {
-  test("reads quoted fields and both date forms, and refuses dates that do not exist", () => {
-    assert.deepEqual(parseCsv('email,certification\r\n"a@x.org","AI Creator, Stage 2"\n'), [
-      ["email", "certification"],
-      ["a@x.org", "AI Creator, Stage 2"],
-    ]);
-    assert.equal(completionDate("2026-02-28"), "2026-02-28");
-    assert.equal(completionDate("3/2/2026"), "2026-03-02");
-    assert.equal(completionDate("2026-02-30"), null);
-    assert.equal(completionDate("yesterday"), null);
-  });
+after(() => {
+  stopServer();
+  rmSync(stateDir, { recursive: true, force: true });
 });
 
 describe("npm run admin -- import-completions", () => {
-  test("issues each certification once, reports every row it could not match, and changes nothing the second time", () => {
+  test("previews without writing, imports the matched rows with --confirm, and changes nothing the second time", async () => {
     const file = join(stateDir, "completions.csv");
     writeFileSync(
       file,
@@ -84,80 +90,68 @@ describe("npm run admin -- import-completions", () => {
         "",
       ].join("\r\n"),
     );
-    const first = admin(["import-completions", file, "--edition", "2026"]);
-    assert.equal(first.status, 1, "rows that could not be imported make the exit code 1");
-    assert.match(
-      first.stdout,
-      /8 row\(s\) read; 3 completion\(s\) matched an account; 3 new certification credential\(s\) issued/,
-    );
-    assert.match(first.stderr, /5 row\(s\) could not be imported/);
-    assert.match(first.stderr, /line 5: no account with that e-mail: nobody@example\.com/);
-    assert.match(first.stderr, /line 9: account not verified: dee@example\.com/);
-    assert.equal(count("SELECT count(*) AS n FROM credentials WHERE user_id = 'u-dee'"), 0);
-    assert.match(first.stderr, /line 6: unknown certification "AI Wizard"/);
-    assert.match(first.stderr, /line 7: bad date "2026-13-01"/);
-    assert.match(first.stderr, /line 8: bad e-mail "not-an-email"/);
-    assert.equal(count("SELECT count(*) AS n FROM credentials WHERE user_id = 'u-ada'"), 2);
+    const preview = await admin(["import-completions", file]);
+    assert.equal(preview.status, 1, "rows that cannot be imported make the exit code 1");
+    assert.match(preview.stdout, /8 row\(s\) read: 3 certification\(s\) to be issued, 5 row\(s\) not imported/);
+    assert.match(preview.stdout, /Nothing written/);
+    assert.match(preview.stderr, /line 5: No account with that e-mail: nobody@example\.com/);
+    assert.match(preview.stderr, /line 6: Unknown certification: cy@example\.com, AI Wizard/);
+    assert.match(preview.stderr, /line 7: Bad date: .*"2026-13-01"/);
+    assert.match(preview.stderr, /line 8: Bad e-mail: not-an-email/);
+    assert.match(preview.stderr, /line 9: Account not verified \(refused\): dee@example\.com/);
+    assert.equal(count("SELECT count(*) AS n FROM credentials"), 0);
+    assert.equal(count("SELECT count(*) AS n FROM organizer_events"), 0);
+
+    const confirmed = await admin(["import-completions", file, "--confirm"]);
+    assert.equal(confirmed.status, 1, confirmed.stderr);
+    assert.match(confirmed.stdout, /3 new certification credential\(s\) issued; 5 row\(s\) not imported/);
+    assert.equal(count("SELECT count(*) AS n FROM credentials WHERE user_id = 'u-ada' AND signed_json IS NOT NULL"), 2);
     assert.equal(
       count("SELECT count(*) AS n FROM credentials WHERE user_id = 'u-bo' AND achievement = 'ai-builder'"),
       1,
     );
+    assert.equal(count("SELECT count(*) AS n FROM credentials WHERE user_id = 'u-dee'"), 0);
     assert.equal(count("SELECT count(*) AS n FROM credential_completions"), 3);
     const [row] = query(
       "SELECT earned_at, recipient_email, length(id) AS idLength FROM credentials WHERE user_id = 'u-bo'",
       target,
     );
     assert.deepEqual(row, { earned_at: "2026-02-01", recipient_email: "Bo@Example.com", idLength: 32 });
+    assert.deepEqual(query("SELECT action, actor_kind, actor_label, token_id FROM organizer_events", target), [
+      { action: "credentials.import", actor_kind: "token", actor_label: REGISTRAR, token_id: "t-rae" },
+    ]);
 
-    const second = admin(["import-completions", file, "--edition", "2026"]);
+    const second = await admin(["import-completions", file, "--confirm"]);
     assert.match(second.stdout, /0 new certification credential\(s\) issued/);
     assert.equal(count("SELECT count(*) AS n FROM credentials"), 3);
   });
 
-  test("refuses a file without the expected columns", () => {
+  test("refuses a file without the expected columns, and a call without a token", async () => {
     const file = join(stateDir, "wrong.csv");
     writeFileSync(file, "name,course\nAda,AI Creator\n");
-    const run = admin(["import-completions", file, "--edition", "2026"]);
-    assert.notEqual(run.status, 0);
+    const run = await admin(["import-completions", file]);
+    assert.equal(run.status, 2);
     assert.match(run.stderr, /lacks email, date/);
-  });
-});
-
-describe("recordResultCredentials (the publish commands' entry point)", () => {
-  test("issues finalist and award credentials to every verified member of each published team, once", () => {
-    query(
-      `INSERT INTO teams (id, edition_id, name, created_by, created_at) VALUES ('t-1', '2026', 'Spud Labs', 'u-ada', '2026-02-01T00:00:00Z');
-       INSERT INTO team_members (team_id, user_id, edition_id, role, joined_at) VALUES ('t-1', 'u-ada', '2026', 'lead', '2026-02-01T00:00:00Z'), ('t-1', 'u-cy', '2026', 'member', '2026-02-02T00:00:00Z'), ('t-1', 'u-dee', '2026', 'member', '2026-02-03T00:00:00Z');
-       INSERT INTO published_results (edition_id, award, team_id, team_name, published_at, published_by) VALUES
-         ('2026', 'finalist', 't-1', 'Spud Labs', '2026-04-10T18:00:00Z', 'organizer'),
-         ('2026', 'innovation-award', 't-1', 'Spud Labs', '2026-04-25T20:00:00Z', 'organizer')`,
-      target,
-    );
-    const issued = recordResultCredentials("2026", target, new Date("2026-04-25T21:00:00Z"));
-    assert.deepEqual(issued.map((row) => `${row.user_id}:${row.achievement}`).sort(), [
-      "u-ada:finalist",
-      "u-ada:innovation-award",
-      "u-cy:finalist",
-      "u-cy:innovation-award",
-    ]);
-    assert.deepEqual(recordResultCredentials("2026", target), []);
-    const cli = admin(["issue-result-credentials", "--edition", "2026"]);
-    assert.equal(cli.status, 0, cli.stderr);
-    assert.match(cli.stdout, /^0 new finalist or award credential/);
+    const noToken = await admin(["import-completions", file], { token: null });
+    assert.equal(noToken.status, 2);
+    assert.match(noToken.stderr, /ORGANIZER_API_TOKEN/);
   });
 });
 
 describe("npm run admin -- revoke-credential", () => {
-  test("revokes once with its reason, and says so for an unknown id", () => {
-    const [row] = query("SELECT id FROM credentials WHERE user_id = 'u-cy' AND achievement = 'finalist'", target);
+  test("revokes once with its reason and who revoked, and says so for an unknown id", async () => {
+    const [row] = query("SELECT id FROM credentials WHERE user_id = 'u-bo'", target);
     const id = String(row?.id);
-    assert.equal(admin(["revoke-credential", id]).status, 2, "the reason is required");
-    const run = admin(["revoke-credential", id, "--reason", "disqualified after an appeal"]);
-    assert.equal(run.status, 0, run.stderr);
-    assert.match(run.stdout, /revoked: disqualified after an appeal/);
-    const [revoked] = query(`SELECT revoked_reason FROM credentials WHERE id = '${id}'`, target);
-    assert.equal(revoked?.revoked_reason, "disqualified after an appeal");
-    assert.equal(revokeCredential(id, "again", target), "already-revoked");
-    assert.equal(admin(["revoke-credential", "0".repeat(32), "--reason", "x"]).status, 1);
+    assert.equal((await admin(["revoke-credential", id])).status, 2, "the reason is required");
+    const revoked = await admin(["revoke-credential", id, "--reason", "disqualified after an appeal"]);
+    assert.equal(revoked.status, 0, revoked.stderr);
+    assert.match(revoked.stdout, /Revoked AI Builder of Bo@Example\.com/);
+    assert.deepEqual(query(`SELECT revoked_reason, revoked_by FROM credentials WHERE id = '${id}'`, target), [
+      { revoked_reason: "disqualified after an appeal", revoked_by: `organizer:${REGISTRAR}` },
+    ]);
+    const again = await admin(["revoke-credential", id, "--reason", "again"]);
+    assert.equal(again.status, 1);
+    assert.match(again.stderr, /already revoked/);
+    assert.equal((await admin(["revoke-credential", "0".repeat(32), "--reason", "x"])).status, 1);
   });
 });

@@ -31,6 +31,7 @@ import type { ApiEnv } from "./env";
  *   GET  /actions                   every action, and whether this token may take it
  *   POST /actions/<id>              runs one (JSON body: its input); a one-way action is proposed instead
  *   GET  /queries/<id>?…            runs a read (query string: its input)
+ *   POST /queries/<id>              the same read, its input as a JSON body (a completions file's preview)
  *   POST /proposals/<id>/confirm    refused: a proposal is confirmed on the desk, with the second factor
  */
 type OrganizeEnv = ApiEnv & { Variables: ApiEnv["Variables"] & { actor: Actor } };
@@ -171,6 +172,24 @@ authed.get("/queries/:id", async (c) => {
   }
   const actor = c.get("actor");
   const done = await runQuery(query, Object.fromEntries(new URL(c.req.url).searchParams), actionContext(c, actor));
+  if (!done.ok) return refusalJson(c, done);
+  log("info", "organize.api_read", {
+    requestId: c.get("requestId"),
+    query: query.id,
+    userId: actor.kind === "token" ? actor.userId : null,
+    tokenId: actor.kind === "token" ? actor.tokenId : null,
+  });
+  return c.json({ result: done.result });
+});
+
+// A read whose input is too large for a query string (the completions file's preview): the same query, its input as JSON.
+authed.post("/queries/:id", async (c) => {
+  const query = organizerQueries[c.req.param("id")];
+  if (!query || !Object.hasOwn(organizerQueries, c.req.param("id"))) {
+    return c.json({ error: "No such query." }, 404);
+  }
+  const actor = c.get("actor");
+  const done = await runQuery(query, await readJson(c.req.raw), actionContext(c, actor));
   if (!done.ok) return refusalJson(c, done);
   log("info", "organize.api_read", {
     requestId: c.get("requestId"),
