@@ -107,6 +107,7 @@ export default [
     route("organize/audit.csv", "routes/organize/audit[.]csv.ts"),
     route("organize/organizers", "routes/organize/organizers.tsx"),
     route("organize/tokens", "routes/organize/tokens.tsx"),
+    route("organize/messages", "routes/organize/messages.tsx"),
   ]),
   // Credentials (issue 26): public pages, the issuer's profile and keys, revocation, and verifying any credential.
   route("credentials/issuer", "routes/credentials/issuer.ts"),

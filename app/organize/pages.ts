@@ -30,6 +30,7 @@ export const deskPages = [
   { path: "/organize/audit.csv", permission: "read:audit" },
   { path: "/organize/organizers", menu: "Organizers", permission: "read:organizer" },
   { path: "/organize/tokens", menu: "API tokens", permission: "create:token" },
+  { path: "/organize/messages", menu: "Messages", permission: "read:message" },
 ] as const satisfies readonly DeskPage[];
 
 /** The desk page a request's path is for, or null. React Router's data requests (`.data`) count as their page. */

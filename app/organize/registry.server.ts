@@ -13,6 +13,7 @@ import { assignmentActions, assignmentQueries } from "~/judging/assignment-actio
 import { resultsActions } from "~/results/actions.server";
 import { judgingReportQuery } from "~/judging/report.server";
 import { notificationActions } from "~/notifications/actions.server";
+import { announcementActions, announcementQueries } from "~/notifications/announcements.server";
 import type { AnyOrganizerAction, AnyOrganizerQuery } from "./action.server";
 import { grantOrganizer, listOrganizers, removeOrganizer } from "./organizers.server";
 import { createToken, revokeToken } from "./tokens.server";
@@ -26,8 +27,15 @@ const actions: AnyOrganizerAction[] = [
   ...resultsActions,
   ...assignmentActions,
   ...notificationActions,
+  ...announcementActions,
 ];
-const queries: AnyOrganizerQuery[] = [listOrganizers, ...judgingQueries, ...assignmentQueries, judgingReportQuery];
+const queries: AnyOrganizerQuery[] = [
+  listOrganizers,
+  ...judgingQueries,
+  ...assignmentQueries,
+  judgingReportQuery,
+  ...announcementQueries,
+];
 
 function byId<T extends { id: string }>(list: readonly T[]): Readonly<Record<string, T>> {
   const index: Record<string, T> = {};

@@ -34,6 +34,7 @@ const deskPageRoles: Record<(typeof deskPages)[number]["path"], readonly Organiz
   "/organize/audit.csv": ["director", "coordinator", "registrar"],
   "/organize/organizers": ["director"],
   "/organize/tokens": ["director", "coordinator", "registrar", "viewer"],
+  "/organize/messages": ["director", "registrar"],
 };
 
 /** The permissions of issue 32's roles that this wave's actions and queries use, written out. */
@@ -56,6 +57,7 @@ const rolePermissions: Record<string, readonly OrganizerRoleName[]> = {
   "propose:publication": ["director", "coordinator"],
   "read:report": ["director", "coordinator", "viewer"],
   "send:message": ["director", "registrar"],
+  "read:message": ["director", "registrar"],
 };
 
 const proposalId = crypto.randomUUID();
