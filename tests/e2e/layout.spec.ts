@@ -145,6 +145,7 @@ const signedInPages: {
   { title: "/organize/audit", path: () => "/organize/audit", noScript: true, status: 200 },
   { title: "/organize/organizers", path: () => "/organize/organizers", noScript: true, status: 200 },
   { title: "/organize/tokens", path: () => "/organize/tokens", noScript: true, status: 200 },
+  { title: "/organize/messages", path: () => "/organize/messages", noScript: true, status: 200 },
 ];
 
 /** The signed-in page that checks the header in every phase. */
