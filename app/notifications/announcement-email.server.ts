@@ -46,10 +46,7 @@ export const announcementEmail = defineKind({
       text: [...(payload.testNote ? [payload.testNote] : []), content.text, `--\n${payload.footer}`].join("\n\n"),
       html: content.html
         .replace("</h1>", `</h1>${note}`)
-        .replace(
-          "</body>",
-          `<hr><p style="font-size:12px;color:#475569">${escapeHtml(payload.footer)}</p></body>`,
-        ),
+        .replace("</body>", `<hr><p style="font-size:12px;color:#475569">${escapeHtml(payload.footer)}</p></body>`),
     };
   },
 });

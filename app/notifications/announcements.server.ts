@@ -46,12 +46,7 @@ import { reportTeamNames } from "~/judging/appeal-decisions.server";
 import { sha256Hex } from "~/lib/encoding";
 import type { Refusal } from "~/lib/refusal";
 import { announcementContent, listNote, nextEditionAnnouncement } from "~/next-edition/notification.server";
-import {
-  actorLabel,
-  defineOrganizerAction,
-  defineOrganizerQuery,
-  type ActionContext,
-} from "~/organize/action.server";
+import { actorLabel, defineOrganizerAction, defineOrganizerQuery, type ActionContext } from "~/organize/action.server";
 import { announcementEmail } from "./announcement-email.server";
 import { oneLine } from "./kind.server";
 import { ComposeSchema, SendAnnouncementSchema, TeamMessageSchema } from "./messages-schema";
@@ -104,7 +99,9 @@ async function teamAudience(ctx: ActionContext, teamId: string): Promise<Audienc
 }
 
 function audienceOf(ctx: ActionContext, input: { segment: MessageSegment | "team"; teamId: string }) {
-  return input.segment === "team" ? teamAudience(ctx, input.teamId) : Promise.resolve(segmentAudience(ctx, input.segment));
+  return input.segment === "team"
+    ? teamAudience(ctx, input.teamId)
+    : Promise.resolve(segmentAudience(ctx, input.segment));
 }
 
 /**
@@ -146,11 +143,7 @@ async function audienceCounts(db: Db, audience: Audience, id: string) {
   const [[total], [left], first] = await db.batch([
     db.select({ n: count() }).from(r),
     db.select({ n: count() }).from(r).where(missing),
-    db
-      .select({ name: r.name, email: r.email })
-      .from(r)
-      .orderBy(r.email)
-      .limit(messageRules.previewRecipients),
+    db.select({ name: r.name, email: r.email }).from(r).orderBy(r.email).limit(messageRules.previewRecipients),
   ]);
   return { total: total?.n ?? 0, left: left?.n ?? 0, first };
 }
@@ -164,7 +157,14 @@ async function audienceCounts(db: Db, audience: Audience, id: string) {
 function outboxRowsStatement(
   db: Db,
   audience: Audience,
-  { id, subject, body, origin, at, limit }: { id: string; subject: string; body: string; origin: string; at: string; limit: number },
+  {
+    id,
+    subject,
+    body,
+    origin,
+    at,
+    limit,
+  }: { id: string; subject: string; body: string; origin: string; at: string; limit: number },
 ) {
   const { r, missing } = pendingRecipients(db, audience, id);
   const list = audience.segment === "next-edition";

@@ -11,7 +11,8 @@ import { messageErrors, messageRules, messageSegments } from "~/content/organize
 import { requiredText } from "~/forms/fields";
 import { plainLines } from "~/lib/plain-text";
 
-const subject = () => requiredText(messageErrors.subjectRequired, messageRules.subjectMaxChars, messageErrors.subjectTooLong);
+const subject = () =>
+  requiredText(messageErrors.subjectRequired, messageRules.subjectMaxChars, messageErrors.subjectTooLong);
 
 const body = () =>
   z
@@ -44,9 +45,7 @@ export const SendAnnouncementSchema = z.object({
   body: body(),
   expectedRecipients: expectedRecipients(),
   /** Keeps an earlier send's id after the text was corrected mid-way (the CLI's --id). */
-  announcementId: z.optional(
-    z.string().check(z.trim(), z.regex(/^([0-9a-f]{16})?$/, { error: messageErrors.badId })),
-  ),
+  announcementId: z.optional(z.string().check(z.trim(), z.regex(/^([0-9a-f]{16})?$/, { error: messageErrors.badId }))),
 });
 
 export const TeamMessageSchema = z.object({

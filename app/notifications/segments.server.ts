@@ -55,7 +55,11 @@ export function segmentQuery(db: Db, segment: MessageSegment, editionId: string)
   switch (segment) {
     case "next-edition":
       return db
-        .select({ key: nextEditionSubscribers.id, email: nextEditionSubscribers.email, name: nextEditionSubscribers.name })
+        .select({
+          key: nextEditionSubscribers.id,
+          email: nextEditionSubscribers.email,
+          name: nextEditionSubscribers.name,
+        })
         .from(nextEditionSubscribers)
         .where(eq(nextEditionSubscribers.status, "confirmed"));
     case "registrants":

@@ -56,9 +56,7 @@ export async function enrollmentOf(db: Db, userId: string, editionId: string): P
     })
     .from(registrations)
     .leftJoin(organization, eq(organization.id, registrations.organizationRegistrationId))
-    .where(
-      and(eq(registrations.userId, userId), enrollingRegistration(editionId)),
-    )
+    .where(and(eq(registrations.userId, userId), enrollingRegistration(editionId)))
     // A paid registration first, then the oldest enrollment.
     .orderBy(sql`${registrations.status} = 'paid' DESC`, asc(registrations.createdAt))
     .limit(1);

@@ -69,7 +69,11 @@ export const commands = {
         if (options.preview === "true") {
           const query = new URLSearchParams({ segment, teamId: "", subject, body });
           const { result } = await callApi("GET", `/queries/announcements.preview?${query}`, { options });
-          console.log(terminalSafe(`${result.audience}: ${result.recipients} recipient(s), ${result.alreadyWritten} already written`));
+          console.log(
+            terminalSafe(
+              `${result.audience}: ${result.recipients} recipient(s), ${result.alreadyWritten} already written`,
+            ),
+          );
           for (const person of result.firstRecipients) console.log(terminalSafe(`  ${person.email}  ${person.name}`));
           console.log(terminalSafe(`\nSubject: ${result.email.subject}\n\n${result.email.text}`));
           return 0;
@@ -83,7 +87,9 @@ export const commands = {
           });
           batches += 1;
           written += result.written;
-          console.error(terminalSafe(`batch ${batches}: ${result.written} new e-mail(s), ${result.remaining} still to write`));
+          console.error(
+            terminalSafe(`batch ${batches}: ${result.written} new e-mail(s), ${result.remaining} still to write`),
+          );
           const done = result.remaining === 0;
           if (done || (maxBatches !== undefined && batches >= Number(maxBatches))) {
             console.log(

@@ -241,7 +241,9 @@ describe("the organizer API", { timeout: 120_000 }, () => {
         const response = await api("GET", `/queries/${id}`, { token });
         // An allowed role gets the answer, or 400 from a query whose input is required (a preview's text).
         const answered = query.input.safeParse({}).success ? 200 : 400;
-        expect(response.status, `${role} ${id}`).toBe(rolePermissions[query.permission]!.includes(role) ? answered : 403);
+        expect(response.status, `${role} ${id}`).toBe(
+          rolePermissions[query.permission]!.includes(role) ? answered : 403,
+        );
         await response.arrayBuffer();
       }
       const confirm = await api("POST", `/proposals/${proposalId}/confirm`, { token, body: {} });

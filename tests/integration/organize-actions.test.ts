@@ -235,9 +235,9 @@ const scenarios: Record<string, Scenario> = {
         actor,
         input: { segment: "judges", teamId: "", subject, body: "Hello judges." },
         check: async () =>
-          expect(
-            await one("SELECT recipient, kind FROM notifications WHERE subject = ?", `[Test] ${subject}`),
-          ).toEqual({ recipient: actor.email, kind: "announcement" }),
+          expect(await one("SELECT recipient, kind FROM notifications WHERE subject = ?", `[Test] ${subject}`)).toEqual(
+            { recipient: actor.email, kind: "announcement" },
+          ),
       };
     },
   },
@@ -253,7 +253,11 @@ const scenarios: Record<string, Scenario> = {
         input: { segment: "submitted", subject, body: "Thank you for submitting." },
         check: async () =>
           expect(
-            await one("SELECT kind, status FROM notifications WHERE subject = ? AND recipient = ?", subject, member.email),
+            await one(
+              "SELECT kind, status FROM notifications WHERE subject = ? AND recipient = ?",
+              subject,
+              member.email,
+            ),
           ).toEqual({ kind: "announcement", status: "pending" }),
       };
     },
@@ -270,7 +274,11 @@ const scenarios: Record<string, Scenario> = {
         input: { teamId, subject, body: "A word for your team." },
         check: async () =>
           expect(
-            await one<{ n: number }>("SELECT count(*) AS n FROM notifications WHERE subject = ? AND recipient = ?", subject, member.email),
+            await one<{ n: number }>(
+              "SELECT count(*) AS n FROM notifications WHERE subject = ? AND recipient = ?",
+              subject,
+              member.email,
+            ),
           ).toEqual({ n: 1 }),
       };
     },

@@ -105,7 +105,9 @@ describe("the segments", () => {
     // Judges: active ones of 2026.
     const active = await judge("active", "2026", { signedIn: false });
     const gone = await judge("gone", "2026", { signedIn: false });
-    await env.DB.prepare("UPDATE judges SET left_at = '2026-03-20T00:00:00.000Z' WHERE user_id = ?").bind(gone.id).run();
+    await env.DB.prepare("UPDATE judges SET left_at = '2026-03-20T00:00:00.000Z' WHERE user_id = ?")
+      .bind(gone.id)
+      .run();
 
     // Organization admins: a paid package's owner and its co-administrator; not an unpaid package's owner.
     const owner = await bareUser("owner");
@@ -248,13 +250,23 @@ describe("/organize/messages", { timeout: 120_000 }, () => {
       .bind(messageRules.batchSize + 1, crypto.randomUUID().slice(0, 8))
       .run();
     const total = (await keysOf("next-edition")).length;
-    const input = { segment: "next-edition", subject: `The 2027 Challenge ${crypto.randomUUID().slice(0, 8)}`, body: "Enrollment opens soon." };
+    const input = {
+      segment: "next-edition",
+      subject: `The 2027 Challenge ${crypto.randomUUID().slice(0, 8)}`,
+      body: "Enrollment opens soon.",
+    };
 
-    const preview = await api("GET", `/queries/announcements.preview?${new URLSearchParams({ ...input, teamId: "" })}`, {
-      token,
-    });
+    const preview = await api(
+      "GET",
+      `/queries/announcements.preview?${new URLSearchParams({ ...input, teamId: "" })}`,
+      {
+        token,
+      },
+    );
     expect(preview.status).toBe(200);
-    const { result } = (await preview.json()) as { result: { recipients: number; announcementId: string; email: { text: string } } };
+    const { result } = (await preview.json()) as {
+      result: { recipients: number; announcementId: string; email: { text: string } };
+    };
     expect(result.recipients).toBe(total);
     expect(result.email.text).toContain("Unsubscribe with one click");
 
@@ -272,7 +284,12 @@ describe("/organize/messages", { timeout: 120_000 }, () => {
     });
     expect(first.status).toBe(200);
     const firstResult = ((await first.json()) as { result: { written: number; remaining: number } }).result;
-    expect(firstResult).toEqual({ announcementId: result.announcementId, recipients: total, written: messageRules.batchSize, remaining: total - messageRules.batchSize });
+    expect(firstResult).toEqual({
+      announcementId: result.announcementId,
+      recipients: total,
+      written: messageRules.batchSize,
+      remaining: total - messageRules.batchSize,
+    });
     expect(await rowsOf(result.announcementId)).toHaveLength(messageRules.batchSize);
 
     const second = await api("POST", "/actions/announcements.send", { token, body: input });
@@ -299,14 +316,23 @@ describe("/organize/messages", { timeout: 120_000 }, () => {
     const director = await organizer("director");
     const members = [await bareUser("lead"), await bareUser("second")];
     const teamId = await submittedProject("2026", { members, name: "Sawtooth Analytics" });
-    const input = { segment: "team", teamId, subject: "Your video link", body: "The link in your project does not open." };
+    const input = {
+      segment: "team",
+      teamId,
+      subject: "Your video link",
+      body: "The link in your project does not open.",
+    };
 
     const previewed = await text(await deskPost("/organize/messages", { intent: "preview-team", ...input }, director));
     expect(previewed).toContain(messagesDesk.teamSegmentLabel("Sawtooth Analytics"));
     expect(previewed).toContain(messagesDesk.previewLead(2));
 
     const since = await lastAuditId();
-    const sent = await deskPost("/organize/messages", { intent: "team", teamId, subject: input.subject, body: input.body, expectedRecipients: "2" }, director);
+    const sent = await deskPost(
+      "/organize/messages",
+      { intent: "team", teamId, subject: input.subject, body: input.body, expectedRecipients: "2" },
+      director,
+    );
     expect(sent.status).toBe(303);
     const [row] = (await auditSince(since)).filter((r) => r.action === "messages.team");
     expect(JSON.parse(row!.targets)).toMatchObject({ segment: "team", teamId });
@@ -318,7 +344,11 @@ describe("/organize/messages", { timeout: 120_000 }, () => {
       "You're receiving this because you are a member of a team in the 2026 Challenge",
     );
 
-    const unknown = await deskPost("/organize/messages", { intent: "team", teamId: "no-such-team", subject: "x", body: "y" }, director);
+    const unknown = await deskPost(
+      "/organize/messages",
+      { intent: "team", teamId: "no-such-team", subject: "x", body: "y" },
+      director,
+    );
     expect(unknown.status).toBe(404);
     expect(await text(unknown)).toContain(messageErrors.noSuchTeam);
   });
@@ -342,7 +372,11 @@ describe("/organize/messages", { timeout: 120_000 }, () => {
 
   it("refuses an empty subject or body on their fields, and an audience nobody is in", async () => {
     const registrar = await organizer("registrar");
-    const blank = await deskPost("/organize/messages", { intent: "preview", segment: "judges", teamId: "", subject: " ", body: "" }, registrar);
+    const blank = await deskPost(
+      "/organize/messages",
+      { intent: "preview", segment: "judges", teamId: "", subject: " ", body: "" },
+      registrar,
+    );
     expect(blank.status).toBe(400);
     const page = await text(blank);
     expect(page).toContain(messageErrors.subjectRequired);

@@ -440,7 +440,10 @@ we documented every safeguard.', '2026-03-23T16:00:00.000Z')`,
     assert.equal(first.status, 0, first.stderr);
     assert.match(first.stdout, /500 new e-mail\(s\) for 501 recipient\(s\); stopped early/);
     assert.equal(rows().length, 500);
-    for (const expected of [/1 new e-mail\(s\) for 501 recipient\(s\); every recipient has one/, /0 new e-mail\(s\) for 501/]) {
+    for (const expected of [
+      /1 new e-mail\(s\) for 501 recipient\(s\); every recipient has one/,
+      /0 new e-mail\(s\) for 501/,
+    ]) {
       const run = await admin(["announce", file], withToken);
       assert.equal(run.status, 0, run.stderr);
       assert.match(run.stdout, expected);
@@ -450,7 +453,10 @@ we documented every safeguard.', '2026-03-23T16:00:00.000Z')`,
     assert.equal(new Set(all.map((row) => row.recipient)).size, 501);
     assert.ok(!all.some((row) => row.recipient === "left@example.org"));
     // The id is the text's hash, as the command computed it before it used the API: a half-sent announcement continues.
-    const id = createHash("sha256").update("Enrollment is open; don't miss it\nHello!\n\nIt's 'open' now; \"really\".").digest("hex").slice(0, 16);
+    const id = createHash("sha256")
+      .update("Enrollment is open; don't miss it\nHello!\n\nIt's 'open' now; \"really\".")
+      .digest("hex")
+      .slice(0, 16);
     assert.equal(all[0]?.id, `announcement:${id}:sub-0001`);
     const { origin, ...payload } = JSON.parse(String(all[0]?.payload));
     assert.deepEqual(payload, {

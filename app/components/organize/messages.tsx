@@ -123,11 +123,7 @@ export function PreviewSection({
   );
 }
 
-function ComposeFields({
-  fields,
-}: {
-  fields: ReturnType<typeof useIntentForm<typeof ComposeSchema>>[1];
-}) {
+function ComposeFields({ fields }: { fields: ReturnType<typeof useIntentForm<typeof ComposeSchema>>[1] }) {
   return (
     <>
       <Field meta={fields.subject} label={t.subjectLabel} />
