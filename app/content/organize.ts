@@ -284,6 +284,7 @@ export const messageErrors = {
   countChanged: (now: number, seen: number) =>
     `The segment changed since your preview (${now} people now, ${seen} then): preview again before sending.`,
   badId: "An announcement id is 16 hexadecimal characters (as the CLI prints it).",
+  testNeedsPerson: "A test goes to the organizer who asks for it: a job has no address.",
 } as const;
 
 /** The e-mails' words (app/notifications/announcements.server.ts). */

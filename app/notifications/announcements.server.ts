@@ -244,7 +244,7 @@ export const testAnnouncement = defineOrganizerAction({
   input: ComposeSchema,
   async run({ segment, teamId, subject, body }, ctx) {
     const { actor } = ctx;
-    if (actor.kind === "job") return { ok: false, status: 403, message: messageErrors.segmentRequired };
+    if (actor.kind === "job") return { ok: false, status: 403, message: messageErrors.testNeedsPerson };
     const audience = await audienceOf(ctx, { segment, teamId });
     if ("ok" in audience) return audience;
     const id = await announcementIdOf(audience, subject, body);

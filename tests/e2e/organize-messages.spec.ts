@@ -99,6 +99,11 @@ test("an announcement to the teams that submitted is previewed, test-sent and se
     expect(written).toHaveLength(recipients);
     expect(new Set(written).size).toBe(recipients);
     expect(written).toEqual(expect.arrayContaining(members));
+    // The text came back from the preview's hidden fields unchanged, line breaks included: one announcement id.
+    const idOf = (row: Record<string, unknown>) => String(row.id).split(":")[1];
+    const tested = sql(`SELECT id FROM notifications WHERE subject = '[Test] ${subject}'`).map(idOf);
+    const sent = new Set(sql(`SELECT id FROM notifications WHERE subject = '${subject}'`).map(idOf));
+    expect([...sent]).toEqual(tested);
   }
   // The audit log: each test and each send, by the registrar.
   const actions = sql(
