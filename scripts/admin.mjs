@@ -1,25 +1,19 @@
 #!/usr/bin/env node
 // `npm run admin -- <command> [--remote] [--env staging|production] [--out file]`
 //
-//   export <contacts|interests|registrations|sponsorships>   CSV of the table to stdout (or --out);
-//                                                            registrations and sponsorships: one edition's,
-//                                                            --edition ID (default: the current one) or --edition all
-//   export subscribers                                       CSV of the confirmed next-edition list
-//
-// `announce` and the commands in scripts/admin/ are listed by `npm run admin`.
-// Everything goes through the Wrangler CLI (`wrangler d1 execute --json`), so
+// Every command is one of scripts/admin/'s (`npm run admin` lists them). The
+// helpers here (`query`, `sqlText`) go through the Wrangler CLI (`wrangler d1 execute --json`), so
 // it needs no credentials of its own: with --remote it uses your `wrangler
 // login`; locally it reads the same D1 as `npm start`, opening its SQLite
 // file in this process once it exists (./local-d1.mjs says why). The
-// commands in scripts/admin/ (`requeue-dead` and `announce` among them) are
-// clients of the organizer API instead (./admin/api.mjs).
+// commands in scripts/admin/ (`export`, `announce` and `requeue-dead` among
+// them) are clients of the organizer API instead (./admin/api.mjs).
 //
 // Every command, here and in scripts/admin/, reads the time from `cliNow` and
 // prints through the console, which `main` escapes (`terminalText`): what
 // people typed on the site never reaches the organizer's terminal as a
 // control sequence (issue 31).
 import { spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
 import { registerHooks } from "node:module";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -45,20 +39,6 @@ registerHooks({
 });
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-
-/** What `export` may read: a name an organizer would use → the table. */
-export const exportableTables = {
-  contacts: "contact_submissions",
-  interests: "judge_advisor_interests",
-  registrations: "registrations",
-  sponsorships: "sponsorships",
-};
-
-/**
- * Tables whose rows belong to one edition (migrations/0013_editions.sql):
- * their export is one edition's, so two years never mix in one file.
- */
-export const editionTables = ["registrations", "sponsorships"];
 
 /**
  * The CLI's one clock (issue 31). Locally APP_NOW moves it, as it moves the
@@ -122,17 +102,8 @@ export async function currentEditionId(now = new Date()) {
   return currentEdition(now).id;
 }
 
-/** Exports that are a query rather than a whole table. */
-export const exportQueries = {
-  // Only confirmed addresses are on the list (double opt-in); interests as "judge;sponsor".
-  subscribers: {
-    sql: "SELECT email, name, (SELECT group_concat(value, ';') FROM json_each(interests)) AS interests, confirmed_at, created_at FROM next_edition_subscribers WHERE status = 'confirmed' ORDER BY confirmed_at, email",
-    columns: ["email", "name", "interests", "confirmed_at", "created_at"],
-  },
-};
-
-// The one CSV writer (RFC 4180, spreadsheet-safe), shared with the organization
-// dashboard's download; Node 22 reads the TypeScript module as is.
+// The one CSV writer (RFC 4180, spreadsheet-safe), shared with the desk's CSV
+// downloads and the exports (./admin/exports.mjs); Node 22 reads the TypeScript module as is.
 export const { toCsv } = /** @type {typeof import("../app/lib/csv.ts")} */ (
   await import(new URL("../app/lib/csv.ts", import.meta.url).href)
 );
@@ -216,6 +187,7 @@ const commandModules = [
   "./admin/showcase.mjs",
   "./admin/credentials.mjs",
   "./admin/outbox.mjs",
+  "./admin/exports.mjs",
   "./admin/messages.mjs",
 ];
 
@@ -227,44 +199,18 @@ async function loadCommands() {
   return commands;
 }
 
-const usage = `usage: npm run admin -- export <${[...Object.keys(exportableTables), ...Object.keys(exportQueries)].join("|")}> [--edition ID|all] [--remote] [--env name] [--out file.csv]`;
-
 async function main() {
   escapeConsole();
   const { positional, options } = parseArgs(process.argv.slice(2));
-  const [command, name] = positional;
+  const [command] = positional;
   const commands = await loadCommands();
   const extra = command === undefined ? undefined : commands[command];
   if (extra) return extra.run(positional.slice(1), options);
-  if (command === "export" && name && name in exportQueries) {
-    const { sql, columns } = exportQueries[/** @type {keyof typeof exportQueries} */ (name)];
-    const csv = toCsv(query(sql, options), columns);
-    if (options.out) writeFileSync(options.out, csv, "utf8");
-    else writeOutput(csv);
-    return 0;
-  }
-  if (command === "export") {
-    const table = exportableTables[/** @type {keyof typeof exportableTables} */ (name)];
-    if (!table) {
-      console.error(`unknown table "${name ?? ""}"\n${usage}`);
-      return 2;
-    }
-    const columns = query(`SELECT name FROM pragma_table_info('${table}')`, options).map((c) => String(c.name));
-    let where = "";
-    if (editionTables.includes(table)) {
-      const edition = options.edition ?? (await currentEditionId(cliNow(options)));
-      if (edition !== "all") where = ` WHERE edition_id = ${sqlText(edition)}`;
-      console.error(`${name}: ${edition === "all" ? "every edition" : `edition ${edition}`}`);
-    } else if (options.edition) {
-      console.error(`${name} are not kept by edition: --edition does not apply\n${usage}`);
-      return 2;
-    }
-    const csv = toCsv(query(`SELECT * FROM ${table}${where} ORDER BY rowid`, options), columns);
-    if (options.out) writeFileSync(options.out, csv, "utf8");
-    else writeOutput(csv);
-    return 0;
-  }
-  console.error([usage, ...Object.values(commands).map((c) => `       npm run admin -- ${c.usage}`)].join("\n"));
+  console.error(
+    Object.values(commands)
+      .map((c, i) => `${i === 0 ? "usage:" : "      "} npm run admin -- ${c.usage}`)
+      .join("\n"),
+  );
   return 2;
 }
 

@@ -93,6 +93,23 @@ export function runStatements(database, sql) {
 }
 
 /**
+ * Runs statements whose values are bound (`?` in the text, `params` beside
+ * it) in one transaction: the seeder's rows, never written into SQL text.
+ * @param {import("node:sqlite").DatabaseSync} database
+ * @param {{ sql: string, params: (string | number | null)[] }[]} statements
+ */
+export function runBound(database, statements) {
+  database.exec("BEGIN IMMEDIATE");
+  try {
+    for (const { sql, params } of statements) database.prepare(sql).run(...params);
+    database.exec("COMMIT");
+  } catch (error) {
+    database.exec("ROLLBACK");
+    throw error;
+  }
+}
+
+/**
  * The pieces of an SQL text, split at the semicolons outside quotes,
  * quoted identifiers and comments; empty ones dropped. A trigger's body is
  * split too: `runStatements` joins its pieces again.

@@ -20,7 +20,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs, query, queryAll } from "./admin.mjs";
+import { parseArgs } from "./admin.mjs";
+import { localDatabase, runBound } from "./local-d1.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const load = (/** @type {string} */ path) => import(new URL(path, import.meta.url).href);
@@ -262,11 +263,19 @@ const projects = [
   ],
 ];
 
-/** @param {string | number | null | undefined} value */
-function sql(value) {
-  if (value === null || value === undefined) return "NULL";
-  if (typeof value === "number") return String(value);
-  return `'${String(value).replace(/'/g, "''")}'`;
+/**
+ * One row to insert once: the statement names the table and columns (our
+ * constants), every value is bound, never written into the SQL text.
+ * @param {string} table
+ * @param {Record<string, string | number | null>} row
+ * @returns {{ sql: string, params: (string | number | null)[] }}
+ */
+function insertOnce(table, row) {
+  const columns = Object.keys(row);
+  return {
+    sql: `INSERT OR IGNORE INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+    params: Object.values(row),
+  };
 }
 
 /**
@@ -342,27 +351,110 @@ export function seedStatements(edition, count, passwordHash) {
     const createdAt = new Date(lead.created + 86_400_000).toISOString();
     const company = companies[lead.domain] ?? null;
     statements.push(
-      `INSERT OR IGNORE INTO teams (id, edition_id, name, created_by, created_at) VALUES (${sql(teamId)}, ${sql(edition.id)}, ${sql(teamName === null ? null : round === 0 ? teamName : `${teamName} ${round + 1}`)}, ${sql(lead.userId)}, ${sql(createdAt)})`,
+      insertOnce("teams", {
+        id: teamId,
+        edition_id: edition.id,
+        name: teamName === null ? null : round === 0 ? teamName : `${teamName} ${round + 1}`,
+        created_by: lead.userId,
+        created_at: createdAt,
+      }),
     );
     members.forEach((p, m) => {
       const createdIso = new Date(p.created).toISOString();
       statements.push(
-        `INSERT OR IGNORE INTO user (id, name, email, email_verified, created_at, updated_at) VALUES (${sql(p.userId)}, ${sql(`${p.first} ${p.last}`)}, ${sql(p.email)}, 1, ${p.created}, ${p.created})`,
-        `INSERT OR IGNORE INTO account (id, account_id, provider_id, user_id, password, created_at, updated_at) VALUES (${sql(`${p.userId}-credential`)}, ${sql(p.userId)}, 'credential', ${sql(p.userId)}, ${sql(passwordHash)}, ${p.created}, ${p.created})`,
-        `INSERT OR IGNORE INTO registrations (id, user_id, registration_type, plan, pricing_phase, amount_cents, status, first_name, last_name, email, phone, company_name, checkout_session_id, created_at, updated_at, paid_at, edition_id) VALUES (${sql(`${p.userId}-registration`)}, ${sql(p.userId)}, 'individual', 'individual', 'regular', ${edition.prices.individual.regular}, 'paid', ${sql(p.first)}, ${sql(p.last)}, ${sql(p.email)}, '208-555-0100', ${sql(companies[p.domain] ?? null)}, ${sql(`cs_seed_${p.userId.replace(/[^a-z0-9]/gi, "_")}`)}, ${sql(createdIso)}, ${sql(createdIso)}, ${sql(createdIso)}, ${sql(edition.id)})`,
-        `INSERT OR IGNORE INTO team_members (team_id, user_id, edition_id, role, joined_at) VALUES (${sql(teamId)}, ${sql(p.userId)}, ${sql(edition.id)}, ${sql(p.role)}, ${sql(createdAt)})`,
-        `INSERT OR IGNORE INTO showcase_member_display (team_id, user_id, name_display, show_organization, updated_at) VALUES (${sql(teamId)}, ${sql(p.userId)}, ${sql(["full", "initial", "team"][(i + m) % 3])}, ${(i + m) % 2}, ${sql(submittedAt)})`,
+        insertOnce('"user"', {
+          id: p.userId,
+          name: `${p.first} ${p.last}`,
+          email: p.email,
+          email_verified: 1,
+          created_at: p.created,
+          updated_at: p.created,
+        }),
+        insertOnce("account", {
+          id: `${p.userId}-credential`,
+          account_id: p.userId,
+          provider_id: "credential",
+          user_id: p.userId,
+          password: passwordHash,
+          created_at: p.created,
+          updated_at: p.created,
+        }),
+        insertOnce("registrations", {
+          id: `${p.userId}-registration`,
+          user_id: p.userId,
+          registration_type: "individual",
+          plan: "individual",
+          pricing_phase: "regular",
+          amount_cents: edition.prices.individual.regular,
+          status: "paid",
+          first_name: p.first,
+          last_name: p.last,
+          email: p.email,
+          phone: "208-555-0100",
+          company_name: companies[p.domain] ?? null,
+          checkout_session_id: `cs_seed_${p.userId.replace(/[^a-z0-9]/gi, "_")}`,
+          created_at: createdIso,
+          updated_at: createdIso,
+          paid_at: createdIso,
+          edition_id: edition.id,
+        }),
+        insertOnce("team_members", {
+          team_id: teamId,
+          user_id: p.userId,
+          edition_id: edition.id,
+          role: p.role,
+          joined_at: createdAt,
+        }),
+        insertOnce("showcase_member_display", {
+          team_id: teamId,
+          user_id: p.userId,
+          name_display: ["full", "initial", "team"][(i + m) % 3],
+          show_organization: (i + m) % 2,
+          updated_at: submittedAt,
+        }),
       );
       people.push({ email: p.email, name: `${p.first} ${p.last}`, teamId, title });
       void m;
     });
     statements.push(
-      `INSERT OR IGNORE INTO submissions (team_id, edition_id, prototype_url, abstract, video_url, video_confirmed, ai_use_log, status, submitted_at, submitted_by, created_at, updated_at, updated_by, title, summary, track, public_consent, consent_by, consent_at, slug) VALUES (${sql(teamId)}, ${sql(edition.id)}, ${sql(`https://prototypes.example.com/${showcase.slugify(title)}`)}, ${sql(abstractOf(title, problem, solution, company))}, ${sql(`https://www.youtube.com/watch?v=seed${n}demo`)}, 1, ${sql(aiUseOf(title))}, 'submitted', ${sql(submittedAt)}, ${sql(lead.userId)}, ${sql(createdAt)}, ${sql(submittedAt)}, ${sql(lead.userId)}, ${sql(title)}, ${sql(summary)}, ${sql(track)}, 1, ${sql(lead.userId)}, ${sql(submittedAt)}, ${sql(showcase.slugify(title))})`,
+      insertOnce("submissions", {
+        team_id: teamId,
+        edition_id: edition.id,
+        prototype_url: `https://prototypes.example.com/${showcase.slugify(title)}`,
+        abstract: abstractOf(title, problem, solution, company),
+        video_url: `https://www.youtube.com/watch?v=seed${n}demo`,
+        video_confirmed: 1,
+        ai_use_log: aiUseOf(title),
+        status: "submitted",
+        submitted_at: submittedAt,
+        submitted_by: lead.userId,
+        created_at: createdAt,
+        updated_at: submittedAt,
+        updated_by: lead.userId,
+        title,
+        summary,
+        track,
+        public_consent: 1,
+        consent_by: lead.userId,
+        consent_at: submittedAt,
+        slug: showcase.slugify(title),
+      }),
     );
     for (const component of ["pitchDeck", "reflectionLog"]) {
       const key = `submissions/${edition.id}/${teamId}/${component}/seed`;
       statements.push(
-        `INSERT OR IGNORE INTO submission_files (id, team_id, component, object_key, filename, content_type, size_bytes, page_count, uploaded_by, uploaded_at) VALUES (${sql(`${teamId}-${component}`)}, ${sql(teamId)}, ${sql(component)}, ${sql(key)}, ${sql(`${showcase.slugify(title)}-${component === "pitchDeck" ? "pitch-deck" : "reflection-log"}.pdf`)}, 'application/pdf', ${pdfBytes.length}, 1, ${sql(lead.userId)}, ${sql(submittedAt)})`,
+        insertOnce("submission_files", {
+          id: `${teamId}-${component}`,
+          team_id: teamId,
+          component,
+          object_key: key,
+          filename: `${showcase.slugify(title)}-${component === "pitchDeck" ? "pitch-deck" : "reflection-log"}.pdf`,
+          content_type: "application/pdf",
+          size_bytes: pdfBytes.length,
+          page_count: 1,
+          uploaded_by: lead.userId,
+          uploaded_at: submittedAt,
+        }),
       );
     }
     teams.push({
@@ -402,11 +494,16 @@ async function main() {
   const stateDir = options.stateDir ?? ".wrangler/state";
   wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
   const { statements, teams, people } = seedStatements(edition, count, seedPasswordHash());
+  // The local database's own file (scripts/local-d1.mjs), migrated just above; one transaction.
+  const database = localDatabase(stateDir);
+  if (database === null) throw new Error(`no local D1 under ${stateDir} after migrating it`);
   const existing = new Set(
-    query(`SELECT id FROM teams WHERE id LIKE 'seed-${edition.id}-team-%'`, options).map((r) => String(r.id)),
+    database
+      .prepare("SELECT id FROM teams WHERE id LIKE ?")
+      .all(`seed-${edition.id}-team-%`)
+      .map((r) => String(r.id)),
   );
-  // One transaction in the local database's own file (scripts/local-d1.mjs), migrated just above.
-  queryAll(statements.join(";\n"), { remote: false, stateDir });
+  runBound(database, statements);
   const dir = mkdtempSync(join(tmpdir(), "seed-projects-"));
   try {
     const fresh = teams.filter((t) => !existing.has(t.teamId));

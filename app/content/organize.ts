@@ -180,6 +180,151 @@ export const overviewRules = {
   companiesShown: 25,
 } as const;
 
+/**
+ * People, payments and organizations (issue 33): the registrar's pages
+ * (/organize/people, /organize/people/:id, /organize/registrations,
+ * /organize/sponsorships, /organize/organizations, /organize/inbox), their
+ * rules and every sentence they show.
+ */
+export const peopleRules = {
+  /** The longest search text: a name or an address. */
+  searchMaxChars: 100,
+  /** The shortest search text worth sending: one character matches nearly everyone. */
+  searchMinChars: 2,
+} as const;
+
+export const peopleText = {
+  searchTitle: "People",
+  searchLead: "Find an account by name or e-mail address, then open its page.",
+  searchLabel: "Name or e-mail",
+  searchHint: `At least ${peopleRules.searchMinChars} characters; part of a name or address is enough, upper or lower case alike.`,
+  searchButton: "Search",
+  searchCaption: "Accounts that match",
+  searchHead: ["Person", "Account created", "Verified", "Two-step sign-in"],
+  searchNone: (q: string) => `No account's name or address contains "${q}".`,
+  searchTooShort: `Type at least ${peopleRules.searchMinChars} characters.`,
+  searchCount: (n: number) => `${n} ${n === 1 ? "account matches" : "accounts match"}.`,
+  yes: "Yes",
+  no: "No",
+  personTitle: "A person",
+  personLead: "Everything the site holds about this account that an organizer may need, edition by edition.",
+  personUnknown: "No such account.",
+  accountTitle: "Account",
+  accountFacts: {
+    name: "Name",
+    email: "E-mail",
+    verified: "Address verified",
+    twoFactor: "Two-step sign-in",
+    created: "Account created",
+  },
+  noName: "(no name given)",
+  registrationsTitle: "Registrations and payments",
+  registrationsCaption: "This person's registrations, every edition",
+  registrationsHead: ["Edition", "Plan", "Status", "Amount", "Refunded", "Paid", "Organization"],
+  registrationsNone: "No registration.",
+  sponsorshipsTitle: "Sponsorships",
+  sponsorshipsCaption: "This person's sponsorships, every edition",
+  sponsorshipsHead: ["Edition", "Tier", "Status", "Amount", "Refunded", "Paid", "Company"],
+  sponsorshipsNone: "No sponsorship.",
+  organizationTitle: "Organization",
+  organizationCaption: "This person's organizations",
+  organizationHead: ["Edition", "Organization", "As"],
+  organizationNone: "Neither an employee nor an administrator of an organization.",
+  organizationAs: {
+    owner: "Bought the Workforce Package",
+    admin: "Co-administrator",
+    employee: "Employee (company code)",
+  },
+  teamsTitle: "Teams and submissions",
+  teamsCaption: "This person's teams and their projects",
+  teamsHead: ["Edition", "Team", "Role", "Project", "Submitted"],
+  teamsNone: "Not on a team.",
+  workingAlone: "(working alone)",
+  noProject: "No project yet",
+  draft: "Draft",
+  votesTitle: "Showcase votes",
+  votesNote: "How many votes this account cast and when; never for whom.",
+  votesCaption: "This person's showcase votes, by edition",
+  votesHead: ["Edition", "Votes", "Excluded", "First cast", "Last cast"],
+  votesNone: "No showcase vote.",
+  credentialsTitle: "Credentials",
+  credentialsCaption: "This person's credentials",
+  credentialsHead: ["Edition", "Credential", "Issued", "Status"],
+  credentialsNone: "No credential.",
+  credentialRevoked: (at: string) => `Revoked ${at}`,
+  credentialActive: "Active",
+  judgeTitle: "Judge",
+  judgeCaption: "Editions this person judges or judged",
+  judgeHead: ["Edition", "Joined", "Stepped down"],
+  judgeNone: "Not a judge.",
+  organizerTitle: "Organizer role",
+  organizerNone: "No role on the organizers' desk.",
+  organizerRole: (role: string, at: string, by: string) => `${role}, since ${at} (granted by ${by})`,
+  editionLabel: "Edition",
+  allEditions: "Every edition",
+  anyValue: "Any",
+  filterButton: "Show",
+  downloadCsv: "Download these rows as CSV",
+  registrationsPageTitle: "Registrations",
+  registrationsPageLead: (edition: string) => `${edition}: every registration, by plan and status.`,
+  planLabel: "Plan",
+  statusLabel: "Status",
+  tierLabel: "Tier",
+  registrationsListCaption: "Registrations",
+  registrationsListHead: ["Person", "Plan", "Status", "Amount", "Registered", "Paid"],
+  registrationsListNone: "No registration matches this filter.",
+  sponsorshipsPageTitle: "Sponsorships",
+  sponsorshipsPageLead: (edition: string) => `${edition}: every sponsorship, by tier and status.`,
+  sponsorshipsListCaption: "Sponsorships",
+  sponsorshipsListHead: ["Company", "Contact", "Tier", "Status", "Amount", "Paid"],
+  sponsorshipsListNone: "No sponsorship matches this filter.",
+  organizationsPageTitle: "Organizations",
+  organizationsPageLead: (edition: string) =>
+    `${edition}: every paid Workforce Package, its company code and the employees enrolled with it.`,
+  organizationsListCaption: "Organizations and their employees",
+  organizationsListHead: ["Organization", "Bought by", "Company code", "Employees enrolled"],
+  organizationsListNone: "No organization has bought a Workforce Package for this edition.",
+  codeRevoked: "none (revoked)",
+  inboxTitle: "Messages received",
+  inboxLead: "Contact messages and judge/advisor interest forms: unhandled first, newest first.",
+  contactsTitle: "Contact messages",
+  contactsCount: (open: number, handled: number) => `${open} waiting, ${handled} handled.`,
+  contactsNone: "No contact message yet.",
+  interestsTitle: "Judge and advisor interest forms",
+  interestsNone: "No interest form yet.",
+  interestsInvite: "Invite judges from these forms on the Judges page",
+  received: "Received",
+  handledBy: (at: string, by: string) => `Handled ${at} by ${by}`,
+  waiting: "Waiting",
+  noSubject: "(no subject)",
+  markHandled: "Mark handled",
+  reopen: "Reopen",
+} as const;
+
+/** What marking a message handled answers (the desk's toast, the API's message, the CLI's line). */
+export const handledMessages = {
+  contactUnknown: "No such contact message.",
+  interestUnknown: "No such interest form.",
+  alreadyHandled: "It was already marked handled.",
+  alreadyOpen: "It was not marked handled.",
+  contactHandled: (name: string) => `${name}'s message is marked handled.`,
+  contactReopened: (name: string) => `${name}'s message is waiting again.`,
+  interestHandled: (name: string) => `${name}'s interest form is marked handled.`,
+  interestReopened: (name: string) => `${name}'s interest form is waiting again.`,
+  stateRequired: 'Say "handled" or "open".',
+} as const;
+
+/** The exports (`npm run admin -- export …`, the desk's CSV links): each a registered query. */
+export const exportNames = [
+  "contacts",
+  "interests",
+  "registrations",
+  "sponsorships",
+  "subscribers",
+  "organizations",
+] as const;
+export type ExportName = (typeof exportNames)[number];
+
 // Messages and announcements (issue 33): /organize/messages, the organizer API
 // (`announcements.*`, `messages.team`) and `npm run admin -- announce`.
 

@@ -1,8 +1,8 @@
 /**
  * The public showcase and the audience vote (issue 25): the project's public
  * face, who may vote and when, what the review flags, and the words the
- * pages, actions and the admin CLI use. Written once; pages, the server,
- * scripts/admin/showcase.mjs and the tests read them here. Dependency-light:
+ * pages and actions use. Written once; pages, the server (the desk's vote
+ * review included) and the tests read them here. Dependency-light:
  * Node imports it as is from the admin CLI and the seed script.
  */
 import { tracks } from "./program";
@@ -34,7 +34,7 @@ export const nameDisplayOptions = [
 ] as const;
 
 /**
- * The review of the votes (`npm run admin -- votes-review`): what makes a vote
+ * The review of the votes (/organize/votes, `npm run admin -- votes-review`): what makes a vote
  * worth an organizer's look. A flag is not an exclusion; an organizer decides.
  */
 export const voteReview = {

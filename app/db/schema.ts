@@ -7,7 +7,7 @@
  */
 export * from "./auth-schema";
 export * from "./contact-schema";
-export * from "./judge-advisor-schema";
+export * from "./interests-schema";
 export * from "./next-edition-schema";
 export * from "./notifications-schema";
 export * from "./organization-schema";

@@ -16,7 +16,7 @@
  * - appeals.decide, appeals.list: the appeals committee's decision and the
  *   edition's appeals (./appeal-decisions.server.ts).
  */
-import { and, asc, desc, eq, exists, gte, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNotNull, isNull } from "drizzle-orm";
 import * as z from "zod/mini";
 import { formatMountain } from "~/clock/format";
 import { judgeInvitationSubject, judgingRules } from "~/content/judging";
@@ -25,7 +25,7 @@ import { judgeAdvisorInterests, judgeInvitations, judges, judgingAssignments, us
 import { newInvitation, isOpenInvitation, isUnusedInvitation } from "~/lib/invitation.server";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
 import type { Refusal } from "~/lib/refusal";
-import { actorLabel, defineOrganizerAction, defineOrganizerQuery } from "~/organize/action.server";
+import { actorLabel, defineOrganizerAction, defineOrganizerQuery, rowWhere } from "~/organize/action.server";
 import { decideAppeal, listAppeals } from "./appeal-decisions.server";
 import { criteriaCount, planAssignments, type Plan } from "./assign";
 import {
@@ -179,11 +179,11 @@ export const revokeJudgeInvitation = defineOrganizerAction({
           .set({ revokedAt: at })
           .where(and(eq(judgeInvitations.id, invitation.id), isUnusedInvitation(judgeInvitations))),
       ],
-      holds: exists(
-        ctx.db
-          .select({ id: judgeInvitations.id })
-          .from(judgeInvitations)
-          .where(and(eq(judgeInvitations.id, invitation.id), eq(judgeInvitations.revokedAt, at))),
+      holds: rowWhere(
+        ctx.db,
+        judgeInvitations,
+        eq(judgeInvitations.id, invitation.id),
+        eq(judgeInvitations.revokedAt, at),
       ),
       audit: {
         summary: `Revoked ${invitation.email}'s invitation to judge the ${ctx.edition.name}`,
@@ -226,18 +226,13 @@ export const removeJudge = defineOrganizerAction({
           .where(and(eq(judges.editionId, edition.id), eq(judges.userId, judge.userId), isNull(judges.leftAt))),
         ...reassignment,
       ],
-      holds: exists(
-        db
-          .select({ userId: judges.userId })
-          .from(judges)
-          .where(
-            and(
-              eq(judges.editionId, edition.id),
-              eq(judges.userId, judge.userId),
-              eq(judges.leftAt, at),
-              eq(judges.leftBy, by),
-            ),
-          ),
+      holds: rowWhere(
+        db,
+        judges,
+        eq(judges.editionId, edition.id),
+        eq(judges.userId, judge.userId),
+        eq(judges.leftAt, at),
+        eq(judges.leftBy, by),
       ),
       audit: {
         summary: `Removed ${judge.email} as a judge of the ${edition.name}`,

@@ -6,7 +6,7 @@
  * outbox in the same batch. /organize/appeals, the organizer API and `npm
  * run admin -- appeals | decide-appeal` all run these.
  */
-import { and, asc, eq, exists, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import * as z from "zod/mini";
 import { businessDaysDeadline } from "~/clock/business-days";
 import { formatMountain } from "~/clock/format";
@@ -15,7 +15,7 @@ import { appeals as appealRules } from "~/content/program";
 import type { Db } from "~/db/client.server";
 import { judgingAppeals, registrations, teamMembers, teams, user } from "~/db/schema";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
-import { actorLabel, defineOrganizerAction, defineOrganizerQuery } from "~/organize/action.server";
+import { actorLabel, defineOrganizerAction, defineOrganizerQuery, rowWhere } from "~/organize/action.server";
 import { appealDecided } from "./notification.server";
 import { DecideAppealSchema } from "./schema";
 
@@ -203,13 +203,12 @@ export const decideAppeal = defineOrganizerAction({
         ...emails.map((email) => email.statement),
       ],
       // Decided once: a second decision racing this one leaves no row, no e-mail and no audit entry.
-      holds: exists(
-        ctx.db
-          .select({ id: judgingAppeals.id })
-          .from(judgingAppeals)
-          .where(
-            and(eq(judgingAppeals.id, appeal.id), eq(judgingAppeals.decidedAt, at), eq(judgingAppeals.decidedBy, by)),
-          ),
+      holds: rowWhere(
+        ctx.db,
+        judgingAppeals,
+        eq(judgingAppeals.id, appeal.id),
+        eq(judgingAppeals.decidedAt, at),
+        eq(judgingAppeals.decidedBy, by),
       ),
       audit: {
         summary: `Decided ${teamName}'s appeal ${appeal.id}`,

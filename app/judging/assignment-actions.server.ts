@@ -17,13 +17,13 @@
  *   judges; every conflict, live or dismissed.
  */
 import { isSubmittedProject } from "~/portal/submitted.server";
-import { and, asc, eq, exists, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import { judgingRules } from "~/content/judging";
 import { getDb, type Db } from "~/db/client.server";
 import { judges, judgingAssignments, judgingConflicts, submissions, teams, user } from "~/db/schema";
 import type { Refusal } from "~/lib/refusal";
-import { actorLabel, defineOrganizerAction, defineOrganizerQuery } from "~/organize/action.server";
+import { actorLabel, defineOrganizerAction, defineOrganizerQuery, rowWhere } from "~/organize/action.server";
 import { activeJudgeByEmail, judgeProgress, judgeDeskMessages } from "./actions.server";
 import { criteriaCount, planAssignments, type Plan, type Snapshot } from "./assign";
 import {
@@ -183,17 +183,12 @@ export const dismissConflict = defineOrganizerAction({
         }),
         ...statements,
       ],
-      holds: exists(
-        db
-          .select({ id: judgingConflicts.id })
-          .from(judgingConflicts)
-          .where(
-            and(
-              eq(judgingConflicts.id, conflict.id),
-              eq(judgingConflicts.dismissedAt, at),
-              eq(judgingConflicts.dismissedBy, by),
-            ),
-          ),
+      holds: rowWhere(
+        db,
+        judgingConflicts,
+        eq(judgingConflicts.id, conflict.id),
+        eq(judgingConflicts.dismissedAt, at),
+        eq(judgingConflicts.dismissedBy, by),
       ),
       audit: {
         summary: `Dismissed conflict ${conflict.id} (${conflict.email} / ${conflict.teamId})`,
@@ -253,20 +248,15 @@ export const addConflict = defineOrganizerAction({
         }),
         ...statements,
       ],
-      holds: exists(
-        db
-          .select({ id: judgingConflicts.id })
-          .from(judgingConflicts)
-          .where(
-            and(
-              eq(judgingConflicts.editionId, edition.id),
-              eq(judgingConflicts.judgeUserId, judge.userId),
-              eq(judgingConflicts.teamId, teamId),
-              eq(judgingConflicts.source, "organizer"),
-              eq(judgingConflicts.createdAt, at),
-              isNull(judgingConflicts.dismissedAt),
-            ),
-          ),
+      holds: rowWhere(
+        db,
+        judgingConflicts,
+        eq(judgingConflicts.editionId, edition.id),
+        eq(judgingConflicts.judgeUserId, judge.userId),
+        eq(judgingConflicts.teamId, teamId),
+        eq(judgingConflicts.source, "organizer"),
+        eq(judgingConflicts.createdAt, at),
+        isNull(judgingConflicts.dismissedAt),
       ),
       audit: {
         summary: `Recorded a conflict: ${judge.email} will not judge ${teamId}`,

@@ -1,6 +1,6 @@
 /** Every notification kind the consumer knows how to render. */
 import { contactNotification } from "~/contact/notification.server";
-import { judgeAdvisorNotification } from "~/judge-advisor/notification.server";
+import { judgeAdvisorNotification } from "~/interests/notification.server";
 import { signupNotification } from "~/auth/signup-notification.server";
 import { emailVerificationEmail, existingAccountSignUpEmail, passwordResetEmail } from "~/auth/account-emails.server";
 import type { NotificationKind, PrepareContext, RenderedEmail } from "./kind.server";

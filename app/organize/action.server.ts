@@ -13,7 +13,8 @@
  * written into SQL text.
  */
 import type { Refusal } from "~/lib/refusal";
-import { and, sql, type SQL } from "drizzle-orm";
+import { and, exists, notExists, sql, type SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type * as z from "zod/mini";
 import type { Edition } from "~/content/editions";
 import { deskMessages } from "~/content/organize";
@@ -63,6 +64,26 @@ export interface AuditFacts {
   after?: unknown;
   /** Required by some actions (dismissing a conflict, revoking a credential). */
   reason?: string | null;
+}
+
+/** A `holds` condition: a row of `table` matches every condition once the batch has run. */
+export function rowWhere(db: Db, table: SQLiteTable, ...conditions: SQL[]): SQL {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(and(...conditions)),
+  );
+}
+
+/** A `holds` condition: no row of `table` matches once the batch has run. */
+export function noRowWhere(db: Db, table: SQLiteTable, ...conditions: SQL[]): SQL {
+  return notExists(
+    db
+      .select({ one: sql`1` })
+      .from(table)
+      .where(and(...conditions)),
+  );
 }
 
 /** An action's answer to "what would you write?". */

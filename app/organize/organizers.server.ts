@@ -3,18 +3,20 @@
  * grant and remove them (directors only, the last director stays), and the
  * one bootstrap step that makes the first director while none exists.
  */
-import { and, asc, count, eq, exists, isNull, notExists, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import * as z from "zod/mini";
 import { deskMessages, organizerRoleText } from "~/content/organize";
 import type { Db } from "~/db/client.server";
 import { organizerRoleNames, organizerRoles, organizerTokens, user, type OrganizerRoleName } from "~/db/schema";
 import type { Refusal } from "~/lib/refusal";
 import {
+  type ActionContext,
   actorLabel,
   commitWithAudit,
   defineOrganizerAction,
   defineOrganizerQuery,
-  type ActionContext,
+  noRowWhere,
+  rowWhere,
 } from "./action.server";
 import { GrantOrganizerSchema, RemoveOrganizerSchema } from "./schema";
 
@@ -97,13 +99,12 @@ export const grantOrganizer = defineOrganizerAction({
             setWhere: sql`excluded.role = 'director' OR ${organizerRoles.role} <> 'director' OR (SELECT count(*) FROM organizer_roles WHERE role = 'director') > 1`,
           }),
       ],
-      holds: exists(
-        ctx.db
-          .select({ userId: organizerRoles.userId })
-          .from(organizerRoles)
-          .where(
-            and(eq(organizerRoles.userId, account.id), eq(organizerRoles.role, role), eq(organizerRoles.grantedAt, at)),
-          ),
+      holds: rowWhere(
+        ctx.db,
+        organizerRoles,
+        eq(organizerRoles.userId, account.id),
+        eq(organizerRoles.role, role),
+        eq(organizerRoles.grantedAt, at),
       ),
       audit: {
         summary: `${before ? "Changed" : "Granted"} ${account.email}'s organizer role: ${organizerRoleText[role].label}`,
@@ -144,12 +145,7 @@ export const removeOrganizer = defineOrganizerAction({
           .set({ revokedAt: at, revokedBy: actorLabel(ctx.actor) })
           .where(and(eq(organizerTokens.userId, account.id), isNull(organizerTokens.revokedAt))),
       ],
-      holds: notExists(
-        ctx.db
-          .select({ userId: organizerRoles.userId })
-          .from(organizerRoles)
-          .where(eq(organizerRoles.userId, account.id)),
-      ),
+      holds: noRowWhere(ctx.db, organizerRoles, eq(organizerRoles.userId, account.id)),
       audit: {
         summary: `Removed ${account.email}'s organizer role (${organizerRoleText[before].label}) and revoked their API tokens`,
         targets: { userId: account.id, email: account.email },
@@ -207,18 +203,13 @@ export async function bootstrapDirector(
       after: { role: "director" },
     },
     {
-      holds: exists(
-        ctx.db
-          .select({ userId: organizerRoles.userId })
-          .from(organizerRoles)
-          .where(
-            and(
-              eq(organizerRoles.userId, account.id),
-              eq(organizerRoles.role, "director"),
-              eq(organizerRoles.grantedAt, at),
-              eq(organizerRoles.grantedBy, by),
-            ),
-          ),
+      holds: rowWhere(
+        ctx.db,
+        organizerRoles,
+        eq(organizerRoles.userId, account.id),
+        eq(organizerRoles.role, "director"),
+        eq(organizerRoles.grantedAt, at),
+        eq(organizerRoles.grantedBy, by),
       ),
     },
   );

@@ -10,7 +10,7 @@
  * audit row (`proposals.propose`, then the action's own id with the
  * proposal's id).
  */
-import { and, asc, eq, exists, gt, ne } from "drizzle-orm";
+import { and, asc, eq, gt, ne } from "drizzle-orm";
 import type * as z from "zod/mini";
 import type { SecondFactorOutcome } from "~/auth/two-factor.server";
 import { deskMessages, deskRules } from "~/content/organize";
@@ -19,15 +19,16 @@ import { organizerProposals } from "~/db/schema";
 import { tokenHash } from "~/lib/link-token.server";
 import type { Refusal } from "~/lib/refusal";
 import {
+  type ActionContext,
   actorMay,
+  type AnyOrganizerAction,
   commitWithAudit,
   executeAction,
-  parseInput,
-  type ActionContext,
-  type AnyOrganizerAction,
   type Executed,
   type OrganizerAction,
+  parseInput,
   type Preview,
+  rowWhere,
 } from "./action.server";
 
 const refused = (message: string, status: number, field?: string): Refusal => ({ ok: false, message, status, field });
@@ -166,17 +167,12 @@ export async function confirmProposal(
         ),
     ],
     // The proposal was still open, unexpired and someone else's when this batch ran.
-    holds: exists(
-      ctx.db
-        .select({ id: organizerProposals.id })
-        .from(organizerProposals)
-        .where(
-          and(
-            eq(organizerProposals.id, proposal.id),
-            eq(organizerProposals.confirmedBy, confirmer),
-            eq(organizerProposals.confirmedAt, at),
-          ),
-        ),
+    holds: rowWhere(
+      ctx.db,
+      organizerProposals,
+      eq(organizerProposals.id, proposal.id),
+      eq(organizerProposals.confirmedBy, confirmer),
+      eq(organizerProposals.confirmedAt, at),
     ),
   });
 }

@@ -13,6 +13,8 @@ import { assignmentActions, assignmentQueries } from "~/judging/assignment-actio
 import { resultsActions } from "~/results/actions.server";
 import { judgingReportQuery } from "~/judging/report.server";
 import { notificationActions } from "~/notifications/actions.server";
+import { voteReviewActions, voteReviewQueries } from "~/showcase/vote-review.server";
+import { peopleActions, peopleQueries } from "~/people/actions.server";
 import { announcementActions, announcementQueries } from "~/notifications/announcements.server";
 import type { AnyOrganizerAction, AnyOrganizerQuery } from "./action.server";
 import { grantOrganizer, listOrganizers, removeOrganizer } from "./organizers.server";
@@ -27,6 +29,8 @@ const actions: AnyOrganizerAction[] = [
   ...resultsActions,
   ...assignmentActions,
   ...notificationActions,
+  ...voteReviewActions,
+  ...peopleActions,
   ...announcementActions,
 ];
 const queries: AnyOrganizerQuery[] = [
@@ -34,6 +38,8 @@ const queries: AnyOrganizerQuery[] = [
   ...judgingQueries,
   ...assignmentQueries,
   judgingReportQuery,
+  ...voteReviewQueries,
+  ...peopleQueries,
   ...announcementQueries,
 ];
 

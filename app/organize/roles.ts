@@ -38,7 +38,8 @@ export const organizerStatements = {
   organization: ["read"],
   sponsorship: ["read"],
   credential: ["read", "import", "revoke"],
-  message: ["read", "send"],
+  /** Contact messages and interest forms (read, mark handled) and announcements (send). */
+  message: ["read", "send", "handle"],
 } as const;
 
 type Statements = typeof organizerStatements;
@@ -83,7 +84,7 @@ export const organizerRoleDefinitions = {
     organization: ["read"],
     sponsorship: ["read"],
     credential: ["read", "import", "revoke"],
-    message: ["read", "send"],
+    message: ["read", "send", "handle"],
   }),
   /** Reads the overview and the reports. */
   viewer: ac.newRole({

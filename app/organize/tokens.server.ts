@@ -6,13 +6,13 @@
  * role, or who turned two-step sign-in off, is refused. Revoked on the desk,
  * through the API, and with the owner's role.
  */
-import { and, desc, eq, exists, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { deskMessages } from "~/content/organize";
 import type { Db } from "~/db/client.server";
 import { organizerTokens, user } from "~/db/schema";
 import { newLinkToken, tokenHash } from "~/lib/link-token.server";
 import type { Refusal } from "~/lib/refusal";
-import { actorLabel, actorMay, defineOrganizerAction, type Actor } from "./action.server";
+import { type Actor, actorLabel, actorMay, defineOrganizerAction, rowWhere } from "./action.server";
 import { roleOf } from "./organizers.server";
 import { CreateTokenSchema, RevokeTokenSchema } from "./schema";
 
@@ -74,13 +74,12 @@ export const revokeToken = defineOrganizerAction({
           .set({ revokedAt: at, revokedBy: by })
           .where(and(eq(organizerTokens.id, token.id), isNull(organizerTokens.revokedAt))),
       ],
-      holds: exists(
-        ctx.db
-          .select({ id: organizerTokens.id })
-          .from(organizerTokens)
-          .where(
-            and(eq(organizerTokens.id, token.id), eq(organizerTokens.revokedAt, at), eq(organizerTokens.revokedBy, by)),
-          ),
+      holds: rowWhere(
+        ctx.db,
+        organizerTokens,
+        eq(organizerTokens.id, token.id),
+        eq(organizerTokens.revokedAt, at),
+        eq(organizerTokens.revokedBy, by),
       ),
       audit: {
         summary: `Revoked the API token "${token.name}"`,

@@ -296,10 +296,23 @@ export async function awardsPlan(
   pairs: { award: string; teamId: string }[],
   ctx: ActionContext,
 ): Promise<PublicationPlan | Refusal> {
-  const { db, edition, now } = ctx;
+  const { edition, now } = ctx;
   if (pairs.length === 0) return refusal(publicationMessages.chooseAwards, 400);
   const finals = milestoneOf(edition, "finals").start;
   if (now < finals) return refusal(publicationMessages.awardsTooEarly(edition.finalsVenue.name, finals), 409);
+  return awardResultsPlan(pairs, ctx);
+}
+
+/**
+ * The plan of award results whose time has come, whatever decided it: the
+ * finals' awards above, and the Audience Choice after the vote's close
+ * (app/showcase/vote-review.server.ts), which issues its credentials here too.
+ */
+export async function awardResultsPlan(
+  pairs: { award: string; teamId: string }[],
+  ctx: ActionContext,
+): Promise<PublicationPlan | Refusal> {
+  const { db, edition } = ctx;
   const teamIds = [...new Set(pairs.map((p) => p.teamId))];
   const [{ members, faces, known }, published] = await Promise.all([
     teamsInPublic(db, edition.id, teamIds),

@@ -22,8 +22,8 @@ import {
   judgeAdvisorRateLimitMessage,
   judgeAdvisorToasts,
   roleLabels,
-} from "~/judge-advisor/schema";
-import { saveJudgeAdvisorInterest } from "~/judge-advisor/save.server";
+} from "~/interests/schema";
+import { saveJudgeAdvisorInterest } from "~/interests/save.server";
 import { formHeaders, handleFormPost, type FormActionData } from "~/forms/action.server";
 import { parseSubmission } from "~/forms/parse.server";
 import { requestSessionUser } from "~/auth/request-session.server";

@@ -1,8 +1,9 @@
 /**
  * The review of an edition's votes and their tallies (issue 25), as pure
- * functions of the vote rows: the site (recording a vote's network), the admin
- * CLI (`votes-review`, `exclude-votes`, `publish-audience-choice`, which Node
- * imports as is) and the tests share one definition of a flag and a count.
+ * functions of the vote rows: the site (recording a vote's network), the
+ * organizers' vote review and Audience Choice (./vote-review.server.ts, which
+ * the desk, the organizer API and the admin CLI call: issue 33) and the tests
+ * share one definition of a flag and a count.
  */
 import { disposableEmailDomains, voteReview, type ExclusionCategory } from "../content/showcase";
 

@@ -96,7 +96,7 @@ export function reportText(report, editionName) {
  * @param {{ message: string, proposalId: string, preview: { summary: string, tables: { caption: string, columns: string[], rows: (string | number | null)[][] }[], notes?: string[] } }} answer
  * @param {Options} options
  */
-function printProposal(answer, options) {
+export function printProposal(answer, options) {
   const { preview } = answer;
   const lines = [`Proposed: ${preview.summary}.`];
   for (const t of preview.tables) {

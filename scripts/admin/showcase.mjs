@@ -1,213 +1,124 @@
-// The audience vote's organizer commands (issue 25, docs/admin.md):
+// The audience vote's organizer commands (issues 25 and 33). Documented in
+// docs/admin.md ("Vote review and the Audience Choice").
 //
-//   votes-review [--edition ID]                       flagged votes: bursts, one address or network, new accounts, throwaway mail
-//   exclude-votes <voteId…> | --flag <flagId>  --reason "…" [--category C] [--by NAME] [--edition ID]
-//                                                     excludes votes, recording who, when, why and the reason's category
-//   publish-audience-choice [--edition ID] [--by NAME]
-//                                                     after the close: the counts, the winner (published_results,
-//                                                     award "audience-choice") and the anonymized ledger
+//   votes-review                                       the flags (bursts, one address or network, new accounts,
+//                                                      throwaway mail), the exclusions and the tally so far
+//   exclude-votes <voteId…> | --flag <flagId> --reason "…" [--category C]
+//                                                      excludes votes after the close, with the reason and its category
+//   publish-audience-choice                            PROPOSES the Audience Choice (the ledger, the winner, the
+//                                                      credentials); a second director confirms it on the desk
 //
-// The rules are the site's own: app/showcase/review.ts (flags and tallies),
-// app/showcase/window.ts (the close), thresholds in app/content/showcase.ts.
-// The time is the CLI's one clock (`cliNow` in scripts/admin.mjs).
-import { cliNow, currentEditionId, query, sqlText } from "../admin.mjs";
-import { issueResultCredentials } from "./credentials.mjs";
+// Clients of the organizer API (./api.mjs), like the desk's /organize/votes:
+// the rules (the flags, the close, the tally, who may) are the worker's,
+// app/showcase/vote-review.server.ts, on the site's clock and edition, and
+// each change writes its audit row. ORGANIZER_API_TOKEN, --base-url or
+// ORGANIZER_API_URL. No SQL here.
+import { callApi, requireToken, terminalSafe, withApi } from "./api.mjs";
+import { printProposal } from "./judging-results.mjs";
 
-const load = (/** @type {string} */ path) => import(new URL(path, import.meta.url).href);
-/** @type {typeof import("../../app/showcase/review.ts")} */
-const review = await load("../../app/showcase/review.ts");
-/** @type {typeof import("../../app/showcase/window.ts")} */
-const clock = await load("../../app/showcase/window.ts");
-/** @type {typeof import("../../app/content/editions/index.ts")} */
-const editions = await load("../../app/content/editions/index.ts");
-/** @type {typeof import("../../app/content/showcase.ts")} */
-const content = await load("../../app/content/showcase.ts");
+/** @typedef {ReturnType<typeof import("../admin.mjs").parseArgs>["options"]} Options */
+/**
+ * What `votes.review` answers (app/showcase/vote-review.server.ts), as far as this prints it.
+ * @typedef {{
+ *   editionId: string, voting: string, closesAt: string, publishedAt: string | null,
+ *   counts: { votes: number, excluded: number, flags: number },
+ *   flags: { id: string, description: string, project: string | null, voteIds: string[], excluded: number }[],
+ *   exclusions: { category: string, reason: string, by: string, at: string, voteIds: string[] }[],
+ *   tally: { title: string, cast: number, excluded: Record<string, number | undefined>, final: number }[],
+ * }} VoteReview
+ */
 
-/** @param {Record<string, unknown> & Target} options */
-async function editionOf(options) {
-  const id = typeof options.edition === "string" ? options.edition : await currentEditionId(cliNow(options));
-  return editions.editionById(id);
+/** @param {Options} options @param {string} name A `--name "…"` option's text, or "". */
+const textOption = (options, name) =>
+  typeof options[name] === "string" && options[name] !== "true" ? String(options[name]).trim() : "";
+
+/** @param {Record<string, number | undefined>} excluded */
+const excludedText = (excluded) =>
+  Object.entries(excluded)
+    .map(([category, n]) => `${n} ${category}`)
+    .join(", ") || "none";
+
+/** @param {VoteReview} review */
+function reviewText(review) {
+  const lines = [
+    `Edition ${review.editionId}: ${review.counts.votes} vote(s), ${review.counts.excluded} excluded; ${review.counts.flags} flag(s).`,
+  ];
+  if (review.publishedAt) lines.push(`The Audience Choice was published ${review.publishedAt}.`);
+  else if (review.voting !== "closed")
+    lines.push(`Voting is still open until ${review.closesAt}: the review may change.`);
+  for (const flag of review.flags) {
+    lines.push(
+      "",
+      flag.id,
+      `  ${flag.description}${flag.project ? ` ("${flag.project}")` : ""}; ${flag.excluded} of ${flag.voteIds.length} excluded`,
+      `  votes: ${flag.voteIds.join(" ")}`,
+    );
+  }
+  if (review.flags.length === 0) lines.push("Nothing flagged.");
+  if (review.exclusions.length > 0) {
+    lines.push("", "Excluded:");
+    for (const e of review.exclusions) {
+      lines.push(`  ${e.voteIds.length} ${e.category} by ${e.by} at ${e.at}: ${e.reason}`);
+    }
+  }
+  lines.push("", "Tally so far (cast, excluded, counted):");
+  for (const t of review.tally)
+    lines.push(`  ${t.title}: ${t.cast} cast, ${excludedText(t.excluded)} excluded, ${t.final} counted`);
+  if (review.flags.length > 0 && !review.publishedAt) {
+    lines.push("", 'Exclude with: npm run admin -- exclude-votes --flag <flag id> --reason "…"');
+  }
+  return lines.join("\n");
 }
 
-/** @typedef {{ remote: boolean, env?: string, stateDir?: string }} Target */
-
-/** @param {string} editionId @param {Target} target */
-function votesOf(editionId, target) {
-  return query(
-    `SELECT id, team_id, client_ip, ip_prefix, account_created_at, email_domain, cast_at, excluded_at, excluded_category, excluded_reason
-     FROM showcase_votes WHERE edition_id = ${sqlText(editionId)} ORDER BY cast_at, id`,
-    target,
-  ).map((r) => ({
-    id: String(r.id),
-    teamId: String(r.team_id),
-    clientIp: String(r.client_ip),
-    ipPrefix: String(r.ip_prefix),
-    accountCreatedAt: String(r.account_created_at),
-    emailDomain: String(r.email_domain),
-    castAt: String(r.cast_at),
-    excludedAt: r.excluded_at == null ? null : String(r.excluded_at),
-    excludedCategory: r.excluded_category == null ? null : String(r.excluded_category),
-  }));
-}
-
-/** @param {string} editionId @param {Target} target */
-function projectNames(editionId, target) {
-  const rows = query(
-    `SELECT s.team_id, s.title, s.slug FROM submissions s WHERE s.edition_id = ${sqlText(editionId)}`,
-    target,
-  );
-  return new Map(rows.map((r) => [String(r.team_id), { title: String(r.title ?? "(untitled)"), slug: r.slug }]));
-}
-
-/** @param {string} by */
-const byWhom = (by) => (typeof by === "string" && by !== "true" ? by : (process.env.USER ?? "organizer"));
-
+/** @type {Record<string, { usage: string, run: (args: string[], options: Options) => Promise<number> }>} */
 export const commands = {
   "votes-review": {
-    usage: "votes-review [--edition ID] [--remote] [--env name]",
-    run: async (/** @type {string[]} */ _args, /** @type {any} */ options) => {
-      const edition = await editionOf(options);
-      const votes = votesOf(edition.id, options);
-      const flags = review.reviewVotes(votes, clock.showcaseOpensAt(edition));
-      const names = projectNames(edition.id, options);
-      const excluded = new Set(votes.filter((v) => v.excludedAt).map((v) => v.id));
-      console.log(
-        `Edition ${edition.id}: ${votes.length} vote(s), ${excluded.size} excluded; ${flags.length} flag(s).`,
-      );
-      if (clock.votingWindow(cliNow(options), edition) === "open")
-        console.log("Voting is still open: the review may change.");
-      for (const flag of flags) {
-        const project = flag.kind === "burst" ? names.get(flag.id.slice(6).split("@")[0] ?? "") : undefined;
-        const done = flag.voteIds.filter((id) => excluded.has(id)).length;
-        console.log(`\n${flag.id}`);
-        console.log(
-          `  ${flag.description}${project ? ` ("${project.title}")` : ""}; ${done} of ${flag.voteIds.length} excluded`,
-        );
-        console.log(`  votes: ${flag.voteIds.join(" ")}`);
-      }
-      if (flags.length === 0) console.log("Nothing flagged.");
-      else console.log(`\nExclude with: npm run admin -- exclude-votes --flag <flag id> --reason "…"`);
-      return 0;
-    },
-  },
-  "exclude-votes": {
-    usage: 'exclude-votes <voteId…> | --flag <flagId> --reason "…" [--category C] [--by NAME] [--edition ID]',
-    run: async (/** @type {string[]} */ args, /** @type {any} */ options) => {
-      const reason = typeof options.reason === "string" && options.reason !== "true" ? options.reason.trim() : "";
-      if (!reason) {
-        console.error('exclude-votes needs --reason "…" (it is recorded with each vote)');
-        return 2;
-      }
-      const edition = await editionOf(options);
-      const votes = votesOf(edition.id, options);
-      /** @type {string[]} */
-      let ids = args;
-      /** @type {string} */
-      let category = typeof options.category === "string" ? options.category : "other";
-      if (typeof options.flag === "string" && options.flag !== "true") {
-        const flag = review.reviewVotes(votes, clock.showcaseOpensAt(edition)).find((f) => f.id === options.flag);
-        if (!flag) {
-          console.error(`no flag "${options.flag}" in the review of edition ${edition.id} (run votes-review)`);
-          return 2;
-        }
-        ids = [...ids, ...flag.voteIds];
-        if (typeof options.category !== "string") category = flag.kind;
-      }
-      if (!(/** @type {readonly string[]} */ (content.exclusionCategories).includes(category))) {
-        console.error(`--category is one of ${content.exclusionCategories.join(", ")}`);
-        return 2;
-      }
-      const known = new Set(votes.map((v) => v.id));
-      const unknown = ids.filter((id) => !known.has(id));
-      if (ids.length === 0 || unknown.length > 0) {
-        console.error(
-          ids.length === 0 ? "name vote ids or --flag" : `not votes of edition ${edition.id}: ${unknown.join(" ")}`,
-        );
-        return 2;
-      }
-      const changed = query(
-        `UPDATE showcase_votes SET excluded_at = ${sqlText(cliNow(options).toISOString())}, excluded_by = ${sqlText(byWhom(options.by))},
-           excluded_reason = ${sqlText(reason)}, excluded_category = ${sqlText(category)}
-         WHERE edition_id = ${sqlText(edition.id)} AND excluded_at IS NULL AND id IN (${[...new Set(ids)].map(sqlText).join(", ")})
-         RETURNING id`,
-        options,
-      );
-      console.log(
-        `${changed.length} vote(s) excluded (${category}: ${reason}); ${new Set(ids).size - changed.length} already were.`,
-      );
-      return 0;
-    },
-  },
-  "publish-audience-choice": {
-    usage: "publish-audience-choice [--edition ID] [--by NAME] [--remote] [--env name]",
-    run: async (/** @type {string[]} */ _args, /** @type {any} */ options) => {
-      const edition = await editionOf(options);
-      const closes = clock.votingClosesAt(edition);
-      if (cliNow(options).getTime() < closes.getTime()) {
-        console.error(
-          `Voting closes ${closes.toISOString()}: the Audience Choice can be published only after the close.`,
-        );
-        return 1;
-      }
-      const already = query(
-        `SELECT published_at FROM showcase_ledger WHERE edition_id = ${sqlText(edition.id)} LIMIT 1`,
-        options,
-      );
-      if (already.length > 0) {
-        console.error(`The Audience Choice of edition ${edition.id} was published at ${already[0]?.published_at}.`);
-        return 1;
-      }
-      const shown = query(
-        `SELECT s.team_id, s.title, s.slug, t.name AS team_name FROM submissions s JOIN teams t ON t.id = s.team_id
-         WHERE s.edition_id = ${sqlText(edition.id)} AND s.status = 'submitted' AND s.public_consent = 1
-           AND s.title IS NOT NULL AND s.slug IS NOT NULL`,
-        options,
-      );
-      const tallies = new Map(review.tallyVotes(votesOf(edition.id, options)).map((t) => [t.teamId, t]));
-      const at = cliNow(options).toISOString();
-      const by = byWhom(options.by);
-      const ledger = shown.map((p) => {
-        const t = tallies.get(String(p.team_id));
-        return {
-          teamId: String(p.team_id),
-          title: String(p.title),
-          slug: String(p.slug),
-          teamName: p.team_name == null ? null : String(p.team_name),
-          cast: t?.cast ?? 0,
-          excluded: t?.excluded ?? {},
-          final: t?.final ?? 0,
-        };
+    usage: "votes-review [--base-url URL]",
+    async run(_args, options) {
+      if (!requireToken()) return 2;
+      return withApi(async () => {
+        const { result } = await callApi("GET", "/queries/votes.review", { options });
+        console.log(terminalSafe(reviewText(result)));
+        return 0;
       });
-      const top = Math.max(0, ...ledger.map((row) => row.final));
-      const winners = top > 0 ? ledger.filter((row) => row.final === top) : [];
-      const statements = [
-        ...ledger.map(
-          (row) =>
-            `INSERT INTO showcase_ledger (edition_id, team_id, project_title, slug, votes_cast, votes_excluded, final_count, published_at, published_by)
-             VALUES (${sqlText(edition.id)}, ${sqlText(row.teamId)}, ${sqlText(row.title)}, ${sqlText(row.slug)},
-               ${row.cast}, ${sqlText(JSON.stringify(row.excluded))}, ${row.final}, ${sqlText(at)}, ${sqlText(by)})`,
-        ),
-        ...winners.map(
-          (row) =>
-            `INSERT INTO published_results (edition_id, award, team_id, place, team_name, project_title, organization, published_at, published_by)
-             VALUES (${sqlText(edition.id)}, ${sqlText(content.AUDIENCE_CHOICE_AWARD)}, ${sqlText(row.teamId)}, 1,
-               ${sqlText(row.teamName ?? row.title)}, ${sqlText(row.title)}, NULL, ${sqlText(at)}, ${sqlText(by)})`,
-        ),
-      ];
-      if (statements.length > 0) query(statements.join(";\n"), options);
-      console.log(`Audience Choice of edition ${edition.id} published: ${ledger.length} project(s) in the ledger.`);
-      for (const row of [...ledger].sort((a, b) => b.final - a.final)) {
-        const excluded = Object.entries(row.excluded)
-          .map(([k, n]) => `${n} ${k}`)
-          .join(", ");
-        console.log(
-          `  ${row.final === top && top > 0 ? "★" : " "} ${row.title}: ${row.cast} cast, ${excluded || "none"} excluded, ${row.final} counted`,
-        );
+    },
+  },
+
+  "exclude-votes": {
+    usage: 'exclude-votes <voteId…> | --flag <flagId> --reason "…" [--category C] [--base-url URL]',
+    async run(args, options) {
+      const reason = textOption(options, "reason");
+      const flagId = textOption(options, "flag");
+      if (!reason || (args.length === 0 && !flagId)) {
+        console.error(`usage: npm run admin -- ${commands["exclude-votes"].usage} (the reason is kept with each vote)`);
+        return 2;
       }
-      if (winners.length === 0) console.log("No vote was counted: no winner is published.");
-      // Every member of the winning team holds the Audience Choice credential (issue 26).
-      else issueResultCredentials(edition.id, options, new Date(at));
-      return 0;
+      if (!requireToken()) return 2;
+      const category = textOption(options, "category");
+      return withApi(async () => {
+        const done = await callApi("POST", "/actions/votes.exclude", {
+          options,
+          body: {
+            ...(args.length > 0 ? { voteIds: args.join(" ") } : {}),
+            ...(flagId ? { flagId } : {}),
+            reason,
+            ...(category ? { category } : {}),
+          },
+        });
+        console.log(terminalSafe(done.message));
+        return 0;
+      });
+    },
+  },
+
+  "publish-audience-choice": {
+    usage: "publish-audience-choice [--base-url URL]",
+    async run(_args, options) {
+      if (!requireToken()) return 2;
+      return withApi(async () => {
+        printProposal(await callApi("POST", "/actions/votes.publish-audience-choice", { options, body: {} }), options);
+        return 0;
+      });
     },
   },
 };

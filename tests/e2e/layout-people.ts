@@ -2,7 +2,7 @@ import type { Browser, Cookie } from "@playwright/test";
 import { expect } from "@playwright/test";
 import { SEED_PASSWORD, seedPasswordHash, seedStatements } from "../../scripts/seed-projects.mjs";
 import { edition2026 } from "../edition-2026";
-import { localSql } from "./local-d1";
+import { localBound, localSql } from "./local-d1";
 
 /**
  * The people of the signed-in layout check (issue 35), as rows: signing each
@@ -321,11 +321,10 @@ export async function signInEveryone(
 ): Promise<{ person: Everyone; cookies: Cookie[] }> {
   const person = everyoneOf(projectIndex, projectName);
   const hash = seedPasswordHash();
-  const showcase = seedStatements(edition2026, 20, hash).statements;
+  localBound(stateDir, seedStatements(edition2026, 20, hash).statements);
   localSql(
     stateDir,
     [
-      ...showcase,
       ...everyoneStatements(person, hash, projectIndex),
       `UPDATE "user" SET two_factor_enabled = 0 WHERE id = ${lit(person.userId)}`,
     ].join(";\n"),

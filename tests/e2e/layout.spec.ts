@@ -134,6 +134,7 @@ const signedInPages: {
   { title: "/organize/assignments", path: () => "/organize/assignments", noScript: true, status: 200 },
   { title: "/organize/appeals", path: () => "/organize/appeals", noScript: true, status: 200 },
   { title: "/organize/results", path: () => "/organize/results", noScript: true, status: 200 },
+  { title: "/organize/votes", path: () => "/organize/votes", noScript: true, status: 200 },
   { title: "/organize/report", path: () => "/organize/report", noScript: true, status: 200 },
   { title: "/organize/proposals", path: () => "/organize/proposals", noScript: true, status: 200 },
   {
@@ -145,6 +146,18 @@ const signedInPages: {
   { title: "/organize/audit", path: () => "/organize/audit", noScript: true, status: 200 },
   { title: "/organize/organizers", path: () => "/organize/organizers", noScript: true, status: 200 },
   { title: "/organize/tokens", path: () => "/organize/tokens", noScript: true, status: 200 },
+  // Issue 33's people pages: a search that finds the director, their own page, the lists and the messages.
+  {
+    title: "/organize/people",
+    path: (p) => `/organize/people?q=${encodeURIComponent(p.email)}`,
+    noScript: true,
+    status: 200,
+  },
+  { title: "/organize/people/:id", path: (p) => `/organize/people/${p.userId}`, noScript: true, status: 200 },
+  { title: "/organize/registrations", path: () => "/organize/registrations", noScript: true, status: 200 },
+  { title: "/organize/sponsorships", path: () => "/organize/sponsorships", noScript: true, status: 200 },
+  { title: "/organize/organizations", path: () => "/organize/organizations", noScript: true, status: 200 },
+  { title: "/organize/inbox", path: () => "/organize/inbox", noScript: true, status: 200 },
   { title: "/organize/messages", path: () => "/organize/messages", noScript: true, status: 200 },
 ];
 

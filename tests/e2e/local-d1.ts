@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { localDatabase, runStatements } from "../../scripts/local-d1.mjs";
+import { localDatabase, runBound, runStatements } from "../../scripts/local-d1.mjs";
 
 /**
  * Statements against an e2e server's own local D1 (its STATE_DIR), as the
@@ -9,6 +9,11 @@ import { localDatabase, runStatements } from "../../scripts/local-d1.mjs";
  */
 export function localSql(stateDir: string, command: string): Record<string, unknown>[] {
   return runStatements(serverDatabase(stateDir), command).at(-1) ?? [];
+}
+
+/** Statements with bound values (the seeder's rows) against an e2e server's own local D1, in one transaction. */
+export function localBound(stateDir: string, statements: { sql: string; params: (string | number | null)[] }[]) {
+  runBound(serverDatabase(stateDir), statements);
 }
 
 function serverDatabase(stateDir: string) {

@@ -26,8 +26,18 @@ const deskPageRoles: Record<(typeof deskPages)[number]["path"], readonly Organiz
   "/organize/assignments": ["director", "coordinator"],
   "/organize/appeals": ["director", "coordinator"],
   "/organize/results": ["director", "coordinator"],
+  "/organize/votes": ["director", "coordinator"],
   "/organize/report": ["director", "coordinator", "viewer"],
   "/organize/report.csv": ["director", "coordinator", "viewer"],
+  "/organize/people": ["director", "registrar"],
+  "/organize/people/:id": ["director", "registrar"],
+  "/organize/registrations": ["director", "registrar"],
+  "/organize/registrations.csv": ["director", "registrar"],
+  "/organize/sponsorships": ["director", "registrar"],
+  "/organize/sponsorships.csv": ["director", "registrar"],
+  "/organize/organizations": ["director", "registrar"],
+  "/organize/organizations.csv": ["director", "registrar"],
+  "/organize/inbox": ["director", "registrar"],
   "/organize/proposals": ["director", "coordinator", "registrar"],
   "/organize/proposals/:id": ["director", "coordinator", "registrar"],
   "/organize/audit": ["director", "coordinator", "registrar"],
@@ -56,13 +66,23 @@ const rolePermissions: Record<string, readonly OrganizerRoleName[]> = {
   "read:conflict": ["director", "coordinator"],
   "propose:publication": ["director", "coordinator"],
   "read:report": ["director", "coordinator", "viewer"],
+  "read:vote": ["director", "coordinator"],
+  "exclude:vote": ["director", "coordinator"],
   "send:message": ["director", "registrar"],
+  "read:person": ["director", "registrar"],
+  "read:registration": ["director", "registrar"],
+  "read:sponsorship": ["director", "registrar"],
+  "read:organization": ["director", "registrar"],
   "read:message": ["director", "registrar"],
+  "handle:message": ["director", "registrar"],
 };
 
 const proposalId = crypto.randomUUID();
+/** An account for the person page (issue 33). */
+let personId = "";
 
 beforeAll(async () => {
+  personId = (await organizer(null)).id;
   // A proposal for the page with an id (of an action this deployment does not know: it only shows).
   await env.DB.prepare(
     `INSERT INTO organizer_proposals (id, action, input, preview, preview_hash, summary, proposed_by, proposed_label, created_at, expires_at)
@@ -72,7 +92,8 @@ beforeAll(async () => {
     .run();
 });
 
-const pathOf = (path: string) => path.replace(":id", proposalId);
+const pathOf = (path: string) =>
+  path === "/organize/people/:id" ? `/organize/people/${personId}` : path.replace(":id", proposalId);
 
 describe("the desk's pages", { timeout: 120_000 }, () => {
   it("every desk page has its expected roles here", () => {

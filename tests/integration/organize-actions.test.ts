@@ -81,10 +81,63 @@ async function confirmAsSecondDirector(proposalId: string, now: Date) {
   return { second, row: rows[0]! };
 }
 
+/** After the audience vote's close (Mar 31, 2026, 00:00 MDT): votes are excluded and the Audience Choice published then. */
+const AFTER_VOTE = { APP_NOW: "2026-04-01T10:00:00-06:00" };
+
+/** Votes of edition 2026 for `teamId`, written as the vote writes them; returns their ids. */
+async function votesFor(teamId: string, count: number): Promise<string[]> {
+  const ids = Array.from({ length: count }, () => crypto.randomUUID());
+  await env.DB.batch(
+    ids.map((id, i) =>
+      env.DB.prepare(
+        `INSERT INTO showcase_votes (id, edition_id, user_id, team_id, client_ip, ip_prefix, account_created_at, email_domain, created_at, cast_at)
+         VALUES (?, '2026', ?, ?, ?, ?, '2026-01-05T00:00:00.000Z', 'example.org', '2026-03-22T16:00:00.000Z', '2026-03-22T16:00:00.000Z')`,
+      ).bind(id, `voter-${id}`, teamId, `10.${i % 250}.${Math.floor(Math.random() * 250)}.1`, `10.${i % 250}.0.0/24`),
+    ),
+  );
+  return ids;
+}
+
 const one = <T>(sql: string, ...values: unknown[]) =>
   env.DB.prepare(sql)
     .bind(...values)
     .first<T>();
+
+/** A fresh contact message or interest form, waiting (issue 33). */
+async function waitingMessage(table: "contact_submissions" | "judge_advisor_interests") {
+  const email = `${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const inserted =
+    table === "contact_submissions"
+      ? env.DB.prepare(
+          "INSERT INTO contact_submissions (name, email, subject, message) VALUES ('Ada Writer', ?, 'Hello', 'A message long enough') RETURNING id",
+        ).bind(email)
+      : env.DB.prepare(
+          `INSERT INTO judge_advisor_interests (role, first_name, last_name, email, phone, organization, title, expertise, experience, motivation)
+           VALUES ('judge', 'Jo', 'Judge', ?, '208-555-0100', 'Acme', 'CTO', 'AI', 'Years', 'Because') RETURNING id`,
+        ).bind(email);
+  const row = await inserted.first<{ id: number }>();
+  return String(row!.id);
+}
+
+/** The handled toggle of one table's rows: marked by the actor, at the clock's time. */
+function handledScenario(table: "contact_submissions" | "judge_advisor_interests", intent: string): Scenario {
+  return {
+    page: "/organize/inbox",
+    intent,
+    async prepare() {
+      const actor = await organizer("registrar");
+      const id = await waitingMessage(table);
+      return {
+        actor,
+        input: { id, state: "handled" },
+        check: async () =>
+          expect(await one(`SELECT handled_by FROM ${table} WHERE id = ?`, Number(id))).toEqual({
+            handled_by: `organizer:${actor.email}`,
+          }),
+      };
+    },
+  };
+}
 
 const scenarios: Record<string, Scenario> = {
   "organizers.grant": {
@@ -417,6 +470,8 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
+  "contacts.handle": handledScenario("contact_submissions", "handle-contact"),
+  "interests.handle": handledScenario("judge_advisor_interests", "handle-interest"),
   "results.publish-awards": {
     page: "/organize/results",
     intent: "publish-awards",
@@ -434,6 +489,71 @@ const scenarios: Record<string, Scenario> = {
           expect(
             await one<{ signed: number }>(
               "SELECT signed_json IS NOT NULL AS signed FROM credentials WHERE user_id = ? AND achievement = 'best-customer-impact'",
+              member.id,
+            ),
+          ).toEqual({ signed: 1 });
+        },
+      };
+    },
+  },
+  "votes.exclude": {
+    page: "/organize/votes",
+    intent: "exclude-votes",
+    clock: AFTER_VOTE,
+    async prepare() {
+      const actor = await organizer("coordinator");
+      const ids = await votesFor(crypto.randomUUID(), 2);
+      return {
+        actor,
+        input: { voteIds: ids.join(" "), reason: "Both from a test account farm", category: "other" },
+        check: async () => {
+          const { results } = await env.DB.prepare(
+            "SELECT excluded_by, excluded_reason, excluded_category FROM showcase_votes WHERE id IN (?, ?)",
+          )
+            .bind(...ids)
+            .all();
+          expect(results).toEqual(
+            ids.map(() => ({
+              excluded_by: `organizer:${actor.email}`,
+              excluded_reason: "Both from a test account farm",
+              excluded_category: "other",
+            })),
+          );
+        },
+      };
+    },
+  },
+  "votes.publish-audience-choice": {
+    page: "/organize/votes",
+    intent: "propose-audience-choice",
+    clock: AFTER_VOTE,
+    async prepare() {
+      const actor = await organizer("coordinator");
+      // An edition whose Audience Choice is not published yet (each door publishes it once), one project voted for.
+      await env.DB.batch([
+        env.DB.prepare("DELETE FROM showcase_ledger WHERE edition_id = '2026'"),
+        env.DB.prepare("DELETE FROM published_results WHERE edition_id = '2026' AND award = 'audience-choice'"),
+        env.DB.prepare("DELETE FROM showcase_votes WHERE edition_id = '2026'"),
+      ]);
+      const { member, teamId } = await freshProject();
+      await env.DB.prepare("UPDATE submissions SET title = ?, slug = ?, public_consent = 1 WHERE team_id = ?")
+        .bind(`Voted ${teamId}`, `voted-${teamId}`, teamId)
+        .run();
+      await votesFor(teamId, 2);
+      return {
+        actor,
+        input: {},
+        check: async () => {
+          expect(await one("SELECT votes_cast, final_count FROM showcase_ledger WHERE team_id = ?", teamId)).toEqual({
+            votes_cast: 2,
+            final_count: 2,
+          });
+          expect(await one("SELECT award FROM published_results WHERE team_id = ?", teamId)).toEqual({
+            award: "audience-choice",
+          });
+          expect(
+            await one<{ signed: number }>(
+              "SELECT signed_json IS NOT NULL AS signed FROM credentials WHERE user_id = ? AND achievement = 'audience-choice'",
               member.id,
             ),
           ).toEqual({ signed: 1 });

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { queryAll } from "../../scripts/admin.mjs";
-import { localDatabaseFile, splitStatements } from "../../scripts/local-d1.mjs";
+import { localDatabase, localDatabaseFile, runBound, splitStatements } from "../../scripts/local-d1.mjs";
 import { applyMigrations } from "./local-d1.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -28,6 +28,29 @@ test("statements split at semicolons outside strings, quoted names and comments"
     ["SELECT 1", "SELECT 'a;b', 'it''s;' -- note; more", '/* ; */ SELECT "c;" FROM [d;e]'],
   );
   assert.deepEqual(splitStatements("  ;\n  "), []);
+});
+
+test("bound values are stored as given, and a failing statement undoes the ones before it", () => {
+  const database = localDatabase(stateDir);
+  assert.ok(database);
+  const insert = (id, name) => ({
+    sql: "INSERT INTO contact_submissions (id, name, email, subject, message, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+    params: [id, name, "bound@example.com", "Hello", "x", "2026-01-02T03:04:05.000Z"],
+  });
+  const tricky = "Robert'); DROP TABLE contact_submissions; --";
+  runBound(database, [insert(9101, tricky)]);
+  assert.deepEqual(
+    database
+      .prepare("SELECT name FROM contact_submissions WHERE id = ?")
+      .all(9101)
+      .map((r) => r.name),
+    [tricky],
+  );
+  // The second row reuses the first's id: the whole call is undone.
+  assert.throws(() => runBound(database, [insert(9102, "kept?"), insert(9101, "again")]), /UNIQUE/);
+  assert.equal(database.prepare("SELECT count(*) AS n FROM contact_submissions WHERE id = ?").get(9102)?.n, 0);
+  // The other tests count this table's rows.
+  database.prepare("DELETE FROM contact_submissions WHERE id = ?").run(9101);
 });
 
 test("a migrated state directory has one database file, found without Wrangler", () => {

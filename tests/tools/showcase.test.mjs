@@ -1,9 +1,16 @@
 // The showcase's organizer commands and the seed script against a real local
-// D1 (issue 25), run as an operator runs them: `npm run seed -- projects`,
-// then `votes-review`, `exclude-votes` and `publish-audience-choice` on a
-// stuffing attempt (twenty new accounts from one /24 within a minute).
+// D1 (issues 25 and 33), run as an operator runs them: `npm run seed --
+// projects`, then `votes-review`, `exclude-votes` and
+// `publish-audience-choice` on a stuffing attempt (twenty new accounts from
+// one /24 within a minute), as clients of the organizer API of one real local
+// server whose clock is after the vote's close (the CLI sends none; the rules
+// before the close are tested in tests/integration/organize-votes.test.ts).
+// publish-audience-choice PROPOSES; a second director, signed in with a real
+// authenticator code, confirms it on the desk.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { request as httpRequest } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +18,7 @@ import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { query, sqlText } from "../../scripts/admin.mjs";
 import { SEED_PASSWORD, seedPasswordHash } from "../../scripts/seed-projects.mjs";
+import { authApi, cookies, startLocalServer, totp } from "./local-server.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const stateDir = mkdtempSync(join(tmpdir(), "showcase-cli-"));
@@ -26,7 +34,54 @@ function run(script, args, appNow = IN_SHOWCASE) {
     env: { ...process.env, STATE_DIR: stateDir, APP_NOW: appNow, CI: "true" },
   });
 }
-const admin = (/** @type {string[]} */ args, appNow = IN_SHOWCASE) => run("scripts/admin.mjs", args, appNow);
+// A coordinator's and a director's API tokens, stored hashed as /organize/tokens stores them.
+const COORDINATOR_TOKEN = `iac_org_${"C".repeat(43)}`;
+const DIRECTOR_TOKEN = `iac_org_${"D".repeat(43)}`;
+const PASSWORD = "a good passphrase";
+let base = "";
+let stopServer = () => {};
+
+/** `npm run admin -- …` against the local server with `token` (the CLI sends no time). @param {string[]} args @param {string} token */
+function admin(args, token = COORDINATOR_TOKEN) {
+  const env = { ...process.env, STATE_DIR: stateDir, ORGANIZER_API_URL: base, ORGANIZER_API_TOKEN: token, CI: "true" };
+  delete env.APP_NOW;
+  return spawnSync("node", ["scripts/admin.mjs", ...args], { cwd: root, encoding: "utf8", env });
+}
+
+/** The second director: signed up, two-step sign-in turned on with a real code (that session passed it). */
+const confirmer = { email: "cam.confirm@example.com", session: "", secret: "" };
+
+/** The proposal the CLI printed, confirmed on the desk by the second director with a fresh code. @param {string} stdout */
+async function confirm(stdout) {
+  const id = /\/organize\/proposals\/([\w-]+)/.exec(stdout)?.[1];
+  assert.ok(id, stdout);
+  // A connection of its own (node:http, no keep-alive): fetch would reuse one the server has closed meanwhile.
+  const body = new URLSearchParams({ intent: "confirm", code: totp(confirmer.secret) }).toString();
+  /** @type {{ status: number | undefined, text: string }} */
+  const response = await new Promise((resolve, reject) => {
+    const sent = httpRequest(
+      `${base}/organize/proposals/${id}`,
+      {
+        method: "POST",
+        agent: false,
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: base,
+          "sec-fetch-site": "same-origin",
+          cookie: confirmer.session,
+        },
+      },
+      (answer) => {
+        let text = "";
+        answer.on("data", (chunk) => (text += chunk));
+        answer.on("end", () => resolve({ status: answer.statusCode, text }));
+      },
+    );
+    sent.on("error", reject);
+    sent.end(body);
+  });
+  assert.equal(response.status, 303, response.text);
+}
 
 /** @param {string} sql */
 const count = (sql) => Number(query(sql, target)[0]?.n);
@@ -38,7 +93,37 @@ before(() => {
   assert.match(seeded.stdout, new RegExp(SEED_PASSWORD));
 });
 
-after(() => rmSync(stateDir, { recursive: true, force: true }));
+before(async () => {
+  ({ base, stop: stopServer } = await startLocalServer({ stateDir, appNow: AFTER_CLOSE }));
+  const hash = (/** @type {string} */ token) => createHash("sha256").update(token).digest("hex");
+  query(
+    [
+      `INSERT INTO user (id, name, email, email_verified, two_factor_enabled) VALUES ('u-coco', '', 'coco@example.com', 1, 1), ('u-dora', '', 'dora@example.com', 1, 1)`,
+      `INSERT INTO organizer_roles (user_id, role, granted_by, granted_at) VALUES ('u-coco', 'coordinator', 'test', '2026-03-01T00:00:00.000Z'), ('u-dora', 'director', 'test', '2026-03-01T00:00:00.000Z')`,
+      `INSERT INTO organizer_tokens (id, user_id, name, token_hash, created_at) VALUES ('tok-coco', 'u-coco', 'laptop', '${hash(COORDINATOR_TOKEN)}', '2026-03-01T00:00:00.000Z'), ('tok-dora', 'u-dora', 'laptop', '${hash(DIRECTOR_TOKEN)}', '2026-03-01T00:00:00.000Z')`,
+    ].join(";\n"),
+    target,
+  );
+  const signUp = await authApi(base, "/sign-up/email", { email: confirmer.email, password: PASSWORD, name: "" });
+  const cookie = cookies(signUp);
+  query(`UPDATE "user" SET email_verified = 1 WHERE email = '${confirmer.email}'`, target);
+  const enabled = await authApi(base, "/two-factor/enable", { password: PASSWORD }, cookie);
+  const { totpURI } = /** @type {{ totpURI: string }} */ (await enabled.json());
+  confirmer.secret = new URL(totpURI).searchParams.get("secret") ?? "";
+  confirmer.session = cookies(
+    await authApi(base, "/two-factor/verify-totp", { code: totp(confirmer.secret) }, cookie),
+    cookie,
+  );
+  query(
+    `INSERT INTO organizer_roles (user_id, role, granted_by, granted_at) SELECT id, 'director', 'test', '2026-03-01T00:00:00.000Z' FROM "user" WHERE email = '${confirmer.email}'`,
+    target,
+  );
+});
+
+after(() => {
+  stopServer();
+  rmSync(stateDir, { recursive: true, force: true });
+});
 
 describe("npm run seed -- projects", () => {
   test("writes submitted, consenting projects with verified, enrolled accounts, once", async () => {
@@ -68,7 +153,10 @@ describe("npm run seed -- projects", () => {
 
   test("stores the development password as the site's hash, which the site's verifier accepts", async () => {
     const { verifyPassword } = await import("../../app/auth/password.server.ts");
-    const stored = String(query("SELECT password FROM account LIMIT 1", target)[0]?.password);
+    const stored = String(
+      query("SELECT password FROM account WHERE user_id IN (SELECT user_id FROM team_members) LIMIT 1", target)[0]
+        ?.password,
+    );
     assert.equal(stored, seedPasswordHash());
     assert.equal(await verifyPassword(stored, SEED_PASSWORD), true);
     assert.equal(await verifyPassword(stored, "wrong password"), false);
@@ -76,7 +164,7 @@ describe("npm run seed -- projects", () => {
 });
 
 describe("reviewing, excluding and publishing the audience vote", () => {
-  test("flags the stuffing attempt, records its exclusion, and publishes the winner and the ledger after the close", () => {
+  test("flags the stuffing attempt, records its exclusion with its audit row, and proposes the Audience Choice that a second director confirms", async () => {
     const teams = query("SELECT team_id, title FROM submissions ORDER BY team_id", target);
     const [stuffed, honest] = /** @type {{ team_id: string }[]} */ (teams);
     const rows = [];
@@ -104,60 +192,105 @@ describe("reviewing, excluding and publishing the audience vote", () => {
     assert.match(review.stdout, /network:198\.51\.100\.0\/24\n {2}20 votes from the network/);
     assert.match(review.stdout, /new-account:showcase\n {2}20 votes from accounts created after the showcase opened/);
     assert.doesNotMatch(review.stdout, /burst:.*honest/);
+    // Who voted is not the CLI's to print.
+    assert.doesNotMatch(review.stdout, /stuffer-0|honest-0\b/);
 
     const noReason = admin(["exclude-votes", "--flag", "network:198.51.100.0/24"]);
     assert.equal(noReason.status, 2);
+    assert.match(noReason.stderr, /usage/);
+    const unknownFlag = admin(["exclude-votes", "--flag", "network:203.0.113.0/24", "--reason", "x"]);
+    assert.equal(unknownFlag.status, 1);
+    assert.match(unknownFlag.stderr, /There is no flag "network:203\.0\.113\.0\/24"/);
     const excluded = admin([
       "exclude-votes",
       "--flag",
       "network:198.51.100.0/24",
       "--reason",
       "Twenty new accounts from one subnet in a minute",
-      "--by",
-      "casey",
     ]);
     assert.equal(excluded.status, 0, excluded.stderr);
-    assert.match(excluded.stdout, /20 vote\(s\) excluded \(network: Twenty new accounts/);
+    assert.match(excluded.stdout, /20 votes excluded \(Many votes from one network\)/);
     assert.equal(
       count(
-        "SELECT count(*) AS n FROM showcase_votes WHERE excluded_category = 'network' AND excluded_by = 'casey' AND excluded_reason = 'Twenty new accounts from one subnet in a minute' AND excluded_at IS NOT NULL",
+        "SELECT count(*) AS n FROM showcase_votes WHERE excluded_category = 'network' AND excluded_by = 'organizer:coco@example.com' AND excluded_reason = 'Twenty new accounts from one subnet in a minute' AND excluded_at = '2026-03-31T16:00:00.000Z'",
       ),
       20,
     );
+    assert.deepEqual(
+      query("SELECT actor_kind, actor_label, reason FROM organizer_events WHERE action = 'votes.exclude'", target),
+      [
+        {
+          actor_kind: "token",
+          actor_label: "coco@example.com",
+          reason: "Twenty new accounts from one subnet in a minute",
+        },
+      ],
+    );
+    const byId = admin(["exclude-votes", "honest-2", "--reason", "The voter withdrew it", "--category", "other"]);
+    assert.equal(byId.status, 0, byId.stderr);
+    assert.match(byId.stdout, /1 vote excluded \(Other reason\)/);
+    const again = admin(["exclude-votes", "honest-2", "--reason", "again", "--category", "other"]);
+    assert.equal(again.status, 1);
+    assert.match(again.stderr, /excluded already/);
     assert.match(admin(["votes-review"]).stdout, /20 of 20 excluded/);
 
-    const early = admin(["publish-audience-choice"]);
-    assert.equal(early.status, 1);
-    assert.match(early.stderr, /only after the close/);
+    // A director's token proposes; nothing is written until a different director confirms on the desk.
+    const proposed = admin(["publish-audience-choice"], DIRECTOR_TOKEN);
+    assert.equal(proposed.status, 0, proposed.stderr);
+    assert.match(
+      proposed.stdout,
+      /Proposed: Publish the Audience Choice of the 2026 Challenge: the ledger of 3 projects, won by "/,
+    );
+    assert.match(proposed.stdout, /A different director confirms it on the desk/);
     assert.equal(count("SELECT count(*) AS n FROM showcase_ledger"), 0);
+    assert.equal(count("SELECT count(*) AS n FROM published_results"), 0);
 
-    const published = admin(["publish-audience-choice", "--by", "casey"], AFTER_CLOSE);
-    assert.equal(published.status, 0, published.stderr);
+    await confirm(proposed.stdout);
     const ledger = query(
-      "SELECT team_id, votes_cast, votes_excluded, final_count FROM showcase_ledger ORDER BY final_count DESC, team_id",
+      "SELECT team_id, votes_cast, votes_excluded, final_count, published_by FROM showcase_ledger ORDER BY final_count DESC, team_id",
       target,
     );
     assert.equal(ledger.length, 3);
     assert.deepEqual(
       ledger.find((r) => r.team_id === stuffed?.team_id),
-      { team_id: stuffed?.team_id, votes_cast: 20, votes_excluded: '{"network":20}', final_count: 0 },
+      {
+        team_id: stuffed?.team_id,
+        votes_cast: 20,
+        votes_excluded: '{"network":20}',
+        final_count: 0,
+        published_by: `organizer:${confirmer.email}`,
+      },
     );
-    assert.deepEqual(ledger[0], { team_id: honest?.team_id, votes_cast: 3, votes_excluded: "{}", final_count: 3 });
+    assert.deepEqual(ledger[0], {
+      team_id: honest?.team_id,
+      votes_cast: 3,
+      votes_excluded: '{"other":1}',
+      final_count: 2,
+      published_by: `organizer:${confirmer.email}`,
+    });
     const results = query("SELECT award, team_id, place, published_by FROM published_results", target);
     assert.deepEqual(results, [
-      { award: "audience-choice", team_id: honest?.team_id, place: 1, published_by: "casey" },
+      { award: "audience-choice", team_id: honest?.team_id, place: 1, published_by: `organizer:${confirmer.email}` },
     ]);
-    // Every member of the winning team holds the Audience Choice credential (issue 26).
-    assert.match(published.stdout, /new finalist or award credential\(s\) issued/);
-    const holders = query("SELECT user_id FROM credentials WHERE achievement = 'audience-choice'", target);
+    // Every verified member of the winning team holds the Audience Choice credential, signed when issued.
+    const holders = query(
+      "SELECT user_id, signed_json IS NOT NULL AS signed FROM credentials WHERE achievement = 'audience-choice' ORDER BY user_id",
+      target,
+    );
     const members = query(
-      `SELECT user_id FROM team_members WHERE team_id = ${sqlText(String(honest?.team_id))}`,
+      `SELECT user_id FROM team_members WHERE team_id = ${sqlText(String(honest?.team_id))} ORDER BY user_id`,
       target,
     );
     assert.ok(members.length > 0);
-    assert.deepEqual(holders.map((r) => r.user_id).sort(), members.map((r) => r.user_id).sort());
-    const twice = admin(["publish-audience-choice"], AFTER_CLOSE);
+    assert.deepEqual(
+      holders,
+      members.map((r) => ({ user_id: r.user_id, signed: 1 })),
+    );
+    assert.equal(count("SELECT count(*) AS n FROM organizer_events WHERE action = 'votes.publish-audience-choice'"), 1);
+
+    const twice = admin(["publish-audience-choice"], DIRECTOR_TOKEN);
     assert.equal(twice.status, 1);
+    assert.match(twice.stderr, /The Audience Choice was published/);
     assert.equal(count("SELECT count(*) AS n FROM published_results"), 1);
   });
 });

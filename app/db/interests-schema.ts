@@ -1,4 +1,4 @@
-/** Offers to serve as judge or advisor (migrations/0003_judge_advisor_interests.sql, the source of truth). */
+/** Offers to serve as judge or advisor (migrations/0003_judge_advisor_interests.sql and 0022_handled.sql, the sources of truth). */
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { isoNow } from "./columns";
 
@@ -19,6 +19,9 @@ export const judgeAdvisorInterests = sqliteTable("judge_advisor_interests", {
   experience: text("experience").notNull(),
   motivation: text("motivation").notNull(),
   createdAt: text("created_at").notNull().default(isoNow),
+  /** When an organizer marked it handled, and who ("organizer:<email>"); NULL while it waits (0022). */
+  handledAt: text("handled_at"),
+  handledBy: text("handled_by"),
 });
 
 export type JudgeAdvisorInterestRow = typeof judgeAdvisorInterests.$inferSelect;

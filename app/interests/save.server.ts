@@ -5,9 +5,9 @@
 import { getDb } from "~/db/client.server";
 import { judgeAdvisorInterests } from "~/db/schema";
 import { organizersRecipient } from "~/notifications/recipients.server";
-import { judgeAdvisorNotification, judgeAdvisorPayload } from "~/judge-advisor/notification.server";
+import { judgeAdvisorNotification, judgeAdvisorPayload } from "~/interests/notification.server";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
-import type { JudgeAdvisorInterest } from "~/judge-advisor/schema";
+import type { JudgeAdvisorInterest } from "~/interests/schema";
 
 export async function saveJudgeAdvisorInterest(
   env: Pick<Env, "DB" | "NOTIFICATIONS" | "NOTIFY_TO">,

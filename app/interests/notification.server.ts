@@ -5,7 +5,7 @@
  * lists every field of the form (§3).
  */
 import { z } from "zod";
-import { roleLabels, type JudgeAdvisorInterest } from "~/judge-advisor/schema";
+import { roleLabels, type JudgeAdvisorInterest } from "~/interests/schema";
 import { defineKind, oneLine, simpleHtml } from "~/notifications/kind.server";
 
 export const JudgeAdvisorNotificationPayload = z.object({

@@ -1,0 +1,245 @@
+/**
+ * What the registrar's pages show (issue 33): the people search, one
+ * person's page, the registrations, sponsorships and organizations of an
+ * edition (filtered by GET forms, paged, each with its CSV link) and the
+ * messages received. One `*DeskView` per page, reading the same functions
+ * as the organizer API's queries.
+ */
+import { data } from "react-router";
+import { formatMountain } from "~/clock/format";
+import { editionById, publishedEditions } from "~/content/editions";
+import { peopleRules, peopleText } from "~/content/organize";
+import { formatUsd, plans, sponsorTierIds } from "~/content/pricing";
+import { registrationStatuses, sponsorshipStatuses } from "~/db/payments-schema";
+import type { Desk } from "~/organize/guard.server";
+import { deskHeader } from "~/organize/desk-view.server";
+import { paged, type Paged } from "~/organize/paging";
+import {
+  contactsList,
+  interestsList,
+  organizationsList,
+  registrationsList,
+  sponsorshipsList,
+  type StoredRow,
+} from "./lists.server";
+import { personFacts, searchPeople } from "./people.server";
+import { EditionFilterSchema, RegistrationsFilterSchema, SponsorshipsFilterSchema } from "./schema";
+
+const when = (iso: unknown) => (typeof iso === "string" && iso ? formatMountain(new Date(iso), "dateTime") : null);
+const text = (value: unknown) => (value === null || value === undefined ? "" : String(value));
+
+/** A page's query parameters, without the empty ones a GET form sends for "Any". */
+function filterParams(url: URL) {
+  return Object.fromEntries([...url.searchParams].filter(([key, value]) => value !== "" && key !== "page"));
+}
+
+/** The link to the same selection as CSV. */
+function csvHref(url: URL, path: string) {
+  const params = new URLSearchParams(filterParams(url));
+  const query = params.toString();
+  return `${path}${query ? `?${query}` : ""}`;
+}
+
+/** The editions the filters offer: the clock's, the published ones, and all of them. */
+function editionOptions(desk: Desk) {
+  const editions = [desk.edition, ...publishedEditions.filter((e) => e.id !== desk.edition.id)];
+  return [...editions.map((e) => ({ value: e.id, label: e.name })), { value: "all", label: peopleText.allEditions }];
+}
+
+function editionName(editionId: string) {
+  if (editionId === "all") return peopleText.allEditions;
+  try {
+    return editionById(editionId).name;
+  } catch {
+    return editionId;
+  }
+}
+
+/** A page of an SQL-paged list, with the same links as `paged` makes. */
+function sqlPaged<T>(items: T[], page: number, pages: number, total: number, url: URL): Paged<T> {
+  const link = (to: number) => {
+    const params = new URLSearchParams(url.searchParams);
+    if (to > 1) params.set("page", String(to));
+    else params.delete("page");
+    return `${url.pathname}?${params.toString()}`;
+  };
+  return {
+    items,
+    page,
+    pages,
+    total,
+    previous: page > 1 ? link(page - 1) : null,
+    next: page < pages ? link(page + 1) : null,
+  };
+}
+
+export async function peopleDeskView(desk: Desk, url: URL) {
+  const q = (url.searchParams.get("q") ?? "").trim();
+  const asked = Number(url.searchParams.get("page"));
+  const found = await searchPeople(desk.db, q, Number.isInteger(asked) && asked > 0 ? asked : 1);
+  return {
+    header: deskHeader(desk),
+    q: found.q,
+    searched: q !== "",
+    tooShort: q !== "" && q.length < peopleRules.searchMinChars,
+    people: sqlPaged(found.people, found.page, found.pages, found.total, url),
+  };
+}
+
+export type PeopleDeskView = Awaited<ReturnType<typeof peopleDeskView>>;
+
+export async function personDeskView(desk: Desk, userId: string) {
+  const person = await personFacts(desk.db, userId);
+  if (!person) throw data(null, { status: 404 });
+  const named = <T extends { editionId: string }>(rows: T[]) =>
+    rows.map((r) => ({ ...r, edition: editionName(r.editionId) }));
+  return {
+    header: deskHeader(desk),
+    person: {
+      ...person,
+      registrations: named(person.registrations).map((r) => ({ ...r, planLabel: plans[r.plan].name })),
+      sponsorships: named(person.sponsorships),
+      organizations: named(person.organizations),
+      teams: named(person.teams),
+      votes: named(person.votes),
+      credentials: named(person.credentials),
+      judging: named(person.judging),
+    },
+  };
+}
+
+export type PersonDeskView = Awaited<ReturnType<typeof personDeskView>>;
+
+export async function registrationsDeskView(desk: Desk, url: URL) {
+  const parsed = RegistrationsFilterSchema.safeParse(filterParams(url));
+  const filter = parsed.success ? parsed.data : {};
+  const editionId = filter.edition ?? desk.edition.id;
+  const listing = await registrationsList(desk.db, { editionId, plan: filter.plan, status: filter.status });
+  return {
+    header: deskHeader(desk),
+    editionName: editionName(editionId),
+    filter: { edition: editionId, plan: filter.plan ?? "", status: filter.status ?? "" },
+    options: {
+      editions: editionOptions(desk),
+      plans: Object.values(plans).map((p) => ({ value: p.id, label: p.name })),
+      statuses: registrationStatuses.map((s) => ({ value: s, label: s })),
+    },
+    csv: csvHref(url, "/organize/registrations.csv"),
+    registrations: paged(
+      listing.rows.map((r: StoredRow) => ({
+        id: text(r.id),
+        userId: text(r.user_id),
+        name: `${text(r.first_name)} ${text(r.last_name)}`,
+        email: text(r.email),
+        company: text(r.company_name),
+        plan: text(r.plan),
+        status: text(r.status),
+        amount: formatUsd(Number(r.amount_cents)),
+        registered: when(r.created_at),
+        paid: when(r.paid_at),
+      })),
+      url,
+    ),
+  };
+}
+
+export type RegistrationsDeskView = Awaited<ReturnType<typeof registrationsDeskView>>;
+
+export async function sponsorshipsDeskView(desk: Desk, url: URL) {
+  const parsed = SponsorshipsFilterSchema.safeParse(filterParams(url));
+  const filter = parsed.success ? parsed.data : {};
+  const editionId = filter.edition ?? desk.edition.id;
+  const listing = await sponsorshipsList(desk.db, { editionId, tier: filter.tier, status: filter.status });
+  return {
+    header: deskHeader(desk),
+    editionName: editionName(editionId),
+    filter: { edition: editionId, tier: filter.tier ?? "", status: filter.status ?? "" },
+    options: {
+      editions: editionOptions(desk),
+      tiers: sponsorTierIds.map((t) => ({ value: t, label: t })),
+      statuses: sponsorshipStatuses.map((s) => ({ value: s, label: s })),
+    },
+    csv: csvHref(url, "/organize/sponsorships.csv"),
+    sponsorships: paged(
+      listing.rows.map((s: StoredRow) => ({
+        id: text(s.id),
+        userId: text(s.user_id),
+        company: text(s.company_name),
+        contact: `${text(s.first_name)} ${text(s.last_name)}`,
+        email: text(s.email),
+        tier: text(s.tier),
+        status: text(s.status),
+        amount: formatUsd(Number(s.amount_cents)),
+        paid: when(s.paid_at),
+      })),
+      url,
+    ),
+  };
+}
+
+export type SponsorshipsDeskView = Awaited<ReturnType<typeof sponsorshipsDeskView>>;
+
+export async function organizationsDeskView(desk: Desk, url: URL) {
+  const parsed = EditionFilterSchema.safeParse(filterParams(url));
+  const editionId = (parsed.success ? parsed.data.edition : undefined) ?? desk.edition.id;
+  const { organizations } = await organizationsList(desk.db, editionId);
+  return {
+    header: deskHeader(desk),
+    editionName: editionName(editionId),
+    filter: { edition: editionId },
+    options: { editions: editionOptions(desk) },
+    csv: csvHref(url, "/organize/organizations.csv"),
+    organizations: paged(organizations, url),
+  };
+}
+
+export type OrganizationsDeskView = Awaited<ReturnType<typeof organizationsDeskView>>;
+
+export async function inboxDeskView(desk: Desk, url: URL) {
+  const [contacts, interests] = await Promise.all([contactsList(desk.db), interestsList(desk.db)]);
+  const handled = (r: StoredRow) =>
+    r.handled_at ? peopleText.handledBy(when(r.handled_at) ?? "", text(r.handled_by).replace(/^organizer:/, "")) : null;
+  return {
+    header: deskHeader(desk),
+    canHandle: desk.can("handle:message"),
+    canInviteJudges: desk.can("invite:judge"),
+    counts: {
+      contacts: { open: contacts.rows.filter((r) => !r.handled_at).length, all: contacts.rows.length },
+      interests: { open: interests.rows.filter((r) => !r.handled_at).length, all: interests.rows.length },
+    },
+    contacts: paged(
+      contacts.rows.map((r) => ({
+        id: text(r.id),
+        name: text(r.name),
+        email: text(r.email),
+        subject: r.subject ? text(r.subject) : peopleText.noSubject,
+        message: text(r.message),
+        received: when(r.created_at) ?? "",
+        handled: handled(r),
+      })),
+      url,
+      "contacts",
+    ),
+    interests: paged(
+      interests.rows.map((r) => ({
+        id: text(r.id),
+        role: text(r.role),
+        name: `${text(r.first_name)} ${text(r.last_name)}`,
+        email: text(r.email),
+        phone: text(r.phone),
+        organization: text(r.organization),
+        title: text(r.title),
+        linkedIn: r.linkedin ? text(r.linkedin) : null,
+        expertise: text(r.expertise),
+        experience: text(r.experience),
+        motivation: text(r.motivation),
+        received: when(r.created_at) ?? "",
+        handled: handled(r),
+      })),
+      url,
+      "interests",
+    ),
+  };
+}
+
+export type InboxDeskView = Awaited<ReturnType<typeof inboxDeskView>>;

@@ -1,0 +1,38 @@
+/**
+ * /organize/people/:id (issue 33): one person's registrations and payments,
+ * organizations, teams and projects, showcase votes (how many and when,
+ * never for whom), credentials, judging and desk role. The same facts as
+ * the organizer API's `people.person` (app/people/people.server.ts).
+ */
+import { DeskBody, DeskHero } from "~/components/organize/desk";
+import { PersonSections } from "~/components/organize/people";
+import { peopleText } from "~/content/organize";
+import { signedInPageHeaders } from "~/forms/action.server";
+import { pageMeta } from "~/lib/meta";
+import { deskPage } from "~/organize/desk-intent.server";
+import { deskContext } from "~/organize/guard.server";
+import { personDeskView } from "~/people/desk-view.server";
+import type { Route } from "./+types/person";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta(peopleText.personTitle, peopleText.personLead),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return deskPage(await personDeskView(context.get(deskContext), params.id));
+}
+
+export const headers = signedInPageHeaders;
+
+export default function Person({ loaderData: view }: Route.ComponentProps) {
+  const { account } = view.person;
+  return (
+    <>
+      <DeskHero header={view.header} title={account.name || account.email} lead={peopleText.personLead} />
+      <DeskBody>
+        <PersonSections view={view} />
+      </DeskBody>
+    </>
+  );
+}
