@@ -101,6 +101,7 @@ export default [
     route("organize/results", "routes/organize/results.tsx"),
     route("organize/votes", "routes/organize/votes.tsx"),
     route("organize/report", "routes/organize/report.tsx"),
+    route("organize/showcase", "routes/organize/showcase.tsx"),
     route("organize/report.csv", "routes/organize/report[.]csv.ts"),
     route("organize/proposals", "routes/organize/proposals.tsx"),
     route("organize/proposals/:id", "routes/organize/proposal.tsx"),

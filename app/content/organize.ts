@@ -299,6 +299,10 @@ export const peopleText = {
   noSubject: "(no subject)",
   markHandled: "Mark handled",
   reopen: "Reopen",
+  /** The toasts' titles after marking handled or reopening. */
+  contactToast: "Contact message",
+  interestToast: "Interest form",
+  untitledProject: "(untitled project)",
 } as const;
 
 /** What marking a message handled answers (the desk's toast, the API's message, the CLI's line). */

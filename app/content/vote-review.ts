@@ -106,5 +106,7 @@ export const voteDeskText = {
   proposeLead:
     "Proposing shows the ledger, the winner and the credentials that would be issued; a second director confirms it with their code, and only then is it published.",
   proposeButton: "Propose the Audience Choice",
+  excludedToast: "Votes excluded",
+  proposedToast: "Audience Choice proposed",
   proposeClosed: (closes: string) => `The Audience Choice is proposed after voting closes (${closes}).`,
 } as const;

@@ -9,6 +9,7 @@
  * (issues 32, 33) is to issue imports, finalists, awards and the Audience
  * Choice through the same `issueCredentials`.
  */
+import { submissionClosesAtSql } from "~/portal/deadline.server";
 import { isSubmittedProject } from "~/portal/submitted.server";
 import { and, asc, countDistinct, eq, inArray, isNull, lte, notInArray } from "drizzle-orm";
 import { AI_INNOVATOR, certificationIds } from "~/content/credentials";
@@ -174,7 +175,8 @@ export async function issueDueInnovatorCredentials(env: Env, editions: readonly 
         and(
           eq(submissions.teamId, teamMembers.teamId),
           isSubmittedProject,
-          lte(submissions.submittedAt, deadline.toISOString()),
+          // By the team's own deadline: a late-submission exception counts (issue 33).
+          lte(submissions.submittedAt, submissionClosesAtSql(edition)),
         ),
       )
       .innerJoin(user, and(eq(user.id, teamMembers.userId), eq(user.emailVerified, true)))

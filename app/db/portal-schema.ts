@@ -1,6 +1,6 @@
 /**
  * The drizzle view of the Challenge Portal's tables (migrations/0009_portal.sql,
- * 0010_team_hardening.sql, 0012_team_history.sql and 0015_showcase.sql, the sources of truth):
+ * 0010_team_hardening.sql, 0012_team_history.sql, 0015_showcase.sql and 0020_showcase_moderation.sql, the sources of truth):
  * teams, members, invitations and their send log, submissions, files and the
  * teams' history.
  */
@@ -87,6 +87,10 @@ export const submissions = sqliteTable("submissions", {
   consentAt: text("consent_at"),
   /** Stable once given; unique per edition. */
   slug: text("slug"),
+  // Hidden from the public gallery by a coordinator (issue 33, migrations/0020_showcase_moderation.sql).
+  hiddenAt: text("hidden_at"),
+  hiddenBy: text("hidden_by"),
+  hiddenReason: text("hidden_reason"),
 });
 
 export const submissionFileComponents = ["pitchDeck", "reflectionLog"] as const;
@@ -121,6 +125,28 @@ export const teamEvents = sqliteTable("team_events", {
   detail: text("detail"),
   createdAt: text("created_at").notNull(),
 });
+
+/**
+ * One team's own submission deadline, a late-submission exception confirmed
+ * by a second director (issue 33, migrations/0020_showcase_moderation.sql).
+ */
+export const deadlineExtensions = sqliteTable(
+  "deadline_extensions",
+  {
+    editionId: text("edition_id").notNull(),
+    teamId: text("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    /** The instant the team's deadline has passed (ISO 8601, UTC). */
+    until: text("until").notNull(),
+    hours: integer("hours").notNull(),
+    reason: text("reason").notNull(),
+    grantedBy: text("granted_by").notNull(),
+    grantedAt: text("granted_at").notNull(),
+    proposalId: text("proposal_id"),
+  },
+  (table) => [primaryKey({ columns: [table.editionId, table.teamId] })],
+);
 
 export type Submission = typeof submissions.$inferSelect;
 export type SubmissionFile = typeof submissionFiles.$inferSelect;

@@ -46,6 +46,8 @@ export interface ActionContext {
   origin: string;
   requestId: string;
   actor: Actor;
+  /** While a one-way action runs on its confirmation: the proposal confirmed (a grant records it beside the audit row's). */
+  proposalId?: string;
 }
 
 export type SqlValue = string | number | null;
@@ -286,7 +288,7 @@ export async function executeAction<Schema extends z.ZodMiniObject, Result>(
   if (action.preview && !proposal) return refused(deskMessages.proposedOnly, 409);
   const input = parseInput(action.input, rawInput);
   if (!input.ok) return input;
-  const planned = await action.run(input.value, ctx);
+  const planned = await action.run(input.value, proposal ? { ...ctx, proposalId: proposal.id } : ctx);
   if (!planned.ok) return planned;
   const holds = proposal ? (planned.holds ? and(planned.holds, proposal.holds) : proposal.holds) : planned.holds;
   const committed = await commitWithAudit(

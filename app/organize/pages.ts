@@ -24,6 +24,7 @@ export const deskPages = [
   { path: "/organize/results", menu: "Results", permission: "propose:publication" },
   { path: "/organize/votes", menu: "Vote review", permission: "read:vote" },
   { path: "/organize/report", menu: "Report", permission: "read:report" },
+  { path: "/organize/showcase", menu: "Showcase", permission: "read:showcase" },
   { path: "/organize/report.csv", permission: "read:report" },
   { path: "/organize/people", menu: "People", permission: "read:person" },
   { path: "/organize/people/:id", permission: "read:person" },

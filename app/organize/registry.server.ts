@@ -15,6 +15,8 @@ import { judgingReportQuery } from "~/judging/report.server";
 import { notificationActions } from "~/notifications/actions.server";
 import { voteReviewActions, voteReviewQueries } from "~/showcase/vote-review.server";
 import { peopleActions, peopleQueries } from "~/people/actions.server";
+import { deadlineActions, deadlineQueries } from "~/portal/extensions.server";
+import { showcaseModerationActions, showcaseModerationQueries } from "~/showcase/moderation.server";
 import { announcementActions, announcementQueries } from "~/notifications/announcements.server";
 import type { AnyOrganizerAction, AnyOrganizerQuery } from "./action.server";
 import { grantOrganizer, listOrganizers, removeOrganizer } from "./organizers.server";
@@ -31,6 +33,8 @@ const actions: AnyOrganizerAction[] = [
   ...notificationActions,
   ...voteReviewActions,
   ...peopleActions,
+  ...showcaseModerationActions,
+  ...deadlineActions,
   ...announcementActions,
 ];
 const queries: AnyOrganizerQuery[] = [
@@ -40,6 +44,8 @@ const queries: AnyOrganizerQuery[] = [
   judgingReportQuery,
   ...voteReviewQueries,
   ...peopleQueries,
+  ...showcaseModerationQueries,
+  ...deadlineQueries,
   ...announcementQueries,
 ];
 

@@ -4,6 +4,7 @@
  * (./inbox.server.ts), the same the organizer API runs. One button per row;
  * a refusal is shown beside its list.
  */
+import { peopleText } from "~/content/organize";
 import type { Intent } from "~/forms/intent-action.server";
 import { actionIntent } from "~/organize/desk-intent.server";
 import type { Desk } from "~/organize/guard.server";
@@ -11,12 +12,12 @@ import { handleContact, handleInterest } from "./inbox.server";
 import type { HandleSchema } from "./schema";
 
 const handleContactIntent: Intent<typeof HandleSchema, Desk> = {
-  ...actionIntent(handleContact, { title: "Contact message", redirectTo: "/organize/inbox#contacts" }),
+  ...actionIntent(handleContact, { title: peopleText.contactToast, redirectTo: "/organize/inbox#contacts" }),
   instanceField: "id",
 };
 
 const handleInterestIntent: Intent<typeof HandleSchema, Desk> = {
-  ...actionIntent(handleInterest, { title: "Interest form", redirectTo: "/organize/inbox#interests" }),
+  ...actionIntent(handleInterest, { title: peopleText.interestToast, redirectTo: "/organize/inbox#interests" }),
   instanceField: "id",
 };
 

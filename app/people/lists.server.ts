@@ -69,9 +69,11 @@ export async function registrationsList(
   return { editionId: filter.editionId, ...asStored(registrations, rows) };
 }
 
+type SponsorshipRow = typeof sponsorships.$inferSelect;
+
 export async function sponsorshipsList(
   db: Db,
-  filter: { editionId: string; tier?: string; status?: string },
+  filter: { editionId: string; tier?: SponsorshipRow["tier"]; status?: SponsorshipRow["status"] },
 ): Promise<Listing> {
   const rows = await db
     .select()
@@ -79,8 +81,8 @@ export async function sponsorshipsList(
     .where(
       and(
         inEdition(sponsorships.editionId, filter.editionId),
-        filter.tier ? eq(sponsorships.tier, filter.tier as "gold") : undefined,
-        filter.status ? eq(sponsorships.status, filter.status as "paid") : undefined,
+        filter.tier ? eq(sponsorships.tier, filter.tier) : undefined,
+        filter.status ? eq(sponsorships.status, filter.status) : undefined,
       ),
     )
     .orderBy(asc(sponsorships.createdAt), asc(sponsorships.id));

@@ -224,7 +224,7 @@ export async function personFacts(db: Db, userId: string) {
       teamId: m.teamId,
       team: m.team ?? peopleText.workingAlone,
       role: m.role,
-      project: m.title ?? (m.status ? null : peopleText.noProject),
+      project: m.title ?? (m.status ? peopleText.untitledProject : peopleText.noProject),
       submitted: m.status === "submitted" ? when(m.submittedAt) : m.status ? peopleText.draft : null,
     })),
     votes: votes.map((v) => ({

@@ -13,10 +13,11 @@ import { signInFirst } from "~/auth/gate.server";
 import { requestSession } from "~/auth/request-session.server";
 import { requestClock } from "~/clock/page-clock.server";
 import { formatMountain } from "~/clock/format";
-import type { Edition } from "~/content/editions";
+import type { Deadline, Edition } from "~/content/editions";
 import { portalMessages } from "~/content/portal";
 import { requestContext } from "~/context";
 import { getDb, type Db } from "~/db/client.server";
+import { teamSubmissionDeadline, type TeamDeadline } from "./deadline.server";
 import { portalAccess, portalWindow, type PortalAccess, type PortalWindow } from "./participant.server";
 import { projectOf, type Project } from "./team.server";
 
@@ -25,6 +26,8 @@ export interface Portal {
   db: Db;
   now: Date;
   edition: Edition;
+  /** The submission deadline for the participant's team (a late-submission exception's), else the edition's. */
+  deadline: TeamDeadline;
   window: PortalWindow;
 }
 
@@ -64,12 +67,11 @@ export const portalMiddleware: MiddlewareFunction<Response> = async ({ request, 
   const { now, edition } = requestClock(context);
   const access = await portalAccess(db, user, edition.id);
   if (!isRead(request) && access.kind !== "participant") throw await turnedAway(request, env, access);
-  const portal: Portal = { access, db, now, edition, window: portalWindow(now, edition) };
+  const project = access.kind === "participant" ? await projectOf(db, access.user.id, edition.id) : null;
+  const deadline = await teamSubmissionDeadline(db, edition, project?.teamId ?? null);
+  const portal: Portal = { access, db, now, edition, deadline, window: portalWindow(now, edition, deadline) };
   context.set(portalContext, portal);
-  if (access.kind === "participant") {
-    const project = await projectOf(db, access.user.id, edition.id);
-    context.set(participantContext, { ...portal, access, project });
-  }
+  if (access.kind === "participant") context.set(participantContext, { ...portal, access, project });
 };
 
 /** Below /portal itself, reading is a participant's too. */
@@ -79,9 +81,12 @@ export const participantMiddleware: MiddlewareFunction<Response> = async ({ requ
 };
 
 /** Why no write is accepted now, or null while the portal is open. */
-export function writeRefusal({ window, edition }: Pick<Portal, "window" | "edition">): string | null {
-  if (window === "closed")
-    return portalMessages.deadlinePassed(formatMountain(edition.submissionDeadline.due, "dateTime"));
+export function writeRefusal({
+  window,
+  edition,
+  deadline,
+}: Pick<Portal, "window" | "edition"> & { deadline: Deadline }): string | null {
+  if (window === "closed") return portalMessages.deadlinePassed(formatMountain(deadline.due, "dateTime"));
   if (window === "notYetOpen")
     return portalMessages.notOpenYet(formatMountain(edition.standardRegistrationOpens, "dateTime"));
   return null;

@@ -14,7 +14,7 @@ import { teamResultsView } from "~/judging/team-results.server";
 import { openInvitationsOf } from "./team.server";
 
 export async function portalHomeView(
-  { access, db, now, edition, window }: Portal,
+  { access, db, now, edition, deadline, window }: Portal,
   participant: Participant | null,
   origin: string,
 ) {
@@ -22,7 +22,8 @@ export async function portalHomeView(
     access: access.kind,
     email: access.kind === "signed-out" ? null : access.user.email,
     window,
-    deadline: formatMountain(edition.submissionDeadline.due, "dateTime"),
+    deadline: formatMountain(deadline.due, "dateTime"),
+    extended: deadline.extension !== null,
     opens: formatMountain(edition.standardRegistrationOpens, "dateTime"),
     editionId: edition.id,
     // Earlier editions' projects, read-only, whether or not the person is enrolled in this one (issue 23).
@@ -57,6 +58,8 @@ export async function portalHomeView(
         invitations: invitations.map((i) => ({ ...i, expires: formatMountain(new Date(i.expiresAt), "dateTime") })),
       },
       status: statusOf(view.submission),
+      // Hidden from the gallery by the organizers (issue 33): the team reads why.
+      hiddenReason: view.submission?.hiddenAt ? (view.submission.hiddenReason ?? "") : null,
       checklist: checklist(view),
       history,
       results,

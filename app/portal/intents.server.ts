@@ -152,9 +152,9 @@ export const submissionIntents = {
   submit: intent({
     schema: NothingSchema,
     async handle(_, ctx: PortalCtx) {
-      const { db, edition, now, project } = ctx.participant;
+      const { db, deadline, now, project } = ctx.participant;
       const answer: Answer = project
-        ? await submitProject(ctx.env, db, project, ctx.user, edition, {
+        ? await submitProject(ctx.env, db, project, ctx.user, deadline, {
             now,
             origin: ctx.origin,
             requestId: ctx.requestId,

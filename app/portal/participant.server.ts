@@ -8,7 +8,7 @@
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { isDeadlinePassed } from "~/clock/schedule";
-import type { Edition } from "~/content/editions";
+import type { Deadline, Edition } from "~/content/editions";
 import type { Db } from "~/db/client.server";
 import { registrations } from "~/db/schema";
 import type { SessionUser } from "~/auth/session.server";
@@ -87,7 +87,12 @@ export async function portalAccess(db: Db, user: SessionUser | null, editionId: 
 /** "notYetOpen" before the portal's launch, "open" until the deadline, then "closed" (read-only). */
 export type PortalWindow = "notYetOpen" | "open" | "closed";
 
-export function portalWindow(now: Date, edition: Edition): PortalWindow {
-  if (isDeadlinePassed(edition.submissionDeadline, now)) return "closed";
+/** `deadline`: the team's (./deadline.server.ts `teamSubmissionDeadline`); the edition's for someone without a team. */
+export function portalWindow(
+  now: Date,
+  edition: Edition,
+  deadline: Deadline = edition.submissionDeadline,
+): PortalWindow {
+  if (isDeadlinePassed(deadline, now)) return "closed";
   return now.getTime() < edition.standardRegistrationOpens.getTime() ? "notYetOpen" : "open";
 }

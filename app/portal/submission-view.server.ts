@@ -19,7 +19,7 @@ export interface StoredFileView {
 }
 
 export async function submissionView(participant: Participant, url: URL) {
-  const { project, window, edition, db } = participant;
+  const { project, window, deadline, db } = participant;
   const view = project ? await submissionOf(db, project.teamId) : { submission: null, files: {} };
   const failedComponent = url.searchParams.get("component");
   const readOnlyReason = writeRefusal(participant);
@@ -50,7 +50,8 @@ export async function submissionView(participant: Participant, url: URL) {
     teamName: project?.name ?? null,
     // Only the lead may delete the team's draft (the server checks it too).
     mayDeleteDraft: !project || project.role === "lead",
-    deadline: formatMountain(edition.submissionDeadline.due, "dateTime"),
+    deadline: formatMountain(deadline.due, "dateTime"),
+    extended: deadline.extension !== null,
     values: {
       prototypeUrl: s?.prototypeUrl ?? "",
       abstract: s?.abstract ?? "",
@@ -67,9 +68,12 @@ export async function submissionView(participant: Participant, url: URL) {
       nameDisplay: display.nameDisplay,
       showOrganization: display.showOrganization ? "on" : "",
     },
-    showcaseSlug: s?.publicConsent && s.slug ? s.slug : null,
+    // No link to a page the organizers hid: it answers 404 until shown again.
+    showcaseSlug: s?.publicConsent && s.slug && !s.hiddenAt ? s.slug : null,
     organizationName: participant.access.enrollment.organizationName,
     status: statusOf(s),
+    // Hidden from the gallery by the organizers (issue 33): the team reads why.
+    hiddenReason: s?.hiddenAt ? (s.hiddenReason ?? "") : null,
     files,
     checklist: checklist(view),
     uploadError,

@@ -10,7 +10,7 @@ import { and, eq } from "drizzle-orm";
 import { formatMountain } from "~/clock/format";
 import { submissionComponents, submissionLimits } from "~/content/program";
 import { portalLimits, portalMessages, videoHosts, type PortalFileComponent } from "~/content/portal";
-import type { Edition } from "~/content/editions";
+import type { Deadline } from "~/content/editions";
 import type { Db } from "~/db/client.server";
 import { submissionFiles, submissions, teamMembers, teams, type Submission, type SubmissionFile } from "~/db/schema";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
@@ -238,7 +238,8 @@ export async function submitProject(
   db: Db,
   project: Project,
   actor: SessionUser,
-  edition: Edition,
+  /** The team's (./deadline.server.ts), which the confirmation e-mail names. */
+  deadline: Deadline,
   { now, origin, requestId }: { now: Date; origin: string; requestId?: string },
 ): Promise<{ ok: true; message: string } | Refusal> {
   const view = await submissionOf(db, project.teamId);
@@ -250,7 +251,7 @@ export async function submitProject(
     teamName: project.name,
     submittedBy: actor.email,
     submittedAt: formatMountain(now, "dateTime"),
-    deadline: formatMountain(edition.submissionDeadline.due, "dateTime"),
+    deadline: formatMountain(deadline.due, "dateTime"),
     components: submissionComponents.map((c) => c.name),
     portalUrl: `${origin}/portal`,
   };

@@ -4,15 +4,21 @@
  * and the desk's vote review and Audience Choice (./vote-review.server.ts).
  * Kept free of router imports so every server module may use it.
  */
-import { and, eq, sql, type Placeholder } from "drizzle-orm";
+import { and, eq, isNull, sql, type Placeholder } from "drizzle-orm";
 import { submissions } from "~/db/schema";
 import { isSubmittedProject } from "~/portal/submitted.server";
 
-/** Submitted, consenting, with a title and a slug: what the showcase may show (the vote checks it too). */
+/**
+ * Submitted, consenting, not hidden by the organizers (issue 33,
+ * ./moderation.server.ts), with a title and a slug: what the showcase may
+ * show. The vote checks it too, and so does the Audience Choice: a hidden
+ * project is not in the running while it is hidden.
+ */
 export const shownIn = (editionId: string | Placeholder) =>
   and(
     eq(submissions.editionId, editionId),
     isSubmittedProject,
     eq(submissions.publicConsent, true),
+    isNull(submissions.hiddenAt),
     sql`${submissions.title} IS NOT NULL AND ${submissions.slug} IS NOT NULL`,
   );

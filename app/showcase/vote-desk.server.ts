@@ -8,7 +8,7 @@
  */
 import { formatMountain } from "~/clock/format";
 import { exclusionCategories, exclusionCategoryLabels } from "~/content/showcase";
-import { excludedText, voteReviewRules } from "~/content/vote-review";
+import { excludedText, voteDeskText, voteReviewRules } from "~/content/vote-review";
 import type { Intent } from "~/forms/intent-action.server";
 import { actionIntent } from "~/organize/desk-intent.server";
 import { deskHeader } from "~/organize/desk-view.server";
@@ -59,12 +59,15 @@ export type VotesDeskView = Awaited<ReturnType<typeof votesDeskView>>;
 
 /** A flag's form, repeated per flag: the answer goes back to the flag that was posted. */
 const excludeFlag: Intent<typeof ExcludeVotesSchema, Desk> = {
-  ...actionIntent(excludeVotes, { title: "Votes excluded", redirectTo: "/organize/votes#flags" }),
+  ...actionIntent(excludeVotes, { title: voteDeskText.excludedToast, redirectTo: "/organize/votes#flags" }),
   instanceField: "flagId",
 };
 
 export const votesDeskIntents = {
   "exclude-flag": excludeFlag,
-  "exclude-votes": actionIntent(excludeVotes, { title: "Votes excluded", redirectTo: "/organize/votes#exclude" }),
-  "propose-audience-choice": actionIntent(publishAudienceChoice, { title: "Audience Choice proposed" }),
+  "exclude-votes": actionIntent(excludeVotes, {
+    title: voteDeskText.excludedToast,
+    redirectTo: "/organize/votes#exclude",
+  }),
+  "propose-audience-choice": actionIntent(publishAudienceChoice, { title: voteDeskText.proposedToast }),
 };

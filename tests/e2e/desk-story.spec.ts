@@ -4,6 +4,7 @@ import { rubricCriteria } from "../../app/content/judging";
 import { finalistCredential } from "../../app/content/program";
 import { mailboxLink, toast } from "./auth-helpers";
 import { localSql } from "./local-d1";
+import { ORGANIZER_PASSWORD as PASSWORD, signInToDesk } from "./organizer";
 import { storyBaseURL, storyPort } from "./servers";
 import { freshTotp, turnOnTwoStep } from "./two-step";
 
@@ -39,7 +40,6 @@ const JUDGING = "2026-03-25T12:00:00-06:00";
 const RESULTS = "2026-04-03T12:00:00-06:00";
 const APPEALS = "2026-04-07T10:00:00-06:00";
 const stateDir = `.wrangler/e2e-state-${storyPort}`;
-const PASSWORD = "a good passphrase";
 const VALID = "Issued by the Idaho AI Challenge and valid.";
 
 const sql = (command: string) => localSql(stateDir, command);
@@ -85,24 +85,6 @@ async function account(page: Page, email: string): Promise<string> {
   await page.goto(href ?? "");
   await expect(toast(page, "Email verified")).toBeVisible();
   return turnOnTwoStep(page, PASSWORD);
-}
-
-/**
- * Signs in again, with the password and a code, in a fresh browser session: a
- * desk session lapses after a working day without activity, and the story's
- * days are days apart.
- */
-async function signInAgain(page: Page, email: string, secret: string) {
-  await page.context().clearCookies();
-  await page.goto("/auth?tab=signin&redirectTo=%2Forganize");
-  const form = page.locator("form").filter({ has: page.getByLabel("Password") });
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Password").fill(PASSWORD);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/auth\/two-factor\?redirectTo=%2Forganize$/);
-  await page.getByLabel("Code").fill(await freshTotp(secret));
-  await page.getByRole("button", { name: "Verify and Sign In" }).click();
-  await expect(page).toHaveURL(/\/organize$/);
 }
 
 /** Signed-in pages never hydrate (ADR 013): loaded is ready, with JavaScript or without. */
@@ -294,7 +276,7 @@ test("@both-modes the second half of an edition on the organizers' desk: judges,
 
   // At the announcement, days later, the coordinator signs in again and reads the report: every project ranked.
   await coordinator.at(RESULTS);
-  await signInAgain(desk, coordinatorEmail, coordinatorSecret);
+  await signInToDesk(desk, coordinatorEmail, coordinatorSecret);
   await go(desk, "/organize/report");
   await expect(desk.getByTestId("report-ranking").locator("tbody tr")).toHaveCount(20);
   const topThree = await desk
@@ -318,7 +300,7 @@ test("@both-modes the second half of an edition on the organizers' desk: judges,
 
   // The second director finds it waiting and confirms it with their code, without JavaScript.
   await second.at(RESULTS);
-  await signInAgain(second.page, secondEmail, secondSecret);
+  await signInToDesk(second.page, secondEmail, secondSecret);
   await go(second.page, "/organize/proposals");
   await second.page.locator(`a[href="${proposalPath}"]`).first().click();
   await second.page.getByLabel("Authenticator code or recovery code").fill(await freshTotp(secondSecret));
@@ -391,7 +373,7 @@ test("@both-modes the second half of an edition on the organizers' desk: judges,
   await finalist.page.getByRole("button", { name: "Send the appeal" }).click();
   await expect(toast(finalist.page, "Appeal")).toContainText("Your appeal reached the organizers");
   await coordinator.at(APPEALS);
-  await signInAgain(desk, coordinatorEmail, coordinatorSecret);
+  await signInToDesk(desk, coordinatorEmail, coordinatorSecret);
   await go(desk, "/organize/appeals");
   const appeal = desk.getByRole("article").filter({ hasText: "open" }).first();
   await appeal

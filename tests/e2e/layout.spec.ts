@@ -136,6 +136,7 @@ const signedInPages: {
   { title: "/organize/results", path: () => "/organize/results", noScript: true, status: 200 },
   { title: "/organize/votes", path: () => "/organize/votes", noScript: true, status: 200 },
   { title: "/organize/report", path: () => "/organize/report", noScript: true, status: 200 },
+  { title: "/organize/showcase", path: () => "/organize/showcase", noScript: true, status: 200 },
   { title: "/organize/proposals", path: () => "/organize/proposals", noScript: true, status: 200 },
   {
     title: "/organize/proposals/:id",

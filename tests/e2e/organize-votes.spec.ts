@@ -112,7 +112,9 @@ test("@both-modes after the close twenty votes from one subnet are flagged, excl
   const director = await organizerBrowser(browser, "director", true);
   await director.page.setViewportSize({ width: 320, height: 800 });
   await seeFlag(director.page, { flagId: SUBNET_FLAG, description: "20 votes from the network", votes: 20 });
-  await director.page.evaluate(() => document.querySelectorAll("main details").forEach((d) => (d.open = true)));
+  await director.page.evaluate(() =>
+    document.querySelectorAll<HTMLDetailsElement>("main details").forEach((d) => (d.open = true)),
+  );
   expect(await director.page.evaluate(layoutFindings, { minTarget: 24 })).toEqual([]);
   expect(await axeViolations(director.page)).toEqual([]);
   await director.page.setViewportSize({ width: 1280, height: 800 });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { expect, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { localSql } from "./local-d1";
-import { totp } from "./two-step";
+import { freshTotp, totp } from "./two-step";
 
 /**
  * An organizer with an API token on an e2e server's own database (issue 32),
@@ -26,37 +26,78 @@ export function seedOrganizer(stateDir: string, role = "director"): { email: str
 }
 
 /**
- * A second director for the two-person rule (issue 32): signed up, two-step
- * sign-in turned on with a real authenticator code (that session passed the
- * second factor), granted the role; `confirm` confirms a proposal on the desk
- * as their browser without JavaScript would, giving a fresh code. `request`
- * must be a context of its own (its cookies are this director's).
+ * An organizer's account made through `request` (a context of their own,
+ * whose cookies become this person's session), as the desk admits them:
+ * signed up, verified, two-step sign-in turned on with a real authenticator
+ * code (so this session passed the second factor), the role granted.
+ * Answers the address and the authenticator's secret, for codes later.
  */
-export async function confirmingDirector(request: APIRequestContext, stateDir: string, baseURL: string) {
-  const email = `e2e-director-${randomUUID().slice(0, 8)}@example.com`;
-  const password = "a good passphrase";
+export async function organizerAccount(
+  request: APIRequestContext,
+  { stateDir, baseURL, role, tag = role }: { stateDir: string; baseURL: string; role: string; tag?: string },
+): Promise<{ email: string; secret: string }> {
+  const email = `e2e-${tag}-${randomUUID().slice(0, 8)}@example.com`;
   const headers = { origin: baseURL };
-  const signUp = await request.post("/api/auth/sign-up/email", { headers, data: { email, password, name: "" } });
+  const signUp = await request.post("/api/auth/sign-up/email", {
+    headers,
+    data: { email, password: ORGANIZER_PASSWORD, name: "" },
+  });
   expect(signUp.status(), await signUp.text()).toBe(200);
   localSql(stateDir, `UPDATE "user" SET email_verified = 1 WHERE email = '${email}'`);
-  const enabled = await request.post("/api/auth/two-factor/enable", { headers, data: { password } });
+  const enabled = await request.post("/api/auth/two-factor/enable", {
+    headers,
+    data: { password: ORGANIZER_PASSWORD },
+  });
   expect(enabled.status(), await enabled.text()).toBe(200);
   const secret = new URL(((await enabled.json()) as { totpURI: string }).totpURI).searchParams.get("secret") ?? "";
   const verified = await request.post("/api/auth/two-factor/verify-totp", { headers, data: { code: totp(secret) } });
   expect(verified.status(), await verified.text()).toBe(200);
   localSql(
     stateDir,
-    `INSERT INTO organizer_roles (user_id, role, granted_by, granted_at) SELECT id, 'director', 'e2e', '2026-01-01T00:00:00.000Z' FROM "user" WHERE email = '${email}'`,
+    `INSERT INTO organizer_roles (user_id, role, granted_by, granted_at) SELECT id, '${role}', 'e2e', '2026-01-01T00:00:00.000Z' FROM "user" WHERE email = '${email}'`,
   );
+  return { email, secret };
+}
+
+/** Every organizer account of these helpers signs in with this password (and their code). */
+export const ORGANIZER_PASSWORD = "a good passphrase";
+
+/**
+ * A second director for the two-person rule (issue 32); `confirm` confirms a
+ * proposal on the desk as their browser without JavaScript would, giving a
+ * fresh code. `request` must be a context of its own (its cookies are this
+ * director's).
+ */
+export async function confirmingDirector(request: APIRequestContext, stateDir: string, baseURL: string) {
+  const { email, secret } = await organizerAccount(request, { stateDir, baseURL, role: "director" });
   return {
     email,
     async confirm(proposalId: string, now: string) {
       const response = await request.post(`/organize/proposals/${proposalId}`, {
-        headers: { ...headers, "sec-fetch-site": "same-origin", "x-app-now": now },
+        headers: { origin: baseURL, "sec-fetch-site": "same-origin", "x-app-now": now },
         form: { intent: "confirm", code: totp(secret) },
         maxRedirects: 0,
       });
       expect(response.status(), await response.text()).toBe(303);
     },
   };
+}
+
+/**
+ * Signs in again, with the password and a code, in a fresh browser session
+ * (the sign-in form, as a person does, with JavaScript or without): a desk
+ * session lapses after a working day without activity, and a story's days
+ * are days apart.
+ */
+export async function signInToDesk(page: Page, email: string, secret: string) {
+  await page.context().clearCookies();
+  await page.goto("/auth?tab=signin&redirectTo=%2Forganize");
+  const form = page.locator("form").filter({ has: page.getByLabel("Password") });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(ORGANIZER_PASSWORD);
+  await form.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/auth\/two-factor\?redirectTo=%2Forganize$/);
+  await page.getByLabel("Code").fill(await freshTotp(secret));
+  await page.getByRole("button", { name: "Verify and Sign In" }).click();
+  await expect(page).toHaveURL(/\/organize$/);
 }

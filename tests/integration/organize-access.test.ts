@@ -38,6 +38,7 @@ const deskPageRoles: Record<(typeof deskPages)[number]["path"], readonly Organiz
   "/organize/organizations": ["director", "registrar"],
   "/organize/organizations.csv": ["director", "registrar"],
   "/organize/inbox": ["director", "registrar"],
+  "/organize/showcase": ["director", "coordinator"],
   "/organize/proposals": ["director", "coordinator", "registrar"],
   "/organize/proposals/:id": ["director", "coordinator", "registrar"],
   "/organize/audit": ["director", "coordinator", "registrar"],
@@ -75,6 +76,9 @@ const rolePermissions: Record<string, readonly OrganizerRoleName[]> = {
   "read:organization": ["director", "registrar"],
   "read:message": ["director", "registrar"],
   "handle:message": ["director", "registrar"],
+  "read:showcase": ["director", "coordinator"],
+  "moderate:showcase": ["director", "coordinator"],
+  "extend:deadline": ["director", "coordinator"],
 };
 
 const proposalId = crypto.randomUUID();

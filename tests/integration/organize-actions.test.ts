@@ -561,6 +561,62 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
+  "showcase.hide": {
+    page: "/organize/showcase",
+    intent: "hide",
+    async prepare() {
+      const actor = await organizer("coordinator");
+      const { teamId } = await freshProject();
+      return {
+        actor,
+        input: { teamId, reason: "The demo link shows a private customer list." },
+        check: async () =>
+          expect(await one("SELECT hidden_reason FROM submissions WHERE team_id = ?", teamId)).toEqual({
+            hidden_reason: "The demo link shows a private customer list.",
+          }),
+      };
+    },
+  },
+  "showcase.show": {
+    page: "/organize/showcase",
+    intent: "show",
+    async prepare() {
+      const actor = await organizer("director");
+      const { teamId } = await freshProject();
+      await env.DB.prepare(
+        "UPDATE submissions SET hidden_at = '2026-03-21T00:00:00.000Z', hidden_by = 'organizer:x@example.test', hidden_reason = 'Fix the link' WHERE team_id = ?",
+      )
+        .bind(teamId)
+        .run();
+      return {
+        actor,
+        input: { teamId, reason: "The team fixed the link." },
+        check: async () =>
+          expect(await one("SELECT hidden_at, hidden_reason FROM submissions WHERE team_id = ?", teamId)).toEqual({
+            hidden_at: null,
+            hidden_reason: null,
+          }),
+      };
+    },
+  },
+  "deadlines.extend": {
+    page: "/organize/showcase",
+    intent: "extend",
+    clock: { APP_NOW: "2026-03-18T20:00:00-06:00" },
+    async prepare() {
+      const actor = await organizer("coordinator");
+      const { teamId } = await freshProject();
+      return {
+        actor,
+        input: { teamId, hours: "24", reason: "A member was in hospital on the last day." },
+        check: async () =>
+          expect(await one("SELECT until, hours FROM deadline_extensions WHERE team_id = ?", teamId)).toEqual({
+            until: "2026-03-20T06:00:00.000Z",
+            hours: 24,
+          }),
+      };
+    },
+  },
 };
 
 describe("every organizer action", { timeout: 120_000 }, () => {

@@ -20,6 +20,7 @@ import {
   ProjectSection,
   WhyNot,
 } from "~/components/portal/overview";
+import { ModerationNotice } from "~/components/portal/moderation-notice";
 import { ResultsSection } from "~/components/portal/results";
 import { TeamSection } from "~/components/portal/team";
 import { requestContext } from "~/context";
@@ -60,6 +61,11 @@ export default function Portal({ loaderData: view, actionData }: Route.Component
           ) : (
             <>
               <Refusals messages={actionData?.intent === null ? (actionData.result.error?.[""] ?? []) : []} />
+              <ModerationNotice
+                hiddenReason={participant.hiddenReason}
+                extended={view.extended}
+                deadline={view.deadline}
+              />
               {participant.results ? <ResultsSection results={participant.results} actionData={actionData} /> : null}
               <EnrollmentSection view={view} participant={participant} />
               <DeadlinesSection

@@ -72,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     redirectTo: "/portal",
     rateLimit: { scope: "portal", keys: [user.id], message: portalMessages.rateLimited },
     // Teams freeze at the submission deadline.
-    closed: () => writeRefusal({ window: portalWindow(now, edition), edition }),
+    closed: () => writeRefusal({ window: portalWindow(now, edition), edition, deadline: edition.submissionDeadline }),
     unknownIntent: portalMessages.unknownIntent,
     logFields: { userId: user.id },
   });

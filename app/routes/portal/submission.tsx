@@ -20,6 +20,7 @@ import {
   TextComponentForm,
   WordsField,
 } from "~/components/portal/submission";
+import { ModerationNotice } from "~/components/portal/moderation-notice";
 import { PublicFaceForm } from "~/components/portal/public-face";
 import { portalFileRules } from "~/content/portal";
 import { formatRange, submissionLimits } from "~/content/program";
@@ -77,6 +78,7 @@ export default function Submission({ loaderData: view, actionData }: Route.Compo
                 : []
             }
           />
+          <ModerationNotice hiddenReason={view.hiddenReason} extended={view.extended} deadline={view.deadline} />
           <StatusSection view={view} actionData={actionData} />
 
           <TextComponentForm

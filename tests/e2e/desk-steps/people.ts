@@ -42,7 +42,7 @@ export async function markContactHandled(page: Page, { subject, by }: { subject:
   const message = page.getByRole("article", { name: subject });
   await expect(message.getByTestId("handled-state")).toHaveText(peopleText.waiting);
   await message.getByRole("button", { name: new RegExp(`^${peopleText.markHandled}`) }).click();
-  await expect(toast(page, "Contact message")).toBeVisible();
+  await expect(toast(page, peopleText.contactToast)).toBeVisible();
   await expect(page.getByRole("article", { name: subject }).getByTestId("handled-state")).toContainText(by);
   await expect(page.getByRole("article", { name: subject }).getByRole("button", { name: /^Reopen/ })).toBeVisible();
 }

@@ -1,0 +1,214 @@
+/**
+ * /organize/showcase's sections (issue 33): the edition's submitted
+ * projects (a GET search, paged by links), each with its form to hide it
+ * from the gallery or show it again (a reason, in a `<details>`: the form is
+ * its own confirmation, as the change can be undone), and the
+ * late-submission exceptions with the form that proposes one. Plain POST
+ * forms, enhanced by Conform.
+ */
+import { getSelectProps } from "@conform-to/react";
+import { moderationDeskText as text, moderationRules } from "~/content/showcase-moderation";
+import type { IntentActionData } from "~/forms/intent-action.server";
+import { ExtendDeadlineSchema } from "~/portal/extension-schema";
+import { ModerateProjectSchema } from "~/showcase/moderation-schema";
+import type { ShowcaseDeskView } from "~/showcase/moderation-desk.server";
+import { ErrorList, Field, TextareaField } from "../forms";
+import { IntentForm, intentErrors, Refusals, useIntentForm } from "../intent-form";
+import { SectionCard } from "../section-card";
+import { cellClass, DeskTable, deskControlClass, deskLabelClass, deskLinkClass, Empty, Pager } from "./desk";
+
+type Props = { view: ShowcaseDeskView; actionData?: IntentActionData };
+type Project = ShowcaseDeskView["projects"]["items"][number];
+
+export function ProjectsSection({ view, actionData }: Props) {
+  const { projects } = view;
+  // A refusal whose form this page no longer shows (hidden or shown meanwhile, unknown) is answered above the list.
+  const posted = actionData?.intent === "hide" || actionData?.intent === "show" ? actionData : null;
+  const orphan =
+    posted !== null &&
+    !projects.items.some((p) => p.teamId === posted.instance && (p.hidden ? "show" : "hide") === posted.intent);
+  return (
+    <SectionCard id="projects" title={text.projectsTitle}>
+      {orphan ? <Refusals messages={intentErrors(posted, posted.intent!)} /> : null}
+      <form method="get" action="/organize/showcase#projects" className="mt-4 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="projects-q" className={deskLabelClass}>
+            {text.searchLabel}
+          </label>
+          <input
+            id="projects-q"
+            name="q"
+            type="search"
+            maxLength={moderationRules.searchMaxChars}
+            defaultValue={view.q}
+            className={deskControlClass}
+          />
+        </div>
+        <button type="submit" className="btn-outline">
+          {text.searchButton}
+        </button>
+      </form>
+      {projects.total === 0 ? (
+        <Empty>{view.submittedCount === 0 ? text.projectsEmpty : text.projectsNoMatch}</Empty>
+      ) : (
+        <ol className="mt-4 space-y-4" aria-label={text.projectsCaption} data-testid="moderated-projects">
+          {projects.items.map((project) => (
+            <li key={project.teamId}>
+              <ProjectCard project={project} canModerate={view.canModerate} actionData={actionData} />
+            </li>
+          ))}
+        </ol>
+      )}
+      <Pager paged={projects} label={text.projectsTitle} />
+    </SectionCard>
+  );
+}
+
+function ProjectCard({
+  project,
+  canModerate,
+  actionData,
+}: {
+  project: Project;
+  canModerate: boolean;
+  actionData: IntentActionData | undefined;
+}) {
+  const headingId = `project-${project.teamId}`;
+  const title = project.title ?? text.untitled;
+  const state = project.hidden
+    ? text.hiddenState(project.hidden.at, project.hidden.by)
+    : project.consented
+      ? text.shownState
+      : text.noConsentState;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="rounded-xl border border-slate-200 bg-white p-4"
+      data-testid="moderated-project"
+    >
+      <h3 id={headingId} className="break-words font-semibold text-slate-900">
+        {project.slug && !project.hidden && project.consented ? (
+          <a href={`/showcase/${project.slug}`} className={deskLinkClass}>
+            {title}
+          </a>
+        ) : (
+          title
+        )}
+      </h3>
+      <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr]">
+        <dt className="font-semibold">{text.teamTerm}</dt>
+        <dd className="break-words">{project.team}</dd>
+        <dt className="font-semibold">{text.galleryTerm}</dt>
+        <dd className="break-words" data-testid="gallery-state">
+          {state}
+        </dd>
+        {project.hidden ? (
+          <>
+            <dt className="font-semibold">{text.reasonLabel}</dt>
+            <dd className="whitespace-pre-line break-words">{project.hidden.reason}</dd>
+          </>
+        ) : null}
+      </dl>
+      {canModerate ? <ModerateForm project={project} title={title} actionData={actionData} /> : null}
+    </article>
+  );
+}
+
+function ModerateForm({
+  project,
+  title,
+  actionData,
+}: {
+  project: Project;
+  title: string;
+  actionData: IntentActionData | undefined;
+}) {
+  const intent = project.hidden ? "show" : "hide";
+  const [form, fields] = useIntentForm(intent, ModerateProjectSchema, actionData, {
+    instance: project.teamId,
+    defaultValue: { teamId: project.teamId },
+  });
+  // A refused post opens the form again with what was typed and why.
+  const posted = actionData?.intent === intent && actionData.instance === project.teamId;
+  return (
+    <details className="mt-3" open={posted || undefined}>
+      <summary className="cursor-pointer font-semibold text-brand-700">
+        {project.hidden ? text.showSummary : text.hideSummary}
+        <span className="sr-only">: {title}</span>
+      </summary>
+      <IntentForm intent={intent} form={form} className="mt-3 space-y-3">
+        <input type="hidden" name="teamId" value={project.teamId} />
+        <TextareaField
+          meta={fields.reason}
+          label={`${text.reasonLabel} (${title})`}
+          hint={project.hidden ? text.showReasonHint : text.hideReasonHint}
+          rows={3}
+        />
+        <button type="submit" className={project.hidden ? "btn-primary" : "btn-outline"}>
+          {project.hidden ? text.showButton : text.hideButton}
+          <span className="sr-only">: {title}</span>
+        </button>
+      </IntentForm>
+    </details>
+  );
+}
+
+export function ExtensionsSection({ view, actionData }: Props) {
+  const { extensions } = view;
+  return (
+    <SectionCard id="extensions" title={text.extensionsTitle}>
+      <p className="mt-2 text-sm text-slate-700">
+        {`${text.generalDeadline(view.generalDeadline)} ${text.extensionsLead(moderationRules.extensionMaxHours)}`}
+      </p>
+      {extensions.total === 0 ? (
+        <Empty>{text.extensionsEmpty}</Empty>
+      ) : (
+        <DeskTable id="extensions-table" caption={text.extensionsCaption} head={text.extensionsHead}>
+          {extensions.items.map((e) => (
+            <tr key={e.teamId}>
+              <td className={cellClass}>{e.team}</td>
+              <td className={cellClass}>{`${e.due} (${e.open ? text.extensionOpen : text.extensionPassed})`}</td>
+              <td className={cellClass}>{e.hours}</td>
+              <td className={`${cellClass} whitespace-pre-line break-words`}>{e.reason}</td>
+              <td className={cellClass}>{`${e.grantedBy.replace(/^organizer:/, "")}, ${e.granted}`}</td>
+            </tr>
+          ))}
+        </DeskTable>
+      )}
+      <Pager paged={extensions} label={text.extensionsTitle} />
+      {view.canExtend ? <ExtendForm view={view} actionData={actionData} /> : null}
+    </SectionCard>
+  );
+}
+
+function ExtendForm({ view, actionData }: Props) {
+  const [form, fields] = useIntentForm("extend", ExtendDeadlineSchema, actionData);
+  if (view.teams.length === 0) return <Empty>{text.noTeams}</Empty>;
+  const { key: teamKey, ...team } = getSelectProps(fields.teamId);
+  return (
+    <IntentForm intent="extend" form={form} className="mt-6 space-y-4" labelledBy="extend-heading">
+      <h3 id="extend-heading" className="text-lg font-semibold text-slate-900">
+        {text.extendButton}
+      </h3>
+      <div>
+        <label htmlFor={fields.teamId.id} className={deskLabelClass}>
+          {text.teamLabel}
+        </label>
+        <select key={teamKey} {...team} className={deskControlClass}>
+          <option value="">{text.teamChoose}</option>
+          {view.teams.map((t) => (
+            <option key={t.teamId} value={t.teamId}>
+              {t.team}
+            </option>
+          ))}
+        </select>
+        <ErrorList id={fields.teamId.errorId} errors={fields.teamId.errors} />
+      </div>
+      <Field meta={fields.hours} label={text.hoursLabel} inputMode="numeric" />
+      <TextareaField meta={fields.reason} label={text.reasonLabel} hint={text.extensionReasonHint} rows={3} />
+      <button type="submit" className="btn-primary">
+        {text.extendButton}
+      </button>
+    </IntentForm>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * /organize/showcase (issue 33): the edition's submitted projects, each
+ * hidden from the public gallery or shown again with a reason the team reads
+ * on /portal (`showcase.hide`, `showcase.show`), and late-submission
+ * exceptions for one team at a time (`deadlines.extend`, proposed here and
+ * confirmed by a second director on /organize/proposals/:id). The same
+ * actions the organizer API runs.
+ */
+import { Refusals } from "~/components/intent-form";
+import { DeskBody, DeskHero } from "~/components/organize/desk";
+import { ExtensionsSection, ProjectsSection } from "~/components/organize/showcase";
+import { moderationDeskText } from "~/content/showcase-moderation";
+import { signedInPageHeaders } from "~/forms/action.server";
+import { pageMeta } from "~/lib/meta";
+import { deskPage, handleDeskPost } from "~/organize/desk-intent.server";
+import { deskContext } from "~/organize/guard.server";
+import { showcaseDeskIntents, showcaseDeskView } from "~/showcase/moderation-desk.server";
+import type { Route } from "./+types/showcase";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta("Showcase", "Moderate the public gallery and grant late-submission exceptions."),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return deskPage(await showcaseDeskView(context.get(deskContext), new URL(request.url)));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleDeskPost(
+    { request, context },
+    { event: "organize.showcase", intents: showcaseDeskIntents, redirectTo: "/organize/showcase#projects" },
+  );
+}
+
+export const headers = signedInPageHeaders;
+
+export default function Showcase({ loaderData: view, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <DeskHero
+        header={view.header}
+        title={moderationDeskText.title}
+        lead={moderationDeskText.lead(view.editionName)}
+      />
+      <DeskBody>
+        <Refusals messages={actionData?.intent === null ? (actionData.result.error?.[""] ?? []) : []} />
+        <ProjectsSection view={view} actionData={actionData} />
+        <ExtensionsSection view={view} actionData={actionData} />
+      </DeskBody>
+    </>
+  );
+}
