@@ -1,23 +1,19 @@
 #!/usr/bin/env node
 // `npm run admin -- <command> [--remote] [--env staging|production] [--out file]`
 //
-//   announce <file.md> [--base-url URL] [--id ID] [--batch-size N] [--max-batches N]
-//                                                            one e-mail to every confirmed subscriber, through the outbox
-//
-// Everything goes through the Wrangler CLI (`wrangler d1 execute --json`), so
+// Every command is one of scripts/admin/'s (`npm run admin` lists them). The
+// helpers here (`query`, `sqlText`) go through the Wrangler CLI (`wrangler d1 execute --json`), so
 // it needs no credentials of its own: with --remote it uses your `wrangler
 // login`; locally it reads the same D1 as `npm start`, opening its SQLite
 // file in this process once it exists (./local-d1.mjs says why). The
-// commands in scripts/admin/ (`export` and `requeue-dead` among them) are
-// clients of the organizer API instead (./admin/api.mjs).
+// commands in scripts/admin/ (`export`, `announce` and `requeue-dead` among
+// them) are clients of the organizer API instead (./admin/api.mjs).
 //
 // Every command, here and in scripts/admin/, reads the time from `cliNow` and
 // prints through the console, which `main` escapes (`terminalText`): what
 // people typed on the site never reaches the organizer's terminal as a
 // control sequence (issue 31).
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { registerHooks } from "node:module";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -149,79 +145,11 @@ export function query(sql, target) {
 
 /**
  * A string as an SQL expression with no quote or semicolon in it (a hex blob
- * cast to text), so any announcement text passes through `--command` intact.
+ * cast to text), so any text passes through `--command` intact.
  * @param {string} value
  */
 export function sqlText(value) {
   return `CAST(X'${Buffer.from(value, "utf8").toString("hex")}' AS TEXT)`;
-}
-
-/**
- * An announcement file: the first line "# Subject", then the body (Markdown,
- * sent as written, as plain text).
- * @param {string} source
- */
-export function parseAnnouncement(source) {
-  const text = source.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
-  const match = /^#[ \t]+(.+)\n+([\s\S]*)$/.exec(text.trimStart());
-  const subject = match?.[1]?.trim();
-  const body = match?.[2]?.trim();
-  if (!subject || !body) throw new Error('an announcement starts with a "# Subject" line, followed by its text');
-  return { subject, body };
-}
-
-/**
- * The announcement's id: its content's hash, so running the command again
- * with the same file never sends it twice (pass --id to keep the id after
- * fixing a typo mid-run).
- * @param {{ subject: string, body: string }} announcement
- */
-export function announcementId({ subject, body }) {
-  return createHash("sha256").update(`${subject}\n${body}`).digest("hex").slice(0, 16);
-}
-
-/**
- * Writes one outbox row per confirmed subscriber, in batches, each with a
- * deterministic id ("announcement:<id>:<subscriber>") and INSERT OR IGNORE:
- * a second run, or a run after a failure, adds only what is missing, and a
- * row already sent stays sent. The rows get an old updated_at, which hands
- * them to the outbox sweep: it queues at most 500 every 5 minutes, which
- * paces sending under Resend's rate limit (docs/admin.md).
- * @param {{ subject: string, body: string }} announcement
- * @param {{ id: string, origin: string, batchSize: number, maxBatches?: number, now?: Date }} options
- * @param {{ remote: boolean, env?: string, stateDir?: string }} target
- */
-export function announce(announcement, options, target) {
-  const prefix = `announcement:${options.id}:`;
-  const at = (options.now ?? new Date()).toISOString();
-  let cursor = "";
-  let written = 0;
-  let subscribers = 0;
-  let batches = 0;
-  for (;;) {
-    if (options.maxBatches !== undefined && batches >= options.maxBatches) return { written, subscribers, done: false };
-    const ids = query(
-      `SELECT id FROM next_edition_subscribers WHERE status = 'confirmed' AND id > ${sqlText(cursor)} ORDER BY id LIMIT ${options.batchSize}`,
-      target,
-    ).map((row) => String(row.id));
-    if (ids.length === 0) return { written, subscribers, done: true };
-    const inserted = query(
-      `INSERT OR IGNORE INTO notifications (id, kind, recipient, subject, payload, status, created_at, updated_at)
-       SELECT ${sqlText(prefix)} || s.id, 'next-edition-announcement', s.email, ${sqlText(announcement.subject)},
-         json_object('announcementId', ${sqlText(options.id)}, 'subscriberId', s.id, 'subject', ${sqlText(announcement.subject)},
-           'body', ${sqlText(announcement.body)}, 'origin', ${sqlText(options.origin)}),
-         'pending', ${sqlText(at)}, '1970-01-01T00:00:00.000Z'
-       FROM next_edition_subscribers s
-       WHERE s.status = 'confirmed' AND s.id IN (${ids.map(sqlText).join(", ")})
-       RETURNING id`,
-      target,
-    );
-    written += inserted.length;
-    subscribers += ids.length;
-    batches += 1;
-    cursor = ids[ids.length - 1] ?? cursor;
-    console.error(`batch ${batches}: ${inserted.length} new of ${ids.length} subscriber(s)`);
-  }
 }
 
 /**
@@ -260,6 +188,7 @@ const commandModules = [
   "./admin/credentials.mjs",
   "./admin/outbox.mjs",
   "./admin/exports.mjs",
+  "./admin/messages.mjs",
 ];
 
 async function loadCommands() {
@@ -270,53 +199,18 @@ async function loadCommands() {
   return commands;
 }
 
-const usage = `usage: npm run admin -- announce <file.md> [--base-url URL] [--id ID] [--batch-size N] [--max-batches N] [--remote] [--env name]`;
-
 async function main() {
   escapeConsole();
   const { positional, options } = parseArgs(process.argv.slice(2));
-  const [command, name] = positional;
+  const [command] = positional;
   const commands = await loadCommands();
   const extra = command === undefined ? undefined : commands[command];
   if (extra) return extra.run(positional.slice(1), options);
-  if (command === "announce") {
-    if (!name) {
-      console.error(usage);
-      return 2;
-    }
-    for (const [flag, value] of [
-      ["--batch-size", options.batchSize],
-      ["--max-batches", options.maxBatches],
-    ]) {
-      if (value !== undefined && !(Number.isInteger(value) && Number(value) > 0)) {
-        console.error(`${flag} takes a whole number above 0\n${usage}`);
-        return 2;
-      }
-    }
-    const announcement = parseAnnouncement(readFileSync(name, "utf8"));
-    // The limits live with the list's other facts; Node reads the TypeScript module as is.
-    const { nextEditionLimits } = await import(new URL("../app/content/next-edition.ts", import.meta.url).href);
-    const id = options.id ?? announcementId(announcement);
-    // Production links use the worker's BASE_URL; this origin is the fallback where it is unset (locally).
-    const origin = options.baseUrl ?? (options.remote ? "" : `http://localhost:${process.env.PORT ?? "8787"}`);
-    const result = announce(
-      announcement,
-      {
-        id,
-        origin,
-        batchSize: options.batchSize ?? nextEditionLimits.announceBatchSize,
-        maxBatches: options.maxBatches,
-      },
-      options,
-    );
-    console.log(
-      `announcement ${id} ("${announcement.subject}"): ${result.written} new e-mail(s) for ${result.subscribers} confirmed subscriber(s)` +
-        (result.done ? "; every subscriber has one." : "; stopped early: run the same command again to continue."),
-    );
-    console.log("The outbox sweep queues them (at most 500 every 5 minutes).");
-    return 0;
-  }
-  console.error([usage, ...Object.values(commands).map((c) => `       npm run admin -- ${c.usage}`)].join("\n"));
+  console.error(
+    Object.values(commands)
+      .map((c, i) => `${i === 0 ? "usage:" : "      "} npm run admin -- ${c.usage}`)
+      .join("\n"),
+  );
   return 2;
 }
 

@@ -43,12 +43,6 @@ export const nextEditionLimits = {
   unsubscribedRetentionDays: 1,
   /** A second sign-up of an unconfirmed address resends the confirmation at most this often. */
   resendConfirmationMinutes: 10,
-  /**
-   * Announcements (npm run admin -- announce): rows written per statement.
-   * The outbox sweep then queues at most 500 rows every 5 minutes, which keeps
-   * the list's sending near 1.7 e-mails a second, under Resend's default 2 a second.
-   */
-  announceBatchSize: 100,
 } as const;
 
 // The first three are app/forms/fields.ts's fieldMessages, which the form's

@@ -328,3 +328,120 @@ export const exportNames = [
   "organizations",
 ] as const;
 export type ExportName = (typeof exportNames)[number];
+
+// Messages and announcements (issue 33): /organize/messages, the organizer API
+// (`announcements.*`, `messages.team`) and `npm run admin -- announce`.
+
+/** Who an announcement can go to; each is one drizzle query in app/notifications/segments.server.ts. */
+export const messageSegments = [
+  "next-edition",
+  "registrants",
+  "participants",
+  "submitted",
+  "finalists",
+  "judges",
+  "organization-admins",
+] as const;
+export type MessageSegment = (typeof messageSegments)[number];
+
+export const messageRules = {
+  /**
+   * Recipients written per send (one D1 batch: one INSERT … SELECT of the
+   * outbox rows, the announcement's row and the audit row). D1 allows 100
+   * bound parameters per statement and 1,000 queries per Worker invocation
+   * (Workers Paid); the insert binds about ten values however many rows it
+   * writes, so the bound is the time and size of one statement (30 s, rows
+   * of a few KB each): 500 rows is well inside both.
+   */
+  batchSize: 500,
+  /** Recipients listed on the preview (the count is the segment's whole). */
+  previewRecipients: 10,
+  subjectMaxChars: 150,
+  bodyMaxChars: 20_000,
+} as const;
+
+export const messagesDesk = {
+  title: "Messages",
+  lead: (edition: string) =>
+    `Announcements to a segment of the ${edition}'s people or the next-edition list, and messages to one team. Every e-mail goes through the outbox.`,
+  segments: {
+    "next-edition": {
+      label: "The next-edition list (confirmed subscribers)",
+      why: "",
+    },
+    registrants: {
+      label: "Registrants (paid or enrolled with a company code)",
+      why: "you registered for",
+    },
+    participants: { label: "Participants (members of a team)", why: "you are a member of a team in" },
+    submitted: { label: "Teams that submitted a project", why: "your team submitted a project to" },
+    finalists: { label: "Finalists' teams", why: "your team is a finalist of" },
+    judges: { label: "Judges", why: "you judge" },
+    "organization-admins": {
+      label: "Organization admins (Workforce Package owners and co-administrators)",
+      why: "you manage an organization's Workforce Package in",
+    },
+  } satisfies Record<MessageSegment, { label: string; why: string }>,
+  teamWhy: "you are a member of a team in",
+  composeTitle: "Write an announcement",
+  composeNote:
+    "Plain text: Markdown is sent as written, not rendered. Blank lines separate paragraphs. Preview first: nothing is sent until you press Send.",
+  segmentLabel: "Send to",
+  subjectLabel: "Subject",
+  bodyLabel: "Message",
+  previewButton: "Preview",
+  previewTitle: "Preview",
+  previewLead: (count: number) =>
+    count === 1 ? "1 person will get this e-mail." : `${count.toLocaleString("en-US")} people will get this e-mail.`,
+  previewWritten: (written: number) =>
+    `${written.toLocaleString("en-US")} of them already have it from an earlier send of the same text: sending again writes only the missing ones.`,
+  firstRecipients: "First recipients",
+  recipientsHead: ["Name", "E-mail"],
+  emailTitle: "The e-mail",
+  emailSubject: "Subject",
+  emailText: "Text",
+  noRecipients: "Nobody is in this segment today: there is nothing to send.",
+  testButton: "Send a test to myself",
+  testDone: (email: string) => `A test e-mail is on its way to ${email}. It says [Test] and goes to nobody else.`,
+  sendButton: (count: number) => `Send to ${count.toLocaleString("en-US")} ${count === 1 ? "person" : "people"}`,
+  sendWarning:
+    "Sending cannot be undone. Each person gets one e-mail, however often this is sent; a large segment is written in batches of 500: send again to continue.",
+  pastTitle: "Past announcements and messages",
+  pastCaption: "Announcements and team messages, newest first, with their e-mails in the outbox",
+  pastHead: ["Sent", "To", "Subject", "By", "Written", "Queued", "Sent", "Failed", "Dead"],
+  pastNone: "Nothing has been sent from the desk yet.",
+  continueButton: "Send the next batch",
+  unfinished: "Not everyone has it yet.",
+  teamTitle: "A message to one team",
+  teamNote: "Goes to every member of the team, with a preview first.",
+  teamLabel: "Team",
+  teamNone: "No team in this edition yet.",
+  teamSegmentLabel: (team: string) => `The members of ${team}`,
+  teamSent: "Message sent",
+  announcementSent: "Announcement written to the outbox",
+} as const;
+
+export const messageErrors = {
+  subjectRequired: "Enter a subject.",
+  subjectTooLong: `The subject is at most ${messageRules.subjectMaxChars} characters.`,
+  bodyRequired: "Write the message.",
+  bodyTooLong: `The message is at most ${messageRules.bodyMaxChars.toLocaleString("en-US")} characters.`,
+  segmentRequired: "Choose who gets it.",
+  teamRequired: "Choose a team.",
+  noSuchTeam: "No team of this edition has that id.",
+  emptySegment: "Nobody is in this segment: nothing was sent.",
+  countChanged: (now: number, seen: number) =>
+    `The segment changed since your preview (${now} people now, ${seen} then): preview again before sending.`,
+  badId: "An announcement id is 16 hexadecimal characters (as the CLI prints it).",
+  testNeedsPerson: "A test goes to the organizer who asks for it: a job has no address.",
+} as const;
+
+/** The e-mails' words (app/notifications/announcements.server.ts). */
+export const messageEmailText = {
+  testSubject: (subject: string) => `[Test] ${subject}`,
+  testNote: (segment: string) =>
+    `This is a test of an announcement to: ${segment}. Only you got it; the recipients' copy has no such note.`,
+  why: (why: string, edition: string) =>
+    `You're receiving this because ${why} the ${edition}. These e-mails are about the Challenge you take part in; to stop them, delete your account on /account or write to us.`,
+  sampleUnsubscribe: "(each subscriber's own one-click unsubscribe link)",
+} as const;

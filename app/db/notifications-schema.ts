@@ -39,3 +39,24 @@ export const devMailbox = sqliteTable("dev_mailbox", {
 
 export type Notification = typeof notifications.$inferSelect;
 export type MailboxMessage = typeof devMailbox.$inferSelect;
+
+/**
+ * Announcements and messages to one team from the organizers' desk
+ * (migrations/0023_announcements.sql, issue 33). Their e-mails are outbox
+ * rows "announcement:<id>:<recipient key>".
+ */
+export const announcements = sqliteTable("announcements", {
+  id: text("id").primaryKey(),
+  editionId: text("edition_id"),
+  segment: text("segment").notNull(),
+  teamId: text("team_id"),
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+  createdBy: text("created_by").notNull(),
+  createdAt: text("created_at").notNull(),
+  lastBatchAt: text("last_batch_at").notNull(),
+  finishedAt: text("finished_at"),
+  written: integer("written").notNull().default(0),
+});
+
+export type Announcement = typeof announcements.$inferSelect;

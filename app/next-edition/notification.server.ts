@@ -1,6 +1,6 @@
 /**
  * E-mail to the next-edition list (issue 11): the double opt-in confirmation
- * and the organizers' announcements (npm run admin -- announce). Both carry
+ * and the organizers' announcements (/organize/messages, npm run admin -- announce). Both carry
  * the list's unsubscribe link in the text and the List-Unsubscribe headers
  * (RFC 2369, with RFC 8058 one-click), signed at send time by `prepare`, which
  * also drops mail to an address that has since left the list.
@@ -20,10 +20,14 @@ import {
   type EmailBody,
 } from "~/notifications/kind.server";
 
+/** Why an address on the list gets its e-mail, and how to leave (a desk's test send shows it with a sample link). */
+export const listNote = (url: string) =>
+  `You're receiving this because this address asked to hear about the next ${site.name}. Unsubscribe with one click: ${url}`;
+
 /** The footer and headers every e-mail to the list carries. */
 export function withUnsubscribe(email: Omit<EmailBody, "headers">, url: string | undefined): EmailBody {
   if (!url) return email;
-  const note = `You're receiving this because this address asked to hear about the next ${site.name}. Unsubscribe with one click: ${url}`;
+  const note = listNote(url);
   return {
     ...email,
     text: `${email.text}\n\n--\n${note}`,
@@ -187,16 +191,19 @@ export const nextEditionAnnouncement = defineKind({
   },
   subject: (payload) => oneLine(payload.subject),
   render(payload) {
-    const paragraphs = payload.body
-      .split(/\n{2,}/)
-      .map((p) => p.trim())
-      .filter(Boolean);
-    return withUnsubscribe(
-      {
-        text: payload.body.trim(),
-        html: html(payload.subject, paragraphs),
-      },
-      payload.unsubscribeUrl,
-    );
+    return withUnsubscribe(announcementContent(payload.subject, payload.body), payload.unsubscribeUrl);
   },
 });
+
+/**
+ * An announcement's text and HTML (plain text, paragraphs at blank lines),
+ * for the list's e-mail and the desk's announcements to people with an
+ * account (app/notifications/announcements.server.ts), which add their own footer.
+ */
+export function announcementContent(subject: string, body: string): Omit<EmailBody, "headers"> {
+  const paragraphs = body
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return { text: body.trim(), html: html(subject, paragraphs) };
+}

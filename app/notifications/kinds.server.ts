@@ -5,6 +5,7 @@ import { signupNotification } from "~/auth/signup-notification.server";
 import { emailVerificationEmail, existingAccountSignUpEmail, passwordResetEmail } from "~/auth/account-emails.server";
 import type { NotificationKind, PrepareContext, RenderedEmail } from "./kind.server";
 import { nextEditionAnnouncement, nextEditionConfirmation } from "~/next-edition/notification.server";
+import { announcementEmail } from "./announcement-email.server";
 import { paymentAdjustmentNotification } from "~/payments/adjustment-notification.server";
 import {
   enrollmentConfirmation,
@@ -44,6 +45,8 @@ const kinds: Record<string, NotificationKind<unknown>> = {
       judgingAppeal,
       // The organizers' desk (issue 32).
       appealDecided,
+      // Messages from the desk (issue 33).
+      announcementEmail,
     ].map((kind) => [kind.kind, kind as NotificationKind<unknown>]),
   ),
 };

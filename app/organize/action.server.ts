@@ -161,7 +161,8 @@ export interface OrganizerQuery<Schema extends z.ZodMiniObject = z.ZodMiniObject
   permission: Permission;
   /** The query string's schema (strings). */
   input: Schema;
-  read: (input: z.output<Schema>, ctx: ActionContext) => Promise<Result>;
+  /** A read may refuse too (a team that is not the edition's): the doors answer it as an action's refusal. */
+  read: (input: z.output<Schema>, ctx: ActionContext) => Promise<Result | Refusal>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -302,6 +303,10 @@ export async function executeAction<Schema extends z.ZodMiniObject, Result>(
   return { ok: true, message: planned.message, result: planned.result, eventId: committed.eventId };
 }
 
+function isRefusal(value: unknown): value is Refusal {
+  return typeof value === "object" && value !== null && (value as Refusal).ok === false && "status" in value;
+}
+
 /** Runs a query for an actor whose role allows it. */
 export async function runQuery<Schema extends z.ZodMiniObject, Result>(
   query: OrganizerQuery<Schema, Result>,
@@ -311,5 +316,7 @@ export async function runQuery<Schema extends z.ZodMiniObject, Result>(
   if (!actorMay(ctx.actor, query.permission)) return refused(deskMessages.notAllowed, 403);
   const input = parseInput(query.input, rawInput);
   if (!input.ok) return input;
-  return { ok: true, result: await query.read(input.value, ctx) };
+  const result = await query.read(input.value, ctx);
+  if (isRefusal(result)) return result;
+  return { ok: true, result };
 }

@@ -42,6 +42,7 @@ export const deskPages = [
   { path: "/organize/organizers", menu: "Organizers", permission: "read:organizer" },
   { path: "/organize/tokens", menu: "API tokens", permission: "create:token" },
   { path: "/organize/credentials", menu: "Credentials", permission: "read:credential" },
+  { path: "/organize/messages", menu: "Messages", permission: "read:message" },
 ] as const satisfies readonly DeskPage[];
 
 /** The desk page a request's path is for, or null. React Router's data requests (`.data`) count as their page. */

@@ -18,6 +18,7 @@ import { voteReviewActions, voteReviewQueries } from "~/showcase/vote-review.ser
 import { peopleActions, peopleQueries } from "~/people/actions.server";
 import { deadlineActions, deadlineQueries } from "~/portal/extensions.server";
 import { showcaseModerationActions, showcaseModerationQueries } from "~/showcase/moderation.server";
+import { announcementActions, announcementQueries } from "~/notifications/announcements.server";
 import type { AnyOrganizerAction, AnyOrganizerQuery } from "./action.server";
 import { grantOrganizer, listOrganizers, removeOrganizer } from "./organizers.server";
 import { createToken, revokeToken } from "./tokens.server";
@@ -36,6 +37,7 @@ const actions: AnyOrganizerAction[] = [
   ...showcaseModerationActions,
   ...deadlineActions,
   ...credentialActions,
+  ...announcementActions,
 ];
 const queries: AnyOrganizerQuery[] = [
   listOrganizers,
@@ -47,6 +49,7 @@ const queries: AnyOrganizerQuery[] = [
   ...showcaseModerationQueries,
   ...deadlineQueries,
   ...credentialQueries,
+  ...announcementQueries,
 ];
 
 function byId<T extends { id: string }>(list: readonly T[]): Readonly<Record<string, T>> {

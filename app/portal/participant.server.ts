@@ -25,6 +25,20 @@ export interface Enrollment {
 const organization = alias(registrations, "organization");
 
 /**
+ * A registration that enrolls its account into `editionId`: an individual
+ * one, paid or through a company code, not fully refunded. The portal's
+ * access and the desk's "registrants" segment (app/notifications/segments.server.ts) both read it.
+ */
+export function enrollingRegistration(editionId: string) {
+  return and(
+    eq(registrations.editionId, editionId),
+    eq(registrations.registrationType, "individual"),
+    inArray(registrations.status, ["paid", "enrolled"]),
+    or(eq(registrations.amountCents, 0), sql`${registrations.refundedCents} < ${registrations.amountCents}`),
+  );
+}
+
+/**
  * The account's enrollment in `editionId`, or null. A registration enrolls
  * into the edition it was bought for and no other (issue 23): a 2026
  * registration does not make anyone a 2027 participant. A registration fully
@@ -42,15 +56,7 @@ export async function enrollmentOf(db: Db, userId: string, editionId: string): P
     })
     .from(registrations)
     .leftJoin(organization, eq(organization.id, registrations.organizationRegistrationId))
-    .where(
-      and(
-        eq(registrations.userId, userId),
-        eq(registrations.editionId, editionId),
-        eq(registrations.registrationType, "individual"),
-        inArray(registrations.status, ["paid", "enrolled"]),
-        or(eq(registrations.amountCents, 0), sql`${registrations.refundedCents} < ${registrations.amountCents}`),
-      ),
-    )
+    .where(and(eq(registrations.userId, userId), enrollingRegistration(editionId)))
     // A paid registration first, then the oldest enrollment.
     .orderBy(sql`${registrations.status} = 'paid' DESC`, asc(registrations.createdAt))
     .limit(1);

@@ -160,6 +160,7 @@ const signedInPages: {
   { title: "/organize/organizations", path: () => "/organize/organizations", noScript: true, status: 200 },
   { title: "/organize/inbox", path: () => "/organize/inbox", noScript: true, status: 200 },
   { title: "/organize/credentials", path: () => "/organize/credentials", noScript: true, status: 200 },
+  { title: "/organize/messages", path: () => "/organize/messages", noScript: true, status: 200 },
 ];
 
 /** The signed-in page that checks the header in every phase. */

@@ -601,6 +601,65 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
+  // Messages (issue 33): each with a new subject, so every run writes its own e-mails.
+  "announcements.test": {
+    page: "/organize/messages",
+    intent: "test",
+    async prepare() {
+      const actor = await organizer("registrar");
+      const subject = `A test ${crypto.randomUUID()}`;
+      return {
+        actor,
+        input: { segment: "judges", teamId: "", subject, body: "Hello judges." },
+        check: async () =>
+          expect(await one("SELECT recipient, kind FROM notifications WHERE subject = ?", `[Test] ${subject}`)).toEqual(
+            { recipient: actor.email, kind: "announcement" },
+          ),
+      };
+    },
+  },
+  "announcements.send": {
+    page: "/organize/messages",
+    intent: "send",
+    async prepare() {
+      const actor = await organizer("registrar");
+      const { member } = await freshProject();
+      const subject = `News ${crypto.randomUUID()}`;
+      return {
+        actor,
+        input: { segment: "submitted", subject, body: "Thank you for submitting." },
+        check: async () =>
+          expect(
+            await one(
+              "SELECT kind, status FROM notifications WHERE subject = ? AND recipient = ?",
+              subject,
+              member.email,
+            ),
+          ).toEqual({ kind: "announcement", status: "pending" }),
+      };
+    },
+  },
+  "messages.team": {
+    page: "/organize/messages",
+    intent: "team",
+    async prepare() {
+      const actor = await organizer("director");
+      const { member, teamId } = await freshProject();
+      const subject = `For your team ${crypto.randomUUID()}`;
+      return {
+        actor,
+        input: { teamId, subject, body: "A word for your team." },
+        check: async () =>
+          expect(
+            await one<{ n: number }>(
+              "SELECT count(*) AS n FROM notifications WHERE subject = ? AND recipient = ?",
+              subject,
+              member.email,
+            ),
+          ).toEqual({ n: 1 }),
+      };
+    },
+  },
 };
 
 describe("every organizer action", { timeout: 120_000 }, () => {

@@ -7,9 +7,11 @@
 // change with its audit row; `appeals` (text and CSV) and `decide-appeal`
 // (the decision once, the team's e-mails, the audit row); `requeue-dead`
 // (dead e-mails pending again, the others not, its audit row; refused without
-// a token); then the token revoked on the desk and the CLI refused. One server for the whole file: each start costs seconds.
+// a token); `announce` (the site's batches, continued, never twice, the
+// list's ids as before); then the token revoked on the desk and the CLI refused. One server for the whole file: each start costs seconds.
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -405,6 +407,79 @@ we documented every safeguard.', '2026-03-23T16:00:00.000Z')`,
     assert.equal(refused.stdout, "");
     assert.equal(one("SELECT status FROM notifications WHERE id = 'dead-1'")?.status, "dead");
     assert.equal(one("SELECT count(*) AS n FROM organizer_events WHERE action = 'notifications.requeue'")?.n, 1);
+  });
+
+  test("announce writes an announcement through the API in the site's batches, continues when run again, never writes twice", async () => {
+    const withToken = { ORGANIZER_API_TOKEN: token };
+    // One more confirmed subscriber than a batch (500), and one who left.
+    query(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 501)
+       INSERT INTO next_edition_subscribers (id, email, interests, status, unsubscribe_nonce)
+       SELECT printf('sub-%04d', i), printf('reader%04d@example.org', i), '[]', 'confirmed', 'n' || i FROM n`,
+      target,
+    );
+    query(
+      "INSERT INTO next_edition_subscribers (id, email, interests, status, unsubscribe_nonce) VALUES ('sub-left', 'left@example.org', '[]', 'unsubscribed', 'x')",
+      target,
+    );
+    const file = join(stateDir, "open.md");
+    writeFileSync(file, "# Enrollment is open; don't miss it\n\nHello!\n\nIt's 'open' now; \"really\".\n", "utf8");
+    const rows = () =>
+      query(
+        "SELECT id, recipient, payload, updated_at FROM notifications WHERE kind = 'next-edition-announcement' ORDER BY id",
+        target,
+      );
+
+    const preview = await admin(["announce", file, "--preview"], withToken);
+    assert.equal(preview.status, 0, preview.stderr);
+    assert.match(preview.stdout, /501 recipient\(s\), 0 already written/);
+    assert.match(preview.stdout, /Unsubscribe with one click/);
+    assert.equal(rows().length, 0);
+
+    const first = await admin(["announce", file, "--max-batches", "1"], withToken);
+    assert.equal(first.status, 0, first.stderr);
+    assert.match(first.stdout, /500 new e-mail\(s\) for 501 recipient\(s\); stopped early/);
+    assert.equal(rows().length, 500);
+    for (const expected of [
+      /1 new e-mail\(s\) for 501 recipient\(s\); every recipient has one/,
+      /0 new e-mail\(s\) for 501/,
+    ]) {
+      const run = await admin(["announce", file], withToken);
+      assert.equal(run.status, 0, run.stderr);
+      assert.match(run.stdout, expected);
+    }
+    const all = rows();
+    assert.equal(all.length, 501);
+    assert.equal(new Set(all.map((row) => row.recipient)).size, 501);
+    assert.ok(!all.some((row) => row.recipient === "left@example.org"));
+    // The id is the text's hash, as the command computed it before it used the API: a half-sent announcement continues.
+    const id = createHash("sha256")
+      .update("Enrollment is open; don't miss it\nHello!\n\nIt's 'open' now; \"really\".")
+      .digest("hex")
+      .slice(0, 16);
+    assert.equal(all[0]?.id, `announcement:${id}:sub-0001`);
+    const { origin, ...payload } = JSON.parse(String(all[0]?.payload));
+    assert.deepEqual(payload, {
+      announcementId: id,
+      subscriberId: "sub-0001",
+      subject: "Enrollment is open; don't miss it",
+      body: "Hello!\n\nIt's 'open' now; \"really\".",
+    });
+    assert.ok(String(origin).startsWith("http"));
+    // Handed to the outbox sweep, which paces them.
+    assert.ok(all.every((row) => row.updated_at === "1970-01-01T00:00:00.000Z"));
+    assert.equal(one("SELECT count(*) AS n FROM organizer_events WHERE action = 'announcements.send'")?.n, 3);
+
+    assert.equal((await admin(["announce", file, "--remote"], withToken)).status, 2);
+    assert.equal((await admin(["announce", file, "--segment", "everyone"], withToken)).status, 2);
+    const noToken = await admin(["announce", file]);
+    assert.equal(noToken.status, 2);
+    assert.match(noToken.stderr, /ORGANIZER_API_TOKEN/);
+    const bad = join(stateDir, "bad.md");
+    writeFileSync(bad, "No heading here.\n", "utf8");
+    const refused = await admin(["announce", bad], withToken);
+    assert.equal(refused.status, 1);
+    assert.match(refused.stderr, /# Subject/);
   });
 
   test("without a token the CLI says where to get one; a token revoked on the desk is refused", async () => {
