@@ -1,10 +1,20 @@
 import { existsSync, rmSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
-import { baseURL, earlyBirdNow, port, storyBaseURL, storyNow, storyPort } from "./tests/e2e/servers";
+import {
+  baseURL,
+  earlyBirdNow,
+  port,
+  secondStoryBaseURL,
+  secondStoryPort,
+  storyBaseURL,
+  storyNow,
+  storyPort,
+} from "./tests/e2e/servers";
 
 const stateDir = `.wrangler/e2e-state-${port}`;
 const storyStateDir = `.wrangler/e2e-state-${storyPort}`;
+const secondStoryStateDir = `.wrangler/e2e-state-${secondStoryPort}`;
 
 // `npx playwright install` cannot download here: use the system Chromium
 // (Debian's package) unless PLAYWRIGHT_CHROMIUM_PATH names another.
@@ -17,6 +27,7 @@ const executablePath =
 if (!process.env.PLAYWRIGHT_REUSE_STATE && process.env.TEST_WORKER_INDEX === undefined) {
   rmSync(stateDir, { recursive: true, force: true });
   rmSync(storyStateDir, { recursive: true, force: true });
+  rmSync(secondStoryStateDir, { recursive: true, force: true });
 }
 
 /**
@@ -107,6 +118,23 @@ export default defineConfig({
         PASSWORD_HASH_COST: "test",
       },
       url: `${storyBaseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    },
+    {
+      command: "node scripts/start.mjs",
+      // The second desk story (tests/e2e/desk-second-story.spec.ts), on a database of its own, from the same build.
+      env: {
+        PORT: String(secondStoryPort),
+        STATE_DIR: secondStoryStateDir,
+        SKIP_BUILD: "1",
+        APP_NOW: storyNow,
+        PASSWORD_HASH_COST: "test",
+      },
+      url: `${secondStoryBaseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: "ignore",

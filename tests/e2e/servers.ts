@@ -1,5 +1,5 @@
 /**
- * The two servers the end-to-end tests run against (playwright.config.ts),
+ * The three servers the end-to-end tests run against (playwright.config.ts),
  * each with its own fresh database. An uncommon port, so a developer's own
  * `npm start` on 8787 is left alone.
  *
@@ -28,3 +28,13 @@ export const afterFinalsNow = "2026-11-23T12:00:00-07:00";
 export const storyPort = port + 1;
 export const storyBaseURL = `http://127.0.0.1:${storyPort}`;
 export const storyNow = "2026-03-25T12:00:00-06:00";
+
+/**
+ * The third server has a database of its own for the second desk story
+ * (desk-second-story.spec.ts, issue 33): credentials, showcase moderation,
+ * a late submission, the vote review and an announcement, each of which
+ * counts or sends to every row of its kind, so it shares nothing with the
+ * other stories. Its pretend day is in the showcase.
+ */
+export const secondStoryPort = port + 2;
+export const secondStoryBaseURL = `http://127.0.0.1:${secondStoryPort}`;
