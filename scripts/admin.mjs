@@ -1,24 +1,18 @@
 #!/usr/bin/env node
-// `npm run admin -- <command> [--remote] [--env staging|production] [--out file]`
+// `npm run admin -- <command> [--base-url URL] [--out file]` (ORGANIZER_API_TOKEN, ORGANIZER_API_URL)
 //
-// Every command is one of scripts/admin/'s (`npm run admin` lists them). The
-// helpers here (`query`, `sqlText`) go through the Wrangler CLI (`wrangler d1 execute --json`), so
-// it needs no credentials of its own: with --remote it uses your `wrangler
-// login`; locally it reads the same D1 as `npm start`, opening its SQLite
-// file in this process once it exists (./local-d1.mjs says why). The
-// commands in scripts/admin/ (`export`, `announce` and `requeue-dead` among
-// them) are clients of the organizer API instead (./admin/api.mjs).
+// Every command is one of scripts/admin/'s (`npm run admin` lists them), and
+// every one is a client of the organizer API (./admin/api.mjs, issue 33): it
+// holds no SQL and no copy of an app rule, and needs a token, not database
+// rights. The one local-only writer is the seeder (./seed-projects.mjs).
 //
 // Every command, here and in scripts/admin/, reads the time from `cliNow` and
 // prints through the console, which `main` escapes (`terminalText`): what
 // people typed on the site never reaches the organizer's terminal as a
 // control sequence (issue 31).
-import { spawnSync } from "node:child_process";
 import { registerHooks } from "node:module";
-import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { format } from "node:util";
-import { localDatabase, runStatements } from "./local-d1.mjs";
 
 // The app's TypeScript modules import each other without extensions, as Vite
 // resolves them; Node reads TypeScript as is but needs the file. Only the
@@ -37,8 +31,6 @@ registerHooks({
     return nextResolve(specifier, context);
   },
 });
-
-const root = fileURLToPath(new URL("..", import.meta.url));
 
 /**
  * The CLI's one clock (issue 31). Locally APP_NOW moves it, as it moves the
@@ -107,50 +99,6 @@ export async function currentEditionId(now = new Date()) {
 export const { toCsv } = /** @type {typeof import("../app/lib/csv.ts")} */ (
   await import(new URL("../app/lib/csv.ts", import.meta.url).href)
 );
-
-/**
- * Runs one or more statements (separated by ";") and returns every
- * statement's rows, in order.
- * @param {string} sql
- * @param {{ remote: boolean, env?: string, stateDir?: string }} target
- * @returns {Record<string, unknown>[][]}
- */
-export function queryAll(sql, target) {
-  const local = target.remote ? null : localDatabase(resolve(root, target.stateDir ?? ".wrangler/state"));
-  if (local) return runStatements(local, sql);
-  const args = ["wrangler", "d1", "execute", "DB", "--json", "--command", sql];
-  if (target.remote) args.push("--remote");
-  else args.push("--local", "--persist-to", target.stateDir ?? ".wrangler/state");
-  if (target.env) args.push("--env", target.env);
-  const run = spawnSync("npx", args, {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-    maxBuffer: 512 * 1024 * 1024,
-  });
-  if (run.status !== 0) throw new Error(`wrangler d1 execute failed:\n${run.stderr || run.stdout}`);
-  const parsed = JSON.parse(run.stdout);
-  return (Array.isArray(parsed) ? parsed : [parsed]).map((result) => result?.results ?? []);
-}
-
-/**
- * The rows of the first statement.
- * @param {string} sql
- * @param {{ remote: boolean, env?: string, stateDir?: string }} target
- * @returns {Record<string, unknown>[]}
- */
-export function query(sql, target) {
-  return queryAll(sql, target)[0] ?? [];
-}
-
-/**
- * A string as an SQL expression with no quote or semicolon in it (a hex blob
- * cast to text), so any text passes through `--command` intact.
- * @param {string} value
- */
-export function sqlText(value) {
-  return `CAST(X'${Buffer.from(value, "utf8").toString("hex")}' AS TEXT)`;
-}
 
 /**
  * `--remote` is the one switch; every other `--name value` is an option

@@ -3,11 +3,10 @@
 // `wrangler d1 execute --local` starts Wrangler and a workerd for every call
 // (about 2 s, nearly all of it CPU); the database it reaches is one SQLite
 // file in the state directory, in WAL mode, which any SQLite may share with
-// a running server. So the admin CLI opens that file with Node's own SQLite
-// and runs a call's statements in one transaction, as D1 runs a batch. The
-// remote databases are Wrangler's alone (`--remote`), and so is the local
-// one until something has created it (migrations, `npm start`): then
-// `localDatabase` answers null and the caller goes through Wrangler.
+// a running server. So the seeder (./seed-projects.mjs) and the tests' own
+// set-up open that file with Node's own SQLite and run a call's statements
+// in one transaction, as D1 runs a batch. The admin CLI sends no SQL at all
+// (it is a client of the organizer API); remote databases are Wrangler's.
 import { existsSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";

@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { query, queryAll, toCsv } from "../../scripts/admin.mjs";
-import { applyMigrations } from "./local-d1.mjs";
+import { toCsv } from "../../scripts/admin.mjs";
+import { applyMigrations, query, queryAll } from "./local-d1.mjs";
 import { startLocalServer } from "./local-server.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));

@@ -15,8 +15,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { query } from "../../scripts/admin.mjs";
-import { applyMigrations } from "./local-d1.mjs";
+import { applyMigrations, query } from "./local-d1.mjs";
 import { startLocalServer } from "./local-server.mjs";
 
 const run = promisify(execFile);

@@ -18,8 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { query } from "../../scripts/admin.mjs";
-import { applyMigrations } from "./local-d1.mjs";
+import { applyMigrations, query } from "./local-d1.mjs";
 import { authApi, cookies, startLocalServer, totp } from "./local-server.mjs";
 
 // Node 22 reads the TypeScript module as is (the admin CLI's hooks resolve its imports).

@@ -1,4 +1,4 @@
-// The admin CLI's local database path (scripts/local-d1.mjs): the statements
+// The local database path of the seeder and the tests (scripts/local-d1.mjs): the statements
 // of one call split where D1 would split them, run in one transaction, and
 // answered with the rows `wrangler d1 execute --json` gives for the same SQL
 // on the same database (issue 30: no Wrangler process per local query).
@@ -9,9 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { queryAll } from "../../scripts/admin.mjs";
 import { localDatabase, localDatabaseFile, runBound, splitStatements } from "../../scripts/local-d1.mjs";
-import { applyMigrations } from "./local-d1.mjs";
+import { applyMigrations, queryAll } from "./local-d1.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const stateDir = mkdtempSync(join(tmpdir(), "local-d1-"));

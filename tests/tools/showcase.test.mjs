@@ -16,8 +16,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { query, sqlText } from "../../scripts/admin.mjs";
 import { SEED_PASSWORD, seedPasswordHash } from "../../scripts/seed-projects.mjs";
+import { query } from "./local-d1.mjs";
 import { authApi, cookies, startLocalServer, totp } from "./local-server.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -278,7 +278,7 @@ describe("reviewing, excluding and publishing the audience vote", () => {
       target,
     );
     const members = query(
-      `SELECT user_id FROM team_members WHERE team_id = ${sqlText(String(honest?.team_id))} ORDER BY user_id`,
+      `SELECT user_id FROM team_members WHERE team_id = '${String(honest?.team_id)}' ORDER BY user_id`,
       target,
     );
     assert.ok(members.length > 0);
