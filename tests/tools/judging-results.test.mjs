@@ -12,14 +12,13 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { request as httpRequest } from "node:http";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { applyMigrations, query } from "./local-d1.mjs";
-import { authApi, cookies, startLocalServer, totp } from "./local-server.mjs";
+import { authApi, cookies, startLocalServer, totp, confirmPrintedProposal } from "./local-server.mjs";
 
 // Node 22 reads the TypeScript module as is (the admin CLI's hooks resolve its imports).
 const { judgeSql, registrationSql, reviewSql, submittedTeamSql } = /** @type {typeof import("../judging-seed.ts")} */ (
@@ -52,36 +51,8 @@ function admin(args, now, extra = {}) {
 /** The second director: signed up, two-step sign-in turned on with a real code (that session passed it). */
 const confirmer = { email: "cam.confirm@example.com", session: "", secret: "" };
 
-/** The proposal the CLI printed, confirmed on the desk by the second director with a fresh code. @param {string} stdout */
-async function confirm(stdout) {
-  const id = /\/organize\/proposals\/([\w-]+)/.exec(stdout)?.[1];
-  assert.ok(id, stdout);
-  // A connection of its own (node:http, no keep-alive): fetch would reuse one the server has closed meanwhile.
-  const body = new URLSearchParams({ intent: "confirm", code: totp(confirmer.secret) }).toString();
-  const response = await new Promise((resolve, reject) => {
-    const sent = httpRequest(
-      `${base}/organize/proposals/${id}`,
-      {
-        method: "POST",
-        agent: false,
-        headers: {
-          "content-type": "application/x-www-form-urlencoded",
-          origin: base,
-          "sec-fetch-site": "same-origin",
-          cookie: confirmer.session,
-        },
-      },
-      (answer) => {
-        let text = "";
-        answer.on("data", (chunk) => (text += chunk));
-        answer.on("end", () => resolve({ status: answer.statusCode, text }));
-      },
-    );
-    sent.on("error", reject);
-    sent.end(body);
-  });
-  assert.equal(response.status, 303, response.text);
-}
+/** The proposal the CLI printed, confirmed on the desk by the second director. @param {string} stdout */
+const confirm = (stdout) => confirmPrintedProposal(base, confirmer, stdout);
 
 /** @param {string[]} statements */
 function run(statements) {

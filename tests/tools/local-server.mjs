@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
+import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
@@ -93,4 +94,40 @@ export async function authApi(base, path, body, cookie = "") {
   });
   assert.equal(response.status, 200, `${path}: ${await response.clone().text()}`);
   return response;
+}
+
+/**
+ * The proposal a CLI command printed, confirmed on the desk by a second
+ * director (their session's cookie, a fresh code from their secret).
+ * @param {string} base @param {{ session: string, secret: string }} director @param {string} stdout
+ */
+export async function confirmPrintedProposal(base, director, stdout) {
+  const id = /\/organize\/proposals\/([\w-]+)/.exec(stdout)?.[1];
+  assert.ok(id, stdout);
+  // A connection of its own (node:http, no keep-alive): fetch would reuse one the server has closed meanwhile.
+  const body = new URLSearchParams({ intent: "confirm", code: totp(director.secret) }).toString();
+  /** @type {{ status: number | undefined, text: string }} */
+  const response = await new Promise((resolve, reject) => {
+    const sent = httpRequest(
+      `${base}/organize/proposals/${id}`,
+      {
+        method: "POST",
+        agent: false,
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: base,
+          "sec-fetch-site": "same-origin",
+          cookie: director.session,
+        },
+      },
+      (answer) => {
+        let text = "";
+        answer.on("data", (chunk) => (text += chunk));
+        answer.on("end", () => resolve({ status: answer.statusCode, text }));
+      },
+    );
+    sent.on("error", reject);
+    sent.end(body);
+  });
+  assert.equal(response.status, 303, response.text);
 }

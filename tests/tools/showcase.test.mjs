@@ -10,7 +10,6 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { request as httpRequest } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,7 +17,7 @@ import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { SEED_PASSWORD, seedPasswordHash } from "../../scripts/seed-projects.mjs";
 import { query } from "./local-d1.mjs";
-import { authApi, cookies, startLocalServer, totp } from "./local-server.mjs";
+import { authApi, cookies, startLocalServer, totp, confirmPrintedProposal } from "./local-server.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const stateDir = mkdtempSync(join(tmpdir(), "showcase-cli-"));
@@ -51,37 +50,8 @@ function admin(args, token = COORDINATOR_TOKEN) {
 /** The second director: signed up, two-step sign-in turned on with a real code (that session passed it). */
 const confirmer = { email: "cam.confirm@example.com", session: "", secret: "" };
 
-/** The proposal the CLI printed, confirmed on the desk by the second director with a fresh code. @param {string} stdout */
-async function confirm(stdout) {
-  const id = /\/organize\/proposals\/([\w-]+)/.exec(stdout)?.[1];
-  assert.ok(id, stdout);
-  // A connection of its own (node:http, no keep-alive): fetch would reuse one the server has closed meanwhile.
-  const body = new URLSearchParams({ intent: "confirm", code: totp(confirmer.secret) }).toString();
-  /** @type {{ status: number | undefined, text: string }} */
-  const response = await new Promise((resolve, reject) => {
-    const sent = httpRequest(
-      `${base}/organize/proposals/${id}`,
-      {
-        method: "POST",
-        agent: false,
-        headers: {
-          "content-type": "application/x-www-form-urlencoded",
-          origin: base,
-          "sec-fetch-site": "same-origin",
-          cookie: confirmer.session,
-        },
-      },
-      (answer) => {
-        let text = "";
-        answer.on("data", (chunk) => (text += chunk));
-        answer.on("end", () => resolve({ status: answer.statusCode, text }));
-      },
-    );
-    sent.on("error", reject);
-    sent.end(body);
-  });
-  assert.equal(response.status, 303, response.text);
-}
+/** The proposal the CLI printed, confirmed on the desk by the second director. @param {string} stdout */
+const confirm = (stdout) => confirmPrintedProposal(base, confirmer, stdout);
 
 /** @param {string} sql */
 const count = (sql) => Number(query(sql, target)[0]?.n);
