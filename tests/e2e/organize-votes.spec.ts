@@ -155,3 +155,15 @@ test("@both-modes after the close twenty votes from one subnet are flagged, excl
   await coordinator.page.context().close();
   await director.page.context().close();
 });
+
+// The first server's showcase is showcase.spec.ts's: no published Audience Choice, only its twenty seeded projects.
+test.afterAll(() => {
+  sql(
+    [
+      "DELETE FROM showcase_ledger WHERE edition_id = '2026'",
+      "DELETE FROM published_results WHERE edition_id = '2026' AND award = 'audience-choice'",
+      "DELETE FROM showcase_votes WHERE user_id LIKE 'e2e-voter-%'",
+      "UPDATE submissions SET public_consent = 0 WHERE title LIKE 'Stuffed Ballot %' OR title LIKE 'Honest Planner %'",
+    ].join(";\n"),
+  );
+});
