@@ -17,15 +17,8 @@ export interface DeskPage {
 }
 
 export const deskPages = [
+  // In the order of the organizers' guide's tasks (docs/admin.md): people first, the edition's course after.
   { path: "/organize", menu: "Overview", permission: "read:desk" },
-  { path: "/organize/judges", menu: "Judges", permission: "read:judge" },
-  { path: "/organize/assignments", menu: "Assignments", permission: "read:assignment" },
-  { path: "/organize/appeals", menu: "Appeals", permission: "read:appeal" },
-  { path: "/organize/results", menu: "Results", permission: "propose:publication" },
-  { path: "/organize/votes", menu: "Vote review", permission: "read:vote" },
-  { path: "/organize/report", menu: "Report", permission: "read:report" },
-  { path: "/organize/showcase", menu: "Showcase", permission: "read:showcase" },
-  { path: "/organize/report.csv", permission: "read:report" },
   { path: "/organize/people", menu: "People", permission: "read:person" },
   { path: "/organize/people/:id", permission: "read:person" },
   { path: "/organize/registrations", menu: "Registrations", permission: "read:registration" },
@@ -35,14 +28,22 @@ export const deskPages = [
   { path: "/organize/organizations", menu: "Organizations", permission: "read:organization" },
   { path: "/organize/organizations.csv", permission: "read:organization" },
   { path: "/organize/inbox", menu: "Messages received", permission: "read:message" },
+  { path: "/organize/credentials", menu: "Credentials", permission: "read:credential" },
+  { path: "/organize/judges", menu: "Judges", permission: "read:judge" },
+  { path: "/organize/assignments", menu: "Assignments", permission: "read:assignment" },
+  { path: "/organize/showcase", menu: "Showcase", permission: "read:showcase" },
+  { path: "/organize/votes", menu: "Vote review", permission: "read:vote" },
+  { path: "/organize/report", menu: "Report", permission: "read:report" },
+  { path: "/organize/report.csv", permission: "read:report" },
+  { path: "/organize/results", menu: "Results", permission: "propose:publication" },
+  { path: "/organize/appeals", menu: "Appeals", permission: "read:appeal" },
+  { path: "/organize/messages", menu: "Messages", permission: "read:message" },
   { path: "/organize/proposals", menu: "Proposals", permission: "read:proposal" },
   { path: "/organize/proposals/:id", permission: "read:proposal" },
   { path: "/organize/audit", menu: "Audit log", permission: "read:audit" },
   { path: "/organize/audit.csv", permission: "read:audit" },
   { path: "/organize/organizers", menu: "Organizers", permission: "read:organizer" },
   { path: "/organize/tokens", menu: "API tokens", permission: "create:token" },
-  { path: "/organize/credentials", menu: "Credentials", permission: "read:credential" },
-  { path: "/organize/messages", menu: "Messages", permission: "read:message" },
 ] as const satisfies readonly DeskPage[];
 
 /** The desk page a request's path is for, or null. React Router's data requests (`.data`) count as their page. */
