@@ -18,6 +18,7 @@ import type {
 } from "~/people/desk-view.server";
 import { IntentForm, intentErrors, Refusals } from "../intent-form";
 import { SectionCard } from "../section-card";
+import type { Paged } from "~/organize/paging";
 import { cellClass, DeskTable, deskControlClass, deskLabelClass, deskLinkClass, Empty, Pager } from "./desk";
 
 const personHref = (userId: string) => `/organize/people/${encodeURIComponent(userId)}`;
@@ -273,11 +274,35 @@ function Select({
 }
 
 /** A list page's GET filter and its CSV link. */
-function Filter({ action, csv, children }: { action: string; csv: string; children: ReactNode }) {
+/**
+ * One of an edition's lists: its GET-form filters, the CSV of what they
+ * select, the table or its empty line, and the pages.
+ */
+function FilteredList<Item>({
+  id,
+  title,
+  csv,
+  filters,
+  list,
+  none,
+  caption,
+  head,
+  row,
+}: {
+  id: string;
+  title: string;
+  csv: string;
+  filters: ReactNode;
+  list: Paged<Item>;
+  none: string;
+  caption: string;
+  head: readonly string[];
+  row: (item: Item) => ReactNode;
+}) {
   return (
-    <>
-      <form method="get" action={action} className="mt-4 flex flex-wrap items-end gap-3">
-        {children}
+    <SectionCard id={id} title={title}>
+      <form method="get" action={`/organize/${id}#${id}`} className="mt-4 flex flex-wrap items-end gap-3">
+        {filters}
         <button type="submit" className="btn-outline">
           {t.filterButton}
         </button>
@@ -287,146 +312,160 @@ function Filter({ action, csv, children }: { action: string; csv: string; childr
           {t.downloadCsv}
         </a>
       </p>
-    </>
+      {list.total === 0 ? (
+        <Empty>{none}</Empty>
+      ) : (
+        <DeskTable id={`${id}-table`} caption={caption} head={head}>
+          {list.items.map(row)}
+        </DeskTable>
+      )}
+      <Pager paged={list} label={caption} />
+    </SectionCard>
   );
 }
 
 export function RegistrationsSection({ view }: { view: RegistrationsDeskView }) {
   const { registrations: list, filter, options } = view;
   return (
-    <SectionCard id="registrations" title={t.registrationsPageTitle}>
-      <Filter action="/organize/registrations#registrations" csv={view.csv}>
-        <Select
-          id="reg-edition"
-          name="edition"
-          label={t.editionLabel}
-          value={filter.edition}
-          options={options.editions}
-        />
-        <Select id="reg-plan" name="plan" label={t.planLabel} value={filter.plan} options={options.plans} any />
-        <Select
-          id="reg-status"
-          name="status"
-          label={t.statusLabel}
-          value={filter.status}
-          options={options.statuses}
-          any
-        />
-      </Filter>
-      {list.total === 0 ? (
-        <Empty>{t.registrationsListNone}</Empty>
-      ) : (
-        <DeskTable id="registrations-table" caption={t.registrationsListCaption} head={t.registrationsListHead}>
-          {list.items.map((r) => (
-            <tr key={r.id}>
-              <td className={`${cellClass} break-all`}>
-                <PersonLink userId={r.userId}>{r.name}</PersonLink>
-                <span className="block text-xs text-slate-600">{r.email}</span>
-                {r.company ? <span className="block text-xs text-slate-600">{r.company}</span> : null}
-              </td>
-              <td className={cellClass}>{r.plan}</td>
-              <td className={cellClass}>{r.status}</td>
-              <td className={cellClass}>{r.amount}</td>
-              <td className={cellClass}>{r.registered}</td>
-              <td className={cellClass}>{r.paid ?? ""}</td>
-            </tr>
-          ))}
-        </DeskTable>
+    <FilteredList
+      id="registrations"
+      title={t.registrationsPageTitle}
+      csv={view.csv}
+      filters={
+        <>
+          <Select
+            id="reg-edition"
+            name="edition"
+            label={t.editionLabel}
+            value={filter.edition}
+            options={options.editions}
+          />
+          <Select id="reg-plan" name="plan" label={t.planLabel} value={filter.plan} options={options.plans} any />
+          <Select
+            id="reg-status"
+            name="status"
+            label={t.statusLabel}
+            value={filter.status}
+            options={options.statuses}
+            any
+          />
+        </>
+      }
+      list={list}
+      none={t.registrationsListNone}
+      caption={t.registrationsListCaption}
+      head={t.registrationsListHead}
+      row={(r) => (
+        <tr key={r.id}>
+          <td className={`${cellClass} break-all`}>
+            <PersonLink userId={r.userId}>{r.name}</PersonLink>
+            <span className="block text-xs text-slate-600">{r.email}</span>
+            {r.company ? <span className="block text-xs text-slate-600">{r.company}</span> : null}
+          </td>
+          <td className={cellClass}>{r.plan}</td>
+          <td className={cellClass}>{r.status}</td>
+          <td className={cellClass}>{r.amount}</td>
+          <td className={cellClass}>{r.registered}</td>
+          <td className={cellClass}>{r.paid ?? ""}</td>
+        </tr>
       )}
-      <Pager paged={list} label={t.registrationsListCaption} />
-    </SectionCard>
+    />
   );
 }
 
 export function SponsorshipsSection({ view }: { view: SponsorshipsDeskView }) {
   const { sponsorships: list, filter, options } = view;
   return (
-    <SectionCard id="sponsorships" title={t.sponsorshipsPageTitle}>
-      <Filter action="/organize/sponsorships#sponsorships" csv={view.csv}>
-        <Select
-          id="sp-edition"
-          name="edition"
-          label={t.editionLabel}
-          value={filter.edition}
-          options={options.editions}
-        />
-        <Select id="sp-tier" name="tier" label={t.tierLabel} value={filter.tier} options={options.tiers} any />
-        <Select
-          id="sp-status"
-          name="status"
-          label={t.statusLabel}
-          value={filter.status}
-          options={options.statuses}
-          any
-        />
-      </Filter>
-      {list.total === 0 ? (
-        <Empty>{t.sponsorshipsListNone}</Empty>
-      ) : (
-        <DeskTable id="sponsorships-table" caption={t.sponsorshipsListCaption} head={t.sponsorshipsListHead}>
-          {list.items.map((s) => (
-            <tr key={s.id}>
-              <td className={`${cellClass} break-words`}>{s.company}</td>
-              <td className={`${cellClass} break-all`}>
-                <PersonLink userId={s.userId}>{s.contact}</PersonLink>
-                <span className="block text-xs text-slate-600">{s.email}</span>
-              </td>
-              <td className={cellClass}>{s.tier}</td>
-              <td className={cellClass}>{s.status}</td>
-              <td className={cellClass}>{s.amount}</td>
-              <td className={cellClass}>{s.paid ?? ""}</td>
-            </tr>
-          ))}
-        </DeskTable>
+    <FilteredList
+      id="sponsorships"
+      title={t.sponsorshipsPageTitle}
+      csv={view.csv}
+      filters={
+        <>
+          <Select
+            id="sp-edition"
+            name="edition"
+            label={t.editionLabel}
+            value={filter.edition}
+            options={options.editions}
+          />
+          <Select id="sp-tier" name="tier" label={t.tierLabel} value={filter.tier} options={options.tiers} any />
+          <Select
+            id="sp-status"
+            name="status"
+            label={t.statusLabel}
+            value={filter.status}
+            options={options.statuses}
+            any
+          />
+        </>
+      }
+      list={list}
+      none={t.sponsorshipsListNone}
+      caption={t.sponsorshipsListCaption}
+      head={t.sponsorshipsListHead}
+      row={(s) => (
+        <tr key={s.id}>
+          <td className={`${cellClass} break-words`}>{s.company}</td>
+          <td className={`${cellClass} break-all`}>
+            <PersonLink userId={s.userId}>{s.contact}</PersonLink>
+            <span className="block text-xs text-slate-600">{s.email}</span>
+          </td>
+          <td className={cellClass}>{s.tier}</td>
+          <td className={cellClass}>{s.status}</td>
+          <td className={cellClass}>{s.amount}</td>
+          <td className={cellClass}>{s.paid ?? ""}</td>
+        </tr>
       )}
-      <Pager paged={list} label={t.sponsorshipsListCaption} />
-    </SectionCard>
+    />
   );
 }
 
 export function OrganizationsSection({ view }: { view: OrganizationsDeskView }) {
   const { organizations: list, filter, options } = view;
   return (
-    <SectionCard id="organizations" title={t.organizationsPageTitle}>
-      <Filter action="/organize/organizations#organizations" csv={view.csv}>
-        <Select
-          id="org-edition"
-          name="edition"
-          label={t.editionLabel}
-          value={filter.edition}
-          options={options.editions}
-        />
-      </Filter>
-      {list.total === 0 ? (
-        <Empty>{t.organizationsListNone}</Empty>
-      ) : (
-        <DeskTable id="organizations-table" caption={t.organizationsListCaption} head={t.organizationsListHead}>
-          {list.items.map((o) => (
-            <tr key={o.registrationId}>
-              <td className={`${cellClass} break-words`}>{o.company}</td>
-              <td className={`${cellClass} break-all`}>
-                <PersonLink userId={o.buyer.userId}>{o.buyer.name}</PersonLink>
-                <span className="block text-xs text-slate-600">{o.buyer.email}</span>
-              </td>
-              <td className={`${cellClass} break-all`}>{o.code ?? t.codeRevoked}</td>
-              <td className={cellClass}>
-                {o.employees.length}
-                {o.employees.length > 0 ? (
-                  <ul className="mt-1 space-y-1">
-                    {o.employees.map((e) => (
-                      <li key={e.userId} className="break-all">
-                        <PersonLink userId={e.userId}>{e.name}</PersonLink>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </DeskTable>
+    <FilteredList
+      id="organizations"
+      title={t.organizationsPageTitle}
+      csv={view.csv}
+      filters={
+        <>
+          <Select
+            id="org-edition"
+            name="edition"
+            label={t.editionLabel}
+            value={filter.edition}
+            options={options.editions}
+          />
+        </>
+      }
+      list={list}
+      none={t.organizationsListNone}
+      caption={t.organizationsListCaption}
+      head={t.organizationsListHead}
+      row={(o) => (
+        <tr key={o.registrationId}>
+          <td className={`${cellClass} break-words`}>{o.company}</td>
+          <td className={`${cellClass} break-all`}>
+            <PersonLink userId={o.buyer.userId}>{o.buyer.name}</PersonLink>
+            <span className="block text-xs text-slate-600">{o.buyer.email}</span>
+          </td>
+          <td className={`${cellClass} break-all`}>{o.code ?? t.codeRevoked}</td>
+          <td className={cellClass}>
+            {o.employees.length}
+            {o.employees.length > 0 ? (
+              <ul className="mt-1 space-y-1">
+                {o.employees.map((e) => (
+                  <li key={e.userId} className="break-all">
+                    <PersonLink userId={e.userId}>{e.name}</PersonLink>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </td>
+        </tr>
       )}
-      <Pager paged={list} label={t.organizationsListCaption} />
-    </SectionCard>
+    />
   );
 }
 
