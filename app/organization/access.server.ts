@@ -10,6 +10,7 @@ import { createContext, data, type MiddlewareFunction } from "react-router";
 import { signedInContext } from "~/context";
 import { getDb, type Db } from "~/db/client.server";
 import { organizationAdmins, registrations } from "~/db/schema";
+import { paidWorkforce } from "./paid-workforce.server";
 
 export type OrganizationRole = "owner" | "admin";
 
@@ -27,8 +28,6 @@ export interface Organization {
 
 /** Registration ids are UUIDs; anything else is not worth a query. */
 const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-const paidWorkforce = and(eq(registrations.registrationType, "workforce"), eq(registrations.status, "paid"));
 
 /** The organization `registrationId` if `userId` manages it, else null. */
 export async function organizationFor(db: Db, registrationId: string, userId: string): Promise<Organization | null> {

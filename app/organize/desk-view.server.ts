@@ -34,6 +34,7 @@ import {
   teams,
 } from "~/db/schema";
 import { loadJudgingReport } from "~/judging/report.server";
+import { paidWorkforce } from "~/organization/paid-workforce.server";
 import type { Preview } from "./action.server";
 import { auditFilterOf, auditPage, auditQueryString } from "./audit.server";
 import { latestDailyJobRuns } from "./daily-jobs.server";
@@ -89,11 +90,7 @@ async function editionCounts(db: Db, editionId: string) {
 /** The edition's organizations (a paid Workforce Package), with their live code and employees enrolled, most first. */
 async function editionCompanies(db: Db, editionId: string) {
   const employees = alias(registrations, "employees");
-  const organization = and(
-    eq(registrations.editionId, editionId),
-    eq(registrations.plan, "workforce"),
-    eq(registrations.status, "paid"),
-  );
+  const organization = and(eq(registrations.editionId, editionId), paidWorkforce);
   const enrolled = count(employees.id);
   const [rows, [total]] = await db.batch([
     db

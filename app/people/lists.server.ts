@@ -7,6 +7,7 @@
  * app/lib/csv.ts) and `npm run admin -- export …` all read the same rows.
  * The exports keep the columns the SQL export had: every column of the table.
  */
+import { paidWorkforce } from "~/organization/paid-workforce.server";
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client.server";
@@ -176,13 +177,7 @@ export async function organizationsList(db: Db, editionId: string) {
     .select({ registration: registrations, code: companyCodes.code })
     .from(registrations)
     .leftJoin(companyCodes, and(eq(companyCodes.registrationId, registrations.id), isNull(companyCodes.revokedAt)))
-    .where(
-      and(
-        inEdition(registrations.editionId, editionId),
-        eq(registrations.plan, "workforce"),
-        eq(registrations.status, "paid"),
-      ),
-    )
+    .where(and(inEdition(registrations.editionId, editionId), paidWorkforce))
     .orderBy(asc(registrations.companyName), asc(registrations.id));
   const ids = owners.map((o) => o.registration.id);
   const employees =
