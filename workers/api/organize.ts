@@ -165,13 +165,14 @@ authed.post("/actions/:id", async (c) => {
   return c.json({ message: done.message, result: done.result, eventId: done.eventId });
 });
 
-authed.get("/queries/:id", async (c) => {
-  const query = organizerQueries[c.req.param("id")];
-  if (!query || !Object.hasOwn(organizerQueries, c.req.param("id"))) {
+/** Runs the query the path names with `input`, for the token's actor, and logs the read. */
+async function serveQuery(c: Context<OrganizeEnv>, input: () => Promise<unknown> | unknown) {
+  const query = organizerQueries[c.req.param("id") ?? ""];
+  if (!query || !Object.hasOwn(organizerQueries, c.req.param("id") ?? "")) {
     return c.json({ error: "No such query." }, 404);
   }
   const actor = c.get("actor");
-  const done = await runQuery(query, Object.fromEntries(new URL(c.req.url).searchParams), actionContext(c, actor));
+  const done = await runQuery(query, await input(), actionContext(c, actor));
   if (!done.ok) return refusalJson(c, done);
   log("info", "organize.api_read", {
     requestId: c.get("requestId"),
@@ -180,25 +181,12 @@ authed.get("/queries/:id", async (c) => {
     tokenId: actor.kind === "token" ? actor.tokenId : null,
   });
   return c.json({ result: done.result });
-});
+}
+
+authed.get("/queries/:id", (c) => serveQuery(c, () => Object.fromEntries(new URL(c.req.url).searchParams)));
 
 // A read whose input is too large for a query string (the completions file's preview): the same query, its input as JSON.
-authed.post("/queries/:id", async (c) => {
-  const query = organizerQueries[c.req.param("id")];
-  if (!query || !Object.hasOwn(organizerQueries, c.req.param("id"))) {
-    return c.json({ error: "No such query." }, 404);
-  }
-  const actor = c.get("actor");
-  const done = await runQuery(query, await readJson(c.req.raw), actionContext(c, actor));
-  if (!done.ok) return refusalJson(c, done);
-  log("info", "organize.api_read", {
-    requestId: c.get("requestId"),
-    query: query.id,
-    userId: actor.kind === "token" ? actor.userId : null,
-    tokenId: actor.kind === "token" ? actor.tokenId : null,
-  });
-  return c.json({ result: done.result });
-});
+authed.post("/queries/:id", (c) => serveQuery(c, () => readJson(c.req.raw)));
 
 authed.post("/proposals/:id/confirm", (c) => c.json({ error: deskMessages.proposalDeskOnly }, 403));
 
