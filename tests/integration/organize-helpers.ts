@@ -7,6 +7,7 @@
  * browser without JavaScript) and to the organizer API.
  */
 import { env } from "cloudflare:test";
+import { expect } from "vitest";
 import { createAuth } from "~/auth/auth.server";
 import { verifySecondFactorAgain } from "~/auth/second-factor-session.server";
 import { getDb } from "~/db/client.server";
@@ -14,7 +15,7 @@ import type { OrganizerRoleName } from "~/content/organize";
 import type { ActionContext, Actor } from "~/organize/action.server";
 import { TOKEN_PREFIX } from "~/organize/tokens.server";
 import { editionById } from "~/content/editions";
-import { enableTotp, newAccount } from "./account-helpers";
+import { enableTotp, newAccount, totp } from "./account-helpers";
 import { postForm, uniqueEmail, uniqueIp } from "./auth-helpers";
 import { account, sha256Hex, type Account, JUDGING } from "./judging-helpers";
 import { fetchWithEnv } from "./worker";
@@ -66,6 +67,23 @@ export function deskGet(path: string, who?: { cookie: string }, clock: Partial<E
 /** A desk form posted as a browser without JavaScript posts it. */
 export function deskPost(path: string, fields: Record<string, string>, who?: { cookie: string }, clock = JUDGING) {
   return postForm(path, fields, { ip: uniqueIp(), cookie: who?.cookie, appNow: clock.APP_NOW });
+}
+
+/** A second director confirms a proposal on its desk page with a fresh code (303); answers the audit rows it wrote. */
+export async function confirmOnDesk(
+  location: string,
+  director: { who: { cookie: string }; secret: string },
+  clock = JUDGING,
+): Promise<AuditRow[]> {
+  const since = await lastAuditId();
+  const confirmed = await deskPost(
+    location,
+    { intent: "confirm", code: await totp(director.secret) },
+    director.who,
+    clock,
+  );
+  expect(confirmed.status, await confirmed.clone().text()).toBe(303);
+  return auditSince(since);
 }
 
 /** The organizer API, as the CLI calls it. */

@@ -26,14 +26,15 @@ import {
   actionContext,
   api,
   auditSince,
+  confirmOnDesk,
   deskGet,
   deskPost,
   directorWithAuthenticator,
   lastAuditId,
   organizer,
+  type Organizer,
   personActor,
   tokenOf,
-  type Organizer,
 } from "./organize-helpers";
 import { fetchWithEnv } from "./worker";
 
@@ -166,15 +167,7 @@ describe("publishing finalists and awards", { timeout: 120_000 }, () => {
     expect(own).toMatchObject({ ok: false, status: 403, message: deskMessages.proposalOwn });
 
     // A second director confirms on the desk, giving the code again.
-    const since = await lastAuditId();
-    const confirmed = await deskPost(
-      location,
-      { intent: "confirm", code: await totp(second.secret) },
-      second.who,
-      ANNOUNCED,
-    );
-    expect(confirmed.status, await confirmed.clone().text()).toBe(303);
-    const audit = await auditSince(since);
+    const audit = await confirmOnDesk(location, second, ANNOUNCED);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       action: "results.publish-finalists",

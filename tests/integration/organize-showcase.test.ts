@@ -32,6 +32,7 @@ import {
   actionContext,
   api,
   auditSince,
+  confirmOnDesk,
   deskGet,
   deskPost,
   directorWithAuthenticator,
@@ -278,15 +279,7 @@ describe("a late-submission exception", { timeout: 120_000 }, () => {
     expect(await one("SELECT * FROM deadline_extensions WHERE team_id = ?", late.teamId)).toBeNull();
 
     // A second director confirms it on the desk with their code: one audit row, naming the proposal.
-    const since = await lastAuditId();
-    const confirmed = await deskPost(
-      location,
-      { intent: "confirm", code: await totp(second.secret) },
-      second.who,
-      DEADLINE_EVENING,
-    );
-    expect(confirmed.status, await confirmed.clone().text()).toBe(303);
-    const rows = await auditSince(since);
+    const rows = await confirmOnDesk(location, second, DEADLINE_EVENING);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       action: "deadlines.extend",

@@ -19,20 +19,20 @@ import { voteReviewMessages } from "~/content/vote-review";
 import { verifyCredential } from "~/credentials/verify.server";
 import { confirmProposal } from "~/organize/proposals.server";
 import { organizerActions } from "~/organize/registry.server";
-import { totp } from "./account-helpers";
 import { decodeEntities, mainOf, textOf } from "./html";
 import {
   actionContext,
   api,
   auditSince,
+  confirmOnDesk,
   deskGet,
   deskPost,
   directorWithAuthenticator,
   lastAuditId,
+  type Organizer,
   organizer,
   personActor,
   tokenOf,
-  type Organizer,
 } from "./organize-helpers";
 import { person, type Person } from "./portal-helpers";
 import { SHOWCASE, submittedProject, vote, type TestProject } from "./showcase-helpers";
@@ -257,15 +257,7 @@ describe("the vote review and the Audience Choice", { timeout: 180_000 }, () => 
     );
     expect(own).toMatchObject({ ok: false, status: 403, message: deskMessages.proposalOwn });
 
-    const since = await lastAuditId();
-    const confirmed = await deskPost(
-      location,
-      { intent: "confirm", code: await totp(second.secret) },
-      second.who,
-      AFTER_CLOSE,
-    );
-    expect(confirmed.status, await confirmed.clone().text()).toBe(303);
-    const audit = await auditSince(since);
+    const audit = await confirmOnDesk(location, second, AFTER_CLOSE);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       action: "votes.publish-audience-choice",
