@@ -32,6 +32,10 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
       globalSetup: ["./tests/fakes/resend-server.ts", "./tests/fakes/stripe-server.ts"],
+      // One workerd per worker, not per file: a file's own would cost it some 4 s of start-up and of
+      // loading the built worker again (docs/test-suite.md). Each file still starts from an empty
+      // database (tests/setup.ts).
+      isolate: false,
       setupFiles: ["./tests/setup.ts"],
       // The built wrangler.json declares every .js an ES module, so busboy
       // (CommonJS), imported by app code that tests load directly rather than

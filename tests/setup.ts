@@ -1,4 +1,15 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 
-// The same SQL files `wrangler d1 migrations apply` runs; already-applied ones are skipped.
+// Test files share a worker, and with it its D1 (vitest.config.ts: `isolate: false`). Each file starts from an
+// empty database all the same, as it would in a worker of its own: every table dropped, then the same SQL files
+// `wrangler d1 migrations apply` runs.
+const { results } = await env.DB.prepare(
+  "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\'",
+).all<{ type: "table" | "view"; name: string }>();
+if (results.length > 0)
+  await env.DB.batch([
+    // Dropping a table deletes its rows first; the references between tables are checked once, when all are gone.
+    env.DB.prepare("PRAGMA defer_foreign_keys = on"),
+    ...results.map(({ type, name }) => env.DB.prepare(`DROP ${type === "view" ? "VIEW" : "TABLE"} "${name}"`)),
+  ]);
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
