@@ -1,16 +1,7 @@
 import { existsSync, rmSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
-import {
-  baseURL,
-  earlyBirdNow,
-  port,
-  secondStoryBaseURL,
-  secondStoryPort,
-  storyBaseURL,
-  storyNow,
-  storyPort,
-} from "./tests/e2e/servers";
+import { baseURL, earlyBirdNow, port, secondStoryPort, storyNow, storyPort } from "./tests/e2e/servers";
 
 const stateDir = `.wrangler/e2e-state-${port}`;
 const storyStateDir = `.wrangler/e2e-state-${storyPort}`;
@@ -86,60 +77,24 @@ export default defineConfig({
       testIgnore: aboutJavaScript,
     },
   ],
-  webServer: [
-    {
-      command: "node scripts/start.mjs",
-      env: {
-        PORT: String(port),
-        STATE_DIR: stateDir,
-        // The build is made once by `npm test` before the unit tests.
-        SKIP_BUILD: process.env.E2E_BUILD === "1" ? "0" : "1",
+  // The three servers (tests/e2e/servers.ts), started side by side by one command; each has a fresh database.
+  webServer: {
+    command: "node tests/e2e/start-servers.mjs",
+    env: {
+      E2E_SERVERS: JSON.stringify([
         // A fixed day inside the enrollment window (early bird) keeps pages deterministic.
-        APP_NOW: earlyBirdNow,
-        // Sign-ups and sign-ins hash at test cost (ADR 005); stored hashes verify whatever their cost.
-        PASSWORD_HASH_COST: "test",
-      },
-      // Proves the answer is ours (and D1 is migrated), not some other server on the port.
-      url: `${baseURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      stdout: "ignore",
-      stderr: "pipe",
-      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+        { port, stateDir, appNow: earlyBirdNow },
+        // The second half's story on the organizers' desk (tests/e2e/desk-story.spec.ts), on a database of its own.
+        { port: storyPort, stateDir: storyStateDir, appNow: storyNow },
+        // The second desk story (tests/e2e/desk-second-story.spec.ts), on a database of its own.
+        { port: secondStoryPort, stateDir: secondStoryStateDir, appNow: storyNow },
+      ]),
     },
-    {
-      command: "node scripts/start.mjs",
-      // The second half's story on the organizers' desk (tests/e2e/desk-story.spec.ts), on a database of its own, from the same build.
-      env: {
-        PORT: String(storyPort),
-        STATE_DIR: storyStateDir,
-        SKIP_BUILD: "1",
-        APP_NOW: storyNow,
-        PASSWORD_HASH_COST: "test",
-      },
-      url: `${storyBaseURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      stdout: "ignore",
-      stderr: "pipe",
-      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-    },
-    {
-      command: "node scripts/start.mjs",
-      // The second desk story (tests/e2e/desk-second-story.spec.ts), on a database of its own, from the same build.
-      env: {
-        PORT: String(secondStoryPort),
-        STATE_DIR: secondStoryStateDir,
-        SKIP_BUILD: "1",
-        APP_NOW: storyNow,
-        PASSWORD_HASH_COST: "test",
-      },
-      url: `${secondStoryBaseURL}/api/health`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      stdout: "ignore",
-      stderr: "pipe",
-      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-    },
-  ],
+    // Printed once every server answers /api/health: proves the answers are ours (and D1 is migrated).
+    wait: { stdout: /e2e servers ready/ },
+    timeout: 180_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+  },
 });
