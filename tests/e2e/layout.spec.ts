@@ -41,7 +41,8 @@ import { port } from "./servers";
  * such element, attached to the test.
  *
  * To stay fast: phases in which a page's server HTML is the same are checked
- * once; each is loaded once and resized through the widths (nothing on the
+ * once, the header's phases on one page signed out and one signed in
+ * (PUBLIC_HEADER_PHASES_PAGE, HEADER_PHASES_PAGE); each is loaded once and resized through the widths (nothing on the
  * site reads the width in script); axe runs once per page, phase and project,
  * at AXE_WIDTH; a page that sends no script (every content page, most
  * signed-in pages) is the same document with JavaScript on or off, so only
@@ -163,7 +164,13 @@ const signedInPages: {
   { title: "/organize/messages", path: () => "/organize/messages", noScript: true, status: 200 },
 ];
 
-/** The signed-in page that checks the header in every phase. */
+/**
+ * The pages that check the site's header in every phase (its primary button
+ * changes with it), signed out and signed in. On any other page the header
+ * differs from theirs only in the colour of the current page's link, which is
+ * that page's own in every phase, so its phases are grouped by its content.
+ */
+const PUBLIC_HEADER_PHASES_PAGE = "/";
 const HEADER_PHASES_PAGE = "/account";
 
 interface PhaseGroup {
@@ -342,7 +349,9 @@ for (const { path, status, noScript } of pages) {
   const title = `${path}: every phase at ${widths.join(", ")} px${noScript ? ` ${NO_SCRIPT}` : ""}`;
   test(title, async ({ page, browser, baseURL }, testInfo) => {
     test.setTimeout(180_000);
-    await checkEveryPhase({ page, browser, baseURL, testInfo, path, widths, status });
+    // The header's every phase on the home page; elsewhere a page's phases are grouped by its own content.
+    const headerCheckedElsewhere = path !== PUBLIC_HEADER_PHASES_PAGE;
+    await checkEveryPhase({ page, browser, baseURL, testInfo, path, widths, status, headerCheckedElsewhere });
   });
 }
 
