@@ -4,9 +4,9 @@
 // in workerd), the admin CLI (node --test) and end-to-end (Playwright in
 // Chromium, JavaScript on and off). docs/test-suite.md says how it runs.
 //
-// Two cores: steps that keep one core busy (the static checks and the
-// builds) run two at a time; each test runner keeps both busy and runs
-// alone. Every step runs even when another failed, unless it needs what
+// Two cores: steps that keep about one core busy (the static checks, the
+// builds, vitest) run two at a time; the CLI tests and Playwright keep both
+// busy and run alone. Every step runs even when another failed, unless it needs what
 // failed (the tests need the build), so one run shows all that is wrong.
 // The end is one report: each step's time and result, the failed steps, the
 // failed tests by name, the tests per file and per runner. The exit code is
@@ -52,20 +52,20 @@ const flaky = [];
 const steps = [
   { name: "build", command: "npx", args: ["react-router", "build"] },
   { name: "typecheck", command: "npm", args: ["run", "typecheck"] },
+  {
+    name: "unit and integration tests",
+    command: "npx",
+    args: ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/vitest.json`],
+    needs: ["build"],
+    // One workerd per worker, two workers: about one core busy (measured), so the static checks run beside it.
+    tests: vitestCounts,
+  },
   { name: "lint", command: "npx", args: ["eslint", "."] },
   { name: "format", command: "npx", args: ["prettier", "--check", "."] },
   {
     name: "deploy dry run (production bundle, no credentials)",
     command: "node",
     args: ["scripts/deploy.mjs", "production", "--dry-run"],
-  },
-  {
-    name: "unit and integration tests",
-    command: "npx",
-    args: ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/vitest.json`],
-    needs: ["build"],
-    alone: true,
-    tests: vitestCounts,
   },
   {
     name: "tooling tests (admin CLI against a local D1)",
