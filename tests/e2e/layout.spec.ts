@@ -35,7 +35,8 @@ import { port } from "./servers";
  * px, every public page signed in. Fails on horizontal overflow, a control
  * stretched taller than its content, a pointer target under 24 × 24 px that
  * no exception of WCAG 2.2 SC 2.5.8 covers (tests/e2e/layout.ts says how each
- * is decided), and any axe violation. Each page loads under a phase's clock
+ * is decided), and any axe violation (axe at 320 px in every phase, and on
+ * public pages at 1280 px in early-bird enrollment too). Each page loads under a phase's clock
  * through X-App-Now on the one e2e server. A failing width keeps a full-page
  * screenshot with the elements found outlined in red, and one of the first
  * such element, attached to the test.
@@ -57,6 +58,14 @@ const signedInWidths = [320, 390, 768, 1280, 1440] as const;
 const DESKTOP_HEADER = 1280;
 /** The narrowest width, where reflow puts text over other content if anything does. */
 const AXE_WIDTH = 320;
+/**
+ * Public pages also get axe at desktop width, once: in the phase of the
+ * server's own day (early-bird enrollment), the day the other specs see.
+ */
+const DESKTOP_AXE = { width: DESKTOP_HEADER, phase: "earlyBird" } as const satisfies {
+  width: number;
+  phase: EditionPhase;
+};
 const HEIGHT = 800;
 const MIN_TARGET = 24;
 
@@ -283,11 +292,13 @@ interface CheckArgs {
   cookies?: Cookie[];
   /** The header's changes with the phase are checked on another page (phasesByMarkup). */
   headerCheckedElsewhere?: boolean;
+  /** Run axe at DESKTOP_AXE's width too, in its phase (public pages). */
+  desktopAxe?: boolean;
 }
 
 /** Every phase group of `path` this project checks, at every width, and axe once per group. */
 async function checkEveryPhase(args: CheckArgs) {
-  const { page, browser, baseURL, testInfo, path, widths, status, cookies, headerCheckedElsewhere } = args;
+  const { page, browser, baseURL, testInfo, path, widths, status, cookies, headerCheckedElsewhere, desktopAxe } = args;
   const withJs = testInfo.project.name !== "no-javascript";
   const all = await phasesByMarkup(page.request, path, headerCheckedElsewhere);
   if (status !== undefined) for (const g of all) expect(g.status, `${path} in ${g.phases.join("+")}`).toBe(status);
@@ -311,6 +322,10 @@ async function checkEveryPhase(args: CheckArgs) {
   // A page with scripts sends them in some phase; were it to stop, this project would check nothing.
   expect(groups.length, `${path} sends a script in some phase`).toBeGreaterThan(0);
 
+  // axe at desktop width, once, in a group this project checks: a page whose phase group is not here would lose it.
+  const desktopAxeGroup = desktopAxe ? groups.find((g) => g.phases.includes(DESKTOP_AXE.phase)) : undefined;
+  if (desktopAxe) expect(desktopAxeGroup, `${path} is checked in ${DESKTOP_AXE.phase}`).toBeDefined();
+
   const findings: string[] = [];
   // axe needs script: without JavaScript it runs in a twin page whose site scripts are blocked (./axe.ts).
   await page.setViewportSize({ width: AXE_WIDTH, height: HEIGHT });
@@ -331,13 +346,19 @@ async function checkEveryPhase(args: CheckArgs) {
         findings.push(...found.map((f) => `${label} @${width}px ${f}`));
         if (found.length > 0) await keepScreenshot(page, `${label}-${width}px`, testInfo);
 
-        // axe once per phase group, at one width, as this project's visitor gets the page.
-        if (width !== AXE_WIDTH) continue;
-        if (forAxe.page !== page) await open(forAxe.page, path, group.status, false, testInfo);
+        // axe once per phase group, at one width, as this project's visitor gets the page; and at desktop width in
+        // one group. The twin page without JavaScript is loaded at AXE_WIDTH, the first width, and resized as `page` is.
+        const axeHere = width === AXE_WIDTH || (group === desktopAxeGroup && width === DESKTOP_AXE.width);
+        if (!axeHere) continue;
+        if (forAxe.page !== page) {
+          if (width === AXE_WIDTH) await open(forAxe.page, path, group.status, false, testInfo);
+          else await forAxe.page.setViewportSize({ width, height: HEIGHT });
+        }
         const violations = await axeFindings(forAxe.page);
         findings.push(...violations.map((v) => `${label} @${width}px axe ${v}`));
-        if (violations.length > 0) await keepScreenshot(forAxe.page, `${label}-axe`, testInfo);
+        if (violations.length > 0) await keepScreenshot(forAxe.page, `${label}-axe-${width}px`, testInfo);
       }
+      if (forAxe.page !== page) await forAxe.page.setViewportSize({ width: AXE_WIDTH, height: HEIGHT });
     }
   } finally {
     await forAxe.close();
@@ -351,7 +372,8 @@ for (const { path, status, noScript } of pages) {
     test.setTimeout(180_000);
     // The header's every phase on the home page; elsewhere a page's phases are grouped by its own content.
     const headerCheckedElsewhere = path !== PUBLIC_HEADER_PHASES_PAGE;
-    await checkEveryPhase({ page, browser, baseURL, testInfo, path, widths, status, headerCheckedElsewhere });
+    const args = { page, browser, baseURL, testInfo, path, widths, status, headerCheckedElsewhere };
+    await checkEveryPhase({ ...args, desktopAxe: true });
   });
 }
 
