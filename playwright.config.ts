@@ -35,8 +35,23 @@ const withoutPageJavaScript = ["budgets.spec.ts", "crawl.spec.ts"];
  */
 const aboutJavaScript = ["hydration.spec.ts"];
 
+/**
+ * `npm test` runs the layout check and every other spec as two Playwright
+ * runs side by side (scripts/test.mjs), each with servers and databases of
+ * its own (`E2E_PORT` sets them apart): `E2E_PART` says which this run is.
+ * The layout check seeds its own people and projects and needs only the main
+ * server. Unset, a run has every spec, as `npm run test:e2e`.
+ */
+const part = process.env.E2E_PART;
+if (part !== undefined && part !== "layout" && part !== "others")
+  throw new Error(`E2E_PART is "layout", "others" or unset, not "${part}"`);
+const layoutCheck = "layout.spec.ts";
+const outsideThisPart = part === "others" ? [layoutCheck] : [];
+
 export default defineConfig({
   testDir: "tests/e2e",
+  ...(part === "layout" ? { testMatch: layoutCheck } : {}),
+  outputDir: part ? `test-results/${part}` : "test-results",
   // Two cores: the server and one browser keep each other busy enough.
   workers: 1,
   forbidOnly: !!process.env.CI,
@@ -65,7 +80,7 @@ export default defineConfig({
       name: "chromium",
       use: { ...devices["Desktop Chrome"] },
       grepInvert: /@no-script/,
-      testIgnore: withoutPageJavaScript,
+      testIgnore: [...withoutPageJavaScript, ...outsideThisPart],
     },
     // Every page and form must work for a visitor without JavaScript. A story tagged @both-modes opens
     // its own contexts with and without JavaScript, so it runs once, in the project above, and so do
@@ -74,21 +89,23 @@ export default defineConfig({
       name: "no-javascript",
       use: { ...devices["Desktop Chrome"], javaScriptEnabled: false },
       grepInvert: /@both-modes/,
-      testIgnore: aboutJavaScript,
+      testIgnore: [...aboutJavaScript, ...outsideThisPart],
     },
   ],
   // The three servers (tests/e2e/servers.ts), started side by side by one command; each has a fresh database.
   webServer: {
     command: "node tests/e2e/start-servers.mjs",
     env: {
-      E2E_SERVERS: JSON.stringify([
-        // A fixed day inside the enrollment window (early bird) keeps pages deterministic.
-        { port, stateDir, appNow: earlyBirdNow },
-        // The second half's story on the organizers' desk (tests/e2e/desk-story.spec.ts), on a database of its own.
-        { port: storyPort, stateDir: storyStateDir, appNow: storyNow },
-        // The second desk story (tests/e2e/desk-second-story.spec.ts), on a database of its own.
-        { port: secondStoryPort, stateDir: secondStoryStateDir, appNow: storyNow },
-      ]),
+      E2E_SERVERS: JSON.stringify(
+        [
+          // A fixed day inside the enrollment window (early bird) keeps pages deterministic.
+          { port, stateDir, appNow: earlyBirdNow },
+          // The second half's story on the organizers' desk (tests/e2e/desk-story.spec.ts), on a database of its own.
+          { port: storyPort, stateDir: storyStateDir, appNow: storyNow },
+          // The second desk story (tests/e2e/desk-second-story.spec.ts), on a database of its own.
+          { port: secondStoryPort, stateDir: secondStoryStateDir, appNow: storyNow },
+        ].slice(0, part === "layout" ? 1 : undefined),
+      ),
     },
     // Printed once every server answers /api/health: proves the answers are ours (and D1 is migrated).
     wait: { stdout: /e2e servers ready/ },

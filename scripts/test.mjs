@@ -5,8 +5,8 @@
 // Chromium, JavaScript on and off). docs/test-suite.md says how it runs.
 //
 // Two cores: steps that keep about one core busy (the static checks, the
-// builds, vitest) run two at a time; the CLI tests and Playwright keep both
-// busy and run alone. Every step runs even when another failed, unless it needs what
+// builds, vitest, each of two Playwright runs) run two at a time; the CLI
+// tests keep both busy and run alone. Every step runs even when another failed, unless it needs what
 // failed (the tests need the build), so one run shows all that is wrong.
 // The end is one report: each step's time and result, the failed steps, the
 // failed tests by name, the tests per file and per runner. The exit code is
@@ -25,7 +25,6 @@ const env = {
   WRANGLER_SEND_METRICS: "false",
   DO_NOT_TRACK: "1",
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
-  PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json`,
 };
 
 /** How many steps may run at once: the cores of the machines this runs on (CI and ours have two). */
@@ -36,6 +35,7 @@ const CORES = 2;
  * @property {string} name
  * @property {string} command
  * @property {string[]} args
+ * @property {Record<string, string>} [env] the step's own variables
  * @property {string[]} [needs] steps that must have passed first
  * @property {boolean} [alone] keeps both cores busy by itself: nothing runs beside it
  * @property {() => Counts} [tests] the runner's counts, read from its report
@@ -83,13 +83,23 @@ const steps = [
     alone: true,
     tests: toolsCounts,
   },
+  // Playwright twice, side by side, each one browser and servers of its own (playwright.config.ts, E2E_PART):
+  // one run keeps the cores about 80 % busy, waiting on its server and browser in turn; two keep them busy.
   {
-    name: "end-to-end tests",
+    name: "end-to-end tests: the layout check",
     command: "npx",
     args: ["playwright", "test", "--reporter=list,json"],
+    env: { E2E_PART: "layout", E2E_PORT: "8794", PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e-layout.json` },
     needs: ["build"],
-    alone: true,
-    tests: playwrightCounts,
+    tests: () => playwrightCounts("e2e-layout.json"),
+  },
+  {
+    name: "end-to-end tests: every other spec",
+    command: "npx",
+    args: ["playwright", "test", "--reporter=list,json"],
+    env: { E2E_PART: "others", PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` },
+    needs: ["build"],
+    tests: () => playwrightCounts("e2e.json"),
   },
 ];
 
@@ -113,7 +123,7 @@ function run(step) {
   return new Promise((resolve) => {
     const child = spawn(step.command, step.args, {
       cwd: root,
-      env,
+      env: { ...env, ...step.env },
       stdio: fd === null ? "inherit" : ["ignore", fd, fd],
     });
     child.on("close", (code) => {
@@ -228,10 +238,10 @@ function toolsCounts() {
   return counts;
 }
 
-/** @returns {Counts} */
-function playwrightCounts() {
+/** @param {string} reportFile the run's JSON report @returns {Counts} */
+function playwrightCounts(reportFile) {
   const counts = emptyCounts();
-  const text = readReport("e2e.json");
+  const text = readReport(reportFile);
   if (text === null) return counts;
   const report = JSON.parse(text);
   counts.passed = report.stats.expected + report.stats.flaky;
