@@ -52,7 +52,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   ...(part === "layout" ? { testMatch: layoutCheck } : {}),
   outputDir: part ? `test-results/${part}` : "test-results",
-  // Two cores: the server and one browser keep each other busy enough.
+  // One worker: a second would share the main server's database with the first (docs/test-suite.md); `npm test`
+  // runs the layout check as a second run instead (E2E_PART).
   workers: 1,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,

@@ -6,8 +6,9 @@
 //
 // Two cores: steps that keep about one core busy (the static checks, the
 // builds, vitest, each of two Playwright runs) run two at a time; the CLI
-// tests keep both busy and run alone. Every step runs even when another failed, unless it needs what
-// failed (the tests need the build), so one run shows all that is wrong.
+// tests keep both busy and run alone. Every step runs even when another
+// failed, unless it needs what failed (the tests need the build), so one run
+// shows all that is wrong.
 // The end is one report: each step's time and result, the failed steps, the
 // failed tests by name, the tests per file and per runner. The exit code is
 // non-zero on any failure.
