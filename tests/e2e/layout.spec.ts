@@ -36,16 +36,20 @@ import { port } from "./servers";
  * stretched taller than its content, a pointer target under 24 × 24 px that
  * no exception of WCAG 2.2 SC 2.5.8 covers (tests/e2e/layout.ts says how each
  * is decided), and any axe violation (axe at 320 px in every phase, and on
- * public pages at 1280 px in early-bird enrollment too). Each page loads under a phase's clock
- * through X-App-Now on the one e2e server. A failing width keeps a full-page
+ * public pages at 1280 px in early-bird enrollment too). Each page loads
+ * under a phase's clock through X-App-Now on the one e2e server (npm test
+ * gives this spec a run and a server of its own: playwright.config.ts,
+ * E2E_PART). A failing width keeps a full-page
  * screenshot with the elements found outlined in red, and one of the first
  * such element, attached to the test.
  *
  * To stay fast: phases in which a page's server HTML is the same are checked
  * once, the header's phases on one page signed out and one signed in
- * (PUBLIC_HEADER_PHASES_PAGE, HEADER_PHASES_PAGE); each is loaded once and resized through the widths (nothing on the
- * site reads the width in script); axe runs once per page, phase and project,
- * at AXE_WIDTH; a page that sends no script (every content page, most
+ * (PUBLIC_HEADER_PHASES_PAGE, HEADER_PHASES_PAGE); each is loaded once and
+ * resized through the widths (nothing on the site reads the width in
+ * script); axe runs once per page, phase and project, at AXE_WIDTH (and at
+ * DESKTOP_AXE's width in one group of a public page, in the same document);
+ * a page that sends no script (every content page, most
  * signed-in pages) is the same document with JavaScript on or off, so only
  * the no-javascript project checks it; and the person signs in once per
  * project (beforeAll), their session's cookies given to each test.
