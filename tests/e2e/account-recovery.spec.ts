@@ -69,6 +69,8 @@ test.describe("account recovery", () => {
     await form.getByRole("button", { name: "Sign In" }).click();
     await expect(toast(page, "Login Failed")).toBeVisible();
     await waitForPage(page, testInfo);
+    // The form comes back with the password emptied: typed before that, the new one would be emptied too.
+    await expect(authForm(page).getByLabel("Password")).toHaveValue("");
     await authForm(page).getByLabel("Password").fill("the second passphrase");
     await authForm(page).getByRole("button", { name: "Sign In" }).click();
     await expect(toast(page, "Welcome Back!")).toBeVisible();

@@ -108,6 +108,8 @@ test.describe("accounts", () => {
     await waitForPage(page, testInfo);
 
     await expect(authForm(page).getByLabel("Email")).toHaveValue(email);
+    // The form comes back with the password emptied: typed before that, the right one would be emptied too.
+    await expect(authForm(page).getByLabel("Password")).toHaveValue("");
     await authForm(page).getByLabel("Password").fill("right password");
     await authForm(page).getByRole("button", { name: "Sign In" }).click();
     await expect(toast(page, "Welcome Back!")).toBeVisible();
