@@ -10,9 +10,25 @@ const lines = (results: AxeResults) =>
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );
 
+/**
+ * axe with the site's tags, run in the page itself. By default
+ * @axe-core/playwright collects every rule's full results (passes too) in
+ * the page and finishes the run in a new blank page it opens for each call;
+ * the site has no frames, so one `axe.run` in the page finds the same
+ * violations (checked on pages given an image without alt, low contrast, an
+ * unnamed button, link and field, a bad role and no lang), and reporting
+ * violations alone spares the rest: 0.6 s a run here instead of 1.4 s.
+ */
+const axeRun = (page: Page) =>
+  new AxeBuilder({ page })
+    .setLegacyMode()
+    .options({ resultTypes: ["violations"] })
+    .withTags(wcagTags)
+    .analyze();
+
 /** One line per violation: rule, impact, help and the offending nodes. */
 export async function axeViolations(page: Page): Promise<string[]> {
-  return lines(await new AxeBuilder({ page }).withTags(wcagTags).analyze());
+  return lines(await axeRun(page));
 }
 
 /**
@@ -20,7 +36,7 @@ export async function axeViolations(page: Page): Promise<string[]> {
  * kept on failure (./layout.ts, `markedSelector`).
  */
 export async function axeFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  const results = await axeRun(page);
   const selectors = results.violations.flatMap((v) =>
     v.nodes
       .map((n) => n.target)
