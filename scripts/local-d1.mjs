@@ -50,6 +50,39 @@ export function localDatabase(stateDir) {
 }
 
 /**
+ * The migrations in `migrationsDir` that the local D1 of `stateDir` has not
+ * applied (Wrangler's `d1_migrations` table names them); every one before the
+ * database exists. `npm start` asks Wrangler to apply them only when some are
+ * pending: a restart, or a state the tests prepared, skips a Wrangler run.
+ * @param {string} stateDir
+ * @param {string} migrationsDir
+ * @returns {string[]}
+ */
+export function pendingMigrations(stateDir, migrationsDir) {
+  const migrations = readdirSync(migrationsDir)
+    .filter((name) => name.endsWith(".sql"))
+    .sort();
+  const file = localDatabaseFile(stateDir);
+  if (file === null) return migrations;
+  const { DatabaseSync } = loadSqlite();
+  // Read-only and closed at once: the server about to start is the file's writer.
+  const database = new DatabaseSync(file, { readOnly: true });
+  try {
+    const listed = database.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'd1_migrations'");
+    if (listed.all().length === 0) return migrations;
+    const applied = new Set(
+      database
+        .prepare("SELECT name FROM d1_migrations")
+        .all()
+        .map((row) => String(row.name)),
+    );
+    return migrations.filter((name) => !applied.has(name));
+  } finally {
+    database.close();
+  }
+}
+
+/**
  * Runs the statements of `sql` (separated by ";") in one transaction and
  * returns every statement's rows, in order, as `wrangler d1 execute --json`
  * does. A failing statement rolls back the call's earlier ones, as a D1

@@ -4,12 +4,18 @@
 // on the same database (issue 30: no Wrangler process per local query).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { localDatabase, localDatabaseFile, runBound, splitStatements } from "../../scripts/local-d1.mjs";
+import {
+  localDatabase,
+  localDatabaseFile,
+  pendingMigrations,
+  runBound,
+  splitStatements,
+} from "../../scripts/local-d1.mjs";
 import { applyMigrations, queryAll } from "./local-d1.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -18,6 +24,29 @@ const target = { remote: false, stateDir };
 
 before(() => applyMigrations(stateDir));
 after(() => rmSync(stateDir, { recursive: true, force: true }));
+
+test("pending migrations: every one before the database exists, none once Wrangler applied them, a missing one by name", () => {
+  const migrationsDir = join(root, "migrations");
+  const files = readdirSync(migrationsDir)
+    .filter((name) => name.endsWith(".sql"))
+    .sort();
+  assert.ok(files.length > 1);
+  const fresh = mkdtempSync(join(tmpdir(), "local-d1-fresh-"));
+  const copy = mkdtempSync(join(tmpdir(), "local-d1-copy-"));
+  try {
+    assert.deepEqual(pendingMigrations(fresh, migrationsDir), files);
+    assert.deepEqual(pendingMigrations(stateDir, migrationsDir), []);
+    // A state from before the newest migration: only that one is pending (`npm start` then runs Wrangler).
+    cpSync(stateDir, copy, { recursive: true });
+    const older = localDatabase(copy);
+    assert.ok(older);
+    runBound(older, [{ sql: "DELETE FROM d1_migrations WHERE name = ?", params: [files.at(-1) ?? ""] }]);
+    assert.deepEqual(pendingMigrations(copy, migrationsDir), [files.at(-1)]);
+  } finally {
+    rmSync(fresh, { recursive: true, force: true });
+    rmSync(copy, { recursive: true, force: true });
+  }
+});
 
 test("statements split at semicolons outside strings, quoted names and comments", () => {
   assert.deepEqual(
