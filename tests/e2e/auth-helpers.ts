@@ -12,8 +12,13 @@ export function uniqueEmail(tag = "e2e"): string {
  * gets an address of its own and the suite's attempts do not add up.
  */
 export async function useOwnClientIp(page: Page): Promise<void> {
+  await page.setExtraHTTPHeaders({ "cf-connecting-ip": randomClientIp() });
+}
+
+/** A client address of one's own, in 10.0.0.0/8. */
+export function randomClientIp(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(3));
-  await page.setExtraHTTPHeaders({ "cf-connecting-ip": `10.${bytes[0]}.${bytes[1]}.${bytes[2]}` });
+  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
 }
 
 export function withJavaScript(testInfo: TestInfo): boolean {
