@@ -33,7 +33,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**", "*.config.{js,ts}", "tests/e2e/**", "tests/fakes/**", "tests/tools/**", "bench/**"],
+    files: [
+      "scripts/**",
+      "*.config.{js,ts}",
+      "tests/*.mjs",
+      "tests/e2e/**",
+      "tests/fakes/**",
+      "tests/tools/**",
+      "bench/**",
+    ],
     languageOptions: { globals: globals.node },
   },
 );

@@ -8,10 +8,8 @@
 // it); exits when any server does, with its code. Stopped with SIGTERM, it
 // stops them all.
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync } from "node:fs";
-import { join } from "node:path";
-import { localDatabaseFile, pendingMigrations } from "../../scripts/local-d1.mjs";
 import { fileURLToPath } from "node:url";
+import { migratedState } from "../migrated-state.mjs";
 
 /** @typedef {{ port: number, stateDir: string, appNow: string }} Server */
 
@@ -44,21 +42,9 @@ if (process.env.E2E_BUILD === "1") {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// The migrations once, for all: Wrangler applies them to the first server's fresh state (about 16 s of CPU) and each
-// other server without a database yet starts from a copy of it, so `npm start`'s script finds nothing pending
-// (scripts/local-d1.mjs). A state kept with PLAYWRIGHT_REUSE_STATE is left as it is.
-const [first, ...others] = /** @type {[Server, ...Server[]]} */ (servers);
-if (pendingMigrations(join(root, first.stateDir), join(root, "migrations")).length > 0) {
-  const migrate = spawnSync(
-    "npx",
-    ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", first.stateDir],
-    { cwd: root, stdio: ["ignore", "ignore", "inherit"] },
-  );
-  if (migrate.status !== 0) process.exit(migrate.status ?? 1);
-}
-for (const server of others)
-  if (localDatabaseFile(join(root, server.stateDir)) === null)
-    cpSync(join(root, first.stateDir), join(root, server.stateDir), { recursive: true });
+// Each fresh state is a copy of one migrated by Wrangler once (../migrated-state.mjs), so `npm start`'s script finds
+// nothing pending; a state kept with PLAYWRIGHT_REUSE_STATE is left as it is.
+for (const server of servers) migratedState(server.stateDir);
 
 const children = servers.map((server) =>
   spawn("node", ["scripts/start.mjs"], {

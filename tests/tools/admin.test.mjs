@@ -11,7 +11,8 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { toCsv } from "../../scripts/admin.mjs";
-import { applyMigrations, query, queryAll } from "./local-d1.mjs";
+import { query, queryAll } from "./local-d1.mjs";
+import { migratedState } from "../migrated-state.mjs";
 import { startLocalServer } from "./local-server.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -61,7 +62,7 @@ function parseCsv(csv) {
 }
 
 before(() => {
-  applyMigrations(stateDir);
+  migratedState(stateDir);
 });
 
 after(() => rmSync(stateDir, { recursive: true, force: true }));

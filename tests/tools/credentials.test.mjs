@@ -15,7 +15,8 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { applyMigrations, query } from "./local-d1.mjs";
+import { query } from "./local-d1.mjs";
+import { migratedState } from "../migrated-state.mjs";
 import { startLocalServer } from "./local-server.mjs";
 
 const run = promisify(execFile);
@@ -47,7 +48,7 @@ async function admin(args, { token = TOKEN } = {}) {
 const count = (sql) => Number(query(sql, target)[0]?.n);
 
 before(async () => {
-  applyMigrations(stateDir);
+  migratedState(stateDir);
   // A registrar with two-step sign-in on and an API token, as the desk leaves them.
   const hash = createHash("sha256").update(TOKEN).digest("hex");
   query(

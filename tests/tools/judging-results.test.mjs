@@ -17,7 +17,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { applyMigrations, query } from "./local-d1.mjs";
+import { query } from "./local-d1.mjs";
+import { migratedState } from "../migrated-state.mjs";
 import { authApi, cookies, startLocalServer, totp, confirmPrintedProposal } from "./local-server.mjs";
 
 // Node 22 reads the TypeScript module as is (the admin CLI's hooks resolve its imports).
@@ -63,7 +64,7 @@ function run(statements) {
 const count = (sql) => Number(query(sql, target)[0]?.n);
 
 before(() => {
-  applyMigrations(stateDir);
+  migratedState(stateDir);
   const people = [
     ["u-ada", "ada@example.com", "Ada", "Lovelace", "Acme Analytics"],
     ["u-bob", "bob@example.com", "Bob", "Stone", null],

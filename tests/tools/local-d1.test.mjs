@@ -16,13 +16,14 @@ import {
   runBound,
   splitStatements,
 } from "../../scripts/local-d1.mjs";
-import { applyMigrations, queryAll } from "./local-d1.mjs";
+import { queryAll } from "./local-d1.mjs";
+import { migratedState } from "../migrated-state.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const stateDir = mkdtempSync(join(tmpdir(), "local-d1-"));
 const target = { remote: false, stateDir };
 
-before(() => applyMigrations(stateDir));
+before(() => migratedState(stateDir));
 after(() => rmSync(stateDir, { recursive: true, force: true }));
 
 test("pending migrations: every one before the database exists, none once Wrangler applied them, a missing one by name", () => {

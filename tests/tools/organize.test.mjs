@@ -18,7 +18,8 @@ import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { execFile } from "node:child_process";
-import { applyMigrations, query } from "./local-d1.mjs";
+import { query } from "./local-d1.mjs";
+import { migratedState } from "../migrated-state.mjs";
 import { authApi, cookies, startLocalServer, totp } from "./local-server.mjs";
 
 // Node 22 reads the TypeScript module as is (the admin CLI's hooks resolve its imports).
@@ -73,7 +74,7 @@ function deskPost(path, fields, cookie) {
 }
 
 before(async () => {
-  applyMigrations(stateDir);
+  migratedState(stateDir);
   ({ base, stop: stopServer } = await startLocalServer({ stateDir, appNow: APP_NOW }));
 });
 
