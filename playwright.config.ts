@@ -37,24 +37,35 @@ const withoutPageJavaScript = ["budgets.spec.ts", "crawl.spec.ts"];
 const aboutJavaScript = ["hydration.spec.ts"];
 
 /**
- * `npm test` runs the layout check and every other spec as two Playwright
- * runs side by side (scripts/test.mjs), each with servers and databases of
- * its own (`E2E_PORT` sets them apart): `E2E_PART` says which this run is.
- * The layout check seeds its own people and projects and needs only the main
- * server. Unset, a run has every spec, as `npm run test:e2e`.
+ * `npm test` runs the specs as two Playwright runs side by side
+ * (scripts/test.mjs), each with servers and databases of its own (`E2E_PORT`
+ * sets them apart): `E2E_PART` says which this run is. "pages": the layout
+ * check and the specs that only read pages (no account made, nothing
+ * stored), which need the main server alone; the layout check seeds its own
+ * people and projects. "journeys": every other spec. Unset, a run has every
+ * spec, as `npm run test:e2e`. The parts take about as long as each other.
  */
 const part = process.env.E2E_PART;
-if (part !== undefined && part !== "layout" && part !== "others")
-  throw new Error(`E2E_PART is "layout", "others" or unset, not "${part}"`);
-const layoutCheck = "layout.spec.ts";
-const outsideThisPart = part === "others" ? [layoutCheck] : [];
+if (part !== undefined && part !== "pages" && part !== "journeys")
+  throw new Error(`E2E_PART is "pages", "journeys" or unset, not "${part}"`);
+const pageSpecs = [
+  "layout.spec.ts",
+  "crawl.spec.ts",
+  "budgets.spec.ts",
+  "faq.spec.ts",
+  "frame.spec.ts",
+  "sponsor-tiers.spec.ts",
+  "audience-pages.spec.ts",
+  "axe.spec.ts",
+];
+const outsideThisPart = part === "journeys" ? pageSpecs : [];
 
 export default defineConfig({
   testDir: "tests/e2e",
-  ...(part === "layout" ? { testMatch: layoutCheck } : {}),
+  ...(part === "pages" ? { testMatch: pageSpecs } : {}),
   outputDir: part ? `test-results/${part}` : "test-results",
   // One worker: a second would share the main server's database with the first (docs/test-suite.md); `npm test`
-  // runs the layout check as a second run instead (E2E_PART).
+  // makes two runs instead (E2E_PART).
   workers: 1,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
@@ -108,7 +119,7 @@ export default defineConfig({
           { port: storyPort, stateDir: storyStateDir, appNow: storyNow },
           // The second desk story (tests/e2e/desk-second-story.spec.ts), on a database of its own.
           { port: secondStoryPort, stateDir: secondStoryStateDir, appNow: storyNow },
-        ].slice(0, part === "layout" ? 1 : undefined),
+        ].slice(0, part === "pages" ? 1 : undefined),
       ),
     },
     // Printed once every server answers /api/health: proves the answers are ours (and D1 is migrated).

@@ -38,8 +38,8 @@ import { port } from "./servers";
  * is decided), and any axe violation (axe at 320 px in every phase, and on
  * public pages at 1280 px in early-bird enrollment too). Each page loads
  * under a phase's clock through X-App-Now on the one e2e server (npm test
- * gives this spec a run and a server of its own: playwright.config.ts,
- * E2E_PART). A failing width keeps a full-page
+ * runs it with the other page specs, on a server of their own:
+ * playwright.config.ts, E2E_PART). A failing width keeps a full-page
  * screenshot with the elements found outlined in red, and one of the first
  * such element, attached to the test.
  *
