@@ -4,9 +4,9 @@
 // in workerd), the admin CLI (node --test) and end-to-end (Playwright in
 // Chromium, JavaScript on and off). docs/test-suite.md says how it runs.
 //
-// Two cores: steps that keep about one core busy (the static checks, the
-// builds, vitest, each of two Playwright runs) run two at a time; the CLI
-// tests keep both busy and run alone. Every step runs even when another
+// Two cores: steps run two at a time, each keeping about one core busy or
+// filling what the other leaves idle (the CLI tests beside vitest's last
+// minute, measured). Every step runs even when another
 // failed, unless it needs what failed (the tests need the build), so one run
 // shows all that is wrong.
 // The end is one report: each step's time and result, the failed steps, the
@@ -38,7 +38,6 @@ const CORES = 2;
  * @property {string[]} args
  * @property {Record<string, string>} [env] the step's own variables
  * @property {string[]} [needs] steps that must have passed first
- * @property {boolean} [alone] keeps both cores busy by itself: nothing runs beside it
  * @property {() => Counts} [tests] the runner's counts, read from its report
  */
 
@@ -73,7 +72,7 @@ const steps = [
     command: "node",
     args: [
       "--test",
-      // Each file has a database of its own, and most of the time is wrangler starting: two at once.
+      // Each file has a database and a server of its own, and most of the time is Wrangler starting: two at once.
       "--test-concurrency=2",
       "--test-reporter=spec",
       "--test-reporter-destination=stdout",
@@ -81,26 +80,27 @@ const steps = [
       `--test-reporter-destination=${reports}/tools.tap`,
       "tests/tools/*.test.mjs",
     ],
-    alone: true,
+    // The CLI's servers serve the build.
+    needs: ["build"],
     tests: toolsCounts,
   },
   // Playwright twice, side by side, each one browser and servers of its own (playwright.config.ts, E2E_PART):
   // one run keeps the cores about 80 % busy, waiting on its server and browser in turn; two keep them busy.
   {
-    name: "end-to-end tests: the layout check",
+    name: "end-to-end tests: pages (the layout check, crawl, budgets, page behaviour)",
     command: "npx",
     args: ["playwright", "test", "--reporter=list,json"],
-    env: { E2E_PART: "layout", E2E_PORT: "8794", PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e-layout.json` },
+    env: { E2E_PART: "pages", E2E_PORT: "8794", PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e-pages.json` },
     needs: ["build"],
-    tests: () => playwrightCounts("e2e-layout.json"),
+    tests: () => playwrightCounts("e2e-pages.json"),
   },
   {
-    name: "end-to-end tests: every other spec",
+    name: "end-to-end tests: journeys (forms, accounts, payments, the desk)",
     command: "npx",
     args: ["playwright", "test", "--reporter=list,json"],
-    env: { E2E_PART: "others", PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` },
+    env: { E2E_PART: "journeys", PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e-journeys.json` },
     needs: ["build"],
-    tests: () => playwrightCounts("e2e.json"),
+    tests: () => playwrightCounts("e2e-journeys.json"),
   },
 ];
 
@@ -110,31 +110,28 @@ const outcomes = new Map();
 const started = Date.now();
 
 /**
- * Runs one step. Alone, its output streams; beside others, it goes to a file
- * that is printed in one piece when the step ends, so outputs never interleave.
+ * Runs one step. Its output goes to a file that is printed in one piece when
+ * the step ends, so the outputs of steps side by side never interleave.
  * @param {Step} step
  * @returns {Promise<void>}
  */
 function run(step) {
-  const beside = !step.alone;
   const log = `${reports}/${step.name.replace(/\W+/g, "-")}.log`;
-  const fd = beside ? openSync(log, "w") : null;
-  console.log(`\n▶ ${step.name}${beside ? " (beside other steps: its output follows when it ends)" : ""}`);
+  const fd = openSync(log, "w");
+  console.log(`\n▶ ${step.name} (its output follows when it ends)`);
   const begin = Date.now();
   return new Promise((resolve) => {
     const child = spawn(step.command, step.args, {
       cwd: root,
       env: { ...env, ...step.env },
-      stdio: fd === null ? "inherit" : ["ignore", fd, fd],
+      stdio: ["ignore", fd, fd],
     });
     child.on("close", (code) => {
       const seconds = (Date.now() - begin) / 1000;
       const status = code === 0 ? "passed" : "failed";
       outcomes.set(step.name, { status, seconds });
-      if (fd !== null) {
-        closeSync(fd);
-        process.stdout.write(`\n── ${step.name} ──\n${readFileSync(log, "utf8")}`);
-      }
+      closeSync(fd);
+      process.stdout.write(`\n── ${step.name} ──\n${readFileSync(log, "utf8")}`);
       console.log(`${status === "passed" ? "✓" : "✗"} ${step.name}: ${status} in ${seconds.toFixed(1)} s`);
       resolve();
     });
@@ -160,10 +157,7 @@ function runAll() {
       while (waiting.length > 0) {
         const step = /** @type {Step} */ (waiting[0]);
         const ready = (step.needs ?? []).every((need) => outcomes.get(need)?.status === "passed");
-        const free = step.alone
-          ? running.size === 0
-          : running.size < CORES && ![...running].some((other) => other.alone);
-        if (!ready || !free) break;
+        if (!ready || running.size >= CORES) break;
         waiting.shift();
         running.add(step);
         void run(step).then(() => {
