@@ -54,10 +54,13 @@ export async function axeFindings(page: Page): Promise<string[]> {
  * axe-core is itself a script, so for the no-javascript project the page is
  * opened with JavaScript on but every script the site sends blocked: the DOM
  * is the server's HTML, never hydrated, as a visitor without JavaScript gets it.
+ * `blockScripts: false` for a page known to send none: every request then
+ * goes straight to the server, not through the test's route first.
  */
 export async function openForAxe(
   { page, browser, baseURL }: { page: Page; browser: Browser; baseURL: string | undefined },
   testInfo: TestInfo,
+  { blockScripts = true } = {},
 ): Promise<{ page: Page; close: () => Promise<void> }> {
   if (testInfo.project.name !== "no-javascript") return { page, close: async () => {} };
   const context = await browser.newContext({
@@ -65,9 +68,10 @@ export async function openForAxe(
     viewport: page.viewportSize(),
     javaScriptEnabled: true,
   });
-  await context.route("**/*", (route) =>
-    route.request().resourceType() === "script" ? route.abort() : route.continue(),
-  );
+  if (blockScripts)
+    await context.route("**/*", (route) =>
+      route.request().resourceType() === "script" ? route.abort() : route.continue(),
+    );
   const scriptless = await context.newPage();
   return { page: scriptless, close: () => context.close() };
 }

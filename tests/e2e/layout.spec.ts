@@ -51,7 +51,8 @@ import { port } from "./servers";
  * DESKTOP_AXE's width in one group of a public page, in the same document);
  * a page that sends no script (every content page, most
  * signed-in pages) is the same document with JavaScript on or off, so only
- * the no-javascript project checks it; and the person signs in once per
+ * the no-javascript project checks it, and in one page, the one axe runs in;
+ * and the person signs in once per
  * project (beforeAll), their session's cookies given to each test.
  */
 
@@ -313,10 +314,10 @@ async function checkEveryPhase(args: CheckArgs) {
       all.map((g) => g.status),
       `${path} answers 200 in some phase`,
     ).toContain(200);
+  // A page checked only here must really be the same document with JavaScript on.
+  const sendsNoScript = !withJs && test.info().tags.includes(NO_SCRIPT);
   if (!withJs) {
-    // A page checked only here must really be the same document with JavaScript on.
-    const tagged = test.info().tags.includes(NO_SCRIPT);
-    if (tagged)
+    if (sendsNoScript)
       expect(
         all.filter((g) => g.scripted).map((g) => g.phases.join("+")),
         `${path} sends no script`,
@@ -331,30 +332,33 @@ async function checkEveryPhase(args: CheckArgs) {
   if (desktopAxe) expect(desktopAxeGroup, `${path} is checked in ${DESKTOP_AXE.phase}`).toBeDefined();
 
   const findings: string[] = [];
-  // axe needs script: without JavaScript it runs in a twin page whose site scripts are blocked (./axe.ts).
+  // axe needs script: without JavaScript it runs in a twin page whose site scripts are blocked (./axe.ts). A page
+  // that sends no script is that very document (why the chromium project leaves it out, checked above), so the
+  // twin is the one page checked: one load per group, not two.
   await page.setViewportSize({ width: AXE_WIDTH, height: HEIGHT });
-  const forAxe = await openForAxe({ page, browser, baseURL }, testInfo);
+  const forAxe = await openForAxe({ page, browser, baseURL }, testInfo, { blockScripts: !sendsNoScript });
   if (cookies && forAxe.page !== page) await forAxe.page.context().addCookies(cookies);
-  const tabs = forAxe.page === page ? [page] : [page, forAxe.page];
+  const probe = sendsNoScript ? forAxe.page : page;
+  const tabs = forAxe.page === probe ? [probe] : [probe, forAxe.page];
   for (const tab of tabs) await withoutCache(tab);
   try {
     for (const group of groups) {
       const label = group.phases.join("+");
       for (const tab of tabs) await tab.setExtraHTTPHeaders({ "x-app-now": group.now });
       // Loaded once per group: at each width the same document reflows (no page reads its width in script).
-      await page.setViewportSize({ width: widths[0]!, height: HEIGHT });
-      await open(page, path, group.status, group.hydrates, testInfo);
+      await probe.setViewportSize({ width: widths[0]!, height: HEIGHT });
+      await open(probe, path, group.status, group.hydrates, testInfo);
       for (const width of widths) {
-        await page.setViewportSize({ width, height: HEIGHT });
-        const found = await page.evaluate(layoutFindings, { minTarget: MIN_TARGET });
+        await probe.setViewportSize({ width, height: HEIGHT });
+        const found = await probe.evaluate(layoutFindings, { minTarget: MIN_TARGET });
         findings.push(...found.map((f) => `${label} @${width}px ${f}`));
-        if (found.length > 0) await keepScreenshot(page, `${label}-${width}px`, testInfo);
+        if (found.length > 0) await keepScreenshot(probe, `${label}-${width}px`, testInfo);
 
         // axe once per phase group, at one width, as this project's visitor gets the page; and at desktop width in
-        // one group. The twin page without JavaScript is loaded at AXE_WIDTH, the first width, and resized as `page` is.
+        // one group. The twin page without JavaScript is loaded at AXE_WIDTH, the first width, and resized as `probe` is.
         const axeHere = width === AXE_WIDTH || (group === desktopAxeGroup && width === DESKTOP_AXE.width);
         if (!axeHere) continue;
-        if (forAxe.page !== page) {
+        if (forAxe.page !== probe) {
           if (width === AXE_WIDTH) await open(forAxe.page, path, group.status, false, testInfo);
           else await forAxe.page.setViewportSize({ width, height: HEIGHT });
         }
@@ -362,7 +366,7 @@ async function checkEveryPhase(args: CheckArgs) {
         findings.push(...violations.map((v) => `${label} @${width}px axe ${v}`));
         if (violations.length > 0) await keepScreenshot(forAxe.page, `${label}-axe-${width}px`, testInfo);
       }
-      if (forAxe.page !== page) await forAxe.page.setViewportSize({ width: AXE_WIDTH, height: HEIGHT });
+      if (forAxe.page !== probe) await forAxe.page.setViewportSize({ width: AXE_WIDTH, height: HEIGHT });
     }
   } finally {
     await forAxe.close();
