@@ -86,14 +86,7 @@ const steps = [
   },
   // Playwright twice, side by side, each one browser and servers of its own (playwright.config.ts, E2E_PART):
   // one run keeps the cores about 80 % busy, waiting on its server and browser in turn; two keep them busy.
-  {
-    name: "end-to-end tests: pages (the layout check, crawl, budgets, page behaviour)",
-    command: "npx",
-    args: ["playwright", "test", "--reporter=list,json"],
-    env: { E2E_PART: "pages", E2E_PORT: "8794", PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e-pages.json` },
-    needs: ["build"],
-    tests: () => playwrightCounts("e2e-pages.json"),
-  },
+  // The journeys first: the longer of the two starts when vitest ends, the other when the CLI tests do.
   {
     name: "end-to-end tests: journeys (forms, accounts, payments, the desk)",
     command: "npx",
@@ -101,6 +94,14 @@ const steps = [
     env: { E2E_PART: "journeys", PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e-journeys.json` },
     needs: ["build"],
     tests: () => playwrightCounts("e2e-journeys.json"),
+  },
+  {
+    name: "end-to-end tests: pages (the layout check, crawl, budgets, page behaviour)",
+    command: "npx",
+    args: ["playwright", "test", "--reporter=list,json"],
+    env: { E2E_PART: "pages", E2E_PORT: "8794", PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e-pages.json` },
+    needs: ["build"],
+    tests: () => playwrightCounts("e2e-pages.json"),
   },
 ];
 
