@@ -316,13 +316,11 @@ async function checkEveryPhase(args: CheckArgs) {
     ).toContain(200);
   // A page checked only here must really be the same document with JavaScript on.
   const sendsNoScript = !withJs && test.info().tags.includes(NO_SCRIPT);
-  if (!withJs) {
-    if (sendsNoScript)
-      expect(
-        all.filter((g) => g.scripted).map((g) => g.phases.join("+")),
-        `${path} sends no script`,
-      ).toEqual([]);
-  }
+  if (sendsNoScript)
+    expect(
+      all.filter((g) => g.scripted).map((g) => g.phases.join("+")),
+      `${path} sends no script`,
+    ).toEqual([]);
   const groups = all.filter((g) => g.scripted || !withJs);
   // A page with scripts sends them in some phase; were it to stop, this project would check nothing.
   expect(groups.length, `${path} sends a script in some phase`).toBeGreaterThan(0);
