@@ -221,15 +221,28 @@ function toolsCounts() {
   const total = (/** @type {string} */ name) => Number(new RegExp(`^# ${name} (\\d+)$`, "m").exec(tap)?.[1] ?? 0);
   counts.passed = total("pass");
   counts.failed = total("fail");
-  // TAP names no file: the tests are counted under their top-level suite.
+  // TAP names no file: the tests are counted under their top-level suite, and a test outside any suite under its
+  // own name (a top-level result with no results inside it).
   let suite = "";
+  let inside = 0;
+  /** @param {string} status @param {string} name */
+  const count = (status, name) => {
+    counts.perFile.set(suite, (counts.perFile.get(suite) ?? 0) + 1);
+    if (status === "not ok") counts.failures.push(name);
+  };
   for (const line of tap.split("\n")) {
     const top = /^# Subtest: (.+)$/.exec(line);
-    if (top) suite = `tests/tools › ${top[1]}`;
+    if (top) {
+      suite = `tests/tools › ${top[1]}`;
+      inside = 0;
+    }
     const result = /^ {4}(not ok|ok) \d+ - (.+)$/.exec(line);
-    if (!result || !suite) continue;
-    counts.perFile.set(suite, (counts.perFile.get(suite) ?? 0) + 1);
-    if (result[1] === "not ok") counts.failures.push(`${suite} › ${result[2]}`);
+    if (result && suite) {
+      inside += 1;
+      count(result[1], `${suite} › ${result[2]}`);
+    }
+    const topResult = /^(not ok|ok) \d+ - (.+)$/.exec(line);
+    if (topResult && suite && inside === 0) count(topResult[1], suite);
   }
   return counts;
 }
