@@ -44,4 +44,23 @@ export default tseslint.config(
     ],
     languageOptions: { globals: globals.node },
   },
+  // Playwright's fixtures hand their value on through a function named `use`, which is not React's.
+  { files: ["tests/e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
+  {
+    files: ["tests/e2e/**/*.spec.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@playwright/test",
+              importNames: ["test"],
+              message: "Import test from ./fixtures: each test's browser context has a client address of its own.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

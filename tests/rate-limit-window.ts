@@ -3,7 +3,7 @@
  * (issue 21). The local limiter counts in windows aligned to the clock's
  * minutes, so a burst that straddles a minute boundary is split over two
  * windows and never reaches the limit. `burst` must use keys of its own each
- * time it runs (a fresh client IP: uniqueIp(), or useOwnClientIp in e2e; a
+ * time it runs (a fresh client IP: uniqueIp(), or randomClientIp() in e2e; a
  * fresh address where the limit is per address): when the first run
  * straddled a boundary it runs once more, starting just after one. A burst of
  * under 30 seconds cannot straddle twice; one that does fails the test.

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import {
   authForm,
   mailboxLink,
@@ -7,7 +7,6 @@ import {
   signUp,
   toast,
   uniqueEmail,
-  useOwnClientIp,
   verifyEmailFromMailbox,
   waitForPage,
   withJavaScript,
@@ -21,7 +20,6 @@ import {
 test.describe("account recovery", () => {
   test("sign up, verify from the mailbox, forget the password, reset it, sign in", async ({ page }, testInfo) => {
     test.setTimeout(150_000);
-    await useOwnClientIp(page);
     const email = uniqueEmail(`recovery-${withJavaScript(testInfo) ? "js" : "nojs"}`);
     await signUp(page, testInfo, email, "the first passphrase");
     await expect(page).toHaveURL(/\/register$/);

@@ -1,16 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
-import {
-  authForm,
-  open,
-  openAccountMenu,
-  signOut,
-  signUp,
-  toast,
-  uniqueEmail,
-  useOwnClientIp,
-  withJavaScript,
-} from "./auth-helpers";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { authForm, open, openAccountMenu, signOut, signUp, toast, uniqueEmail, withJavaScript } from "./auth-helpers";
 import { axeViolations } from "./axe";
 import { freshTotp, totp } from "./two-step";
 
@@ -19,10 +10,6 @@ const PASSWORD = "a good passphrase";
 function form(page: Page, name: string) {
   return page.getByRole("form", { name });
 }
-
-test.beforeEach(async ({ page }) => {
-  await useOwnClientIp(page);
-});
 
 test("an account, start to finish: /account, two-step sign-in, sign in with a code, download, delete", async ({
   page,

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { computeRoi, roiExample, roiExampleInputs } from "../../app/content/claims";
 import { prices } from "../edition-2026";
 

@@ -7,15 +7,10 @@ export function uniqueEmail(tag = "e2e"): string {
 }
 
 /**
- * Sign-in and sign-up are limited per client IP (10 a minute). Locally,
- * wrangler dev keeps a CF-Connecting-IP header the client sends, so each test
- * gets an address of its own and the suite's attempts do not add up.
+ * A client address of one's own, in 10.0.0.0/8: sign-in and sign-up are
+ * limited per address, and locally wrangler dev keeps the CF-Connecting-IP a
+ * client sends (each test's own context has one: ./fixtures).
  */
-export async function useOwnClientIp(page: Page): Promise<void> {
-  await page.setExtraHTTPHeaders({ "cf-connecting-ip": randomClientIp() });
-}
-
-/** A client address of one's own, in 10.0.0.0/8. */
 export function randomClientIp(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(3));
   return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;

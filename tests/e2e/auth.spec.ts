@@ -1,20 +1,17 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import {
   authForm,
   inOneRateLimitWindow,
   open,
+  randomClientIp,
   signOut,
   signUp,
   toast,
   uniqueEmail,
-  useOwnClientIp,
   waitForPage,
   withJavaScript,
 } from "./auth-helpers";
-
-test.beforeEach(async ({ page }) => {
-  await useOwnClientIp(page);
-});
 
 test.describe("accounts", () => {
   test("Sign Up is the default tab and Sign In is a link away", async ({ page }, testInfo) => {
@@ -124,7 +121,7 @@ test.describe("accounts", () => {
     test.setTimeout(90_000);
     await inOneRateLimitWindow(async () => {
       // A rerun is a new client guessing at a new address.
-      await useOwnClientIp(page);
+      await page.setExtraHTTPHeaders({ "cf-connecting-ip": randomClientIp() });
       const email = uniqueEmail("brute");
       await open(page, "/auth?tab=signin", testInfo);
       for (let attempt = 0; attempt < 11; attempt++) {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { publicRoutes } from "../../app/content/routes";
 import { pageWeight } from "../../bench/page-weight.mjs";
 

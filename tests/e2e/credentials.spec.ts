@@ -1,5 +1,6 @@
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { randomClientIp, toast, uniqueEmail, useOwnClientIp, verifyEmailFromMailbox } from "./auth-helpers";
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { toast, uniqueEmail, verifyEmailFromMailbox } from "./auth-helpers";
 import { throwAwayDidKey, signWith } from "./forge";
 import { seedOrganizer } from "./organizer";
 import { afterFinalsNow, baseURL, port } from "./servers";
@@ -17,10 +18,6 @@ import { afterFinalsNow, baseURL, port } from "./servers";
  * (@no-script).
  */
 test.use({ extraHTTPHeaders: { "x-app-now": afterFinalsNow } });
-
-test.beforeEach(async ({ page }) => {
-  await useOwnClientIp(page);
-});
 
 /** A registrar's token on the server's own database: the import is the organizer API's (issue 33). */
 let registrarToken = "";
@@ -50,8 +47,7 @@ async function participantWithCertifications(page: Page, testInfo: TestInfo) {
   const email = uniqueEmail("badges");
   const response = await page.request.post("/api/auth/sign-up/email", {
     data: { email, password: "a good passphrase", name: "Robin Badger" },
-    // `page.request` does not carry the page's own client address (useOwnClientIp): one of its own.
-    headers: { origin: baseURL, "cf-connecting-ip": randomClientIp() },
+    headers: { origin: baseURL },
   });
   expect(response.status()).toBe(200);
   // Whoever signed up with the address receives nothing until the mailbox is proven (issue 31).

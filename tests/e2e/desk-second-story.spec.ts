@@ -1,6 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { randomClientIp } from "./auth-helpers";
 import { SEED_PASSWORD } from "../../scripts/seed-projects.mjs";
 import { importCompletionsOnDesk, revokeOnDesk } from "./desk-steps/credentials";
 import { announceToSubmittedTeams } from "./desk-steps/messages";
@@ -46,10 +48,9 @@ const sql = (command: string) => localSql(stateDir, command);
 
 /** A browser of one's own, from an address of one's own, at a time of the story (`at` moves it). */
 async function newBrowser(browser: Browser, javaScriptEnabled: boolean, now: string) {
-  const bytes = crypto.getRandomValues(new Uint8Array(3));
   const context = await browser.newContext({ baseURL, javaScriptEnabled });
   const page = await context.newPage();
-  const ip = `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
+  const ip = randomClientIp();
   // On the context: its API requests (page.request) say the same time and address as its pages.
   const at = (when: string) => context.setExtraHTTPHeaders({ "x-app-now": when, "cf-connecting-ip": ip });
   await at(now);

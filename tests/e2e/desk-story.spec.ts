@@ -1,8 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { rubricCriteria } from "../../app/content/judging";
 import { finalistCredential } from "../../app/content/program";
-import { mailboxLink, toast } from "./auth-helpers";
+import { mailboxLink, randomClientIp, toast } from "./auth-helpers";
 import { localSql } from "./local-d1";
 import { ORGANIZER_PASSWORD as PASSWORD, signInToDesk } from "./organizer";
 import { storyBaseURL, storyPort } from "./servers";
@@ -56,10 +57,9 @@ function cli(script: string, args: string[]) {
 
 /** A person's own browser, from their own address, at a time of the story (`at` moves it). */
 async function newPerson(browser: Browser, javaScriptEnabled: boolean) {
-  const bytes = crypto.getRandomValues(new Uint8Array(3));
   const context = await browser.newContext({ baseURL: storyBaseURL, javaScriptEnabled });
   const page = await context.newPage();
-  const ip = `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
+  const ip = randomClientIp();
   const at = (now: string) => page.setExtraHTTPHeaders({ "x-app-now": now, "cf-connecting-ip": ip });
   await at(JUDGING);
   return { page, at };

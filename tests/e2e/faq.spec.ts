@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { faqGroupAnchor, faqGroupsFor } from "../../app/content/faq";
 import { edition2026 } from "../edition-2026";
 import { developmentSiteContact, mailtoHref } from "../../app/content/site";

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { publicRoutes } from "../../app/content/routes";
-import { authForm, uniqueEmail, useOwnClientIp } from "./auth-helpers";
+import { authForm, uniqueEmail } from "./auth-helpers";
 
 // Issue 12, ADR 007: form pages paint as the server's HTML and hydrate later
 // (load, first paint and an idle moment, or the first interaction). Until
@@ -103,7 +104,6 @@ test.describe("form pages hydrate after the first paint", () => {
 
   test("a tap before hydration shows the busy label at once, and a second tap posts nothing more", async ({ page }) => {
     const errors = collectErrors(page);
-    await useOwnClientIp(page);
     const { release } = await holdHydration(page);
     // Each post is answered "204 No Content", so the browser keeps the page as it is while a post is on its
     // way (Playwright waits for a pending navigation before every look, so a held answer could not be watched).
@@ -136,7 +136,6 @@ test.describe("form pages hydrate after the first paint", () => {
   });
 
   test("a sign-up before hydration is the plain POST and redirect", async ({ page }) => {
-    await useOwnClientIp(page);
     const { release } = await holdHydration(page);
     await page.goto("/auth");
     const form = authForm(page);

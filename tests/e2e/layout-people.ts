@@ -2,6 +2,7 @@ import type { Browser, Cookie } from "@playwright/test";
 import { expect } from "@playwright/test";
 import { SEED_PASSWORD, seedPasswordHash, seedStatements } from "../../scripts/seed-projects.mjs";
 import { edition2026 } from "../edition-2026";
+import { randomClientIp } from "./auth-helpers";
 import { localBound, localSql } from "./local-d1";
 
 /**
@@ -332,10 +333,9 @@ export async function signInEveryone(
 
   const context = await browser.newContext({ baseURL });
   try {
-    const bytes = crypto.getRandomValues(new Uint8Array(3));
     const response = await context.request.post("/api/auth/sign-in/email", {
       data: { email: person.email, password: SEED_PASSWORD },
-      headers: { origin: new URL(baseURL).origin, "cf-connecting-ip": `10.${bytes[0]}.${bytes[1]}.${bytes[2]}` },
+      headers: { origin: new URL(baseURL).origin, "cf-connecting-ip": randomClientIp() },
     });
     expect(response.status(), await response.text()).toBe(200);
     localSql(

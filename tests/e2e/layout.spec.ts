@@ -1,12 +1,5 @@
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Cookie,
-  type Page,
-  type TestInfo,
-} from "@playwright/test";
+import type { APIRequestContext, Browser, Cookie, Page, TestInfo } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { publicRoutes } from "../../app/content/routes";
 import {
   currentEdition,

@@ -7,16 +7,12 @@
  * forged sponsorship refused, judge interest closed, results pending) is
  * tests/integration/lifecycle.test.ts's.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { nextEditionCopy } from "../../app/content/next-edition";
-import { toast, uniqueEmail, useOwnClientIp } from "./auth-helpers";
+import { toast, uniqueEmail } from "./auth-helpers";
 import { afterFinalsNow } from "./servers";
 
 test.use({ extraHTTPHeaders: { "x-app-now": afterFinalsNow } });
-
-test.beforeEach(async ({ page }) => {
-  await useOwnClientIp(page);
-});
 
 test("a visitor joins the next-edition list from the home page's hero @no-script", async ({ page }) => {
   await page.goto("/");

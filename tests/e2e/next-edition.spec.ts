@@ -1,4 +1,5 @@
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 async function openList(page: Page, testInfo: TestInfo, path = "/next-edition") {
   await page.goto(path);

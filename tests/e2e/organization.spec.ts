@@ -1,10 +1,11 @@
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import {
   open,
   openAccountMenu,
+  randomClientIp,
   toast,
   uniqueEmail,
-  useOwnClientIp,
   verifyEmailFromMailbox,
   waitForPage,
   withJavaScript,
@@ -19,10 +20,6 @@ import { fillPerson, signUpThroughApi } from "./people";
  * regenerate the code. The dashboard never hydrates: it behaves the same in
  * both projects, except the copy button that a tiny inline script adds.
  */
-
-test.beforeEach(async ({ page }) => {
-  await useOwnClientIp(page);
-});
 
 async function signUp(page: Page, testInfo: TestInfo, email: string) {
   await signUpThroughApi(page, testInfo, email);
@@ -64,10 +61,9 @@ async function invitationFor(page: Page, address: string) {
 
 /** A second person in a browser context of their own (own cookies, own client IP for the limits). */
 async function newPerson(browser: Browser, testInfo: TestInfo) {
-  const bytes = crypto.getRandomValues(new Uint8Array(3));
   const context = await browser.newContext({
     ...testInfo.project.use,
-    extraHTTPHeaders: { "cf-connecting-ip": `10.${bytes[0]}.${bytes[1]}.${bytes[2]}` },
+    extraHTTPHeaders: { "cf-connecting-ip": randomClientIp() },
   });
   return { context, page: await context.newPage() };
 }

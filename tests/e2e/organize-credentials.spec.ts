@@ -1,5 +1,6 @@
-import { expect, test, type Browser } from "@playwright/test";
-import { uniqueEmail } from "./auth-helpers";
+import type { Browser } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { randomClientIp, uniqueEmail } from "./auth-helpers";
 import { importCompletionsOnDesk, revokeOnDesk } from "./desk-steps/credentials";
 import { localSql } from "./local-d1";
 import { baseURL, port } from "./servers";
@@ -23,9 +24,8 @@ const PASSWORD = "a good passphrase";
 async function person(browser: Browser, javaScriptEnabled: boolean, tag: string, verified = true) {
   const context = await browser.newContext({ baseURL, javaScriptEnabled });
   const page = await context.newPage();
-  const bytes = crypto.getRandomValues(new Uint8Array(3));
   // On the context: its API requests (the sign-up) say the same time and address.
-  await context.setExtraHTTPHeaders({ "x-app-now": NOW, "cf-connecting-ip": `10.${bytes[0]}.${bytes[1]}.${bytes[2]}` });
+  await context.setExtraHTTPHeaders({ "x-app-now": NOW, "cf-connecting-ip": randomClientIp() });
   const email = uniqueEmail(tag);
   const signUp = await page.request.post("/api/auth/sign-up/email", {
     data: { email, password: PASSWORD, name: "" },

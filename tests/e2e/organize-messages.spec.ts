@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { uniqueEmail, verifyEmailFromMailbox } from "./auth-helpers";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { randomClientIp, uniqueEmail, verifyEmailFromMailbox } from "./auth-helpers";
 import { announceToSubmittedTeams } from "./desk-steps/messages";
 import { localSql } from "./local-d1";
 import { signUpThroughApi } from "./people";
@@ -57,7 +58,7 @@ async function withoutJavaScript(browser: Browser, page: Page) {
     baseURL,
     javaScriptEnabled: false,
     storageState: await page.context().storageState(),
-    extraHTTPHeaders: { "cf-connecting-ip": "10.9.9.9" },
+    extraHTTPHeaders: { "cf-connecting-ip": randomClientIp() },
   });
   return context.newPage();
 }
@@ -67,9 +68,6 @@ test("an announcement to the teams that submitted is previewed, test-sent and se
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const bytes = crypto.getRandomValues(new Uint8Array(3));
-  // On the context: its API requests (the sign-up) come from this address too, not the shared default.
-  await page.context().setExtraHTTPHeaders({ "cf-connecting-ip": `10.${bytes[0]}.${bytes[1]}.${bytes[2]}` });
   const registrar = uniqueEmail("registrar");
   await signUpThroughApi(page, testInfo, registrar);
   await verifyEmailFromMailbox(page, testInfo, registrar);

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { uniqueEmail, verifyEmailFromMailbox } from "./auth-helpers";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { randomClientIp, uniqueEmail, verifyEmailFromMailbox } from "./auth-helpers";
 import { markContactHandled, searchAndOpenPerson } from "./desk-steps/people";
 import { localSql } from "./local-d1";
 import { signUpThroughApi } from "./people";
@@ -40,9 +41,9 @@ test("a registrar finds a person, opens their page and marks a contact message h
   test.setTimeout(120_000);
   const context = await browser.newContext();
   const page: Page = await context.newPage();
-  const bytes = crypto.getRandomValues(new Uint8Array(3));
-  // On the context: its API requests (the sign-up) come from this address too, not the shared default.
-  await page.context().setExtraHTTPHeaders({ "cf-connecting-ip": `10.${bytes[0]}.${bytes[1]}.${bytes[2]}` });
+  const ip = randomClientIp();
+  // On the context: its API requests (the sign-up) come from this address too.
+  await context.setExtraHTTPHeaders({ "cf-connecting-ip": ip });
   const registrar = uniqueEmail("registrar");
   await signUpThroughApi(page, testInfo, registrar);
   await verifyEmailFromMailbox(page, testInfo, registrar);
@@ -59,8 +60,7 @@ test("a registrar finds a person, opens their page and marks a contact message h
       : await (
           await browser.newContext({ javaScriptEnabled: false, storageState: await context.storageState() })
         ).newPage();
-    if (!javaScriptEnabled)
-      await browsing.setExtraHTTPHeaders({ "cf-connecting-ip": `10.${bytes[0]}.${bytes[1]}.${bytes[2]}` });
+    if (!javaScriptEnabled) await browsing.setExtraHTTPHeaders({ "cf-connecting-ip": ip });
     await searchAndOpenPerson(browsing, {
       query: `harper ${tag}`.toUpperCase(),
       email: person.email,

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { test, type Browser } from "@playwright/test";
+import type { Browser } from "@playwright/test";
+import { test } from "./fixtures";
+import { randomClientIp } from "./auth-helpers";
 import { confirmExtensionStep, hideProjectStep, proposeExtensionStep, showProjectStep } from "./desk-steps/showcase";
 import { localSql } from "./local-d1";
 import { baseURL, port } from "./servers";
@@ -48,11 +50,10 @@ function seedProject(tag: string) {
 }
 
 async function deskPage(browser: Browser, javaScriptEnabled: boolean, role: "director" | "coordinator") {
-  const bytes = crypto.getRandomValues(new Uint8Array(3));
   const context = await browser.newContext({
     baseURL,
     javaScriptEnabled,
-    extraHTTPHeaders: { "x-app-now": SHOWCASE_DAY, "cf-connecting-ip": `10.${bytes[0]}.${bytes[1]}.${bytes[2]}` },
+    extraHTTPHeaders: { "x-app-now": SHOWCASE_DAY, "cf-connecting-ip": randomClientIp() },
   });
   const page = await context.newPage();
   const who = await organizerAccount(page.request, { stateDir, baseURL, role });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { expect, test, type Browser } from "@playwright/test";
-import { uniqueEmail } from "./auth-helpers";
+import type { Browser } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { randomClientIp, uniqueEmail } from "./auth-helpers";
 import { axeViolations } from "./axe";
 import { excludeFlag, proposeAudienceChoice, seeAudienceChoicePublished, seeFlag } from "./desk-steps/votes";
 import { layoutFindings } from "./layout";
@@ -72,11 +73,7 @@ function votes(teamId: string, count: number, stuffed: boolean) {
 /** An organizer's own browser after the close: signed up, verified, two-step sign-in on (the session passed it), the role granted. */
 async function organizerBrowser(browser: Browser, role: "coordinator" | "director", javaScriptEnabled: boolean) {
   const context = await browser.newContext({ baseURL, javaScriptEnabled });
-  const bytes = crypto.getRandomValues(new Uint8Array(3));
-  await context.setExtraHTTPHeaders({
-    "x-app-now": AFTER_CLOSE,
-    "cf-connecting-ip": `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`,
-  });
+  await context.setExtraHTTPHeaders({ "x-app-now": AFTER_CLOSE, "cf-connecting-ip": randomClientIp() });
   const page = await context.newPage();
   const email = uniqueEmail(role);
   const signUp = await page.request.post("/api/auth/sign-up/email", {

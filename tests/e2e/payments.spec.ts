@@ -1,13 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import {
-  open,
-  toast,
-  uniqueEmail,
-  useOwnClientIp,
-  verifyEmailFromMailbox,
-  waitForPage,
-  withJavaScript,
-} from "./auth-helpers";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { open, toast, uniqueEmail, verifyEmailFromMailbox, waitForPage, withJavaScript } from "./auth-helpers";
 import { fillPerson, signUpThroughApi, submitToCheckout } from "./people";
 
 /**
@@ -16,10 +9,6 @@ import { fillPerson, signUpThroughApi, submitToCheckout } from "./people";
  * opens in a new tab; without it, the form's answer is a 303 to checkout.
  * APP_NOW is Dec 1, 2025 (playwright.config.ts): early-bird prices.
  */
-
-test.beforeEach(async ({ page }) => {
-  await useOwnClientIp(page);
-});
 
 const CODE_PATTERN = /^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/;
 

@@ -1,5 +1,5 @@
 import { expect, type Page, type TestInfo } from "@playwright/test";
-import { randomClientIp, withJavaScript } from "./auth-helpers";
+import { withJavaScript } from "./auth-helpers";
 
 /**
  * People for the payment, organization and portal specs: an account made
@@ -7,14 +7,11 @@ import { randomClientIp, withJavaScript } from "./auth-helpers";
  * fields of the registration forms.
  */
 export async function signUpThroughApi(page: Page, testInfo: TestInfo, email: string) {
-  // From a client address of its own: `page.request` does not carry the page's headers (useOwnClientIp), so the
-  // specs' sign-ups through the API added up against one client's 10 a minute, which a fast run goes past.
+  // From the page's context's client address: each test's has its own (./fixtures), so the specs' sign-ups do not
+  // add up against one client's 10 a minute.
   const response = await page.request.post("/api/auth/sign-up/email", {
     data: { email, password: "a good passphrase", name: "" },
-    headers: {
-      origin: new URL(testInfo.project.use.baseURL ?? "").origin,
-      "cf-connecting-ip": randomClientIp(),
-    },
+    headers: { origin: new URL(testInfo.project.use.baseURL ?? "").origin },
   });
   expect(response.status()).toBe(200);
 }

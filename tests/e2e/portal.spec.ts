@@ -1,8 +1,10 @@
-import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
+import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import {
   mailboxLink,
   open,
   openAccountMenu,
+  randomClientIp,
   toast,
   uniqueEmail,
   verifyEmailFromMailbox,
@@ -48,13 +50,12 @@ async function at(person: Participant, now: string) {
 
 /** A person in a browser context of their own, signed up, verified, registered and paid at the creation period's price. */
 async function enrolledParticipant(browser: Browser, testInfo: TestInfo, tag: string): Promise<Participant> {
-  const bytes = crypto.getRandomValues(new Uint8Array(3));
   const context = await browser.newContext({ ...testInfo.project.use });
   const person = {
     email: uniqueEmail(tag),
     context,
     page: await context.newPage(),
-    ip: `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`,
+    ip: randomClientIp(),
   };
   await at(person, CREATING);
   const { page } = person;

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { authForm, open, toast, withJavaScript } from "./auth-helpers";
 import { axeViolations, openForAxe } from "./axe";
 import { port } from "./servers";
@@ -32,13 +33,9 @@ test.beforeAll(() => {
   expect(seeded.length).toBeGreaterThanOrEqual(6);
 });
 
-/** The showcase's clock, and a client address of its own (sign-in is limited per address). */
+/** The showcase's clock. */
 async function inShowcase(page: Page) {
-  const bytes = crypto.getRandomValues(new Uint8Array(3));
-  await page.setExtraHTTPHeaders({
-    "x-app-now": IN_SHOWCASE,
-    "cf-connecting-ip": `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`,
-  });
+  await page.setExtraHTTPHeaders({ "x-app-now": IN_SHOWCASE });
 }
 
 test("the gallery lists the twenty projects, filters by track and searches by title without JavaScript @no-script", async ({
@@ -134,7 +131,7 @@ test("a member chooses on /portal/submission how their name is shown, and the pr
 
   await signIn(page, testInfo, member.email, "/account");
   // Back in the creation period, when the portal still takes changes.
-  await page.setExtraHTTPHeaders({ "x-app-now": "2026-03-10T12:00:00-06:00", "cf-connecting-ip": "10.250.1.1" });
+  await page.setExtraHTTPHeaders({ "x-app-now": "2026-03-10T12:00:00-06:00" });
   await page.goto("/portal/submission");
   const face = page.locator("section#public-face");
   await expect(face.getByLabel("Project title")).toHaveValue(member.title);

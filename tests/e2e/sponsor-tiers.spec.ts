@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { defaultSponsorTier, sponsorTiers, sponsorTiersById } from "../../app/content/pricing";
 
 // Every tier card opens the sponsorship form with its own tier picked (issue 11),

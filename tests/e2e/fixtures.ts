@@ -1,0 +1,21 @@
+import { test as base } from "@playwright/test";
+import { randomClientIp } from "./auth-helpers";
+
+export { expect } from "@playwright/test";
+
+/**
+ * Playwright's `test`, whose browser context (the `page` of a test, and the
+ * `page.request` it shares cookies with) comes from a client address of its
+ * own. Sign-in and sign-up are limited per address (10 a minute), and
+ * locally wrangler dev keeps the CF-Connecting-IP a client sends: without
+ * one, every test would count against the one default address, which a fast
+ * run goes past. A context a test opens itself gets one from
+ * `randomClientIp()`; `page.setExtraHTTPHeaders` adds to this header (a
+ * clock, say), `context.setExtraHTTPHeaders` replaces it.
+ */
+export const test = base.extend({
+  context: async ({ context, extraHTTPHeaders }, use) => {
+    await context.setExtraHTTPHeaders({ "cf-connecting-ip": randomClientIp(), ...extraHTTPHeaders });
+    await use(context);
+  },
+});
