@@ -40,8 +40,9 @@ const aboutJavaScript = ["hydration.spec.ts"];
  * `npm test` runs the specs as two Playwright runs side by side
  * (scripts/test.mjs), each with servers and databases of its own (`E2E_PORT`
  * sets them apart): `E2E_PART` says which this run is. "pages": the layout
- * check and the specs that only read pages (no account made, nothing
- * stored), which need the main server alone; the layout check seeds its own
+ * check and the specs that make no account and store nothing a page it
+ * checks shows (the next-edition list's own entries, at most), which need
+ * the main server alone; the layout check seeds its own
  * people and projects. "journeys": every other spec. Unset, a run has every
  * spec, as `npm run test:e2e`. The parts take about as long as each other.
  */
@@ -55,6 +56,7 @@ const pageSpecs = [
   "faq.spec.ts",
   "frame.spec.ts",
   "sponsor-tiers.spec.ts",
+  "next-edition.spec.ts",
   "audience-pages.spec.ts",
   "axe.spec.ts",
 ];
