@@ -1,19 +1,9 @@
 import { expect, type Page, type TestInfo } from "@playwright/test";
 
-export { inOneRateLimitWindow } from "../rate-limit-window";
+export { inOneRateLimitWindow, uniqueIp } from "../rate-limit-window";
 
 export function uniqueEmail(tag = "e2e"): string {
   return `${tag}.${crypto.randomUUID().slice(0, 8)}@example.com`;
-}
-
-/**
- * A client address of one's own, in 10.0.0.0/8: sign-in and sign-up are
- * limited per address, and locally wrangler dev keeps the CF-Connecting-IP a
- * client sends (each test's own context has one: ./fixtures).
- */
-export function randomClientIp(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(3));
-  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
 }
 
 export function withJavaScript(testInfo: TestInfo): boolean {

@@ -4,7 +4,7 @@ import {
   authForm,
   inOneRateLimitWindow,
   open,
-  randomClientIp,
+  uniqueIp,
   signOut,
   signUp,
   toast,
@@ -121,7 +121,7 @@ test.describe("accounts", () => {
     test.setTimeout(90_000);
     await inOneRateLimitWindow(async () => {
       // A rerun is a new client guessing at a new address.
-      await page.setExtraHTTPHeaders({ "cf-connecting-ip": randomClientIp() });
+      await page.setExtraHTTPHeaders({ "cf-connecting-ip": uniqueIp() });
       const email = uniqueEmail("brute");
       await open(page, "/auth?tab=signin", testInfo);
       for (let attempt = 0; attempt < 11; attempt++) {

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { randomClientIp } from "./auth-helpers";
+import { uniqueIp } from "./auth-helpers";
 import { SEED_PASSWORD } from "../../scripts/seed-projects.mjs";
 import { importCompletionsOnDesk, revokeOnDesk } from "./desk-steps/credentials";
 import { announceToSubmittedTeams } from "./desk-steps/messages";
@@ -50,7 +50,7 @@ const sql = (command: string) => localSql(stateDir, command);
 async function newBrowser(browser: Browser, javaScriptEnabled: boolean, now: string) {
   const context = await browser.newContext({ baseURL, javaScriptEnabled });
   const page = await context.newPage();
-  const ip = randomClientIp();
+  const ip = uniqueIp();
   // On the context: its API requests (page.request) say the same time and address as its pages.
   const at = (when: string) => context.setExtraHTTPHeaders({ "x-app-now": when, "cf-connecting-ip": ip });
   await at(now);

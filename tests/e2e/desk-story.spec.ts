@@ -3,7 +3,7 @@ import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { rubricCriteria } from "../../app/content/judging";
 import { finalistCredential } from "../../app/content/program";
-import { mailboxLink, randomClientIp, toast } from "./auth-helpers";
+import { mailboxLink, uniqueIp, toast } from "./auth-helpers";
 import { localSql } from "./local-d1";
 import { ORGANIZER_PASSWORD as PASSWORD, signInToDesk } from "./organizer";
 import { storyBaseURL, storyPort } from "./servers";
@@ -59,7 +59,7 @@ function cli(script: string, args: string[]) {
 async function newPerson(browser: Browser, javaScriptEnabled: boolean) {
   const context = await browser.newContext({ baseURL: storyBaseURL, javaScriptEnabled });
   const page = await context.newPage();
-  const ip = randomClientIp();
+  const ip = uniqueIp();
   const at = (now: string) => page.setExtraHTTPHeaders({ "x-app-now": now, "cf-connecting-ip": ip });
   await at(JUDGING);
   return { page, at };

@@ -1,5 +1,5 @@
 import { test as base } from "@playwright/test";
-import { randomClientIp } from "./auth-helpers";
+import { uniqueIp } from "../rate-limit-window";
 
 export { expect } from "@playwright/test";
 
@@ -10,12 +10,12 @@ export { expect } from "@playwright/test";
  * locally wrangler dev keeps the CF-Connecting-IP a client sends: without
  * one, every test would count against the one default address, which a fast
  * run goes past. A context a test opens itself gets one from
- * `randomClientIp()`; `page.setExtraHTTPHeaders` adds to this header (a
+ * `uniqueIp()`; `page.setExtraHTTPHeaders` adds to this header (a
  * clock, say), `context.setExtraHTTPHeaders` replaces it.
  */
 export const test = base.extend({
   context: async ({ context, extraHTTPHeaders }, use) => {
-    await context.setExtraHTTPHeaders({ "cf-connecting-ip": randomClientIp(), ...extraHTTPHeaders });
+    await context.setExtraHTTPHeaders({ "cf-connecting-ip": uniqueIp(), ...extraHTTPHeaders });
     await use(context);
   },
 });

@@ -1,7 +1,7 @@
 import { request as requests, type Page, type TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { judgeSql, registrationSql, reviewSql, submittedTeamSql } from "../judging-seed";
-import { mailboxLink, randomClientIp, toast, uniqueEmail, verifyEmailFromMailbox } from "./auth-helpers";
+import { mailboxLink, uniqueIp, toast, uniqueEmail, verifyEmailFromMailbox } from "./auth-helpers";
 import { signUpThroughApi } from "./people";
 import { localSql } from "./local-d1";
 import { confirmingDirector, seedOrganizer } from "./organizer";
@@ -65,7 +65,7 @@ test("a finalist team sees its scores and the judges' comments after publication
   page,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const ip = randomClientIp();
+  const ip = uniqueIp();
   await page.setExtraHTTPHeaders({ "cf-connecting-ip": ip, "x-app-now": BEFORE });
   const { email, teamId, judges } = await participantWithJudgedTeam(page, testInfo);
 

@@ -2,7 +2,7 @@ import type { Browser, Cookie } from "@playwright/test";
 import { expect } from "@playwright/test";
 import { SEED_PASSWORD, seedPasswordHash, seedStatements } from "../../scripts/seed-projects.mjs";
 import { edition2026 } from "../edition-2026";
-import { randomClientIp } from "./auth-helpers";
+import { uniqueIp } from "./auth-helpers";
 import { localBound, localSql } from "./local-d1";
 
 /**
@@ -335,7 +335,7 @@ export async function signInEveryone(
   try {
     const response = await context.request.post("/api/auth/sign-in/email", {
       data: { email: person.email, password: SEED_PASSWORD },
-      headers: { origin: new URL(baseURL).origin, "cf-connecting-ip": randomClientIp() },
+      headers: { origin: new URL(baseURL).origin, "cf-connecting-ip": uniqueIp() },
     });
     expect(response.status(), await response.text()).toBe(200);
     localSql(

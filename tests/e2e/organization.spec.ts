@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 import {
   open,
   openAccountMenu,
-  randomClientIp,
+  uniqueIp,
   toast,
   uniqueEmail,
   verifyEmailFromMailbox,
@@ -63,7 +63,7 @@ async function invitationFor(page: Page, address: string) {
 async function newPerson(browser: Browser, testInfo: TestInfo) {
   const context = await browser.newContext({
     ...testInfo.project.use,
-    extraHTTPHeaders: { "cf-connecting-ip": randomClientIp() },
+    extraHTTPHeaders: { "cf-connecting-ip": uniqueIp() },
   });
   return { context, page: await context.newPage() };
 }

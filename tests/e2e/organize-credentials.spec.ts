@@ -1,6 +1,6 @@
 import type { Browser } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { randomClientIp, uniqueEmail } from "./auth-helpers";
+import { uniqueIp, uniqueEmail } from "./auth-helpers";
 import { importCompletionsOnDesk, revokeOnDesk } from "./desk-steps/credentials";
 import { localSql } from "./local-d1";
 import { baseURL, port } from "./servers";
@@ -25,7 +25,7 @@ async function person(browser: Browser, javaScriptEnabled: boolean, tag: string,
   const context = await browser.newContext({ baseURL, javaScriptEnabled });
   const page = await context.newPage();
   // On the context: its API requests (the sign-up) say the same time and address.
-  await context.setExtraHTTPHeaders({ "x-app-now": NOW, "cf-connecting-ip": randomClientIp() });
+  await context.setExtraHTTPHeaders({ "x-app-now": NOW, "cf-connecting-ip": uniqueIp() });
   const email = uniqueEmail(tag);
   const signUp = await page.request.post("/api/auth/sign-up/email", {
     data: { email, password: PASSWORD, name: "" },

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { randomClientIp, uniqueEmail, verifyEmailFromMailbox } from "./auth-helpers";
+import { uniqueIp, uniqueEmail, verifyEmailFromMailbox } from "./auth-helpers";
 import { announceToSubmittedTeams } from "./desk-steps/messages";
 import { localSql } from "./local-d1";
 import { signUpThroughApi } from "./people";
@@ -58,7 +58,7 @@ async function withoutJavaScript(browser: Browser, page: Page) {
     baseURL,
     javaScriptEnabled: false,
     storageState: await page.context().storageState(),
-    extraHTTPHeaders: { "cf-connecting-ip": randomClientIp() },
+    extraHTTPHeaders: { "cf-connecting-ip": uniqueIp() },
   });
   return context.newPage();
 }

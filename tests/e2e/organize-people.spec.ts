@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { randomClientIp, uniqueEmail, verifyEmailFromMailbox } from "./auth-helpers";
+import { uniqueIp, uniqueEmail, verifyEmailFromMailbox } from "./auth-helpers";
 import { markContactHandled, searchAndOpenPerson } from "./desk-steps/people";
 import { localSql } from "./local-d1";
 import { signUpThroughApi } from "./people";
@@ -41,7 +41,7 @@ test("a registrar finds a person, opens their page and marks a contact message h
   test.setTimeout(120_000);
   const context = await browser.newContext();
   const page: Page = await context.newPage();
-  const ip = randomClientIp();
+  const ip = uniqueIp();
   // On the context: its API requests (the sign-up) come from this address too.
   await context.setExtraHTTPHeaders({ "cf-connecting-ip": ip });
   const registrar = uniqueEmail("registrar");

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser } from "@playwright/test";
 import { test } from "./fixtures";
-import { randomClientIp } from "./auth-helpers";
+import { uniqueIp } from "./auth-helpers";
 import { confirmExtensionStep, hideProjectStep, proposeExtensionStep, showProjectStep } from "./desk-steps/showcase";
 import { localSql } from "./local-d1";
 import { baseURL, port } from "./servers";
@@ -53,7 +53,7 @@ async function deskPage(browser: Browser, javaScriptEnabled: boolean, role: "dir
   const context = await browser.newContext({
     baseURL,
     javaScriptEnabled,
-    extraHTTPHeaders: { "x-app-now": SHOWCASE_DAY, "cf-connecting-ip": randomClientIp() },
+    extraHTTPHeaders: { "x-app-now": SHOWCASE_DAY, "cf-connecting-ip": uniqueIp() },
   });
   const page = await context.newPage();
   const who = await organizerAccount(page.request, { stateDir, baseURL, role });

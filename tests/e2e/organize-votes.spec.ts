@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { randomClientIp, uniqueEmail } from "./auth-helpers";
+import { uniqueIp, uniqueEmail } from "./auth-helpers";
 import { axeViolations } from "./axe";
 import { excludeFlag, proposeAudienceChoice, seeAudienceChoicePublished, seeFlag } from "./desk-steps/votes";
 import { layoutFindings } from "./layout";
@@ -73,7 +73,7 @@ function votes(teamId: string, count: number, stuffed: boolean) {
 /** An organizer's own browser after the close: signed up, verified, two-step sign-in on (the session passed it), the role granted. */
 async function organizerBrowser(browser: Browser, role: "coordinator" | "director", javaScriptEnabled: boolean) {
   const context = await browser.newContext({ baseURL, javaScriptEnabled });
-  await context.setExtraHTTPHeaders({ "x-app-now": AFTER_CLOSE, "cf-connecting-ip": randomClientIp() });
+  await context.setExtraHTTPHeaders({ "x-app-now": AFTER_CLOSE, "cf-connecting-ip": uniqueIp() });
   const page = await context.newPage();
   const email = uniqueEmail(role);
   const signUp = await page.request.post("/api/auth/sign-up/email", {

@@ -4,7 +4,7 @@ import {
   mailboxLink,
   open,
   openAccountMenu,
-  randomClientIp,
+  uniqueIp,
   toast,
   uniqueEmail,
   verifyEmailFromMailbox,
@@ -55,7 +55,7 @@ async function enrolledParticipant(browser: Browser, testInfo: TestInfo, tag: st
     email: uniqueEmail(tag),
     context,
     page: await context.newPage(),
-    ip: randomClientIp(),
+    ip: uniqueIp(),
   };
   await at(person, CREATING);
   const { page } = person;

@@ -1,11 +1,8 @@
 import { env } from "cloudflare:test";
+import { uniqueIp } from "../rate-limit-window";
 import { fetchSite } from "./worker";
 
-/** A distinct client IP, so the rate limit of one test never touches another. */
-export function uniqueIp(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(3));
-  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
-}
+export { uniqueIp };
 
 export function uniqueEmail(tag = "visitor"): string {
   return `${tag}.${crypto.randomUUID().slice(0, 8)}@example.com`;

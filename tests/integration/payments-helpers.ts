@@ -5,10 +5,7 @@ import { SponsorshipSchema } from "~/payments/sponsorship-form";
 /** Inside the enrollment window, early bird (the e2e tests' date too). */
 export const EARLY_BIRD_NOW = new Date("2025-12-01T12:00:00-07:00");
 
-export function uniqueIp(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(3));
-  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
-}
+export { uniqueIp } from "../rate-limit-window";
 
 export function uniqueEmail(tag = "buyer"): string {
   return `${tag}.${crypto.randomUUID().slice(0, 8)}@example.com`;
