@@ -1,5 +1,5 @@
 import axe, { type AxeResults, type RunOptions } from "axe-core";
-import type { Browser, Page, TestInfo } from "@playwright/test";
+import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
 
 export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -51,17 +51,25 @@ export async function axeFindings(page: Page): Promise<string[]> {
 }
 
 /**
+ * Blocks every script the site sends in `context`, which has JavaScript on
+ * for axe: the DOM stays the server's HTML, never hydrated, as a visitor
+ * without JavaScript gets it. Returns what lifts the block.
+ */
+export async function blockSiteScripts(context: BrowserContext): Promise<() => Promise<void>> {
+  const handler: Parameters<BrowserContext["route"]>[1] = (route) =>
+    route.request().resourceType() === "script" ? route.abort() : route.continue();
+  await context.route("**/*", handler);
+  return () => context.unroute("**/*", handler);
+}
+
+/**
  * A page as the current project's visitor sees it, on which axe can run.
  * axe-core is itself a script, so for the no-javascript project the page is
- * opened with JavaScript on but every script the site sends blocked: the DOM
- * is the server's HTML, never hydrated, as a visitor without JavaScript gets it.
- * `blockScripts: false` for a page known to send none: every request then
- * goes straight to the server, not through the test's route first.
+ * opened with JavaScript on but every script the site sends blocked.
  */
 export async function openForAxe(
   { page, browser, baseURL }: { page: Page; browser: Browser; baseURL: string | undefined },
   testInfo: TestInfo,
-  { blockScripts = true } = {},
 ): Promise<{ page: Page; close: () => Promise<void> }> {
   if (testInfo.project.name !== "no-javascript") return { page, close: async () => {} };
   const context = await browser.newContext({
@@ -69,10 +77,7 @@ export async function openForAxe(
     viewport: page.viewportSize(),
     javaScriptEnabled: true,
   });
-  if (blockScripts)
-    await context.route("**/*", (route) =>
-      route.request().resourceType() === "script" ? route.abort() : route.continue(),
-    );
+  await blockSiteScripts(context);
   const scriptless = await context.newPage();
   return { page: scriptless, close: () => context.close() };
 }

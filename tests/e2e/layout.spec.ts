@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Cookie, Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { uniqueIp } from "./auth-helpers";
 import { publicRoutes } from "../../app/content/routes";
 import {
   currentEdition,
@@ -12,7 +13,7 @@ import type { EditionPhase } from "../../app/clock/schedule";
 import { milestoneOf } from "../../app/content/editions";
 import { accountAreas, accountMenu } from "../../app/content/navigation";
 import { edition2026 } from "../edition-2026";
-import { axeFindings, openForAxe } from "./axe";
+import { axeFindings, blockSiteScripts } from "./axe";
 import { layoutFindings, markedSelector } from "./layout";
 import { JUDGED_TEAM, proposalIdOf, signInEveryone, VOTE_SLUG, type Everyone } from "./layout-people";
 import { port } from "./servers";
@@ -45,8 +46,10 @@ import { port } from "./servers";
  * a page that sends no script (every content page, most
  * signed-in pages) is the same document with JavaScript on or off, so only
  * the no-javascript project checks it, and in one page, the one axe runs in;
- * and the person signs in once per
- * project (beforeAll), their session's cookies given to each test.
+ * the person signs in once per project (beforeAll); and the pages that load
+ * the site are opened once per project, signed out and signed in (`Visitor`),
+ * and reused by each test: a browser context per test started a renderer
+ * each time, in which the site's styles and axe's source were parsed anew.
  */
 
 const widths = [320, 390, 768, 1280] as const;
@@ -277,17 +280,65 @@ async function keepScreenshot(page: Page, name: string, testInfo: TestInfo) {
   await outline(false);
 }
 
-interface CheckArgs {
+/**
+ * The pages one project's visitor loads the site in, opened once and used by
+ * every test of this file in the worker (a failed test's retry gets a new
+ * worker, so new pages). `page` is the site as the visitor gets it, with
+ * JavaScript on or off. axe is itself a script: without JavaScript it runs in
+ * `forAxe`, a page with JavaScript on and every script the site sends
+ * blocked (./axe.ts), which is also the very document of a page that sends
+ * none. With JavaScript, `forAxe` is `page`. Both keep one client address
+ * (the sign-in limit's) and skip the HTTP cache: each load reaches the server,
+ * whose answer changes with the clock of the request.
+ */
+interface Visitor {
   page: Page;
-  browser: Browser;
-  baseURL: string | undefined;
-  testInfo: TestInfo;
+  forAxe: Page;
+  /** Whether `forAxe` blocks the site's scripts: only a page that sends none may be loaded in it unblocked. */
+  blockScripts: (block: boolean) => Promise<void>;
+  close: () => Promise<void>;
+}
+
+async function openVisitor(browser: Browser, testInfo: TestInfo, cookies: Cookie[] = []): Promise<Visitor> {
+  // Contexts opened here get the project's options (baseURL, viewport, JavaScript on or off) from Playwright's
+  // browser fixture; only the address is this file's own.
+  const extraHTTPHeaders = { "cf-connecting-ip": uniqueIp() };
+  const open = async (options: { javaScriptEnabled?: boolean } = {}) => {
+    const context = await browser.newContext({ ...options, extraHTTPHeaders });
+    await context.addCookies(cookies);
+    const page = await context.newPage();
+    await withoutCache(page);
+    return page;
+  };
+  const page = await open();
+  if (testInfo.project.name !== "no-javascript")
+    return { page, forAxe: page, blockScripts: async () => {}, close: () => page.context().close() };
+  const forAxe = await open({ javaScriptEnabled: true });
+  let unblock: (() => Promise<void>) | undefined;
+  return {
+    page,
+    forAxe,
+    blockScripts: async (block) => {
+      if (block === (unblock !== undefined)) return;
+      if (block) unblock = await blockSiteScripts(forAxe.context());
+      else {
+        await unblock?.();
+        unblock = undefined;
+      }
+    },
+    close: async () => {
+      await page.context().close();
+      await forAxe.context().close();
+    },
+  };
+}
+
+interface CheckArgs {
+  visitor: Visitor;
   path: string;
   widths: readonly number[];
   /** What the page answers in every phase, when that is known (a public page: 200; a signed-in page may answer 404 in some). */
   status?: number;
-  /** The signed-in person's session, for the twin page axe uses without JavaScript. */
-  cookies?: Cookie[];
   /** The header's changes with the phase are checked on another page (phasesByMarkup). */
   headerCheckedElsewhere?: boolean;
   /** Run axe at DESKTOP_AXE's width too, in its phase (public pages). */
@@ -296,9 +347,10 @@ interface CheckArgs {
 
 /** Every phase group of `path` this project checks, at every width, and axe once per group. */
 async function checkEveryPhase(args: CheckArgs) {
-  const { page, browser, baseURL, testInfo, path, widths, status, cookies, headerCheckedElsewhere, desktopAxe } = args;
+  const { visitor, path, widths, status, headerCheckedElsewhere, desktopAxe } = args;
+  const testInfo = test.info();
   const withJs = testInfo.project.name !== "no-javascript";
-  const all = await phasesByMarkup(page.request, path, headerCheckedElsewhere);
+  const all = await phasesByMarkup(visitor.page.request, path, headerCheckedElsewhere);
   if (status !== undefined) for (const g of all) expect(g.status, `${path} in ${g.phases.join("+")}`).toBe(status);
   // A signed-in page may answer 404 in a phase it does not exist in, but not in all: that would check a 404 page
   // (or, with the session gone, a redirect) in its place.
@@ -308,7 +360,7 @@ async function checkEveryPhase(args: CheckArgs) {
       `${path} answers 200 in some phase`,
     ).toContain(200);
   // A page checked only here must really be the same document with JavaScript on.
-  const sendsNoScript = !withJs && test.info().tags.includes(NO_SCRIPT);
+  const sendsNoScript = !withJs && testInfo.tags.includes(NO_SCRIPT);
   if (sendsNoScript)
     expect(
       all.filter((g) => g.scripted).map((g) => g.phases.join("+")),
@@ -323,62 +375,60 @@ async function checkEveryPhase(args: CheckArgs) {
   if (desktopAxe) expect(desktopAxeGroup, `${path} is checked in ${DESKTOP_AXE.phase}`).toBeDefined();
 
   const findings: string[] = [];
-  // axe needs script: without JavaScript it runs in a twin page whose site scripts are blocked (./axe.ts). A page
-  // that sends no script is that very document (why the chromium project leaves it out, checked above), so the
-  // twin is the one page checked: one load per group, not two.
-  await page.setViewportSize({ width: AXE_WIDTH, height: HEIGHT });
-  const forAxe = await openForAxe({ page, browser, baseURL }, testInfo, { blockScripts: !sendsNoScript });
-  if (cookies && forAxe.page !== page) await forAxe.page.context().addCookies(cookies);
-  const probe = sendsNoScript ? forAxe.page : page;
-  const tabs = forAxe.page === probe ? [probe] : [probe, forAxe.page];
-  for (const tab of tabs) await withoutCache(tab);
-  try {
-    for (const group of groups) {
-      const label = group.phases.join("+");
-      for (const tab of tabs) await tab.setExtraHTTPHeaders({ "x-app-now": group.now });
-      // Loaded once per group: at each width the same document reflows (no page reads its width in script).
-      await probe.setViewportSize({ width: widths[0]!, height: HEIGHT });
-      await open(probe, path, group.status, group.hydrates, testInfo);
-      for (const width of widths) {
-        await probe.setViewportSize({ width, height: HEIGHT });
-        const found = await probe.evaluate(layoutFindings, { minTarget: MIN_TARGET });
-        findings.push(...found.map((f) => `${label} @${width}px ${f}`));
-        if (found.length > 0) await keepScreenshot(probe, `${label}-${width}px`, testInfo);
+  // A page that sends no script is, without JavaScript, the very document axe's page loads with nothing to
+  // block (why the chromium project leaves it out, checked above): one load per group, not two.
+  const { forAxe } = visitor;
+  await visitor.blockScripts(!sendsNoScript);
+  const probe = sendsNoScript ? forAxe : visitor.page;
+  const tabs = forAxe === probe ? [probe] : [probe, forAxe];
+  for (const group of groups) {
+    const label = group.phases.join("+");
+    for (const tab of tabs) await tab.setExtraHTTPHeaders({ "x-app-now": group.now });
+    // Loaded once per group: at each width the same document reflows (no page reads its width in script).
+    for (const tab of tabs) await tab.setViewportSize({ width: widths[0]!, height: HEIGHT });
+    await open(probe, path, group.status, group.hydrates, testInfo);
+    for (const width of widths) {
+      await probe.setViewportSize({ width, height: HEIGHT });
+      const found = await probe.evaluate(layoutFindings, { minTarget: MIN_TARGET });
+      findings.push(...found.map((f) => `${label} @${width}px ${f}`));
+      if (found.length > 0) await keepScreenshot(probe, `${label}-${width}px`, testInfo);
 
-        // axe once per phase group, at one width, as this project's visitor gets the page; and at desktop width in
-        // one group. The twin page without JavaScript is loaded at AXE_WIDTH, the first width, and resized as `probe` is.
-        const axeHere = width === AXE_WIDTH || (group === desktopAxeGroup && width === DESKTOP_AXE.width);
-        if (!axeHere) continue;
-        if (forAxe.page !== probe) {
-          if (width === AXE_WIDTH) await open(forAxe.page, path, group.status, false, testInfo);
-          else await forAxe.page.setViewportSize({ width, height: HEIGHT });
-        }
-        const violations = await axeFindings(forAxe.page);
-        findings.push(...violations.map((v) => `${label} @${width}px axe ${v}`));
-        if (violations.length > 0) await keepScreenshot(forAxe.page, `${label}-axe-${width}px`, testInfo);
+      // axe once per phase group, at one width, as this project's visitor gets the page; and at desktop width in
+      // one group. axe's own page without JavaScript is loaded at AXE_WIDTH, the first width, and resized as `probe` is.
+      const axeHere = width === AXE_WIDTH || (group === desktopAxeGroup && width === DESKTOP_AXE.width);
+      if (!axeHere) continue;
+      if (forAxe !== probe) {
+        if (width === AXE_WIDTH) await open(forAxe, path, group.status, false, testInfo);
+        else await forAxe.setViewportSize({ width, height: HEIGHT });
       }
-      if (forAxe.page !== probe) await forAxe.page.setViewportSize({ width: AXE_WIDTH, height: HEIGHT });
+      const violations = await axeFindings(forAxe);
+      findings.push(...violations.map((v) => `${label} @${width}px axe ${v}`));
+      if (violations.length > 0) await keepScreenshot(forAxe, `${label}-axe-${width}px`, testInfo);
     }
-  } finally {
-    await forAxe.close();
   }
   expect(findings, `layout findings on ${path}:\n${findings.join("\n")}`).toEqual([]);
 }
 
+let visitor: Visitor;
+test.beforeAll(async ({ browser }, testInfo) => {
+  visitor = await openVisitor(browser, testInfo);
+});
+test.afterAll(() => visitor.close());
+
 for (const { path, status, noScript } of pages) {
   const title = `${path}: every phase at ${widths.join(", ")} px${noScript ? ` ${NO_SCRIPT}` : ""}`;
-  test(title, async ({ page, browser, baseURL }, testInfo) => {
+  test(title, async () => {
     test.setTimeout(180_000);
     // The header's every phase on the home page; elsewhere a page's phases are grouped by its own content.
     const headerCheckedElsewhere = path !== PUBLIC_HEADER_PHASES_PAGE;
-    const args = { page, browser, baseURL, testInfo, path, widths, status, headerCheckedElsewhere };
-    await checkEveryPhase({ ...args, desktopAxe: true });
+    await checkEveryPhase({ visitor, path, widths, status, headerCheckedElsewhere, desktopAxe: true });
   });
 }
 
 test.describe("signed in as a participant, judge, organization administrator and organizer at once (issue 35)", () => {
   let person: Everyone;
   let cookies: Cookie[] = [];
+  let signedIn: Visitor;
 
   test.beforeAll(async ({ browser }, testInfo) => {
     test.setTimeout(120_000);
@@ -388,27 +438,31 @@ test.describe("signed in as a participant, judge, organization administrator and
       projectIndex: testInfo.config.projects.findIndex((p) => p.name === testInfo.project.name),
       projectName: testInfo.project.name,
     }));
+    signedIn = await openVisitor(browser, testInfo, cookies);
   });
-
-  test.beforeEach(async ({ page }) => {
-    await page.context().addCookies(cookies);
-  });
+  test.afterAll(() => signedIn.close());
 
   for (const { title: pageTitle, path, noScript, status } of signedInPages) {
     const title = `${pageTitle} signed in: every phase at ${signedInWidths.join(", ")} px${noScript ? ` ${NO_SCRIPT}` : ""}`;
-    test(title, async ({ page, browser, baseURL }, testInfo) => {
+    test(title, async () => {
       test.setTimeout(180_000);
       // The signed-in header's every phase (its primary button changes) on /account; elsewhere a page's phases
       // are grouped by its own content, which on most signed-in pages does not change with the phase.
       const headerCheckedElsewhere = path(person) !== HEADER_PHASES_PAGE;
-      const args = { page, browser, baseURL, testInfo, path: path(person), widths: signedInWidths, status, cookies };
-      await checkEveryPhase({ ...args, headerCheckedElsewhere });
+      await checkEveryPhase({
+        visitor: signedIn,
+        path: path(person),
+        widths: signedInWidths,
+        status,
+        headerCheckedElsewhere,
+      });
     });
   }
 
   test("the account menu holds the whole address, every area and Sign Out at every width", async ({
     page,
   }, testInfo) => {
+    await page.context().addCookies(cookies);
     const findings: string[] = [];
     for (const width of signedInWidths) {
       await page.setViewportSize({ width, height: HEIGHT });
@@ -455,6 +509,7 @@ test.describe("signed in as a participant, judge, organization administrator and
     page,
   }, testInfo) => {
     test.setTimeout(180_000);
+    await page.context().addCookies(cookies);
     await page.setViewportSize({ width: DESKTOP_HEADER, height: HEIGHT });
     const findings: string[] = [];
     for (const { path } of pages) {
