@@ -40,11 +40,13 @@ const aboutJavaScript = ["hydration.spec.ts"];
  * `npm test` runs the specs as two Playwright runs side by side
  * (scripts/test.mjs), each with servers and databases of its own (`E2E_PORT`
  * sets them apart): `E2E_PART` says which this run is. "pages": the layout
- * check and the specs that make no account and store nothing a page it
- * checks shows (the next-edition list's own entries, at most), which need
- * the main server alone; the layout check seeds its own
- * people and projects. "journeys": every other spec. Unset, a run has every
- * spec, as `npm run test:e2e`. The parts take about as long as each other.
+ * check and the specs that need the main server alone and store at most
+ * what adds a row or a count to a page it checks (a list entry, a contact
+ * message in the desk's inbox, a sign-up without enrollment), never what
+ * changes a page's kind of content; the layout check seeds its own people
+ * and projects and groups each page's phases by the HTML it gets. "journeys":
+ * every other spec. Unset, a run has every spec, as `npm run test:e2e`. The
+ * parts take about as long as each other.
  */
 const part = process.env.E2E_PART;
 if (part !== undefined && part !== "pages" && part !== "journeys")
@@ -59,6 +61,8 @@ const pageSpecs = [
   "next-edition.spec.ts",
   "audience-pages.spec.ts",
   "axe.spec.ts",
+  "contact.spec.ts",
+  "hydration.spec.ts",
 ];
 const outsideThisPart = part === "journeys" ? pageSpecs : [];
 
