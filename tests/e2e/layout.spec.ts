@@ -413,7 +413,8 @@ let visitor: Visitor;
 test.beforeAll(async ({ browser }, testInfo) => {
   visitor = await openVisitor(browser, testInfo);
 });
-test.afterAll(() => visitor.close());
+// Unset when beforeAll failed: its own error is the one to report.
+test.afterAll(() => visitor?.close());
 
 for (const { path, status, noScript } of pages) {
   const title = `${path}: every phase at ${widths.join(", ")} px${noScript ? ` ${NO_SCRIPT}` : ""}`;
@@ -440,7 +441,7 @@ test.describe("signed in as a participant, judge, organization administrator and
     }));
     signedIn = await openVisitor(browser, testInfo, cookies);
   });
-  test.afterAll(() => signedIn.close());
+  test.afterAll(() => signedIn?.close());
 
   for (const { title: pageTitle, path, noScript, status } of signedInPages) {
     const title = `${pageTitle} signed in: every phase at ${signedInWidths.join(", ")} px${noScript ? ` ${NO_SCRIPT}` : ""}`;
