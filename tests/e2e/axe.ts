@@ -1,5 +1,8 @@
-import axe, { type AxeResults, type RunOptions } from "axe-core";
+import type axe from "axe-core";
+import type { AxeResults, RunOptions } from "axe-core";
 import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 
 export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -7,6 +10,13 @@ const lines = (results: AxeResults) =>
   results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );
+
+/**
+ * axe-core's own minified build, the same version and rules as `axe.source`
+ * (the readable build, 2.3 times its size): evaluated in every document axe
+ * checks, it parses in about 200 ms instead of 275 here.
+ */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 const options: RunOptions = { runOnly: { type: "tag", values: wcagTags }, resultTypes: ["violations"] };
 
@@ -17,14 +27,24 @@ const options: RunOptions = { runOnly: { type: "tag", values: wcagTags }, result
  * to finish it (1.4 s a run here); its one-page mode still evaluated axe's
  * source twice per run (0.17 s each). The site has no frames, so one
  * `axe.run` in the page finds the same violations (`axe.spec.ts` plants one
- * of each kind), with axe's source evaluated once per document: about 0.55 s.
+ * of each kind), with axe's source evaluated once per document: about 0.4 s.
  */
 async function axeRun(page: Page): Promise<AxeResults> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   return page.evaluate(
     (runOptions) => (window as unknown as { axe: typeof axe }).axe.run(document, runOptions),
     options,
   );
+}
+
+/**
+ * axe's source in every document of `context`, run before the page's own
+ * scripts: for a context that exists to run axe (its page blocks the site's
+ * scripts). Loaded this way it costs some 100 ms less per document here than
+ * evaluated into each one (axeRun, where no context preloads it).
+ */
+export async function preloadAxe(context: BrowserContext): Promise<void> {
+  await context.addInitScript({ content: axeSource });
 }
 
 /** One line per violation: rule, impact, help and the offending nodes. */
@@ -78,6 +98,7 @@ export async function openForAxe(
     javaScriptEnabled: true,
   });
   await blockSiteScripts(context);
+  await preloadAxe(context);
   const scriptless = await context.newPage();
   return { page: scriptless, close: () => context.close() };
 }

@@ -13,7 +13,7 @@ import type { EditionPhase } from "../../app/clock/schedule";
 import { milestoneOf } from "../../app/content/editions";
 import { accountAreas, accountMenu } from "../../app/content/navigation";
 import { edition2026 } from "../edition-2026";
-import { axeFindings, blockSiteScripts } from "./axe";
+import { axeFindings, blockSiteScripts, preloadAxe } from "./axe";
 import { layoutFindings, markedSelector } from "./layout";
 import { JUDGED_TEAM, proposalIdOf, signInEveryone, VOTE_SLUG, type Everyone } from "./layout-people";
 import { port } from "./servers";
@@ -314,6 +314,7 @@ async function openVisitor(browser: Browser, testInfo: TestInfo, cookies: Cookie
   if (testInfo.project.name !== "no-javascript")
     return { page, forAxe: page, blockScripts: async () => {}, close: () => page.context().close() };
   const forAxe = await open({ javaScriptEnabled: true });
+  await preloadAxe(forAxe.context());
   let unblock: (() => Promise<void>) | undefined;
   return {
     page,
