@@ -34,3 +34,25 @@ test("axe names each violation planted in a page", async ({ page, browser, baseU
     await forAxe.close();
   }
 });
+
+/**
+ * A toast fades in (300 ms); halfway, its text has half its contrast. axe
+ * must check the page as it settles, not where a run started on load lands:
+ * here the toast is caught halfway through a four-second fade.
+ */
+test("axe checks a toast's colours once it has faded in", async ({ page, browser, baseURL }, testInfo) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  const forAxe = await openForAxe({ page, browser, baseURL }, testInfo);
+  try {
+    // Without a checkout session the thank-you page says it could not verify one, in an error toast.
+    await forAxe.page.goto("/sponsor-success");
+    const halfway = await forAxe.page.locator("[data-toast]").evaluate((toast) => {
+      toast.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 4000 }).currentTime = 2000;
+      return Number(getComputedStyle(toast).opacity);
+    });
+    expect(halfway).toBe(0.5);
+    expect(await axeFindings(forAxe.page)).toEqual([]);
+  } finally {
+    await forAxe.close();
+  }
+});
