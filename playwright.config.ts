@@ -64,6 +64,7 @@ const pageSpecs = [
   "contact.spec.ts",
   "hydration.spec.ts",
   "account-recovery.spec.ts",
+  "account.spec.ts",
   "lifecycle.spec.ts",
 ];
 const outsideThisPart = part === "journeys" ? pageSpecs : [];
