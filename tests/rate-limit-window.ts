@@ -28,3 +28,12 @@ export function uniqueIp(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(3));
   return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
 }
+
+/**
+ * An e-mail address of one's own on example.com (`tag` says whose, in a
+ * failure's output), so the limits per address one test meets never count
+ * another's, and no two tests' accounts meet.
+ */
+export function uniqueEmail(tag = "person"): string {
+  return `${tag}.${crypto.randomUUID().slice(0, 8)}@example.com`;
+}

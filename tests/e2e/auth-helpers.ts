@@ -1,10 +1,6 @@
 import { expect, type Page, type TestInfo } from "@playwright/test";
 
-export { inOneRateLimitWindow, uniqueIp } from "../rate-limit-window";
-
-export function uniqueEmail(tag = "e2e"): string {
-  return `${tag}.${crypto.randomUUID().slice(0, 8)}@example.com`;
-}
+export { inOneRateLimitWindow, uniqueEmail, uniqueIp } from "../rate-limit-window";
 
 export function withJavaScript(testInfo: TestInfo): boolean {
   return testInfo.project.name !== "no-javascript";

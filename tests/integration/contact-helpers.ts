@@ -1,17 +1,13 @@
 import { env } from "cloudflare:test";
-import { uniqueIp } from "../rate-limit-window";
+import { uniqueEmail, uniqueIp } from "../rate-limit-window";
 import { fetchSite } from "./worker";
 
-export { uniqueIp };
-
-export function uniqueEmail(tag = "visitor"): string {
-  return `${tag}.${crypto.randomUUID().slice(0, 8)}@example.com`;
-}
+export { uniqueEmail, uniqueIp };
 
 export function validContact(overrides: Record<string, string> = {}): Record<string, string> {
   return {
     name: "Jordan Rivera",
-    email: uniqueEmail(),
+    email: uniqueEmail("visitor"),
     subject: "Workforce Package",
     message: "We would like to enroll our team of 25 this spring.",
     website: "",

@@ -1,15 +1,12 @@
 import { env } from "cloudflare:test";
 import { IndividualRegistrationSchema, WorkforceRegistrationSchema } from "~/payments/registration-form";
 import { SponsorshipSchema } from "~/payments/sponsorship-form";
+import { uniqueEmail, uniqueIp } from "../rate-limit-window";
 
 /** Inside the enrollment window, early bird (the e2e tests' date too). */
 export const EARLY_BIRD_NOW = new Date("2025-12-01T12:00:00-07:00");
 
-export { uniqueIp } from "../rate-limit-window";
-
-export function uniqueEmail(tag = "buyer"): string {
-  return `${tag}.${crypto.randomUUID().slice(0, 8)}@example.com`;
-}
+export { uniqueEmail, uniqueIp };
 
 export function individualFields(overrides: Record<string, string> = {}): Record<string, string> {
   return {
