@@ -31,11 +31,17 @@ const options: RunOptions = { runOnly: { type: "tag", values: wcagTags }, result
  */
 async function axeRun(page: Page): Promise<AxeResults> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
-  await settled(page);
-  return page.evaluate(
-    (runOptions) => (window as unknown as { axe: typeof axe }).axe.run(document, runOptions),
-    options,
-  );
+  return page.evaluate(async (runOptions) => {
+    // The page as it settles: a toast fades in over 300 ms, and mid-fade its text has a fraction of its contrast
+    // (a run of a preloaded axe starts within that fade). Infinite animations never end, so only finite ones count.
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    );
+    return (window as unknown as { axe: typeof axe }).axe.run(document, runOptions);
+  }, options);
 }
 
 /**
@@ -46,23 +52,6 @@ async function axeRun(page: Page): Promise<AxeResults> {
  */
 export async function preloadAxe(context: BrowserContext): Promise<void> {
   await context.addInitScript({ content: axeSource });
-}
-
-/**
- * Waits for the page's transitions and finite animations to end (a toast
- * fades in over 300 ms), so axe measures colours as they settle: mid-fade, a
- * toast's text has a fraction of its contrast. With axe preloaded, a run
- * starts within that fade.
- */
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
 }
 
 /** One line per violation: rule, impact, help and the offending nodes. */
