@@ -74,7 +74,10 @@ export function boundReply<FormError>(
 }
 
 /** parseWithSchema for an action: the same submission, with a bounded reply(). */
-export function parseSubmission<Schema extends z.ZodMiniObject>(formData: FormData, { schema }: { schema: Schema }) {
+export function parseSubmission<Schema extends z.ZodMiniObject>(
+  formData: FormData,
+  { schema }: { schema: Schema },
+): ReturnType<typeof parseWithSchema<Schema>> {
   const submission = parseWithSchema(formData, { schema });
   const limits = echoLimits(schema);
   const reply = submission.reply.bind(submission);
