@@ -18,10 +18,10 @@ import { spawnSync } from "node:child_process";
 import { scryptSync } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "./admin.mjs";
-import { localDatabase, runBound } from "./local-d1.mjs";
+import { localDatabase, pendingMigrations, runBound } from "./local-d1.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const load = (/** @type {string} */ path) => import(new URL(path, import.meta.url).href);
@@ -492,7 +492,9 @@ async function main() {
   const now = process.env.APP_NOW ? new Date(process.env.APP_NOW) : new Date();
   const edition = schedule.currentEdition(now);
   const stateDir = options.stateDir ?? ".wrangler/state";
-  wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
+  // Wrangler costs seconds of CPU even when nothing is pending (a running server has migrated its database).
+  if (pendingMigrations(resolve(root, stateDir), join(root, "migrations")).length > 0)
+    wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
   const { statements, teams, people } = seedStatements(edition, count, seedPasswordHash());
   // The local database's own file (scripts/local-d1.mjs), migrated just above; one transaction.
   const database = localDatabase(stateDir);
