@@ -491,9 +491,10 @@ async function main() {
   }
   const now = process.env.APP_NOW ? new Date(process.env.APP_NOW) : new Date();
   const edition = schedule.currentEdition(now);
-  const stateDir = options.stateDir ?? ".wrangler/state";
+  // From the project, as Wrangler (run there) reads it, whatever directory this runs in.
+  const stateDir = resolve(root, options.stateDir ?? ".wrangler/state");
   // Wrangler costs seconds of CPU even when nothing is pending (a running server has migrated its database).
-  if (pendingMigrations(resolve(root, stateDir), join(root, "migrations")).length > 0)
+  if (pendingMigrations(stateDir, join(root, "migrations")).length > 0)
     wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
   const { statements, teams, people } = seedStatements(edition, count, seedPasswordHash());
   // The local database's own file (scripts/local-d1.mjs), migrated just above; one transaction.

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
-import { uniqueEmail, uniqueIp } from "../rate-limit-window";
+import { inOneRateLimitWindow, uniqueEmail, uniqueIp } from "../rate-limit-window";
 import { fetchSite } from "./worker";
 
-export { uniqueEmail, uniqueIp };
+export { inOneRateLimitWindow, uniqueEmail, uniqueIp };
 
 export function validContact(overrides: Record<string, string> = {}): Record<string, string> {
   return {

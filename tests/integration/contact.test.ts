@@ -5,6 +5,7 @@ import { contactMessages as m, contactRateLimitMessage } from "~/contact/schema"
 import {
   contactRowsFor,
   cookiesOf,
+  inOneRateLimitWindow,
   notificationsFor,
   postContact,
   uniqueEmail,
@@ -13,7 +14,6 @@ import {
 } from "./contact-helpers";
 import { fetchSite, fetchWithEnv } from "./worker";
 import { decodeEntities } from "./html";
-import { inOneRateLimitWindow } from "../rate-limit-window";
 
 describe("GET /contact", () => {
   it("renders the form with labels, no browser validation and no maxlength", async () => {

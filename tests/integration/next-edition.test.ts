@@ -1,11 +1,10 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { nextEditionCopy, nextEditionLimits, nextEditionMessages } from "~/content/next-edition";
-import { cookiesOf, uniqueEmail, uniqueIp } from "./contact-helpers";
+import { cookiesOf, inOneRateLimitWindow, uniqueEmail, uniqueIp } from "./contact-helpers";
 import { fakeResendAccount } from "./resend-fake";
 import { builtWorker, fetchSite, fetchWithEnv } from "./worker";
 import { expectHtmlNotToContain, expectHtmlToSay } from "./html";
-import { inOneRateLimitWindow } from "../rate-limit-window";
 
 const QUEUE = "idaho-ai-challenge-notifications";
 
