@@ -57,6 +57,10 @@ const children = servers.map((server) =>
       APP_NOW: server.appNow,
       // Sign-ups and sign-ins hash at test cost (ADR 005); stored hashes verify whatever their cost.
       PASSWORD_HASH_COST: "test",
+      // Wrangler prints a line per request that nobody reads here (stdout is ignored): at its default level that
+      // line cost its Node process 2 ms of CPU a request, a sixth of what the worker spent on the page
+      // (docs/test-suite.md). Warnings and errors, the worker's too, still reach the report.
+      WRANGLER_LOG: "warn",
     },
     // Wrangler's request log stays out of the test report; its errors are in it.
     stdio: ["ignore", "ignore", "inherit"],

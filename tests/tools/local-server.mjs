@@ -31,7 +31,15 @@ export async function startLocalServer({ stateDir, appNow }) {
   const base = `http://127.0.0.1:${port}`;
   const server = spawn("node", ["scripts/start.mjs"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), STATE_DIR: stateDir, SKIP_BUILD: "1", APP_NOW: appNow },
+    // No request log (as the e2e servers: tests/e2e/start-servers.mjs): its output is ignored.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      STATE_DIR: stateDir,
+      SKIP_BUILD: "1",
+      APP_NOW: appNow,
+      WRANGLER_LOG: "warn",
+    },
     stdio: "ignore",
     detached: true,
   });
