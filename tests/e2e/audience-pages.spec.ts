@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { waitForHydration } from "./auth-helpers";
 import { computeRoi, roiExample, roiExampleInputs } from "../../app/content/claims";
 import { prices } from "../edition-2026";
 
@@ -19,7 +20,7 @@ const usd = (cents: number) =>
 async function openCalculator(page: Page, withJs: boolean, path = "/workforce-package") {
   await page.goto(path);
   // With JavaScript, wait until React owns the page before typing.
-  if (withJs) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  if (withJs) await waitForHydration(page);
   return page.locator("#calculate-roi");
 }
 

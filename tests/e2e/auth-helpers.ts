@@ -14,7 +14,60 @@ export async function open(page: Page, path: string, testInfo: TestInfo): Promis
 
 export async function waitForPage(page: Page, testInfo: TestInfo): Promise<void> {
   await page.waitForLoadState("domcontentloaded");
-  if (withJavaScript(testInfo)) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  if (withJavaScript(testInfo)) await waitForHydration(page);
+}
+
+/** As long as `expect` waits by default. */
+const HYDRATION_TIMEOUT_MS = 5_000;
+
+/**
+ * Resolves once React has hydrated the page (`data-hydrated` on <html>,
+ * app/root.tsx); fails if it has not within `expect`'s default time.
+ *
+ * A MutationObserver in the page tells, where `expect(…).toHaveAttribute`
+ * would poll: its polling kept the page busy, and a form page hydrates at its
+ * first idle moment (ADR 007), so the page hydrated later than a visitor's
+ * does and every frame meanwhile cost CPU. Measured on /contact, 20 loads
+ * each way: about 540 ms of the machine's CPU per load polled, 310–370 ms
+ * observed (docs/test-suite.md). A navigation meanwhile (a form's redirect)
+ * starts the wait again on the new document.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  const deadline = Date.now() + HYDRATION_TIMEOUT_MS;
+  for (;;) {
+    const hydrated = await page
+      .evaluate(
+        (timeout) =>
+          new Promise<boolean>((resolve) => {
+            const root = document.documentElement;
+            const done = () => root.dataset.hydrated === "true";
+            if (done()) return resolve(true);
+            const observer = new MutationObserver(() => {
+              if (!done()) return;
+              observer.disconnect();
+              clearTimeout(timer);
+              resolve(true);
+            });
+            const timer = setTimeout(() => {
+              observer.disconnect();
+              resolve(done());
+            }, timeout);
+            observer.observe(root, { attributes: true, attributeFilter: ["data-hydrated"] });
+          }),
+        Math.max(deadline - Date.now(), 0),
+      )
+      .catch((error: unknown) => {
+        // The document went away mid-wait: wait on the one that replaced it.
+        if (/Execution context was destroyed|navigat/i.test(String(error)) && Date.now() < deadline) return null;
+        throw error;
+      });
+    if (hydrated === null) {
+      await page.waitForLoadState("domcontentloaded");
+      continue;
+    }
+    expect(hydrated, `${page.url()} hydrated within ${HYDRATION_TIMEOUT_MS} ms`).toBe(true);
+    return;
+  }
 }
 
 export function authForm(page: Page) {

@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { waitForHydration } from "./auth-helpers";
 
 const messages = {
   nameTooShort: "Name must be at least 2 characters",
@@ -11,7 +12,7 @@ const messages = {
 async function openContact(page: Page, testInfo: TestInfo) {
   await page.goto("/contact");
   // With JavaScript, wait until React owns the form (client validation, busy label).
-  if (testInfo.project.name === "chromium") await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  if (testInfo.project.name === "chromium") await waitForHydration(page);
 }
 
 test.describe("the contact form", () => {

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { publicRoutes } from "../../app/content/routes";
-import { authForm, uniqueEmail } from "./auth-helpers";
+import { authForm, uniqueEmail, waitForHydration } from "./auth-helpers";
 
 // Issue 12, ADR 007: form pages paint as the server's HTML and hydrate later
 // (load, first paint and an idle moment, or the first interaction). Until
@@ -13,7 +13,7 @@ import { authForm, uniqueEmail } from "./auth-helpers";
 // project; docs/test-suite.md lists where each former twin's checks live.
 
 const formPaths = publicRoutes.filter((route) => route.kind === "form").map((route) => route.path);
-const hydrated = (page: Page) => expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+const hydrated = waitForHydration;
 
 /**
  * Holds back the entry module (React and the router's start-up) until

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Cookie, Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { uniqueIp } from "./auth-helpers";
+import { uniqueIp, waitForHydration } from "./auth-helpers";
 import { publicRoutes } from "../../app/content/routes";
 import {
   currentEdition,
@@ -246,7 +246,7 @@ async function open(page: Page, path: string, status: number, hydrates: boolean,
   const response = await page.goto(path);
   expect(response?.status(), `${path} answers ${status}`).toBe(status);
   if (hydrates && testInfo.project.name !== "no-javascript") {
-    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await waitForHydration(page);
   }
 }
 

@@ -1,10 +1,11 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { waitForHydration } from "./auth-helpers";
 
 async function openList(page: Page, testInfo: TestInfo, path = "/next-edition") {
   await page.goto(path);
   // With JavaScript, wait until React owns the form (client validation, busy label).
-  if (testInfo.project.name === "chromium") await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  if (testInfo.project.name === "chromium") await waitForHydration(page);
 }
 
 /** The e-mail to `address` in the local mailbox, once the queue consumer has stored it. */

@@ -1,12 +1,13 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { waitForHydration } from "./auth-helpers";
 import { defaultSponsorTier, sponsorTiers, sponsorTiersById } from "../../app/content/pricing";
 
 // Every tier card opens the sponsorship form with its own tier picked (issue 11),
 // with JavaScript (after hydration) and without (the server's HTML alone).
 
 async function settle(page: Page, withJs: boolean) {
-  if (withJs) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  if (withJs) await waitForHydration(page);
 }
 
 function tierRadio(page: Page, name: string) {
