@@ -60,6 +60,8 @@ const steps = [
     // One workerd per worker, two workers: about one core busy (measured), so the static checks run beside it.
     tests: vitestCounts,
   },
+  // Once, before the steps whose servers and databases start from it (tests/migrated-state.mjs).
+  { name: "migrated local D1", command: "node", args: ["tests/migrated-state.mjs"] },
   { name: "lint", command: "npx", args: ["eslint", "."] },
   { name: "format", command: "npx", args: ["prettier", "--check", "."] },
   {
@@ -80,8 +82,8 @@ const steps = [
       `--test-reporter-destination=${reports}/tools.tap`,
       "tests/tools/*.test.mjs",
     ],
-    // The CLI's servers serve the build.
-    needs: ["build"],
+    // The CLI's servers serve the build, each on a copy of the migrated D1.
+    needs: ["build", "migrated local D1"],
     tests: toolsCounts,
   },
   // Playwright twice, side by side, each one browser and servers of its own (playwright.config.ts, E2E_PART):
@@ -92,7 +94,7 @@ const steps = [
     command: "npx",
     args: ["playwright", "test", "--reporter=list,json"],
     env: { E2E_PART: "journeys", PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e-journeys.json` },
-    needs: ["build"],
+    needs: ["build", "migrated local D1"],
     tests: () => playwrightCounts("e2e-journeys.json"),
   },
   {
@@ -100,7 +102,7 @@ const steps = [
     command: "npx",
     args: ["playwright", "test", "--reporter=list,json"],
     env: { E2E_PART: "pages", E2E_PORT: "8794", PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e-pages.json` },
-    needs: ["build"],
+    needs: ["build", "migrated local D1"],
     tests: () => playwrightCounts("e2e-pages.json"),
   },
 ];

@@ -37,24 +37,38 @@ function migrationsDigest() {
 export function migratedState(stateDir) {
   const target = resolve(root, stateDir);
   if (localDatabaseFile(target) !== null) return;
+  cpSync(cachedMigratedState(), target, { recursive: true });
+}
+
+/**
+ * The cached migrated state, applied by Wrangler first if the migrations have none yet.
+ * @returns {string} its directory
+ */
+function cachedMigratedState() {
   const cache = join(root, "node_modules", ".tmp", "migrated-d1");
   const migrated = join(cache, migrationsDigest());
-  if (!existsSync(migrated)) {
-    mkdirSync(cache, { recursive: true });
-    // Built aside and renamed into place: a process doing the same at the same time never sees half a state.
-    const scratch = mkdtempSync(`${migrated}-`);
-    const apply = spawnSync(
-      "npx",
-      ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", scratch],
-      { cwd: root, encoding: "utf8", env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" } },
-    );
-    assert.equal(apply.status, 0, apply.stderr);
-    try {
-      renameSync(scratch, migrated);
-    } catch {
-      // Another process got there first with the same migrations.
-      rmSync(scratch, { recursive: true, force: true });
-    }
+  if (existsSync(migrated)) return migrated;
+  mkdirSync(cache, { recursive: true });
+  // Built aside and renamed into place: a process doing the same at the same time never sees half a state.
+  const scratch = mkdtempSync(`${migrated}-`);
+  const apply = spawnSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", scratch], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" },
+  });
+  assert.equal(apply.status, 0, apply.stderr);
+  try {
+    renameSync(scratch, migrated);
+  } catch {
+    // Another process got there first with the same migrations.
+    rmSync(scratch, { recursive: true, force: true });
   }
-  cpSync(migrated, target, { recursive: true });
+  return migrated;
+}
+
+// `node tests/migrated-state.mjs`: the cached state alone. `npm test` runs it as a step before the CLI tests and
+// the end-to-end servers, which then only copy it: the first two CLI files to start used to apply the
+// migrations side by side, some 25 s of CPU each, for one result (scripts/test.mjs).
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  console.log(`migrated local D1: ${cachedMigratedState()}`);
 }
