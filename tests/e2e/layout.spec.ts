@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Cookie, Page, TestInfo } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, uncompressed } from "./fixtures";
 import { uniqueIp, waitForHydration } from "./auth-helpers";
 import { publicRoutes } from "../../app/content/routes";
 import {
@@ -302,7 +302,7 @@ interface Visitor {
 async function openVisitor(browser: Browser, testInfo: TestInfo, cookies: Cookie[] = []): Promise<Visitor> {
   // Contexts opened here get the project's options (baseURL, viewport, JavaScript on or off) from Playwright's
   // browser fixture; only the address is this file's own.
-  const extraHTTPHeaders = { "cf-connecting-ip": uniqueIp() };
+  const extraHTTPHeaders = { "cf-connecting-ip": uniqueIp(), ...uncompressed };
   const open = async (options: { javaScriptEnabled?: boolean } = {}) => {
     const context = await browser.newContext({ ...options, extraHTTPHeaders });
     await context.addCookies(cookies);
