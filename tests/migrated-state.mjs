@@ -1,8 +1,9 @@
 // A fresh local state directory with every migration applied, for the tests'
 // own servers and databases (the e2e servers, the CLI tests).
 //
-// Wrangler's `d1 migrations apply` costs about 16 s of CPU, and a test run
-// wanted it some ten times over for the same result. Wrangler applies the
+// Wrangler's `d1 migrations apply` costs about 25 s of CPU here (a workerd
+// started per migration file), and a test run wanted it some ten times over
+// for the same result. Wrangler applies the
 // migrations once into a cached state (node_modules/.tmp/migrated-d1/, named
 // by the migration files' own bytes, so a new or changed migration makes a
 // new one); each fresh state directory is a copy of it.

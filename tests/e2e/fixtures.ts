@@ -16,7 +16,7 @@ export const uncompressed = { "accept-encoding": "identity" };
 /**
  * Playwright's `test`, whose browser context (the `page` of a test, and the
  * `page.request` it shares cookies with) comes from a client address of its
- * own. Sign-in and sign-up are limited per address (10 a minute), and
+ * own and asks for answers `uncompressed`. Sign-in and sign-up are limited per address (10 a minute), and
  * locally wrangler dev keeps the CF-Connecting-IP a client sends: without
  * one, every test would count against the one default address, which a fast
  * run goes past. A context a test opens itself gets one from
