@@ -13,7 +13,6 @@ import { authForm, uniqueEmail, waitForHydration } from "./auth-helpers";
 // project; docs/test-suite.md lists where each former twin's checks live.
 
 const formPaths = publicRoutes.filter((route) => route.kind === "form").map((route) => route.path);
-const hydrated = waitForHydration;
 
 /**
  * Holds back the entry module (React and the router's start-up) until
@@ -46,7 +45,7 @@ test.describe("form pages hydrate after the first paint", () => {
       const errors = collectErrors(page);
       await page.goto(path);
       await page.waitForLoadState("load");
-      await hydrated(page);
+      await waitForHydration(page);
       const { firstPaint, scripts } = await page.evaluate(() => ({
         firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
         scripts: performance
@@ -64,7 +63,7 @@ test.describe("form pages hydrate after the first paint", () => {
 
   test("hydrates by itself, without any interaction", async ({ page }) => {
     await page.goto("/contact");
-    await hydrated(page);
+    await waitForHydration(page);
   });
 
   test("text typed before hydration stays in the fields, and focus stays where it was", async ({ page }) => {
@@ -78,7 +77,7 @@ test.describe("form pages hydrate after the first paint", () => {
     await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
 
     release();
-    await hydrated(page);
+    await waitForHydration(page);
     await expect(name).toHaveValue("Typed Early");
     await expect(message).toHaveValue("Typed before React arrived.");
     await expect(message).toBeFocused();
@@ -129,7 +128,7 @@ test.describe("form pages hydrate after the first paint", () => {
     await page.locator("form", { has: busy }).evaluate((form: HTMLFormElement) => form.requestSubmit());
     // React takes over without undoing the busy state of the post on its way, and without a mismatch.
     release();
-    await hydrated(page);
+    await waitForHydration(page);
     await expect(busy).toBeDisabled();
     expect(posts).toHaveLength(1);
     expect(errors).toEqual([]);
@@ -155,7 +154,7 @@ test.describe("form pages hydrate after the first paint", () => {
     page.on("request", (request) => {
       if (request.method() === "POST") documentPosts.push(request.url());
     });
-    await hydrated(page);
+    await waitForHydration(page);
     await page.getByLabel("Name", { exact: true }).fill("J");
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByLabel("Name", { exact: true })).toHaveAccessibleDescription(
