@@ -24,10 +24,9 @@ if (!process.env.PLAYWRIGHT_REUSE_STATE && process.env.TEST_WORKER_INDEX === und
 
 /**
  * Specs that never run a page's JavaScript: byte budgets (served bytes, no
- * browser at all) and the link crawl (the server's HTML). They run once, in
- * the no-javascript project.
+ * browser at all). They run once, in the no-javascript project.
  */
-const withoutPageJavaScript = ["budgets.spec.ts", "crawl.spec.ts"];
+const withoutPageJavaScript = ["budgets.spec.ts"];
 
 /**
  * Specs about hydration itself: their no-JavaScript twins only re-proved
@@ -53,7 +52,6 @@ if (part !== undefined && part !== "pages" && part !== "journeys")
   throw new Error(`E2E_PART is "pages", "journeys" or unset, not "${part}"`);
 const pageSpecs = [
   "layout.spec.ts",
-  "crawl.spec.ts",
   "budgets.spec.ts",
   "faq.spec.ts",
   "frame.spec.ts",

@@ -98,7 +98,7 @@ const steps = [
     tests: () => playwrightCounts("e2e-journeys.json"),
   },
   {
-    name: "end-to-end tests: pages (the layout check, crawl, budgets, page behaviour)",
+    name: "end-to-end tests: pages (the layout check, budgets, page behaviour)",
     command: "npx",
     args: ["playwright", "test", "--reporter=list,json"],
     env: { E2E_PART: "pages", E2E_PORT: "8794", PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e-pages.json` },

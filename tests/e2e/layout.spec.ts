@@ -2,17 +2,9 @@ import type { APIRequestContext, Browser, Cookie, Page, TestInfo } from "@playwr
 import { expect, test, uncompressed } from "./fixtures";
 import { uniqueIp, waitForHydration } from "./auth-helpers";
 import { publicRoutes } from "../../app/content/routes";
-import {
-  currentEdition,
-  editionEndsAt,
-  editionPhase,
-  editionPhases,
-  startOfMountainDay,
-} from "../../app/clock/schedule";
 import type { EditionPhase } from "../../app/clock/schedule";
-import { milestoneOf } from "../../app/content/editions";
 import { accountAreas, accountMenu } from "../../app/content/navigation";
-import { edition2026 } from "../edition-2026";
+import { phaseClocks } from "../edition-2026";
 import { axeFindings, blockSiteScripts, preloadAxe } from "./axe";
 import { layoutFindings, markedSelector } from "./layout";
 import { JUDGED_TEAM, proposalIdOf, signInEveryone, VOTE_SLUG, type Everyone } from "./layout-people";
@@ -70,36 +62,7 @@ const DESKTOP_AXE = { width: DESKTOP_HEADER, phase: "earlyBird" } as const satis
 const HEIGHT = 800;
 const MIN_TARGET = 24;
 
-const DAY = 86_400_000;
-const midpoint = (from: Date, to: Date) => new Date((from.getTime() + to.getTime()) / 2);
-
-/** One instant inside each phase of the edition, from its own dates (app/clock/schedule.ts decides the phase). */
-function phaseClocks(edition: typeof edition2026): { phase: EditionPhase; now: string }[] {
-  const showcase = milestoneOf(edition, "showcase-voting");
-  const boundaries = [
-    edition.enrollmentOpens,
-    edition.pricingRegularFrom,
-    edition.finalEnrollmentDeadline.closesAt,
-    showcase.start,
-    showcase.end ?? showcase.start,
-    milestoneOf(edition, "finalists-announced").start,
-    startOfMountainDay(milestoneOf(edition, "finals").start),
-    editionEndsAt(edition),
-  ];
-  const instants = [
-    new Date(boundaries[0]!.getTime() - 14 * DAY),
-    ...boundaries.slice(1).map((to, i) => midpoint(boundaries[i]!, to)),
-    new Date(boundaries.at(-1)!.getTime() + 30 * DAY),
-  ];
-  return editionPhases.map((phase, i) => {
-    const now = instants[i]!;
-    const actual = editionPhase(now, currentEdition(now));
-    if (actual !== phase) throw new Error(`${now.toISOString()} is in ${actual}, not ${phase}: update phaseClocks`);
-    return { phase, now: now.toISOString() };
-  });
-}
-
-const clocks = phaseClocks(edition2026);
+const clocks = phaseClocks;
 
 /**
  * A page that sends no script (ADR 004) is, with JavaScript on, the very
