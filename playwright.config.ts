@@ -100,6 +100,13 @@ export default defineConfig({
         // crossed processes through shared memory. Measured here (five runs each, auth + portal specs): 133 to 120
         // CPU-s; the layout check 206 to 200.
         "--in-process-gpu",
+        // One renderer per browser context, not two: a context's page starts as about:blank in a renderer of its
+        // own, and the site's first page (Cross-Origin-Opener-Policy: same-origin, workers/security.ts) swaps it
+        // for a second one, each started at some 0.15 s of CPU. Over the limit Chromium reuses the unlocked first
+        // renderer instead; site isolation still gives another site a process of its own, and no two contexts ever
+        // share one. Measured here: 12 renderers for 6 one-page tests before, 6 after; faq, contact, sponsor tiers,
+        // next edition and account specs 90 to 77-81 CPU-s (two runs each); auth, payments, people 112 to 105.
+        "--renderer-process-limit=1",
       ],
     },
   },
