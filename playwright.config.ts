@@ -41,7 +41,7 @@ const aboutJavaScript = ["hydration.spec.ts"];
  * sets them apart): `E2E_PART` says which this run is. "pages": the layout
  * check and the specs that need the main server alone and store at most
  * what adds a row or a count to a page it checks (a list entry, a contact
- * message in the desk's inbox, sign-ups without enrollment), never what
+ * message in the desk's inbox, sign-ups without enrollment, a payment), never what
  * changes a page's kind of content; the layout check seeds its own people
  * and projects and groups each page's phases by the HTML it gets. "journeys":
  * every other spec. Unset, a run has every spec, as `npm run test:e2e`. The
@@ -64,6 +64,7 @@ const pageSpecs = [
   "account-recovery.spec.ts",
   "account.spec.ts",
   "lifecycle.spec.ts",
+  "payments.spec.ts",
 ];
 const outsideThisPart = part === "journeys" ? pageSpecs : [];
 

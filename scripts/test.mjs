@@ -90,7 +90,7 @@ const steps = [
   // one run keeps the cores about 80 % busy, waiting on its server and browser in turn; two keep them busy.
   // The journeys first: the longer of the two starts when vitest ends, the other when the CLI tests do.
   {
-    name: "end-to-end tests: journeys (forms, accounts, payments, the desk)",
+    name: "end-to-end tests: journeys (forms, accounts, teams, judging, the desk)",
     command: "npx",
     args: ["playwright", "test", "--reporter=list,json"],
     env: { E2E_PART: "journeys", PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e-journeys.json` },
@@ -98,7 +98,7 @@ const steps = [
     tests: () => playwrightCounts("e2e-journeys.json"),
   },
   {
-    name: "end-to-end tests: pages (the layout check, budgets, page behaviour)",
+    name: "end-to-end tests: pages (the layout check, budgets, page behaviour, payments)",
     command: "npx",
     args: ["playwright", "test", "--reporter=list,json"],
     env: { E2E_PART: "pages", E2E_PORT: "8794", PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e-pages.json` },
