@@ -88,7 +88,7 @@ const steps = [
   },
   // Playwright twice, side by side, each one browser and servers of its own (playwright.config.ts, E2E_PART):
   // one run keeps the cores about 80 % busy, waiting on its server and browser in turn; two keep them busy.
-  // The journeys first: the longer of the two starts when vitest ends, the other when the CLI tests do.
+  // The journeys first (three servers to start): they take the first core that frees, the CLI tests' or vitest's.
   {
     name: "end-to-end tests: journeys (forms, accounts, teams, judging, the desk)",
     command: "npx",
