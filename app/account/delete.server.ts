@@ -22,6 +22,7 @@ import {
   judgeAdvisorInterests,
   organizationAdmins,
   recoveryCodeFlashes,
+  secondFactorCodes,
   session,
   showcaseVotes,
   signInFailures,
@@ -67,6 +68,7 @@ export async function deleteAccount(
     db.delete(displayNameChanges).where(eq(displayNameChanges.userId, user.id)),
     db.delete(judgeAdvisorInterests).where(eq(judgeAdvisorInterests.userId, user.id)),
     db.delete(twoFactor).where(eq(twoFactor.userId, user.id)),
+    db.delete(secondFactorCodes).where(eq(secondFactorCodes.userId, user.id)),
     // Audience votes and the address recorded with them (issue 25); a published ledger keeps its counts.
     db.delete(showcaseVotes).where(eq(showcaseVotes.userId, user.id)),
     db.delete(recoveryCodeFlashes).where(eq(recoveryCodeFlashes.userId, user.id)),

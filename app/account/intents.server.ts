@@ -7,7 +7,10 @@
  */
 import { createAuth } from "~/auth/auth.server";
 import { appendSetCookies, type SessionUser } from "~/auth/session.server";
-import { twoFactorAttemptAllowed, verifySecondFactor } from "~/auth/two-factor.server";
+import { endOthersAfterSecondFactorChange } from "~/auth/second-factor-change.server";
+import { passedSecondFactor } from "~/auth/second-factor-session.server";
+import { twoFactorAttemptAllowed, verifySecondFactor, type SecondFactorOutcome } from "~/auth/two-factor.server";
+import { twoFactorMessages } from "~/auth/two-factor-messages";
 import { intent, type IntentOutcome } from "~/forms/intent-action.server";
 import { clientAllowed } from "~/lib/client-limit.server";
 import { log } from "~/lib/log.server";
@@ -35,6 +38,8 @@ export interface AccountCtx {
   env: Env;
   requestId: string;
   user: SessionUser;
+  /** When this session passed the second factor, or null (second-factor-session.server.ts). */
+  secondFactorAt: string | null;
   now: Date;
 }
 
@@ -64,6 +69,13 @@ async function passwordConfirmedRefusal(ctx: AccountCtx, response: Response, eve
   if (code === "INVALID_PASSWORD") return { ok: false, status: 400, field: "password", message: m.passwordWrong };
   log("error", event, { requestId: ctx.requestId, status: response.status, code });
   return { ok: false, status: 500, message: m.failed };
+}
+
+/** What the confirmation form says for a code that was not taken. */
+function codeRefusal(outcome: SecondFactorOutcome): IntentOutcome {
+  if (outcome === "locked") return { ok: false, status: 429, field: "code", message: twoFactorMessages.locked };
+  if (outcome === "used") return { ok: false, status: 400, field: "code", message: twoFactorMessages.codeUsed };
+  return { ok: false, status: 400, field: "code", message: m.codeWrong };
 }
 
 /** Done: back to the page (or `to`) with the toast and better-auth's cookies (a new session, or signed out). */
@@ -126,12 +138,16 @@ export const accountIntents = {
     // A wrong code shows the same QR code again.
     step: (formData) => ({ setup: twoFactorSetup(String(formData.get("totpURI") ?? "") || undefined) }),
     async handle({ code }, ctx: AccountCtx) {
+      // Already on: nothing to confirm (a code here would change nothing, and end no session).
+      if (ctx.user.twoFactorEnabled) return { ok: "next", intent: "enable-two-factor", step: {} };
       const { outcome, response } = await verifySecondFactor(auth(ctx), ctx.request, code, { allowRecovery: false });
       if (outcome !== "ok" || !response) {
         log("info", "account.two_factor_confirm_refused", { requestId: ctx.requestId, outcome });
-        return { ok: false, status: 400, field: "code", message: m.codeWrong };
+        return codeRefusal(outcome);
       }
-      // Confirming replaces the session: redirect with its new cookie, and show the recovery codes on arrival.
+      // Confirming replaces the session; every other one ends (issue 50).
+      await endOthersAfterSecondFactorChange(ctx.env, ctx.user, response.headers, ctx.now);
+      // Redirect with the new session's cookie, and show the recovery codes on arrival.
       const answer = done(accountToasts.twoFactorOn, response.headers, `${ACCOUNT_PATH}#two-factor`);
       answer.headers.append("Set-Cookie", await showRecoveryCodesCookie(ctx.env, ctx.user.id));
       return answer;
@@ -141,12 +157,15 @@ export const accountIntents = {
     schema: PasswordSchema,
     allowed: passwordAttemptAllowed,
     async handle({ password }, ctx: AccountCtx) {
+      // A password alone does not turn the second factor off (issue 50): then it could enroll an authenticator of its own.
+      if (!passedSecondFactor(ctx)) return { ok: false, status: 403, message: m.secondFactorFirst };
       const response = await auth(ctx).api.disableTwoFactor({
         body: { password },
         headers: ctx.request.headers,
         asResponse: true,
       });
       if (!response.ok) return passwordConfirmedRefusal(ctx, response, "account.two_factor_disable_failed");
+      await endOthersAfterSecondFactorChange(ctx.env, ctx.user, response.headers, ctx.now);
       return done(accountToasts.twoFactorOff, response.headers, `${ACCOUNT_PATH}#two-factor`);
     },
   }),

@@ -16,6 +16,8 @@ export const accountMessages = {
   passwordWrong: "That password isn't right",
   codeRequired: "Please enter the 6-digit code from your authenticator app",
   codeWrong: "That code didn't work. Check the time on your phone and try again.",
+  secondFactorFirst:
+    "To turn two-step sign-in off, sign out and sign in again with your authenticator code (or a recovery code), then try again.",
   rateLimited: "Too many attempts. Please wait a minute and try again.",
   failed: "Something went wrong. Please try again.",
   confirmDeleteRequired: "Please tick the box to confirm",

@@ -13,7 +13,8 @@
  * built on the first request that needs it. The same instance type serves the
  * Hono handler at /api/auth/* and the React Router actions of /auth, which
  * call its server API and forward its Set-Cookie so everything works without
- * JavaScript.
+ * JavaScript. Over HTTP it answers only the endpoints listed in
+ * served-endpoints.ts (issue 50); the server API is not limited by it.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { betterAuth } from "better-auth";
@@ -29,6 +30,8 @@ import { hashPassword, passwordHashParams, verifyPassword, type ScryptParams } f
 import { twoFactorPlugin } from "~/auth/two-factor-plugin.server";
 import { recoveryAuthOptions } from "~/auth/recovery-auth.server";
 import { markSecondFactorSession, secondFactorSessionFields } from "~/auth/second-factor-session.server";
+import { secondFactorCodesPlugin } from "~/auth/second-factor-codes.server";
+import { servedAuthPath } from "~/auth/served-endpoints";
 
 /** Where better-auth's HTTP handler is mounted (workers/api/auth.ts). */
 export const AUTH_BASE_PATH = "/api/auth";
@@ -101,8 +104,6 @@ function buildAuth({ baseURL, production, secret, passwordHash }: AuthConfigurat
     basePath: AUTH_BASE_PATH,
     secret,
     trustedOrigins: [baseURL],
-    // The display name changes on /account only, where it is limited (issue 31); nothing else uses update-user.
-    disabledPaths: ["/update-user"],
     // The one drizzle schema (app/db/schema.ts) holds better-auth's tables among the others.
     database: drizzleAdapter(requestDb, { provider: "sqlite" }),
     emailAndPassword: {
@@ -118,8 +119,9 @@ function buildAuth({ baseURL, production, secret, passwordHash }: AuthConfigurat
       // Password reset by e-mail (issue 13): app/auth/recovery-auth.server.ts.
       ...recovery.emailAndPassword,
     },
-    // TOTP second factor and recovery codes (issue 13): /account enrolls, /auth/two-factor asks.
-    plugins: [twoFactorPlugin()],
+    // TOTP second factor and recovery codes (issue 13): /account enrolls, /auth/two-factor asks;
+    // each authenticator code counts once, and wrong codes from a session lock (issue 50).
+    plugins: [twoFactorPlugin(), secondFactorCodesPlugin(requestDb)],
     // E-mail verification, hashed reset tokens, the existing-address sign-up (issue 13).
     emailVerification: recovery.emailVerification,
     verification: recovery.verification,
@@ -216,7 +218,13 @@ export function createAuth(env: AuthEnv, request: Request, { requestId }: { requ
   });
   return {
     api,
-    handler: (incoming: Request) => authRequests.run(scope, () => auth.handler(incoming)),
+    /** better-auth over HTTP: only the endpoints the site serves (served-endpoints.ts); the others answer 404. */
+    handler: (incoming: Request) => {
+      if (!servedAuthPath(new URL(incoming.url).pathname, AUTH_BASE_PATH)) {
+        return Promise.resolve(new Response("Not Found", { status: 404 }));
+      }
+      return authRequests.run(scope, () => auth.handler(incoming));
+    },
     /** Runs `use` in this request's scope, for what the API does not offer (better-auth's internal adapter). */
     inRequest: <T>(use: (instance: AuthInstance) => Promise<T>) => authRequests.run(scope, () => use(auth)),
   };

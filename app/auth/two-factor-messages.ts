@@ -2,6 +2,8 @@
 export const twoFactorMessages = {
   codeRequired: "Please enter the 6-digit code from your authenticator app, or a recovery code",
   codeWrong: "That code didn't work. Check your authenticator app and try again.",
+  /** A right code whose time step was already used (issue 50): each code counts once. */
+  codeUsed: "This code was already used. Wait for the next code in your authenticator app.",
   challengeExpired: {
     type: "info",
     title: "Please Sign In Again",

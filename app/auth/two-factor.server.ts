@@ -5,9 +5,11 @@
  * `two_factor` challenge cookie (10 minutes); /auth/two-factor then takes an
  * authenticator code or a recovery code and, if right, creates the session.
  */
+import { isAPIError } from "better-auth/api";
 import type { Auth } from "~/auth/auth.server";
 import { safeRedirectPath } from "~/auth/safe-redirect";
 import { clientAllowed } from "~/lib/client-limit.server";
+import { SECOND_FACTOR_CODE_USED, SECOND_FACTOR_LOCKED } from "./second-factor-codes.server";
 
 export const TWO_FACTOR_PATH = "/auth/two-factor";
 
@@ -54,7 +56,13 @@ export function recoveryCodeOf(input: string): string | null {
   return null;
 }
 
-export type SecondFactorOutcome = "ok" | "wrong" | "expired" | "locked" | "invalid";
+/**
+ * What a code check came to: right; wrong; a right code already used (its
+ * time step is not later than the last code accepted for the account,
+ * second-factor-codes.server.ts); the sign-in challenge expired; too many
+ * wrong codes; not a code at all.
+ */
+export type SecondFactorOutcome = "ok" | "wrong" | "used" | "expired" | "locked" | "invalid";
 
 /** better-auth's error code of a refused verification. */
 async function errorCodeOf(response: Response): Promise<string | undefined> {
@@ -67,9 +75,20 @@ async function errorCodeOf(response: Response): Promise<string | undefined> {
   return undefined;
 }
 
+function outcomeOfRefusal(code: string | undefined, status: number): SecondFactorOutcome {
+  if (code === SECOND_FACTOR_CODE_USED) return "used";
+  if (code === "INVALID_TWO_FACTOR_COOKIE" || code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") return "expired";
+  if (code === SECOND_FACTOR_LOCKED || status === 429) return "locked";
+  return "wrong";
+}
+
 /**
  * Checks an authenticator code or a recovery code against the request's
- * challenge cookie (sign-in) or session (enrollment), through better-auth. The
+ * challenge cookie (sign-in) or session (enrollment, the desk's
+ * confirmation), through better-auth: the one way a code is checked (its
+ * HTTP endpoints are not served, served-endpoints.ts). Each authenticator
+ * code counts once and wrong codes from a session lock
+ * (second-factor-codes.server.ts, a hook on the same endpoints). The
  * response carries the cookies to forward when the outcome is "ok".
  */
 export async function verifySecondFactor(
@@ -81,14 +100,16 @@ export async function verifySecondFactor(
   const totp = totpCodeOf(input);
   const recovery = allowRecovery && !totp ? recoveryCodeOf(input) : null;
   if (!totp && !recovery) return { outcome: "invalid", response: null };
-  const response = totp
-    ? await auth.api.verifyTOTP({ body: { code: totp }, headers: request.headers, asResponse: true })
-    : await auth.api.verifyBackupCode({ body: { code: recovery! }, headers: request.headers, asResponse: true });
-  if (response.ok) return { outcome: "ok", response };
-  const code = await errorCodeOf(response);
-  if (code === "INVALID_TWO_FACTOR_COOKIE" || code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE") {
-    return { outcome: "expired", response };
+  let response: Response;
+  try {
+    response = totp
+      ? await auth.api.verifyTOTP({ body: { code: totp }, headers: request.headers, asResponse: true })
+      : await auth.api.verifyBackupCode({ body: { code: recovery! }, headers: request.headers, asResponse: true });
+  } catch (error) {
+    // Our hook's refusals are thrown before better-auth's endpoint answers.
+    if (!isAPIError(error)) throw error;
+    return { outcome: outcomeOfRefusal(error.body?.code, error.statusCode), response: null };
   }
-  if (code === "ACCOUNT_TEMPORARILY_LOCKED" || response.status === 429) return { outcome: "locked", response };
-  return { outcome: "wrong", response };
+  if (response.ok) return { outcome: "ok", response };
+  return { outcome: outcomeOfRefusal(await errorCodeOf(response), response.status), response };
 }

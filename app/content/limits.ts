@@ -66,6 +66,17 @@ export const signInLockout = {
 } as const;
 
 /**
+ * Codes given from a signed-in session (the desk's confirmation, /account's):
+ * this many wrong in a row refuse every code for the account for this long
+ * (issue 50). A right code resets the count. Sign-in keeps better-auth's own
+ * lockout (10 wrong codes, 15 minutes).
+ */
+export const secondFactorLockout = {
+  wrongCodesInARow: 5,
+  minutes: 15,
+} as const;
+
+/**
  * A Checkout Session expires when the price or the enrollment window it was
  * opened in ends, within Stripe's bounds (30 minutes to 24 hours after
  * creation, with a minute's margin each side for the trip to Stripe). So a

@@ -53,6 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(env, signInAgainPath(redirectTo), m.challengeExpired, { headers });
   }
   if (outcome === "locked") return data<ActionData>({ error: m.locked }, { status: 429, headers });
+  if (outcome === "used") return data<ActionData>({ error: m.codeUsed }, { status: 401, headers });
   return data<ActionData>({ error: outcome === "invalid" ? m.codeRequired : m.codeWrong }, { status: 401, headers });
 }
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { localSql } from "./local-d1";
-import { freshTotp, totp } from "./two-step";
+import { freshTotp } from "./two-step";
 
 /**
  * An organizer with an API token on an e2e server's own database (issue 32),
@@ -28,8 +28,8 @@ export function seedOrganizer(stateDir: string, role = "director"): { email: str
 /**
  * An organizer's account made through `request` (a context of their own,
  * whose cookies become this person's session), as the desk admits them:
- * signed up, verified, two-step sign-in turned on with a real authenticator
- * code (so this session passed the second factor), the role granted.
+ * signed up, verified, two-step sign-in turned on at /account with a real
+ * authenticator code (so this session passed the second factor), the role granted.
  * Answers the address and the authenticator's secret, for codes later.
  */
 export async function organizerAccount(
@@ -44,14 +44,22 @@ export async function organizerAccount(
   });
   expect(signUp.status(), await signUp.text()).toBe(200);
   localSql(stateDir, `UPDATE "user" SET email_verified = 1 WHERE email = '${email}'`);
-  const enabled = await request.post("/api/auth/two-factor/enable", {
-    headers,
-    data: { password: ORGANIZER_PASSWORD },
+  // Through /account's forms, as a browser without JavaScript: better-auth's own endpoints are not served (issue 50).
+  const form = { ...headers, "sec-fetch-site": "same-origin" };
+  const enabled = await request.post("/account", {
+    headers: form,
+    form: { intent: "enable-two-factor", password: ORGANIZER_PASSWORD },
+    maxRedirects: 0,
   });
   expect(enabled.status(), await enabled.text()).toBe(200);
-  const secret = new URL(((await enabled.json()) as { totpURI: string }).totpURI).searchParams.get("secret") ?? "";
-  const verified = await request.post("/api/auth/two-factor/verify-totp", { headers, data: { code: totp(secret) } });
-  expect(verified.status(), await verified.text()).toBe(200);
+  const uri = (/data-testid="totp-uri">([^<]+)</.exec(await enabled.text())?.[1] ?? "").replace(/&amp;/g, "&");
+  const secret = new URL(uri).searchParams.get("secret") ?? "";
+  const verified = await request.post("/account", {
+    headers: form,
+    form: { intent: "confirm-two-factor", code: await freshTotp(secret), totpURI: uri },
+    maxRedirects: 0,
+  });
+  expect(verified.status(), await verified.text()).toBe(303);
   localSql(
     stateDir,
     `INSERT INTO organizer_roles (user_id, role, granted_by, granted_at) SELECT id, '${role}', 'e2e', '2026-01-01T00:00:00.000Z' FROM "user" WHERE email = '${email}'`,
@@ -75,7 +83,7 @@ export async function confirmingDirector(request: APIRequestContext, stateDir: s
     async confirm(proposalId: string, now: string) {
       const response = await request.post(`/organize/proposals/${proposalId}`, {
         headers: { origin: baseURL, "sec-fetch-site": "same-origin", "x-app-now": now },
-        form: { intent: "confirm", code: totp(secret) },
+        form: { intent: "confirm", code: await freshTotp(secret) },
         maxRedirects: 0,
       });
       expect(response.status(), await response.text()).toBe(303);

@@ -23,11 +23,27 @@ export function totp(base32Secret: string, at = Date.now()): string {
   return String((mac.readUInt32BE(start) & 0x7fffffff) % 1_000_000).padStart(6, "0");
 }
 
-/** A code fresh enough to survive the trip: wait out the last seconds of a 30-second step. */
+/** The last time step `freshTotp` handed out per secret: each code counts once (issue 50). */
+const lastStepHandedOut = new Map<string, number>();
+
+/**
+ * A code fresh enough to survive the trip and not used before, as a person
+ * waits for the next code: the current step's (unless it ends within 5
+ * seconds) or the next one's (the site accepts one step ahead), else it
+ * waits for the clock to move.
+ */
 export async function freshTotp(secret: string): Promise<string> {
-  const intoStep = Date.now() % 30_000;
-  if (intoStep > 25_000) await new Promise((resolve) => setTimeout(resolve, 30_000 - intoStep + 200));
-  return totp(secret);
+  for (;;) {
+    const now = Date.now();
+    const current = Math.floor(now / 30_000);
+    const earliest = now % 30_000 > 25_000 ? current + 1 : current;
+    const step = Math.max(earliest, (lastStepHandedOut.get(secret) ?? -1) + 1);
+    if (step <= current + 1) {
+      lastStepHandedOut.set(secret, step);
+      return totp(secret, step * 30_000);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 30_000 - (now % 30_000) + 200));
+  }
 }
 
 /** Turns on two-step sign-in at /account (signed in, with the account's password); answers the secret. */

@@ -25,9 +25,46 @@ function base32Decode(input: string): Uint8Array<ArrayBuffer> {
   return new Uint8Array(out);
 }
 
-/** The code for the 30-second step `offset` steps from now. */
-export async function totp(base32Secret: string, { offset = 0, at = Date.now() } = {}): Promise<string> {
-  const counter = Math.floor(at / 1000 / 30) + offset;
+const STEP_MS = 30_000;
+
+/**
+ * The account each secret enrolled by `enableTotp` belongs to: for those,
+ * `totp(secret)` answers a code the account has not used yet, as a person
+ * waits for the next code (each code counts once, issue 50).
+ */
+const accountOfSecret = new Map<string, string>();
+
+/**
+ * The code for the 30-second step `offset` steps from now (or from `at`).
+ * Without either, for a secret `enableTotp` enrolled, the first code whose
+ * step is later than the last one the account used (`second_factor_codes`):
+ * the previous step's (while it is still taken), the current one's or the
+ * next one's, else it waits for the clock to move.
+ */
+export async function totp(base32Secret: string, options: { offset?: number; at?: number } = {}): Promise<string> {
+  const userId =
+    options.offset === undefined && options.at === undefined ? accountOfSecret.get(base32Secret) : undefined;
+  if (userId) return unusedTotp(base32Secret, userId);
+  return totpAtStep(base32Secret, Math.floor((options.at ?? Date.now()) / STEP_MS) + (options.offset ?? 0));
+}
+
+async function unusedTotp(base32Secret: string, userId: string): Promise<string> {
+  for (;;) {
+    const row = await env.DB.prepare("SELECT last_totp_step AS step FROM second_factor_codes WHERE user_id = ?")
+      .bind(userId)
+      .first<{ step: number | null }>();
+    const last = row?.step ?? -1;
+    const now = Date.now();
+    const current = Math.floor(now / STEP_MS);
+    // The previous step's code is still taken while the current step lasts: use it only with time to spare.
+    const previous = STEP_MS - (now % STEP_MS) > 5_000 ? [current - 1] : [];
+    const unused = [...previous, current, current + 1].find((step) => step > last);
+    if (unused !== undefined) return totpAtStep(base32Secret, unused);
+    await new Promise((resolve) => setTimeout(resolve, STEP_MS - (Date.now() % STEP_MS) + 100));
+  }
+}
+
+async function totpAtStep(base32Secret: string, counter: number): Promise<string> {
   const message = new Uint8Array(8);
   new DataView(message.buffer).setBigUint64(0, BigInt(counter));
   const key = await crypto.subtle.importKey("raw", base32Decode(base32Secret), { name: "HMAC", hash: "SHA-1" }, false, [
@@ -110,6 +147,7 @@ export async function enableTotp(account: TestAccount, ip: string) {
   const started = await postAccount("enable-two-factor", { password: PASSWORD }, { cookie: account.cookie, ip });
   if (started.status !== 200) throw new Error(`enable: ${started.status}`);
   const { uri, secret } = enrollmentOf(await started.text());
+  accountOfSecret.set(secret, account.id);
   const confirmed = await postAccount(
     "confirm-two-factor",
     { code: await totp(secret), totpURI: uri },

@@ -6,7 +6,9 @@
  * two-step sign-in was turned on, a sign-in with an authenticator code or a
  * recovery code, and a password change from a session that had passed it,
  * all do. The desk asks for the code again before a one-way action
- * (`verifySecondFactorAgain`).
+ * (`verifySecondFactorAgain`). Turning two-step sign-in on now signs the
+ * other sessions out (issue 50), so the session without the mark is made as
+ * one left from before that change.
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -64,10 +66,17 @@ describe("sessions and the second factor", { timeout: 60_000 }, () => {
     const ip = uniqueIp();
     const me = await newAccount(uniqueEmail("judge2fa"), ip);
     await markEmailVerified(me.email);
-    const before = me.cookie; // opened by the password, before two-step sign-in
     const enrolling = (await signInOnPage(me.email, PASSWORD, ip)).cookie;
     const { secret, recoveryCodes, cookie: enrolled } = await enableTotp({ ...me, cookie: enrolling }, ip);
-    expect(await secondFactorOf(me.id)).toEqual([false, true]);
+    // Turning it on signs the other sessions out (issue 50).
+    expect(await secondFactorOf(me.id)).toEqual([true]);
+    // A session without the mark, as one left from before that change: a sign-in whose mark is cleared.
+    const before = await signInWithCode(me.email, (s) => totp(s), secret, ip);
+    await env.DB.prepare(
+      "UPDATE session SET second_factor_at = NULL WHERE id = (SELECT id FROM session WHERE user_id = ? ORDER BY created_at DESC LIMIT 1)",
+    )
+      .bind(me.id)
+      .run();
 
     await makeJudge(me.id, me.email);
     const teamId = await submittedProject("2026");

@@ -9,7 +9,6 @@ import {
 } from "~/auth/rate-limit.server";
 import { createAuth } from "~/auth/auth.server";
 import { getSessionUser } from "~/auth/session.server";
-import { twoFactorAttemptAllowed } from "~/auth/two-factor.server";
 import { accountEmailMinimumAnswerMs } from "~/content/limits";
 import { accountAllowed, clientAllowed, type LimitScope } from "~/lib/client-limit.server";
 import { log } from "~/lib/log.server";
@@ -66,9 +65,11 @@ async function emailOf(request: Request): Promise<string | undefined> {
 }
 
 /**
- * better-auth's HTTP handler (sign-up, sign-in, sign-out, session…) for
- * clients that speak JSON. Every method: a GET-only route would 404 its POSTs.
- * The site's own pages use the same instance from their actions (app/routes/auth.tsx).
+ * better-auth's HTTP handler for clients that speak JSON: only the endpoints
+ * in app/auth/served-endpoints.ts (sign-up, sign-in, sign-out, session…), the
+ * others answer 404 (issue 50); second-factor codes are checked only by the
+ * site's pages. Every method: a GET-only route would 404 its POSTs. The site's
+ * own pages use the same instance from their actions (app/routes/auth.tsx).
  */
 export const authRoutes = new Hono<ApiEnv>().all("/*", async (c) => {
   const started = Date.now();
@@ -76,10 +77,6 @@ export const authRoutes = new Hono<ApiEnv>().all("/*", async (c) => {
   const attempt = request.method === "POST" ? limitedEndpoints[c.req.path] : undefined;
   const email = attempt ? await emailOf(request) : undefined;
   if (attempt && !(await authAttemptAllowed(c.env, request, attempt, email))) return tooMany(c, attempt);
-  // Second-factor codes are limited per client like the /auth/two-factor page (issue 13).
-  if (request.method === "POST" && c.req.path.startsWith("/api/auth/two-factor/")) {
-    if (!(await twoFactorAttemptAllowed(c.env, request))) return tooMany(c, "two-factor");
-  }
   const protection = request.method === "POST" ? pageProtections[c.req.path] : undefined;
   if (protection && !(await clientAllowed(c.env, protection.scope, request))) return tooMany(c, protection.attempt);
   if (request.method === "POST" && c.req.path === CHANGE_PASSWORD_PATH) {

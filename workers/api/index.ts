@@ -18,7 +18,7 @@ api.use(async (c, next) => {
 });
 
 api.route("/health", health);
-// better-auth answers every method under /api/auth/* (sign-up, sign-in, sign-out, session).
+// better-auth answers every method under /api/auth/*, for the endpoints app/auth/served-endpoints.ts lists (404 otherwise).
 api.route("/auth", authRoutes);
 api.route("/payments", payments);
 api.route("/stripe", stripe);

@@ -11,6 +11,7 @@ import { accountIntents } from "~/account/intents.server";
 import { takeShowRecoveryCodes } from "~/account/recovery-codes-flash.server";
 import { ACCOUNT_PATH, accountMessages } from "~/account/schema";
 import { createAuth } from "~/auth/auth.server";
+import { passedSecondFactor } from "~/auth/second-factor-session.server";
 import { CredentialsSection } from "~/components/account/credentials";
 import { DataSection, DeleteSection } from "~/components/account/data-and-deletion";
 import {
@@ -38,7 +39,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, requestId } = context.get(requestContext);
-  const { user, sessionId, db } = context.get(signedInContext);
+  const { user, sessionId, secondFactorAt, db } = context.get(signedInContext);
   const [activity, sessions, flash, organizations, votes, credentials, displayName] = await Promise.all([
     accountActivity(env, user.id),
     accountSessions(env, user.id, sessionId),
@@ -49,7 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     holderDisplayName(env, user.id),
   ]);
   let recoveryCodes: string[] | null = null;
-  if (flash.show && user.twoFactorEnabled) {
+  // The codes are shown to the session that just turned two-step sign-in on, and only once (issue 50).
+  if (flash.show && passedSecondFactor({ user, secondFactorAt })) {
     try {
       const result = await createAuth(env, request, { requestId }).api.viewBackupCodes({ body: { userId: user.id } });
       recoveryCodes = result.backupCodes;
@@ -68,14 +70,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, requestId } = context.get(requestContext);
-  const { user, now } = context.get(signedInContext);
+  const { user, secondFactorAt, now } = context.get(signedInContext);
   return handleIntentPost({
     request,
     env,
     requestId,
     event: "account",
     intents: accountIntents,
-    ctx: { request, env, requestId, user, now },
+    ctx: { request, env, requestId, user, secondFactorAt, now },
     redirectTo: ACCOUNT_PATH,
     // Each intent counts against its own allowance (password guesses, second-factor codes).
     rateLimit: { scope: "account:password", keys: [user.id], message: accountMessages.rateLimited },
