@@ -243,6 +243,8 @@ export const credentialDeskMessages = {
     `The file has ${rows} rows; one import takes at most ${completionImportRules.maxRows}. Import it in parts.`,
   changedSincePreview:
     "What this file would issue changed since its preview (an account was verified, or a credential issued meanwhile). Look at the new preview and confirm again.",
+  previewFirst:
+    "Preview the file first, then confirm with the fingerprint its preview gave (`expected`): an import issues only what a preview showed.",
   imported: (issued: number, problems: number) =>
     `${issued} new certification credential(s) issued; ${problems} row(s) not imported.`,
   noSuchCredential: "No credential with that id.",

@@ -24,6 +24,10 @@ export const publicationMessages = {
   nothingNew: "Nothing new to publish: every result, e-mail and credential here is already out.",
   notHeld: (count: number, reason: string) => `${count} member(s) receive no credential: ${reason}.`,
   cached: "The site shows them within five minutes (public pages are edge-cached for 300 s).",
+  /** A project hidden by moderation: named nowhere in public, like one its team did not agree to show (issue 50). */
+  projectHidden: "hidden by the organizers",
+  hiddenProject: (team: string) =>
+    `${team}: the project is hidden by the organizers, so it is published without its title and its credentials link no project page.`,
 } as const;
 
 export const publicationText = {

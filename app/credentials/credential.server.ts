@@ -6,6 +6,7 @@
  * drizzle with bound parameters.
  */
 import { isSubmittedProject } from "~/portal/submitted.server";
+import { nameableInPublic } from "~/showcase/shown.server";
 import { and, eq, gte, isNotNull, isNull, lt, max, min, count } from "drizzle-orm";
 import {
   achievementOf,
@@ -166,11 +167,11 @@ export function dateTime(value: string): string {
  * the showcase page of the team's submission, by its slug (migration 0015).
  */
 export async function showcasePathForTeam(env: Pick<Env, "DB">, teamId: string): Promise<string | null> {
-  // Only a project its team agreed to show has a page there (issue 25).
+  // Only a project that may be named in public has a page there (issue 25); a hidden one answers 404 (issue 50).
   const [row] = await getDb(env)
     .select({ slug: submissions.slug })
     .from(submissions)
-    .where(and(eq(submissions.teamId, teamId), isSubmittedProject, eq(submissions.publicConsent, true)))
+    .where(and(eq(submissions.teamId, teamId), isSubmittedProject, nameableInPublic))
     .limit(1);
   return row?.slug ? `/showcase/${encodeURIComponent(row.slug)}` : null;
 }

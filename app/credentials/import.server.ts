@@ -4,8 +4,10 @@
  * preview before anything is written — the rows to be issued, and every
  * other row with why not (no account, an account not verified, a duplicate
  * in the file or a credential already held, an unknown certification, a bad
- * date or e-mail). Confirming writes the completions and the certifications,
- * signed now, in the action's one batch with its audit row. The same import
+ * date or e-mail). Confirming carries the preview's fingerprint, required on
+ * every door (issue 50), and is refused when what it would issue changed;
+ * it writes the completions and the certifications, signed now, in the
+ * action's one batch with its audit row. The same import
  * serves the desk, the organizer API (the provider's system may post its
  * completions itself) and `npm run admin -- import-completions`.
  *
@@ -94,8 +96,9 @@ export async function importPlan(csv: string, ctx: ActionContext): Promise<Impor
     else matched.push({ ...completion, userId: account.id, recipientEmail: account.email });
   }
   problems.sort((a, b) => a.line - b.line);
+  // Exactly what confirming issues: to whom (the account and its address as it is now), what, and when earned.
   const fingerprint = await sha256Hex(
-    JSON.stringify(matched.map((m) => [m.line, m.userId, m.achievement, m.completedOn])),
+    JSON.stringify(matched.map((m) => [m.line, m.userId, m.recipientEmail, m.achievement, m.completedOn])),
   );
   return { rowsRead: read.completions.length + read.problems.length, matched, problems, fingerprint };
 }
@@ -142,7 +145,7 @@ export const importCompletions = defineOrganizerAction({
     const { db, edition, now, env } = ctx;
     const plan = await importPlan(csv, ctx);
     if ("ok" in plan) return plan;
-    if (expected && expected !== plan.fingerprint) {
+    if (expected !== plan.fingerprint) {
       return { ok: false, status: 409, message: credentialDeskMessages.changedSincePreview };
     }
     const at = now.toISOString();

@@ -8,6 +8,7 @@
 import { achievementOf, ANONYMOUS_HOLDER } from "~/content/credentials";
 import { siteContact } from "~/lib/site-config.server";
 import {
+  showcasePathForTeam,
   credentialJsonPath,
   credentialPath,
   credentialWithHolder,
@@ -85,7 +86,12 @@ export async function credentialPageView(env: Env, id: string, viewerId: string 
   const { credential, proof } = await signedCredential(env, row, origin, now);
   const report = await verifyCredential(env, credential, origin, now, proof ?? keptProof(row, credential, origin));
   const url = `${origin}${credentialPath(row.id)}`;
-  const evidence = Array.isArray(credential.evidence) ? (credential.evidence as { id?: string; name?: string }[]) : [];
+  const signedEvidence = Array.isArray(credential.evidence)
+    ? (credential.evidence as { id?: string; name?: string }[])
+    : [];
+  // The signature keeps what was signed; the page names the project only while it is not hidden (issue 50).
+  const evidence =
+    signedEvidence.length > 0 && row.teamId && (await showcasePathForTeam(env, row.teamId)) ? signedEvidence : [];
   return {
     id: row.id,
     isHolder,

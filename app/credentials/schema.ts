@@ -15,10 +15,16 @@ const csvText = z
     z.maxLength(completionImportRules.maxBytes, { error: credentialDeskText.fileTooLarge }),
   );
 
-/** The import itself: the file's text and, from the desk, the fingerprint of the preview it confirms. */
+/**
+ * The import itself: the file's text and the fingerprint of the preview it
+ * confirms, required on every door (issue 50): without it, an account
+ * verified since would be issued a credential nobody reviewed.
+ */
 export const ImportCompletionsSchema = z.object({
   csv: csvText,
-  expected: z.optional(z.string().check(z.maxLength(64))),
+  expected: z
+    .string({ error: credentialDeskMessages.previewFirst })
+    .check(z.trim(), z.regex(/^[0-9a-f]{64}$/, { error: credentialDeskMessages.previewFirst })),
 });
 
 /** The preview: the file uploaded (the desk) or its text (the API, the CLI). */

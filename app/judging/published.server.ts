@@ -2,28 +2,39 @@
  * The one source of an edition's results on the site (issue 24, ADR 015):
  * the rows the publication of finalists and awards (app/results/, issue 32)
  * and the Audience Choice wrote to `published_results`, only those whose
- * publication time has come.
+ * publication time has come. A project's title shows only while the project
+ * may be named in public (app/showcase/shown.server.ts): hidden after its
+ * publication, it is named again when shown again.
  */
-import { and, asc, eq, lte, min } from "drizzle-orm";
+import { and, asc, eq, lte, min, sql } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import type { AwardId } from "~/content/editions";
 import { awards, finalsAwards } from "~/content/program";
 import type { Db } from "~/db/client.server";
-import { publishedResults } from "~/db/schema";
+import { publishedResults, submissions } from "~/db/schema";
+import { nameableInPublic } from "~/showcase/shown.server";
 import type { PublishedResults, ResultEntry } from "./published";
 
 const awardIds = new Set<string>([...awards, ...finalsAwards].map((a) => a.id));
 
 export async function publishedResultsOf(db: Db, editionId: string, now: Date): Promise<PublishedResults> {
   const rows = await db
-    .select()
+    .select({
+      award: publishedResults.award,
+      teamName: publishedResults.teamName,
+      organization: publishedResults.organization,
+      projectTitle: publishedResults.projectTitle,
+      // A project hidden since its publication is named no more while it is hidden (issue 50).
+      nameable: sql<number>`coalesce((${nameableInPublic}), 0)`,
+    })
     .from(publishedResults)
+    .leftJoin(submissions, eq(submissions.teamId, publishedResults.teamId))
     .where(and(eq(publishedResults.editionId, editionId), lte(publishedResults.publishedAt, now.toISOString())))
     .orderBy(asc(publishedResults.award), asc(publishedResults.place), asc(publishedResults.teamName));
   const entry = (row: (typeof rows)[number]): ResultEntry => ({
     name: row.teamName,
     ...(row.organization ? { organization: row.organization } : {}),
-    ...(row.projectTitle ? { project: row.projectTitle } : {}),
+    ...(row.projectTitle && row.nameable ? { project: row.projectTitle } : {}),
   });
   const finalists = rows.filter((row) => row.award === "finalist").map(entry);
   const byAward: Partial<Record<AwardId, ResultEntry[]>> = {};

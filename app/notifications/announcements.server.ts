@@ -14,7 +14,7 @@
  *   since, or the rest of a large segment).
  * - In batches: one send writes at most `messageRules.batchSize` rows (one
  *   INSERT … SELECT, the announcement's row and the audit row, one D1
- *   batch); the desk's "Send the next batch" and the CLI's loop send again
+ *   batch); the desk's "Preview the next batch" (then Send) and the CLI's loop send again
  *   until nobody is left. A segment's rows are handed to the outbox sweep
  *   (an old `updated_at`), which queues at most 500 every 5 minutes: the
  *   pace Resend's rate limit allows (ADR 009). A team's few e-mails and a
@@ -26,8 +26,9 @@
  *   a footer saying why and how to stop, dropped if the account is gone.
  * - Not two-person: sending is one-way, but it is the registrar's own work
  *   (`send:message`), and a registrar cannot confirm proposals; the preview,
- *   the test and the count the organizer saw (`expectedRecipients`, refused
- *   when the segment changed) are its safeguards (docs/admin.md).
+ *   the test and the recipients' fingerprint the preview gave (`expected`,
+ *   required on every door; refused when anyone joined or left the audience
+ *   since, issue 50) are its safeguards (docs/admin.md).
  */
 import { and, count, desc, eq, gte, inArray, lt, notExists, sql, type SQL } from "drizzle-orm";
 import * as zm from "zod/mini";
@@ -137,15 +138,23 @@ function pendingRecipients(db: Db, audience: Audience, id: string) {
   return { r, missing };
 }
 
-/** How many people the audience holds, how many still lack this announcement, and the first few. */
+/**
+ * How many people the audience holds, how many still lack this announcement,
+ * the first few, and the recipients' fingerprint: SHA-256 of everyone's key
+ * and address, sorted by key. The preview shows it and a send must carry it
+ * (issue 50): a send goes to the people a preview listed, not merely as many.
+ * The whole audience, not the ones still waiting, so every batch of one
+ * announcement carries the same fingerprint.
+ */
 async function audienceCounts(db: Db, audience: Audience, id: string) {
   const { r, missing } = pendingRecipients(db, audience, id);
-  const [[total], [left], first] = await db.batch([
-    db.select({ n: count() }).from(r),
+  const [everyone, [left], first] = await db.batch([
+    db.select({ key: r.key, email: r.email }).from(r).orderBy(r.key),
     db.select({ n: count() }).from(r).where(missing),
     db.select({ name: r.name, email: r.email }).from(r).orderBy(r.email).limit(messageRules.previewRecipients),
   ]);
-  return { total: total?.n ?? 0, left: left?.n ?? 0, first };
+  const fingerprint = await sha256Hex(JSON.stringify(everyone.map((p) => [p.key, p.email])));
+  return { total: everyone.length, left: left?.n ?? 0, first, fingerprint };
 }
 
 /**
@@ -216,10 +225,11 @@ export const previewAnnouncement = defineOrganizerQuery({
   id: "announcements.preview",
   permission: "read:message",
   input: ComposeSchema,
-  async read({ segment, teamId, subject, body }, ctx) {
+  async read({ segment, teamId, subject, body, announcementId }, ctx) {
     const audience = await audienceOf(ctx, { segment, teamId });
     if ("ok" in audience) return audience;
-    const id = await announcementIdOf(audience, subject, body);
+    // An earlier send's id (the desk's "continue" and the CLI's --id) after its text was corrected mid-way.
+    const id = announcementId || (await announcementIdOf(audience, subject, body));
     const counts = await audienceCounts(ctx.db, audience, id);
     const email = sampleEmail(audience, id, subject, body, ctx.origin);
     return {
@@ -229,6 +239,7 @@ export const previewAnnouncement = defineOrganizerQuery({
       teamId: audience.teamId,
       audience: audience.label,
       recipients: counts.total,
+      fingerprint: counts.fingerprint,
       alreadyWritten: counts.total - counts.left,
       firstRecipients: counts.first.map((p) => ({ name: p.name ?? "", email: p.email })),
       email: { subject: email.subject, text: email.text },
@@ -242,12 +253,12 @@ export const testAnnouncement = defineOrganizerAction({
   id: "announcements.test",
   permission: "send:message",
   input: ComposeSchema,
-  async run({ segment, teamId, subject, body }, ctx) {
+  async run({ segment, teamId, subject, body, announcementId }, ctx) {
     const { actor } = ctx;
     if (actor.kind === "job") return { ok: false, status: 403, message: messageErrors.testNeedsPerson };
     const audience = await audienceOf(ctx, { segment, teamId });
     if ("ok" in audience) return audience;
-    const id = await announcementIdOf(audience, subject, body);
+    const id = announcementId || (await announcementIdOf(audience, subject, body));
     const email = sampleEmail(audience, id, subject, body, ctx.origin);
     const notification = outboxInsert(ctx.db, announcementEmail, {
       // Never in the announcement's range: a test is not one of its e-mails.
@@ -284,14 +295,13 @@ export const testAnnouncement = defineOrganizerAction({
 async function planSend(
   ctx: ActionContext,
   audience: Audience,
-  input: { subject: string; body: string; expectedRecipients?: string; announcementId?: string },
+  input: { subject: string; body: string; expected: string; announcementId?: string },
 ) {
   const id = input.announcementId || (await announcementIdOf(audience, input.subject, input.body));
   const counts = await audienceCounts(ctx.db, audience, id);
   if (counts.total === 0) return { ok: false as const, status: 409, message: messageErrors.emptySegment };
-  const seen = input.expectedRecipients ? Number(input.expectedRecipients) : null;
-  if (seen !== null && seen !== counts.total) {
-    return { ok: false as const, status: 409, message: messageErrors.countChanged(counts.total, seen) };
+  if (input.expected !== counts.fingerprint) {
+    return { ok: false as const, status: 409, message: messageErrors.recipientsChanged(counts.total) };
   }
   const at = ctx.now.toISOString();
   const batch = Math.min(counts.left, messageRules.batchSize);
@@ -422,7 +432,7 @@ export async function pastAnnouncements(db: Db, limit = 200) {
         ? messagesDesk.teamSegmentLabel(teamNames.get(row.teamId ?? "") ?? row.teamId ?? "")
         : (messagesDesk.segments[row.segment as MessageSegment]?.label ?? row.segment),
     subject: row.subject,
-    /** An unfinished announcement's text, for the desk's "Send the next batch" form. */
+    /** An unfinished announcement's text, for the desk's "Preview the next batch" form. */
     body: row.finishedAt ? null : row.body,
     by: row.createdBy.replace(/^organizer:/, ""),
     written: row.written,

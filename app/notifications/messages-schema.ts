@@ -26,8 +26,18 @@ const body = () =>
 
 const teamId = () => z._default(z.string().check(z.trim(), z.maxLength(64)), "");
 
-/** The count the organizer saw on the preview: when given, a send to a segment that changed meanwhile is refused. */
-const expectedRecipients = () => z.optional(z.string().check(z.trim(), z.regex(/^\d{0,9}$/)));
+/**
+ * The recipients' fingerprint the preview gave (issue 50), required: a send
+ * to an audience that changed since, whoever joined or left, is refused.
+ */
+const expected = () =>
+  z
+    .string({ error: messageErrors.previewFirst })
+    .check(z.trim(), z.regex(/^[0-9a-f]{64}$/, { error: messageErrors.previewFirst }));
+
+/** Keeps an earlier send's id after the text was corrected mid-way (the CLI's --id, the desk's "continue"). */
+const announcementId = () =>
+  z.optional(z.string().check(z.trim(), z.regex(/^([0-9a-f]{16})?$/, { error: messageErrors.badId })));
 
 /** Who: a segment, or "team" with the team's id. */
 export const audienceSegments = [...messageSegments, "team"] as const;
@@ -37,20 +47,20 @@ export const ComposeSchema = z.object({
   teamId: teamId(),
   subject: subject(),
   body: body(),
+  announcementId: announcementId(),
 });
 
 export const SendAnnouncementSchema = z.object({
   segment: z.enum(messageSegments, { error: messageErrors.segmentRequired }),
   subject: subject(),
   body: body(),
-  expectedRecipients: expectedRecipients(),
-  /** Keeps an earlier send's id after the text was corrected mid-way (the CLI's --id). */
-  announcementId: z.optional(z.string().check(z.trim(), z.regex(/^([0-9a-f]{16})?$/, { error: messageErrors.badId }))),
+  expected: expected(),
+  announcementId: announcementId(),
 });
 
 export const TeamMessageSchema = z.object({
   teamId: teamId(),
   subject: subject(),
   body: body(),
-  expectedRecipients: expectedRecipients(),
+  expected: expected(),
 });

@@ -38,6 +38,7 @@ import type { Refusal } from "~/lib/refusal";
 import { actorLabel, type ActionContext, type Preview, type Statement } from "~/organize/action.server";
 import { publicCredit } from "~/showcase/credit";
 import { participantRegistrations } from "~/showcase/credit.server";
+import { nameableInPublic } from "~/showcase/shown.server";
 
 const refusal = (message: string, status: number, field?: string): Refusal => ({ ok: false, message, status, field });
 
@@ -51,8 +52,10 @@ interface Member {
 interface Face {
   name: string;
   organization: string | null;
-  /** The project's title as published: only when the team agreed to show it (issue 25). */
+  /** The project's title as published: only when it may be named in public (app/showcase/shown.server.ts). */
   projectTitle: string | null;
+  /** Hidden by the organizers (issue 50): the preview says why its title is missing. */
+  projectHidden: boolean;
 }
 
 /**
@@ -87,7 +90,8 @@ async function teamsInPublic(db: Db, editionId: string, teamIds: readonly string
         id: teams.id,
         name: teams.name,
         title: submissions.title,
-        consent: submissions.publicConsent,
+        nameable: sql<number>`coalesce((${nameableInPublic}), 0)`,
+        hidden: submissions.hiddenAt,
       })
       .from(teams)
       .leftJoin(submissions, eq(submissions.teamId, teams.id))
@@ -116,7 +120,8 @@ async function teamsInPublic(db: Db, editionId: string, teamIds: readonly string
     faces.set(teamId, {
       name: credit.name,
       organization: credit.organizations.length > 0 ? credit.organizations.join(", ") : null,
-      projectTitle: team?.consent ? (team.title ?? null) : null,
+      projectTitle: team?.nameable ? (team.title ?? null) : null,
+      projectHidden: Boolean(team?.hidden),
     });
   }
   for (const p of people) {
@@ -364,7 +369,7 @@ export function planPreview(plan: PublicationPlan, edition: Edition): Preview | 
           r.already ? "—" : r.place,
           r.face.name,
           r.face.organization,
-          r.face.projectTitle,
+          r.face.projectHidden ? publicationMessages.projectHidden : r.face.projectTitle,
           r.teamId,
           r.already ? "already published (unchanged)" : "new",
         ]),
@@ -383,7 +388,11 @@ export function planPreview(plan: PublicationPlan, edition: Edition): Preview | 
         rows: plan.credentials.map((c) => [c.email, awardName(edition.id, c.achievement), c.teamId]),
       },
     ],
-    notes: [...plan.notes, publicationMessages.cached],
+    notes: [
+      ...plan.notes,
+      ...plan.results.filter((r) => r.face.projectHidden).map((r) => publicationMessages.hiddenProject(r.face.name)),
+      publicationMessages.cached,
+    ],
   };
 }
 

@@ -101,3 +101,22 @@ export async function withApi(work) {
     return error.status === 400 ? 2 : 1;
   }
 }
+
+/**
+ * What `--confirm` carries (issue 50): the fingerprint the command's preview
+ * printed, so that what is imported or sent is what the operator reviewed;
+ * the site refuses it when anything changed since. Null without --confirm
+ * (the command previews only); a bare --confirm, or anything but a
+ * fingerprint, is refused with how to get one.
+ * @param {Options} options
+ * @returns {{ fingerprint: string } | { refused: string } | null}
+ */
+export function confirmedFingerprint(options) {
+  if (options.confirm === undefined) return null;
+  const value = String(options.confirm).trim();
+  if (/^[0-9a-f]{64}$/.test(value)) return { fingerprint: value };
+  return {
+    refused:
+      "--confirm takes the fingerprint the preview printed: run the same command without --confirm, check what it shows, then run it again with --confirm <fingerprint>.",
+  };
+}

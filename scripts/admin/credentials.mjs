@@ -1,7 +1,9 @@
 // Credentials (issue 26, issue 33): `npm run admin -- <command>`. Documented
 // in docs/admin.md ("Credentials").
 //
-//   import-completions <file.csv> [--confirm] [--base-url URL]   the training provider's completions → certifications
+//   import-completions <file.csv> [--confirm <fingerprint>] [--base-url URL]
+//       the training provider's completions → certifications: previews and prints the
+//       preview's fingerprint; imports only with --confirm and that fingerprint
 //   revoke-credential <id> --reason "…" [--base-url URL]          revoke one credential (its status-list bit flips)
 //
 // Clients of the organizer API (./api.mjs), like the desk's
@@ -15,14 +17,16 @@
 // publication that confirms them (app/results/), and AI Innovator by the
 // daily job: no command issues them any more.
 import { readFileSync } from "node:fs";
-import { callApi, requireToken, terminalSafe, withApi } from "./api.mjs";
+import { callApi, confirmedFingerprint, requireToken, terminalSafe, withApi } from "./api.mjs";
 
 /** @typedef {ReturnType<typeof import("../admin.mjs").parseArgs>["options"]} Options */
+
+/** @typedef {{ line: number, kindLabel: string, email: string, certification: string, detail: string }} Problem */
 
 /**
  * The preview as the site computed it: what confirming issues, and every
  * row it would not, with why.
- * @param {{ rowsRead: number, counts: { matched: number }, problems: { line: number, kindLabel: string, email: string, certification: string, detail: string }[] }} preview
+ * @param {{ rowsRead: number, counts: { matched: number }, problems: Problem[] }} preview
  */
 function printPreview(preview) {
   console.log(
@@ -30,7 +34,12 @@ function printPreview(preview) {
       `${preview.rowsRead} row(s) read: ${preview.counts.matched} certification(s) to be issued, ${preview.problems.length} row(s) not imported.`,
     ),
   );
-  for (const problem of preview.problems) {
+  printProblems(preview.problems);
+}
+
+/** @param {Problem[]} problems */
+function printProblems(problems) {
+  for (const problem of problems) {
     console.error(
       terminalSafe(
         `  line ${problem.line}: ${problem.kindLabel}: ${problem.email}${problem.certification ? `, ${problem.certification}` : ""} (${problem.detail})`,
@@ -42,8 +51,13 @@ function printPreview(preview) {
 /** @type {Record<string, { usage: string, run: (args: string[], options: Options) => Promise<number> }>} */
 export const commands = {
   "import-completions": {
-    usage: "import-completions <file.csv> [--confirm] [--base-url URL]",
+    usage: "import-completions <file.csv> [--confirm <fingerprint>] [--base-url URL]",
     async run([file], options) {
+      const confirmed = confirmedFingerprint(options);
+      if (confirmed && "refused" in confirmed) {
+        console.error(confirmed.refused);
+        return 2;
+      }
       if (!file) {
         console.error(`usage: npm run admin -- ${commands["import-completions"].usage}`);
         return 2;
@@ -51,6 +65,21 @@ export const commands = {
       if (!requireToken()) return 2;
       const csv = readFileSync(file, "utf8");
       return withApi(async () => {
+        if (confirmed) {
+          // No second preview: the site imports only if the file still issues what the printed one showed.
+          const done = await callApi("POST", "/actions/credentials.import", {
+            options,
+            body: { csv, expected: confirmed.fingerprint },
+          });
+          console.log(terminalSafe(done.message));
+          /** @type {Problem[]} */
+          const problems = done.result?.problems ?? [];
+          printProblems(problems);
+          if (problems.length > 0) {
+            console.error("Fix the rows above and import the same file again: rows already imported change nothing.");
+          }
+          return problems.length > 0 ? 1 : 0;
+        }
         const { result: preview } = await callApi("POST", "/queries/credentials.import-preview", {
           options,
           body: { csv },
@@ -60,18 +89,12 @@ export const commands = {
           return 2;
         }
         printPreview(preview);
-        if (options.confirm !== "true") {
-          console.log("Nothing written. Check the rows above, then run the same command with --confirm.");
-          return preview.problems.length > 0 ? 1 : 0;
-        }
-        const done = await callApi("POST", "/actions/credentials.import", {
-          options,
-          body: { csv, expected: preview.fingerprint },
-        });
-        console.log(terminalSafe(done.message));
-        if (preview.problems.length > 0) {
-          console.error("Fix the rows above and import the same file again: rows already imported change nothing.");
-        }
+        console.log(terminalSafe(`Fingerprint: ${preview.fingerprint}`));
+        console.log(
+          terminalSafe(
+            `Nothing written. Check the rows above, then import exactly these with: npm run admin -- import-completions ${file} --confirm ${preview.fingerprint}`,
+          ),
+        );
         return preview.problems.length > 0 ? 1 : 0;
       });
     },

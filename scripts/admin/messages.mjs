@@ -1,9 +1,11 @@
 // Announcements from the terminal (issue 11, issue 33). Documented in
 // docs/admin.md ("Messages and announcements").
 //
-//   announce <file.md> [--segment S] [--preview] [--id ID] [--max-batches N] [--base-url URL]
+//   announce <file.md> [--segment S] [--confirm <fingerprint>] [--id ID] [--max-batches N] [--base-url URL]
 //       one e-mail to everyone in a segment (default: the next-edition list's confirmed
-//       subscribers), through the outbox, in the site's batches; run again to continue
+//       subscribers), through the outbox, in the site's batches; run again to continue.
+//       Without --confirm it previews and prints the recipients' fingerprint; it sends only
+//       with --confirm and that fingerprint, refused when anyone joined or left since
 //
 // A client of the organizer API (./api.mjs), like the desk's /organize/messages:
 // `announcements.send` (app/notifications/announcements.server.ts) holds the
@@ -11,7 +13,7 @@
 // ORGANIZER_API_TOKEN (a director's or a registrar's), --base-url or
 // ORGANIZER_API_URL. No SQL here.
 import { readFileSync } from "node:fs";
-import { callApi, requireToken, terminalSafe, withApi } from "./api.mjs";
+import { callApi, confirmedFingerprint, requireToken, terminalSafe, withApi } from "./api.mjs";
 
 /** The segments' names (the worker refuses any other; Node reads the TypeScript module as is). */
 const { messageSegments } = /** @type {typeof import("../../app/content/organize.ts")} */ (
@@ -38,7 +40,7 @@ const textOption = (options, name) =>
 
 /** @typedef {ReturnType<typeof import("../admin.mjs").parseArgs>["options"]} Options */
 
-const usage = `announce <file.md> [--segment ${messageSegments.join("|")}] [--preview] [--id ID] [--max-batches N] [--base-url URL]`;
+const usage = `announce <file.md> [--segment ${messageSegments.join("|")}] [--confirm <fingerprint>] [--id ID] [--max-batches N] [--base-url URL]`;
 
 /** @type {Record<string, { usage: string, run: (args: string[], options: Options) => Promise<number> }>} */
 export const commands = {
@@ -48,6 +50,11 @@ export const commands = {
       const file = args[0];
       const segment = textOption(options, "segment") ?? "next-edition";
       const maxBatches = options.maxBatches;
+      const confirmed = confirmedFingerprint(options);
+      if (confirmed && "refused" in confirmed) {
+        console.error(confirmed.refused);
+        return 2;
+      }
       if (!file || !messageSegments.includes(/** @type {never} */ (segment))) {
         console.error(`usage: npm run admin -- ${usage}`);
         return 2;
@@ -66,8 +73,15 @@ export const commands = {
       if (!requireToken()) return 2;
       const id = textOption(options, "id");
       return withApi(async () => {
-        if (options.preview === "true") {
-          const query = new URLSearchParams({ segment, teamId: "", subject, body });
+        // Without --confirm (or with the former --preview), a preview: nothing is sent.
+        if (!confirmed) {
+          const query = new URLSearchParams({
+            segment,
+            teamId: "",
+            subject,
+            body,
+            ...(id ? { announcementId: id } : {}),
+          });
           const { result } = await callApi("GET", `/queries/announcements.preview?${query}`, { options });
           console.log(
             terminalSafe(
@@ -76,6 +90,12 @@ export const commands = {
           );
           for (const person of result.firstRecipients) console.log(terminalSafe(`  ${person.email}  ${person.name}`));
           console.log(terminalSafe(`\nSubject: ${result.email.subject}\n\n${result.email.text}`));
+          console.log(terminalSafe(`\nFingerprint of the recipients: ${result.fingerprint}`));
+          console.log(
+            terminalSafe(
+              `Nothing sent. To send to exactly these recipients: npm run admin -- announce ${file}${segment === "next-edition" ? "" : ` --segment ${segment}`}${id ? ` --id ${id}` : ""} --confirm ${result.fingerprint}`,
+            ),
+          );
           return 0;
         }
         let batches = 0;
@@ -83,7 +103,7 @@ export const commands = {
         for (;;) {
           const { result } = await callApi("POST", "/actions/announcements.send", {
             options,
-            body: { segment, subject, body, ...(id ? { announcementId: id } : {}) },
+            body: { segment, subject, body, expected: confirmed.fingerprint, ...(id ? { announcementId: id } : {}) },
           });
           batches += 1;
           written += result.written;

@@ -33,9 +33,15 @@ async function importCompletions(page: Page, email: string, expected: { message:
     `${email},AI Creator,2026-02-03`,
     `${email},AI Builder,2026-02-17`,
   ].join("\n");
-  const response = await page.request.post("/api/organize/actions/credentials.import", {
-    headers: { authorization: `Bearer ${registrarToken}` },
+  const headers = { authorization: `Bearer ${registrarToken}` };
+  const preview = await page.request.post("/api/organize/queries/credentials.import-preview", {
+    headers,
     data: { csv },
+  });
+  const { fingerprint } = ((await preview.json()) as { result: { fingerprint: string } }).result;
+  const response = await page.request.post("/api/organize/actions/credentials.import", {
+    headers,
+    data: { csv, expected: fingerprint },
   });
   expect(response.status(), await response.text()).toBe(200);
   const body = (await response.json()) as { message: string; result: { problems: { kindLabel: string }[] } };

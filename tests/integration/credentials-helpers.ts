@@ -9,7 +9,7 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { expect } from "vitest";
 import { achievementsFor, certificationIds } from "~/content/credentials";
 import { editionById } from "~/content/editions";
-import { importCompletions } from "~/credentials/import.server";
+import { importCompletions, importPreview } from "~/credentials/import.server";
 import { issueCredentials } from "~/credentials/issue.server";
 import { getDb } from "~/db/client.server";
 import { executeAction } from "~/organize/action.server";
@@ -71,19 +71,19 @@ export async function importCertifications(
   const csv = ["email,certification,completion date", ...ids.map((id) => `${holder.email},${id},${completedOn}`)].join(
     "\n",
   );
-  const done = await executeAction(
-    importCompletions,
-    { csv },
-    {
-      env,
-      db: getDb(env),
-      now: new Date("2026-02-02T10:00:00.000Z"),
-      edition: editionById("2026"),
-      origin: ORIGIN,
-      requestId: `test-${crypto.randomUUID()}`,
-      actor: { kind: "job", name: "test-import" },
-    },
-  );
+  const ctx = {
+    env,
+    db: getDb(env),
+    now: new Date("2026-02-02T10:00:00.000Z"),
+    edition: editionById("2026"),
+    origin: ORIGIN,
+    requestId: `test-${crypto.randomUUID()}`,
+    actor: { kind: "job" as const, name: "test-import" },
+  };
+  // As every door does: the import confirms the fingerprint of its preview.
+  const preview = await importPreview(csv, ctx);
+  if ("ok" in preview) throw new Error(preview.message);
+  const done = await executeAction(importCompletions, { csv, expected: preview.fingerprint }, ctx);
   expect(done, JSON.stringify(done)).toMatchObject({ ok: true });
 }
 

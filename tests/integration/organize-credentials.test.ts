@@ -141,8 +141,11 @@ describe("/organize/credentials: the import", { timeout: 120_000 }, () => {
     const again = await text(await uploadCompletions(csv, registrar));
     expect(again).toContain("8 row(s) read: 0 to be issued, 8 not imported.");
     expect(again).toContain("already imported");
-    const twice = await deskPost("/organize/credentials", { intent: "import", csv }, registrar);
-    expect(twice.status).toBe(303);
+    // Nothing to issue, nothing to confirm; and the first preview's fingerprint is stale now.
+    expect(again).not.toContain('name="expected"');
+    const twice = await deskPost("/organize/credentials", { intent: "import", csv, expected: expected! }, registrar);
+    expect(twice.status).toBe(200);
+    expect(await text(twice)).toContain(credentialDeskMessages.changedSincePreview);
     expect(await credentialsOf(ada.id)).toHaveLength(2);
   });
 
@@ -205,7 +208,9 @@ describe("/organize/credentials: the list, revocation and the keys", { timeout: 
   it("revokes with a reason after a confirmation step: /verify and the page say revoked, the audit row names who", async () => {
     const registrar = await organizer("registrar");
     const { ada, csv } = await storyFile();
-    expect((await deskPost("/organize/credentials", { intent: "import", csv }, registrar)).status).toBe(303);
+    const previewed = await text(await uploadCompletions(csv, registrar));
+    const expected = /name="expected" value="([0-9a-f]{64})"/.exec(previewed)?.[1] ?? "";
+    expect((await deskPost("/organize/credentials", { intent: "import", csv, expected }, registrar)).status).toBe(303);
     const [credential] = await credentialsOf(ada.id);
 
     // The list, searched by e-mail, links to the confirmation step.
@@ -308,7 +313,9 @@ describe("the organizer API's import (the provider's system posts its completion
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ action: "credentials.import", actor_kind: "token" });
 
-    const again = await api("POST", "/actions/credentials.import", { token, body: { csv } });
+    const repreviewed = await api("POST", "/queries/credentials.import-preview", { token, body: { csv } });
+    const { fingerprint } = ((await repreviewed.json()) as { result: { fingerprint: string } }).result;
+    const again = await api("POST", "/actions/credentials.import", { token, body: { csv, expected: fingerprint } });
     expect(((await again.json()) as { result: { issued: number } }).result.issued).toBe(0);
 
     const listed = await api("GET", `/queries/credentials.list?q=${encodeURIComponent(ada.email)}`, { token });

@@ -204,11 +204,10 @@ describe("/organize/messages", { timeout: 120_000 }, () => {
     expect(await rowsOf(announcementId)).toEqual([]);
 
     // The send: one row per recipient, the announcement listed with its counts, one audit row.
-    const sent = await deskPost(
-      "/organize/messages",
-      { intent: "send", ...input, expectedRecipients: String(expected.length) },
-      registrar,
-    );
+    // The send form carries the fingerprint of the recipients this preview listed (issue 50).
+    const fingerprint = /name="expected" value="([0-9a-f]{64})"/.exec(page)?.[1];
+    expect(fingerprint).toBeTruthy();
+    const sent = await deskPost("/organize/messages", { intent: "send", ...input, expected: fingerprint! }, registrar);
     expect(sent.status).toBe(303);
     expect(sent.headers.get("location")).toBe("/organize/messages#past");
     const rows = await rowsOf(announcementId);
@@ -232,7 +231,10 @@ describe("/organize/messages", { timeout: 120_000 }, () => {
     expect(delivered?.idempotencyKey).toBe(mine.id);
 
     // Again: nothing new (the same text is the same announcement).
-    const again = await api("POST", "/actions/announcements.send", { token: await tokenOf(registrar), body: input });
+    const again = await api("POST", "/actions/announcements.send", {
+      token: await tokenOf(registrar),
+      body: { ...input, expected: fingerprint },
+    });
     expect(again.status).toBe(200);
     expect(((await again.json()) as { result: { written: number } }).result.written).toBe(0);
     expect(await rowsOf(announcementId)).toHaveLength(expected.length);
@@ -265,22 +267,25 @@ describe("/organize/messages", { timeout: 120_000 }, () => {
     );
     expect(preview.status).toBe(200);
     const { result } = (await preview.json()) as {
-      result: { recipients: number; announcementId: string; email: { text: string } };
+      result: { recipients: number; announcementId: string; fingerprint: string; email: { text: string } };
     };
     expect(result.recipients).toBe(total);
     expect(result.email.text).toContain("Unsubscribe with one click");
 
+    // Someone subscribed since the preview: the list it showed is not the list now.
+    const late = await subscriberOf("confirmed");
     const stale = await api("POST", "/actions/announcements.send", {
       token,
-      body: { ...input, expectedRecipients: String(total - 1) },
+      body: { ...input, expected: result.fingerprint },
     });
     expect(stale.status).toBe(409);
-    expect(((await stale.json()) as { error: string }).error).toBe(messageErrors.countChanged(total, total - 1));
+    expect(((await stale.json()) as { error: string }).error).toBe(messageErrors.recipientsChanged(total + 1));
     expect(await rowsOf(result.announcementId)).toEqual([]);
+    await env.DB.prepare("DELETE FROM next_edition_subscribers WHERE id = ?").bind(late.id).run();
 
     const first = await api("POST", "/actions/announcements.send", {
       token,
-      body: { ...input, expectedRecipients: String(total) },
+      body: { ...input, expected: result.fingerprint },
     });
     expect(first.status).toBe(200);
     const firstResult = ((await first.json()) as { result: { written: number; remaining: number } }).result;
@@ -292,7 +297,11 @@ describe("/organize/messages", { timeout: 120_000 }, () => {
     });
     expect(await rowsOf(result.announcementId)).toHaveLength(messageRules.batchSize);
 
-    const second = await api("POST", "/actions/announcements.send", { token, body: input });
+    // The next batch carries the same fingerprint: the audience is the same people.
+    const second = await api("POST", "/actions/announcements.send", {
+      token,
+      body: { ...input, expected: result.fingerprint },
+    });
     expect(((await second.json()) as { result: { remaining: number } }).result.remaining).toBe(0);
     const rows = await rowsOf(result.announcementId);
     expect(rows).toHaveLength(total);
@@ -326,11 +335,12 @@ describe("/organize/messages", { timeout: 120_000 }, () => {
     const previewed = await text(await deskPost("/organize/messages", { intent: "preview-team", ...input }, director));
     expect(previewed).toContain(messagesDesk.teamSegmentLabel("Sawtooth Analytics"));
     expect(previewed).toContain(messagesDesk.previewLead(2));
+    const expected = /name="expected" value="([0-9a-f]{64})"/.exec(previewed)?.[1] ?? "";
 
     const since = await lastAuditId();
     const sent = await deskPost(
       "/organize/messages",
-      { intent: "team", teamId, subject: input.subject, body: input.body, expectedRecipients: "2" },
+      { intent: "team", teamId, subject: input.subject, body: input.body, expected },
       director,
     );
     expect(sent.status).toBe(303);
@@ -346,7 +356,7 @@ describe("/organize/messages", { timeout: 120_000 }, () => {
 
     const unknown = await deskPost(
       "/organize/messages",
-      { intent: "team", teamId: "no-such-team", subject: "x", body: "y" },
+      { intent: "team", teamId: "no-such-team", subject: "x", body: "y", expected },
       director,
     );
     expect(unknown.status).toBe(404);
@@ -390,7 +400,7 @@ describe("/organize/messages", { timeout: 120_000 }, () => {
       .run();
     const empty = await api("POST", "/actions/messages.team", {
       token: await tokenOf(registrar),
-      body: { teamId: emptyTeam, subject: "Nobody", body: "Hello?" },
+      body: { teamId: emptyTeam, subject: "Nobody", body: "Hello?", expected: "0".repeat(64) },
     });
     expect(empty.status).toBe(409);
     expect(((await empty.json()) as { error: string }).error).toBe(messageErrors.emptySegment);

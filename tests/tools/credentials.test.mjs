@@ -1,9 +1,11 @@
 // The credentials commands of the admin CLI (issues 26, 33) as clients of the
 // organizer API, against one real local server and its own database, as an
 // operator runs them with a registrar's token: `import-completions` shows
-// the site's preview (every row it could not match, with why) and writes
-// nothing, then with --confirm imports only the matched rows, signed, with
-// one audit row, and changes nothing the second time; `revoke-credential`
+// the site's preview (every row it could not match, with why) and its
+// fingerprint and writes nothing; a bare --confirm is refused; with
+// --confirm <fingerprint> it imports only the matched rows, signed, with one
+// audit row, refuses that fingerprint once it is stale, and changes nothing
+// the second time; `revoke-credential`
 // needs a reason, records who revoked, and says so for an unknown id. The
 // CSV rules are the worker's (app/credentials/completions.ts): none here.
 import assert from "node:assert/strict";
@@ -94,6 +96,9 @@ describe("npm run admin -- import-completions", () => {
     assert.equal(preview.status, 1, "rows that cannot be imported make the exit code 1");
     assert.match(preview.stdout, /8 row\(s\) read: 3 certification\(s\) to be issued, 5 row\(s\) not imported/);
     assert.match(preview.stdout, /Nothing written/);
+    const fingerprint = /Fingerprint: ([0-9a-f]{64})/.exec(preview.stdout)?.[1];
+    assert.ok(fingerprint, preview.stdout);
+    assert.match(preview.stdout, new RegExp(`--confirm ${fingerprint}`));
     assert.match(preview.stderr, /line 5: No account with that e-mail: nobody@example\.com/);
     assert.match(preview.stderr, /line 6: Unknown certification: cy@example\.com, AI Wizard/);
     assert.match(preview.stderr, /line 7: Bad date: .*"2026-13-01"/);
@@ -102,8 +107,21 @@ describe("npm run admin -- import-completions", () => {
     assert.equal(count("SELECT count(*) AS n FROM credentials"), 0);
     assert.equal(count("SELECT count(*) AS n FROM organizer_events"), 0);
 
-    const confirmed = await admin(["import-completions", file, "--confirm"]);
+    // A bare --confirm (issue 50): previewing and importing in one run would import what nobody reviewed.
+    for (const args of [
+      ["import-completions", file, "--confirm"],
+      ["import-completions", "--confirm", file],
+    ]) {
+      const bare = await admin(args);
+      assert.equal(bare.status, 2, args.join(" "));
+      assert.match(bare.stderr, /--confirm takes the fingerprint the preview printed/);
+    }
+    assert.equal(count("SELECT count(*) AS n FROM credentials"), 0);
+    assert.equal(count("SELECT count(*) AS n FROM organizer_events"), 0);
+
+    const confirmed = await admin(["import-completions", file, "--confirm", String(fingerprint)]);
     assert.equal(confirmed.status, 1, confirmed.stderr);
+    assert.match(confirmed.stderr, /line 5: No account with that e-mail: nobody@example\.com/);
     assert.match(confirmed.stdout, /3 new certification credential\(s\) issued; 5 row\(s\) not imported/);
     assert.equal(count("SELECT count(*) AS n FROM credentials WHERE user_id = 'u-ada' AND signed_json IS NOT NULL"), 2);
     assert.equal(
@@ -121,7 +139,14 @@ describe("npm run admin -- import-completions", () => {
       { action: "credentials.import", actor_kind: "token", actor_label: REGISTRAR, token_id: "t-rae" },
     ]);
 
-    const second = await admin(["import-completions", file, "--confirm"]);
+    // The same fingerprint again: what the file issues changed (everything is imported), so it is refused.
+    const stale = await admin(["import-completions", file, "--confirm", String(fingerprint)]);
+    assert.equal(stale.status, 1);
+    assert.match(stale.stderr, /changed since its preview/);
+    const repreview = await admin(["import-completions", file]);
+    const fresh = /Fingerprint: ([0-9a-f]{64})/.exec(repreview.stdout)?.[1];
+    assert.notEqual(fresh, fingerprint);
+    const second = await admin(["import-completions", file, "--confirm", String(fresh)]);
     assert.match(second.stdout, /0 new certification credential\(s\) issued/);
     assert.equal(count("SELECT count(*) AS n FROM credentials"), 3);
   });

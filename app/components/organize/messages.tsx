@@ -19,7 +19,7 @@ import { cellClass, deskControlClass, deskLabelClass, DeskTable, Empty, Pager } 
 
 const t = messagesDesk;
 
-type Compose = { segment: string; teamId: string; subject: string; body: string };
+type Compose = { segment: string; teamId: string; subject: string; body: string; announcementId?: string };
 
 /** What the preview step hands back: the preview, the text as typed, and what was just done (a test sent). */
 export interface PreviewStep {
@@ -35,6 +35,7 @@ function HiddenCompose({ compose }: { compose: Compose }) {
       <input type="hidden" name="teamId" value={compose.teamId} />
       <input type="hidden" name="subject" value={compose.subject} />
       <input type="hidden" name="body" value={compose.body} />
+      {compose.announcementId ? <input type="hidden" name="announcementId" value={compose.announcementId} /> : null}
     </>
   );
 }
@@ -110,7 +111,8 @@ export function PreviewSection({
               className="rounded-lg border border-amber-300 bg-amber-50 p-4"
             >
               <HiddenCompose compose={compose} />
-              <input type="hidden" name="expectedRecipients" value={String(preview.recipients)} />
+              {/* Exactly the people this preview counted: anyone joining or leaving since refuses the send. */}
+              <input type="hidden" name="expected" value={preview.fingerprint} />
               <p className="text-sm text-slate-800">{t.sendWarning}</p>
               <button type="submit" className="btn-primary mt-3">
                 {t.sendButton(preview.recipients)}
@@ -246,7 +248,8 @@ export function PastSection({ view, actionData }: { view: MessagesDeskView; acti
               <td className={cellClass}>
                 {a.written}
                 {!a.finished && a.body !== null && view.canSend ? (
-                  <IntentForm intent={a.segment === "team" ? "team" : "send"} className="mt-2">
+                  // The rest goes out after a fresh preview, which gives the send its recipients' fingerprint.
+                  <IntentForm intent={a.segment === "team" ? "preview-team" : "preview"} className="mt-2">
                     <input type="hidden" name="segment" value={a.segment} />
                     <input type="hidden" name="teamId" value={a.teamId ?? ""} />
                     <input type="hidden" name="subject" value={a.subject} />
