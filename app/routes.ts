@@ -107,6 +107,7 @@ export default [
     route("organize/proposals/:id", "routes/organize/proposal.tsx"),
     route("organize/audit", "routes/organize/audit.tsx"),
     route("organize/audit.csv", "routes/organize/audit[.]csv.ts"),
+    route("organize/audit/chain", "routes/organize/audit-chain.tsx"),
     route("organize/organizers", "routes/organize/organizers.tsx"),
     route("organize/tokens", "routes/organize/tokens.tsx"),
     route("organize/people", "routes/organize/people.tsx"),

@@ -51,4 +51,5 @@ export const judgingReportQuery = defineOrganizerQuery({
     const report = await loadJudgingReport(ctx.db, editionId);
     return { editionId, report, rows: reportRows(report) };
   },
+  personalData: { read: "report.export", rows: (result) => result.rows.length },
 });

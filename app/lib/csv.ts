@@ -9,14 +9,15 @@
  *
  * Safe to open in a spreadsheet (OWASP "CSV injection"): a text cell that
  * starts with =, +, -, @, a tab or a carriage return could be read as a
- * formula, and one that starts with a comma or semicolon could start a new
+ * formula, and so could one starting with their full-width forms ＝ ＋ － ＠
+ * (spreadsheets in East Asian locales read those as the ASCII ones, issue 50), and one that starts with a comma or semicolon could start a new
  * cell in a locale that splits on it, so each gets a leading single quote.
  * Numbers are not prefixed (a negative number stays a number).
  */
 
 export type CsvRow = Record<string, unknown>;
 
-const DANGEROUS_START = /^[=+\-@\t\r,;]/;
+const DANGEROUS_START = /^[=+\-@\t\r,;\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 /** One cell's text, neutralized and quoted. */
 export function csvField(value: unknown): string {

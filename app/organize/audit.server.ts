@@ -1,20 +1,26 @@
 /**
  * Reading the audit log (issue 32, ADR 018): /organize/audit filters it by a
- * GET form (who, which action, from and to a Mountain-Time day), a page at a
- * time, and /organize/audit.csv downloads the same selection.
+ * GET form (who, which action, changes or reads of personal data, from and
+ * to a Mountain-Time day), a page at a time, and /organize/audit.csv
+ * downloads the same selection. People's addresses in what a row says are
+ * redacted for a role that may not read people (./redact.ts, issue 50).
  */
-import { and, count, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { nextMountainMidnight, startOfMountainDay } from "~/clock/schedule";
-import { deskRules } from "~/content/organize";
+import { auditKinds, deskRules, personalDataReadIds, type AuditKind } from "~/content/organize";
 import type { Db } from "~/db/client.server";
 import { organizerEvents } from "~/db/schema";
 import { toCsv } from "~/lib/csv";
+import { recordRead, type ActionContext } from "./action.server";
+import { addressesFor } from "./redact";
 
 export interface AuditFilter {
   /** Part of the actor's address or the job's name, or an account id. */
   actor: string;
   /** A registered action id, or "" for all. */
   action: string;
+  /** Changes only, reads of personal data only, or "" for both. */
+  kind: AuditKind;
   /** YYYY-MM-DD, Mountain Time, inclusive; "" for no bound. */
   from: string;
   to: string;
@@ -32,10 +38,12 @@ export function auditFilterOf(params: URLSearchParams, actionIds: readonly strin
     return DAY.test(value) && !Number.isNaN(Date.parse(`${value}T12:00:00Z`)) ? value : "";
   };
   const action = text("action", 64);
+  const kind = auditKinds.find((k) => k === text("kind", 16)) ?? "";
   const page = Number(params.get("page"));
   return {
     actor: text("actor", 255),
     action: actionIds.includes(action) ? action : "",
+    kind,
     from: day("from"),
     to: day("to"),
     page: Number.isInteger(page) && page > 0 ? page : 1,
@@ -45,7 +53,7 @@ export function auditFilterOf(params: URLSearchParams, actionIds: readonly strin
 /** The filter as a query string (for pagination links and the CSV), without the page unless asked. */
 export function auditQueryString(filter: AuditFilter, page?: number): string {
   const params = new URLSearchParams();
-  for (const key of ["actor", "action", "from", "to"] as const) if (filter[key]) params.set(key, filter[key]);
+  for (const key of ["actor", "action", "kind", "from", "to"] as const) if (filter[key]) params.set(key, filter[key]);
   if (page && page > 1) params.set("page", String(page));
   const text = params.toString();
   return text ? `?${text}` : "";
@@ -69,6 +77,8 @@ function conditions(filter: AuditFilter): SQL | undefined {
     );
   }
   if (filter.action) parts.push(eq(organizerEvents.action, filter.action));
+  if (filter.kind === "reads") parts.push(inArray(organizerEvents.action, personalDataReadIds));
+  if (filter.kind === "changes") parts.push(notInArray(organizerEvents.action, personalDataReadIds));
   if (filter.from) parts.push(gte(organizerEvents.createdAt, dayStart(filter.from)));
   if (filter.to) parts.push(lt(organizerEvents.createdAt, dayEnd(filter.to)));
   return and(...parts);
@@ -106,13 +116,19 @@ export const auditCsvColumns = [
   "request_id",
 ] as const;
 
-/** Every row the filter selects (all pages), as the one CSV writer makes it. */
-export async function auditCsv(db: Db, filter: AuditFilter): Promise<string> {
-  const rows = await db
+/**
+ * Every row the filter selects (all pages), as the one CSV writer makes it,
+ * people's addresses redacted unless `mayReadPeople`; the download is itself
+ * a read of personal data (its own audit row).
+ */
+export async function auditCsv(ctx: ActionContext, filter: AuditFilter, mayReadPeople: boolean): Promise<string> {
+  const rows = await ctx.db
     .select()
     .from(organizerEvents)
     .where(conditions(filter))
     .orderBy(desc(organizerEvents.createdAt), desc(organizerEvents.id));
+  await recordRead(ctx, "audit.export", rows.length, { ...filter, page: undefined });
+  const shown = addressesFor(mayReadPeople);
   return toCsv(
     rows.map((r) => ({
       id: r.id,
@@ -123,11 +139,11 @@ export async function auditCsv(db: Db, filter: AuditFilter): Promise<string> {
       actor_role: r.actorRole,
       token_id: r.tokenId,
       action: r.action,
-      summary: r.summary,
-      targets: r.targets,
-      before: r.factsBefore,
-      after: r.factsAfter,
-      reason: r.reason,
+      summary: shown(r.summary),
+      targets: shown(r.targets),
+      before: shown(r.factsBefore),
+      after: shown(r.factsAfter),
+      reason: shown(r.reason),
       proposal_id: r.proposalId,
       request_id: r.requestId,
     })),

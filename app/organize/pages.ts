@@ -42,6 +42,7 @@ export const deskPages = [
   { path: "/organize/proposals/:id", permission: "read:proposal" },
   { path: "/organize/audit", menu: "Audit log", permission: "read:audit" },
   { path: "/organize/audit.csv", permission: "read:audit" },
+  { path: "/organize/audit/chain", permission: "verify:audit" },
   { path: "/organize/organizers", menu: "Organizers", permission: "read:organizer" },
   { path: "/organize/tokens", menu: "API tokens", permission: "create:token" },
 ] as const satisfies readonly DeskPage[];

@@ -16,8 +16,8 @@ import type { OrganizerRoleName } from "~/content/organize";
 export const organizerStatements = {
   /** The overview at /organize. */
   desk: ["read"],
-  /** The audit log and its CSV. */
-  audit: ["read"],
+  /** The audit log and its CSV; verifying its hash chain is the directors' (issue 50). */
+  audit: ["read", "verify"],
   /** Organizer roles: only directors see, grant and remove them. */
   organizer: ["read", "grant", "remove"],
   /** One's own API tokens (a director may revoke anyone's). */

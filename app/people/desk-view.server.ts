@@ -11,6 +11,7 @@ import { editionById, publishedEditions } from "~/content/editions";
 import { peopleRules, peopleText } from "~/content/organize";
 import { formatUsd, plans, sponsorTierIds } from "~/content/pricing";
 import { registrationStatuses, sponsorshipStatuses } from "~/db/payments-schema";
+import { recordRead } from "~/organize/action.server";
 import type { Desk } from "~/organize/guard.server";
 import { deskHeader } from "~/organize/desk-view.server";
 import { paged, type Paged } from "~/organize/paging";
@@ -77,6 +78,10 @@ export async function peopleDeskView(desk: Desk, url: URL) {
   const q = (url.searchParams.get("q") ?? "").trim();
   const asked = Number(url.searchParams.get("page"));
   const found = await searchPeople(desk.db, q, Number.isInteger(asked) && asked > 0 ? asked : 1);
+  // A search that ran (not the empty form, not a too-short text) is a read of personal data (issue 50).
+  if (q.length >= peopleRules.searchMinChars) {
+    await recordRead(desk.action, "people.search", found.people.length, { q: found.q, page: found.page });
+  }
   return {
     header: deskHeader(desk),
     q: found.q,
@@ -91,6 +96,7 @@ export type PeopleDeskView = Awaited<ReturnType<typeof peopleDeskView>>;
 export async function personDeskView(desk: Desk, userId: string) {
   const person = await personFacts(desk.db, userId);
   if (!person) throw data(null, { status: 404 });
+  await recordRead(desk.action, "people.read", 1, { userId });
   const named = <T extends { editionId: string }>(rows: T[]) =>
     rows.map((r) => ({ ...r, edition: editionName(r.editionId) }));
   return {

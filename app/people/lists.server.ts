@@ -20,7 +20,7 @@ import {
   registrations,
   sponsorships,
 } from "~/db/schema";
-import { defineOrganizerQuery, type ActionContext } from "~/organize/action.server";
+import { defineOrganizerQuery, recordRead, type ActionContext } from "~/organize/action.server";
 import { EditionFilterSchema, NoInputSchema, RegistrationsFilterSchema, SponsorshipsFilterSchema } from "./schema";
 
 export type StoredRow = Record<string, unknown>;
@@ -237,6 +237,7 @@ export const registrationsListQuery = defineOrganizerQuery({
   input: RegistrationsFilterSchema,
   read: ({ edition, plan, status }, ctx) =>
     registrationsList(ctx.db, { editionId: editionAsked(edition, ctx), plan, status }),
+  personalData: { read: "registrations.export", rows: (listing) => listing.rows.length },
 });
 
 export const sponsorshipsListQuery = defineOrganizerQuery({
@@ -245,6 +246,7 @@ export const sponsorshipsListQuery = defineOrganizerQuery({
   input: SponsorshipsFilterSchema,
   read: ({ edition, tier, status }, ctx) =>
     sponsorshipsList(ctx.db, { editionId: editionAsked(edition, ctx), tier, status }),
+  personalData: { read: "sponsorships.export", rows: (listing) => listing.rows.length },
 });
 
 export const organizationsListQuery = defineOrganizerQuery({
@@ -255,6 +257,7 @@ export const organizationsListQuery = defineOrganizerQuery({
     const { organizations: _shown, ...listing } = await organizationsList(ctx.db, editionAsked(edition, ctx));
     return listing;
   },
+  personalData: { read: "organizations.export", rows: (listing) => listing.rows.length },
 });
 
 export const contactsListQuery = defineOrganizerQuery({
@@ -262,6 +265,7 @@ export const contactsListQuery = defineOrganizerQuery({
   permission: "read:message",
   input: NoInputSchema,
   read: (_input, ctx) => contactsList(ctx.db),
+  personalData: { read: "contacts.export", rows: (listing) => listing.rows.length },
 });
 
 export const interestsListQuery = defineOrganizerQuery({
@@ -269,6 +273,7 @@ export const interestsListQuery = defineOrganizerQuery({
   permission: "read:message",
   input: NoInputSchema,
   read: (_input, ctx) => interestsList(ctx.db),
+  personalData: { read: "interests.export", rows: (listing) => listing.rows.length },
 });
 
 export const subscribersListQuery = defineOrganizerQuery({
@@ -276,14 +281,21 @@ export const subscribersListQuery = defineOrganizerQuery({
   permission: "read:person",
   input: NoInputSchema,
   read: (_input, ctx) => subscribersList(ctx.db),
+  personalData: { read: "subscribers.export", rows: (listing) => listing.rows.length },
 });
 
-/** A listing as the desk's CSV download: the one CSV writer, never cached. */
-export function csvDownload(listing: Pick<Listing, "columns" | "rows">, name: string, now: Date): Response {
+/** A listing as the desk's CSV download: the one CSV writer, never cached, its read in the audit log (issue 50). */
+export async function csvDownload(
+  ctx: ActionContext,
+  listing: Pick<Listing, "editionId" | "columns" | "rows">,
+  name: "registrations" | "sponsorships" | "organizations",
+  filter: Record<string, unknown>,
+): Promise<Response> {
+  await recordRead(ctx, `${name}.export`, listing.rows.length, { edition: listing.editionId, ...filter });
   return new Response(toCsv(listing.rows, listing.columns), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${name}-${now.toISOString().slice(0, 10)}.csv"`,
+      "Content-Disposition": `attachment; filename="${name}-${ctx.now.toISOString().slice(0, 10)}.csv"`,
       "Cache-Control": "private, no-store",
     },
   });

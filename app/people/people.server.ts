@@ -259,6 +259,7 @@ export const searchPeopleQuery = defineOrganizerQuery({
   permission: "read:person",
   input: SearchPeopleSchema,
   read: ({ q, page }, ctx) => searchPeople(ctx.db, q, Number(page ?? 1)),
+  personalData: { read: "people.search", rows: (found) => found.people.length },
 });
 
 export const personQuery = defineOrganizerQuery({
@@ -266,4 +267,5 @@ export const personQuery = defineOrganizerQuery({
   permission: "read:person",
   input: PersonSchema,
   read: async ({ id }, ctx) => ({ person: await personFacts(ctx.db, id) }),
+  personalData: { read: "people.read", rows: ({ person }) => (person ? 1 : 0) },
 });

@@ -1,4 +1,6 @@
-/** /organize/audit's filter (a GET form) and its table, with each row's facts in a disclosure. */
+/** /organize/audit's filter (a GET form) and its table, with each row's facts in a disclosure; the chain's verdict. */
+import { auditKinds, auditText } from "~/content/organize";
+import type { ChainVerdict } from "~/organize/audit-chain.server";
 import type { auditView } from "~/organize/desk-view.server";
 import { SectionCard } from "../section-card";
 import { cellClass, DeskTable, deskControlClass, deskLabelClass, deskLinkClass, Empty, Pager } from "./desk";
@@ -30,6 +32,18 @@ export function AuditFilter({ view }: { view: AuditView }) {
           </select>
         </div>
         <div>
+          <label htmlFor="audit-kind" className={deskLabelClass}>
+            {auditText.kindLabel}
+          </label>
+          <select id="audit-kind" name="kind" defaultValue={filter.kind} className={deskControlClass}>
+            {auditKinds.map((kind) => (
+              <option key={kind} value={kind}>
+                {auditText.kinds[kind]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
           <label htmlFor="audit-from" className={deskLabelClass}>
             From (Mountain Time)
           </label>
@@ -48,6 +62,11 @@ export function AuditFilter({ view }: { view: AuditView }) {
           <a href="/organize/audit" className={deskLinkClass}>
             Clear the filter
           </a>
+          {view.canVerify ? (
+            <a href="/organize/audit/chain" className={deskLinkClass}>
+              {auditText.verifyLink}
+            </a>
+          ) : null}
         </div>
       </form>
     </SectionCard>
@@ -128,6 +147,50 @@ export function AuditTable({ view }: { view: AuditView }) {
         </DeskTable>
       )}
       <Pager paged={view} label="Audit log" />
+    </SectionCard>
+  );
+}
+
+/** The chain's verdict in words: it holds (and from where), or the first row where it breaks and why. */
+export function AuditChainVerdict({ verdict }: { verdict: ChainVerdict }) {
+  return (
+    <SectionCard id="verdict" title={verdict.holds ? "Verified" : "Broken"}>
+      <div className="mt-2 space-y-3" role="status" data-testid="chain-verdict" data-holds={String(verdict.holds)}>
+        {verdict.holds ? (
+          <>
+            <p className="font-semibold">
+              {verdict.firstId === null ? auditText.empty : auditText.holds(verdict.chained)}
+            </p>
+            {verdict.anchor ? <p>{auditText.anchored(verdict.anchor.prevId)}</p> : null}
+            {verdict.lastHash ? (
+              <p>
+                {auditText.lastHash}{" "}
+                <code className="break-all" data-testid="chain-last-hash">
+                  {verdict.lastHash}
+                </code>
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <>
+            <p className="font-semibold" data-testid="chain-break">
+              {auditText.breaks(verdict.breakAt)}
+            </p>
+            <p>
+              {verdict.reason === "missing"
+                ? auditText.reasons.missing(verdict.namedPrevId)
+                : auditText.reasons[verdict.reason]}
+            </p>
+            <p>{auditText.breakAdvice}</p>
+          </>
+        )}
+        {verdict.unchained > 0 ? <p>{auditText.unchained(verdict.unchained)}</p> : null}
+        <p>
+          <a href="/organize/audit" className={deskLinkClass}>
+            Back to the audit log
+          </a>
+        </p>
+      </div>
     </SectionCard>
   );
 }

@@ -30,7 +30,7 @@ export default function Audit({ loaderData: view }: Route.ComponentProps) {
       <DeskHero
         header={view.header}
         title="Audit log"
-        lead="Every organizer action, on the desk, through the API or by the daily jobs: who, when, what, and the facts before and after."
+        lead="Every organizer action, on the desk, through the API or by the daily jobs, and every read of personal data: who, when, what, and the facts before and after."
       />
       <DeskBody>
         <AuditFilter view={view} />

@@ -13,5 +13,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filter = csvFilter(EditionFilterSchema, new URL(request.url));
   if (!filter) throw new Response(null, { status: 400 });
   const listing = await organizationsList(desk.db, filter.edition ?? desk.edition.id);
-  return csvDownload(listing, "organizations", desk.now);
+  return csvDownload(desk.action, listing, "organizations", filter);
 }

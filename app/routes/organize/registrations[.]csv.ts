@@ -16,5 +16,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     plan: filter.plan,
     status: filter.status,
   });
-  return csvDownload(listing, "registrations", desk.now);
+  return csvDownload(desk.action, listing, "registrations", filter);
 }

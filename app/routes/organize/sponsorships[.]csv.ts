@@ -16,5 +16,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tier: filter.tier,
     status: filter.status,
   });
-  return csvDownload(listing, "sponsorships", desk.now);
+  return csvDownload(desk.action, listing, "sponsorships", filter);
 }
