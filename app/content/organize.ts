@@ -57,8 +57,16 @@ export const deskMessages = {
     `${email} has not turned on two-step sign-in. Ask the person to turn it on from their account page first.`,
   lastDirector: "The desk needs at least one director: grant the director role to someone else first.",
   notAnOrganizer: (email: string) => `${email} holds no organizer role.`,
+  directorRoleProposed: (email: string) =>
+    `${email} is a director: changing or removing a director's role needs a second director. Propose it in "Directors" below.`,
+  notADirector: (email: string) => `${email} is not a director.`,
+  alreadyDirector: (email: string) => `${email} is already a director.`,
+  directorNeedsSecondFactor: (email: string) =>
+    `${email} has not turned on two-step sign-in. A director confirms with a code, so ask the person to turn it on from their account page first.`,
+  secondFactorAgain: "Enter the 6-digit code from your authenticator app (or a recovery code) to confirm this change.",
   // Bootstrap
-  bootstrapClosed: "Bootstrapping is closed: a director exists. Directors grant every other role on the desk.",
+  bootstrapClosed:
+    "Bootstrapping is closed: two directors exist. Directors grant every other role on the desk, and propose every other director there.",
   bootstrapDirectorOnly: "The first organizer is a director.",
   bootstrapSecretWrong: "The bootstrap secret is wrong.",
   // Tokens
@@ -73,12 +81,54 @@ export const deskMessages = {
   proposalExpired: "This proposal has expired (proposals last 24 hours). Propose it again.",
   proposalDecided: "This proposal was confirmed already.",
   proposalOwn: "A different director must confirm what you proposed.",
+  proposalNewDirector:
+    "You became a director after this was proposed, so you cannot confirm it: a director who held the role when it was proposed must.",
   proposalStale:
     "What this proposal would do has changed since it was proposed, so it cannot be confirmed as shown. Propose it again to see the new preview.",
   proposalDeskOnly: "A proposal is confirmed on the desk, with your authenticator code, not through the API.",
   codeWrong: "That code is not right. Enter the 6-digit code from your authenticator app, or a recovery code.",
   codeLocked: "Too many wrong codes. Wait 15 minutes, then try again.",
   proposedOnly: "This action needs a second director: it is proposed first, then confirmed on the desk.",
+  secondFactorRequired: "This change asks for your authenticator code again, on the desk.",
+} as const;
+
+/** The e-mail every director gets when a director role is granted or removed (ADR 021). */
+export const directorChangeText = {
+  subject: (change: "granted" | "removed", email: string) =>
+    change === "granted" ? `${email} is now a director of the organizers' desk` : `${email} is no longer a director`,
+  unexpected:
+    "If you did not expect this change, sign in to the desk at once, check the organizers and the audit log, and tell the other directors.",
+  body: (p: {
+    change: "granted" | "removed";
+    email: string;
+    proposedBy: string;
+    confirmedBy: string;
+    at: string;
+    deskUrl: string;
+  }) => [
+    p.change === "granted"
+      ? `${p.email} was granted the director role on the organizers' desk.`
+      : `${p.email}'s director role was removed from the organizers' desk.`,
+    "",
+    `Proposed by ${p.proposedBy} and confirmed by ${p.confirmedBy}, ${p.at}.`,
+    `The organizers: ${p.deskUrl}`,
+    "",
+    directorChangeText.unexpected,
+  ],
+};
+
+/** What a director-role proposal's preview says. */
+export const directorPreviewText = {
+  grantSummary: (email: string) => `Make ${email} a director`,
+  removeSummary: (email: string) => `Remove ${email}'s director role`,
+  accountCaption: "The account",
+  accountHead: ["Account", "Role now", "Role after", "Two-step sign-in"],
+  directorsCaption: "Directors who will be e-mailed",
+  directorsHead: ["Director"],
+  note: "A director can grant and remove every role and confirm every one-way action. Confirm only a change you expected from the proposer.",
+  noRole: "none",
+  on: "on",
+  off: "off",
 } as const;
 
 /**
@@ -405,13 +455,13 @@ export const messagesDesk = {
   testDone: (email: string) => `A test e-mail is on its way to ${email}. It says [Test] and goes to nobody else.`,
   sendButton: (count: number) => `Send to ${count.toLocaleString("en-US")} ${count === 1 ? "person" : "people"}`,
   sendWarning:
-    "Sending cannot be undone. Each person gets one e-mail, however often this is sent; a large segment is written in batches of 500: send again to continue.",
+    "Sending cannot be undone. It goes to exactly the people this preview counted: if anyone joined or left since, it is refused and you preview again. Each person gets one e-mail, however often this is sent; a large segment is written in batches of 500: continue from the list of past announcements.",
   pastTitle: "Past announcements and messages",
   pastCaption: "Announcements and team messages, newest first, with their e-mails in the outbox",
   pastHead: ["Sent", "To", "Subject", "By", "Written", "Queued", "Sent", "Failed", "Dead"],
   pastNone: "Nothing has been sent from the desk yet.",
-  continueButton: "Send the next batch",
-  unfinished: "Not everyone has it yet.",
+  continueButton: "Preview the next batch",
+  unfinished: "Not everyone has it yet: preview it again, then send the rest.",
   teamTitle: "A message to one team",
   teamNote: "Goes to every member of the team, with a preview first.",
   teamLabel: "Team",
@@ -430,8 +480,10 @@ export const messageErrors = {
   teamRequired: "Choose a team.",
   noSuchTeam: "No team of this edition has that id.",
   emptySegment: "Nobody is in this segment: nothing was sent.",
-  countChanged: (now: number, seen: number) =>
-    `The segment changed since your preview (${now} people now, ${seen} then): preview again before sending.`,
+  recipientsChanged: (now: number) =>
+    `The recipients changed since your preview (${now} people now, not the ones it listed): preview again before sending.`,
+  previewFirst:
+    "Preview first, then send with the recipients' fingerprint the preview gave (`expected`): a message goes only to the people a preview listed.",
   badId: "An announcement id is 16 hexadecimal characters (as the CLI prints it).",
   testNeedsPerson: "A test goes to the organizer who asks for it: a job has no address.",
 } as const;
@@ -444,4 +496,63 @@ export const messageEmailText = {
   why: (why: string, edition: string) =>
     `You're receiving this because ${why} the ${edition}. These e-mails are about the Challenge you take part in; to stop them, delete your account on /account or write to us.`,
   sampleUnsubscribe: "(each subscriber's own one-click unsubscribe link)",
+} as const;
+
+/**
+ * Reads of personal data the audit log records (issue 50): the action id of
+ * each kind of read, on the desk or through the API, and what its row says.
+ */
+export const personalDataReads = {
+  "people.search": "Searched people",
+  "people.read": "Read a person's page",
+  "registrations.export": "Downloaded the registrations",
+  "sponsorships.export": "Downloaded the sponsorships",
+  "organizations.export": "Downloaded the organizations",
+  "contacts.export": "Downloaded the contact messages",
+  "interests.export": "Downloaded the judge and advisor interests",
+  "subscribers.export": "Downloaded the subscribers",
+  "audit.export": "Downloaded the audit log",
+  "report.export": "Downloaded the judging report",
+} as const;
+
+export type PersonalDataRead = keyof typeof personalDataReads;
+
+export const personalDataReadIds = Object.keys(personalDataReads) as PersonalDataRead[];
+
+/** A read's one line in the log: what, and how many rows it returned. */
+export const readSummary = (read: PersonalDataRead, rows: number) =>
+  `${personalDataReads[read]} (${rows.toLocaleString("en-US")} ${rows === 1 ? "row" : "rows"})`;
+
+/** The audit log filter's choice between changes and reads ("" for both). */
+export const auditKinds = ["", "changes", "reads"] as const;
+export type AuditKind = (typeof auditKinds)[number];
+
+/** The audit log's page: which rows the filter shows, and the chain's verification. */
+export const auditText = {
+  kinds: { "": "Changes and reads", changes: "Changes only", reads: "Reads of personal data only" },
+  kindLabel: "Show",
+  verifyLink: "Verify the log's chain",
+  chainTitle: "The audit log's chain",
+  chainLead:
+    "Each row carries a hash of its content and of the row before it, so a row rewritten or deleted from the middle shows here.",
+  holds: (rows: number) =>
+    `The chain holds: ${rows.toLocaleString("en-US")} ${rows === 1 ? "row" : "rows"} checked, each matching its hash and linked to the row before it.`,
+  empty: "No row carries a hash yet: the chain begins with the next organizer action.",
+  unchained: (rows: number) =>
+    `${rows.toLocaleString("en-US")} earlier ${rows === 1 ? "row was" : "rows were"} written before the chain began (issue 50) and carry no hash: they cannot be verified.`,
+  anchored: (prevId: number) =>
+    `The chain starts at its first remaining row: the rows up to ${prevId} were removed after their retention period, and that row's copy of their last hash is the anchor.`,
+  lastHash: "The last row's hash (note it somewhere else to tell later whether rows were rewritten after it):",
+  breaks: (id: number) => `The chain breaks at row ${id}.`,
+  reasons: {
+    rewritten: "Its content no longer matches its hash: the row was changed after it was written.",
+    missing: (prevId: number | null) =>
+      prevId === null
+        ? "It names no row before it although rows precede it."
+        : `The row before it (${prevId}) is missing: a row was deleted from the middle of the log.`,
+    relinked: "Its copy of the previous row's hash differs from that row's hash: the previous row's hash was changed.",
+    unhashed: "It carries no hash although the chain had begun: it was written outside the log's writer.",
+  },
+  breakAdvice:
+    "Rows from this one on cannot be trusted as written. Tell the other directors, and compare with the database's backups (docs/operations.md).",
 } as const;

@@ -20,7 +20,7 @@ export const organizerRoles = sqliteTable("organizer_roles", {
 
 export const actorKinds = ["person", "token", "job"] as const;
 
-/** Append-only (the database refuses UPDATE, and DELETE within the retention period). */
+/** Append-only (the database refuses UPDATE, a replaced id, and DELETE within the retention period); each row chained to the one before. */
 export const organizerEvents = sqliteTable("organizer_events", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   createdAt: text("created_at").notNull(),
@@ -40,6 +40,10 @@ export const organizerEvents = sqliteTable("organizer_events", {
   reason: text("reason"),
   proposalId: text("proposal_id"),
   requestId: text("request_id"),
+  /** The chain (migrations/0025_audit_chain.sql, app/organize/audit-chain.server.ts): the row before, its hash, this row's. */
+  prevId: integer("prev_id"),
+  prevHash: text("prev_hash"),
+  hash: text("hash"),
 });
 
 export type OrganizerEventRow = typeof organizerEvents.$inferSelect;
@@ -62,6 +66,8 @@ export const organizerProposals = sqliteTable("organizer_proposals", {
     .default("open"),
   confirmedBy: text("confirmed_by"),
   confirmedAt: text("confirmed_at"),
+  /** A random id of the confirming request, which its batch's guard checks (two requests never share one). */
+  confirmationId: text("confirmation_id"),
 });
 
 export const organizerTokens = sqliteTable("organizer_tokens", {

@@ -6,6 +6,7 @@ import { emailVerificationEmail, existingAccountSignUpEmail, passwordResetEmail 
 import type { NotificationKind, PrepareContext, RenderedEmail } from "./kind.server";
 import { nextEditionAnnouncement, nextEditionConfirmation } from "~/next-edition/notification.server";
 import { announcementEmail } from "./announcement-email.server";
+import { directorRoleChanged } from "~/organize/notification.server";
 import { paymentAdjustmentNotification } from "~/payments/adjustment-notification.server";
 import {
   enrollmentConfirmation,
@@ -47,6 +48,8 @@ const kinds: Record<string, NotificationKind<unknown>> = {
       appealDecided,
       // Messages from the desk (issue 33).
       announcementEmail,
+      // A director role granted or removed (issue 50).
+      directorRoleChanged,
     ].map((kind) => [kind.kind, kind as NotificationKind<unknown>]),
   ),
 };

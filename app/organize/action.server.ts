@@ -6,7 +6,8 @@
  * actor who asked. The executor checks the actor's role, validates the
  * input with the action's schema, asks the action for its writes, and runs
  * them in ONE D1 batch together with the action's one audit row
- * (`organizer_events`): both are written or neither. Reads are
+ * (`organizer_events`, chained to the row before: ./audit-chain.server.ts):
+ * both are written or neither. Reads are
  * `defineOrganizerQuery`, served by the API and used by the desk's views.
  *
  * Every write is drizzle or SQL with bound parameters: no value is ever
@@ -17,10 +18,11 @@ import { and, exists, notExists, sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type * as z from "zod/mini";
 import type { Edition } from "~/content/editions";
-import { deskMessages } from "~/content/organize";
+import { deskMessages, readSummary, type PersonalDataRead } from "~/content/organize";
 import type { Db } from "~/db/client.server";
 import { organizerEvents, type OrganizerRoleName } from "~/db/schema";
 import { log } from "~/lib/log.server";
+import { appendToChain, type ChainedContent, type ChainLink } from "./audit-chain.server";
 import { can, type Permission } from "./roles";
 
 /** Who acts: a person on the desk, a person's API token, or a daily job. */
@@ -48,6 +50,12 @@ export interface ActionContext {
   actor: Actor;
   /** While a one-way action runs on its confirmation: the proposal confirmed (a grant records it beside the audit row's). */
   proposalId?: string;
+  /**
+   * Set only by a desk form that checked a fresh authenticator code in this
+   * request (./second-factor-again.server.ts): what `secondFactorAgain`
+   * actions require. No API token or job can set it.
+   */
+  secondFactorAgain?: true;
 }
 
 export type SqlValue = string | number | null;
@@ -132,8 +140,14 @@ export interface OrganizerAction<Schema extends z.ZodMiniObject = z.ZodMiniObjec
   /** "<area>.<verb>": judges.invite, organizers.grant. The API's path and the audit log's `action`. */
   id: string;
   permission: Permission;
-  /** Only these doors may take it (default: all). Creating an API token is the desk's only. */
+  /** Only these doors may take it (default: all). Creating an API token and changing roles are the desk's only. */
   doors?: readonly Door[];
+  /**
+   * The desk asks for the second factor again before it proposes or runs
+   * this (role changes: ADR 021). Implies the desk's door: nothing else can
+   * give a code.
+   */
+  secondFactorAgain?: boolean;
   /** The form's and the API's schema (string fields: a form posts strings, the CLI sends the same). */
   input: Schema;
   /**
@@ -163,6 +177,8 @@ export interface OrganizerQuery<Schema extends z.ZodMiniObject = z.ZodMiniObject
   input: Schema;
   /** A read may refuse too (a team that is not the edition's): the doors answer it as an action's refusal. */
   read: (input: z.output<Schema>, ctx: ActionContext) => Promise<Result | Refusal>;
+  /** A read of personal data: the audit row it writes (which read, how many rows it returned). */
+  personalData?: { read: PersonalDataRead; rows: (result: Result) => number };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -172,6 +188,19 @@ export function defineOrganizerQuery<Schema extends z.ZodMiniObject, Result>(
   query: OrganizerQuery<Schema, Result>,
 ): OrganizerQuery<Schema, Result> {
   return query;
+}
+
+/**
+ * Why this actor may not take `action` at all through the door it came by
+ * (its role, its door, the code asked again), or null. Proposing and
+ * running check the same.
+ */
+export function actionRefusal(action: AnyOrganizerAction, ctx: ActionContext): Refusal | null {
+  if (!actorMay(ctx.actor, action.permission)) return refused(deskMessages.notAllowed, 403);
+  if (action.doors && !action.doors.includes(doorOf(ctx.actor))) return refused(deskMessages.deskOnly, 403);
+  if (action.secondFactorAgain && doorOf(ctx.actor) !== "desk") return refused(deskMessages.deskOnly, 403);
+  if (action.secondFactorAgain && !ctx.secondFactorAgain) return refused(deskMessages.secondFactorRequired, 403);
+  return null;
 }
 
 /** Whether the actor may: a job acts for the system; a person or token by the role held now. */
@@ -204,23 +233,17 @@ export function parseInput<Schema extends z.ZodMiniObject>(
 
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
-/** The audit row, written in the action's batch; `holds` makes its required column NULL (and the batch fail) when false. */
-export function auditStatement(
-  db: Db,
-  ctx: ActionContext,
-  actionId: string,
-  facts: AuditFacts,
-  { holds, proposalId }: { holds?: SQL; proposalId?: string } = {},
-) {
+/** The audit row's content as it will be stored (its `action` once `holds` has let it through). */
+function auditContent(ctx: ActionContext, actionId: string, facts: AuditFacts, proposalId?: string): ChainedContent {
   const { actor } = ctx;
-  return db.insert(organizerEvents).values({
+  return {
     createdAt: ctx.now.toISOString(),
     actorKind: actor.kind,
     actorUserId: actor.kind === "job" ? null : actor.userId,
     actorLabel: actor.kind === "job" ? actor.name : actor.email,
     actorRole: actor.kind === "job" ? null : actor.role,
     tokenId: actor.kind === "token" ? actor.tokenId : null,
-    action: holds ? sql`(SELECT ${actionId} WHERE ${holds})` : actionId,
+    action: actionId,
     summary: facts.summary,
     targets: JSON.stringify(facts.targets),
     factsBefore: json(facts.before),
@@ -228,6 +251,15 @@ export function auditStatement(
     reason: facts.reason ?? null,
     proposalId: proposalId ?? null,
     requestId: ctx.requestId,
+  };
+}
+
+/** The audit row, linked into the chain; `holds` makes its required column NULL (and the batch fail) when false. */
+function auditStatement(db: Db, content: ChainedContent, link: ChainLink, holds?: SQL) {
+  return db.insert(organizerEvents).values({
+    ...content,
+    action: holds ? sql`(SELECT ${content.action} WHERE ${holds})` : content.action,
+    ...link,
   });
 }
 
@@ -257,10 +289,13 @@ export async function commitWithAudit(
   options: { holds?: SQL; proposalId?: string } = {},
 ): Promise<{ ok: true; eventId: number } | Refusal> {
   const d1 = ctx.env.DB;
-  const audit = auditStatement(ctx.db, ctx, actionId, facts, options);
+  const content = auditContent(ctx, actionId, facts, options.proposalId);
   try {
-    const results = await d1.batch([...statements, audit].map((s) => prepared(d1, s)));
-    const eventId = Number(results.at(-1)?.meta.last_row_id ?? 0);
+    const eventId = await appendToChain(ctx.db, content, async (link) => {
+      const audit = auditStatement(ctx.db, content, link, options.holds);
+      const results = await d1.batch([...statements, audit].map((s) => prepared(d1, s)));
+      return Number(results.at(-1)?.meta.last_row_id ?? 0);
+    });
     const who = ctx.actor.kind === "job" ? { job: ctx.actor.name } : { userId: ctx.actor.userId, via: ctx.actor.kind };
     log("info", "organize.action", { requestId: ctx.requestId, action: actionId, eventId, ...who });
     return { ok: true, eventId };
@@ -269,6 +304,20 @@ export async function commitWithAudit(
     log("info", "organize.action_changed_meanwhile", { requestId: ctx.requestId, action: actionId });
     return refused(deskMessages.changedMeanwhile, 409);
   }
+}
+
+/**
+ * A read of personal data (issue 50): its own audit row (who, which read,
+ * what was asked, how many rows came back), through the same writer and
+ * chain as a change, with nothing written beside it.
+ */
+export async function recordRead(
+  ctx: ActionContext,
+  read: PersonalDataRead,
+  rows: number,
+  asked: Record<string, unknown> = {},
+): Promise<void> {
+  await commitWithAudit(ctx, read, [], { summary: readSummary(read, rows), targets: { ...asked, rows } });
 }
 
 /**
@@ -283,8 +332,8 @@ export async function executeAction<Schema extends z.ZodMiniObject, Result>(
   ctx: ActionContext,
   proposal?: { id: string; statements: Statement[]; holds: SQL },
 ): Promise<Executed<Result> | Refusal> {
-  if (!actorMay(ctx.actor, action.permission)) return refused(deskMessages.notAllowed, 403);
-  if (action.doors && !action.doors.includes(doorOf(ctx.actor))) return refused(deskMessages.deskOnly, 403);
+  const refusal = actionRefusal(action, ctx);
+  if (refusal) return refusal;
   if (action.preview && !proposal) return refused(deskMessages.proposedOnly, 409);
   const input = parseInput(action.input, rawInput);
   if (!input.ok) return input;
@@ -318,5 +367,11 @@ export async function runQuery<Schema extends z.ZodMiniObject, Result>(
   if (!input.ok) return input;
   const result = await query.read(input.value, ctx);
   if (isRefusal(result)) return result;
+  if (query.personalData) {
+    await recordRead(ctx, query.personalData.read, query.personalData.rows(result), {
+      query: query.id,
+      ...input.value,
+    });
+  }
   return { ok: true, result };
 }

@@ -13,9 +13,11 @@ import { deskMessages } from "~/content/organize";
 import { requestContext } from "~/context";
 import { handleIntentPost, intent, type Intent, type IntentOutcome } from "~/forms/intent-action.server";
 import type { Refusal } from "~/lib/refusal";
-import { executeAction, type Executed, type OrganizerAction } from "./action.server";
+import { type ActionContext, executeAction, type Executed, type OrganizerAction } from "./action.server";
 import { deskContext, type Desk } from "./guard.server";
 import { proposeAction } from "./proposals.server";
+import { withSecondFactorCode } from "./schema";
+import { checkCodeAgain, codeAttemptAllowed, secondFactorRefusal } from "./second-factor-again.server";
 
 /** A desk page's data: never cached anywhere, whoever asks. */
 export function deskPage<View>(view: View) {
@@ -69,22 +71,36 @@ export function actionIntent<Schema extends z.ZodMiniObject, Result>(
     done?: (executed: Executed<Result>) => IntentOutcome;
   },
 ): Intent<Schema, Desk> {
+  if (action.secondFactorAgain) {
+    // The form carries the code beside the action's fields; the action never sees it.
+    return intent({
+      schema: withSecondFactorCode(action.input),
+      allowed: codeAttemptAllowed,
+      async handle({ code, ...value }, desk: Desk): Promise<IntentOutcome> {
+        const wrongCode = secondFactorRefusal(await checkCodeAgain(desk, String(code)));
+        if (wrongCode) return refusalOutcome(wrongCode);
+        return takeAction(value as z.output<Schema>, { ...desk.action, secondFactorAgain: true });
+      },
+    }) as unknown as Intent<Schema, Desk>;
+  }
   return intent({
     schema: action.input,
-    async handle(value, desk: Desk): Promise<IntentOutcome> {
-      if (action.preview) {
-        const proposed = await proposeAction(action, value, desk.action);
-        if (!proposed.ok) return refusalOutcome(proposed);
-        return {
-          ok: true,
-          toast: { type: "success", title, description: proposed.message },
-          redirectTo: `/organize/proposals/${proposed.proposalId}`,
-        };
-      }
-      const executed = await executeAction(action, value, desk.action);
-      if (!executed.ok) return refusalOutcome(executed);
-      if (done) return done(executed);
-      return { ok: true, toast: { type: "success", title, description: executed.message }, redirectTo };
-    },
+    handle: (value, desk: Desk) => takeAction(value, desk.action),
   });
+
+  async function takeAction(value: z.output<Schema>, ctx: ActionContext): Promise<IntentOutcome> {
+    if (action.preview) {
+      const proposed = await proposeAction(action, value, ctx);
+      if (!proposed.ok) return refusalOutcome(proposed);
+      return {
+        ok: true,
+        toast: { type: "success", title, description: proposed.message },
+        redirectTo: `/organize/proposals/${proposed.proposalId}`,
+      };
+    }
+    const executed = await executeAction(action, value, ctx);
+    if (!executed.ok) return refusalOutcome(executed);
+    if (done) return done(executed);
+    return { ok: true, toast: { type: "success", title, description: executed.message }, redirectTo };
+  }
 }

@@ -5,7 +5,7 @@
  * checked the page's own permission).
  */
 import { isSubmittedProject } from "~/portal/submitted.server";
-import { and, asc, count, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, notInArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { formatMountain } from "~/clock/format";
 import { editionPhase, nextMilestone } from "~/clock/schedule";
@@ -16,6 +16,7 @@ import {
   organizerRoleText,
   overviewRules,
   overviewText,
+  personalDataReadIds,
 } from "~/content/organize";
 import { phaseSummaries } from "~/content/phases";
 import { plans, pricingPhaseLabels, pricingPhases, type PlanId } from "~/content/pricing";
@@ -27,7 +28,6 @@ import {
   judges,
   notifications,
   organizerEvents,
-  organizerRoleNames,
   registrations,
   showcaseVotes,
   submissions,
@@ -36,12 +36,15 @@ import {
 import { loadJudgingReport } from "~/judging/report.server";
 import { paidWorkforce } from "~/organization/paid-workforce.server";
 import type { Preview } from "./action.server";
+import { verifyChain } from "./audit-chain.server";
 import { auditFilterOf, auditPage, auditQueryString } from "./audit.server";
 import { latestDailyJobRuns } from "./daily-jobs.server";
 import type { Desk } from "./guard.server";
 import { organizersList } from "./organizers.server";
 import { confirmationRefusal, openProposals, proposalById } from "./proposals.server";
 import { auditedActionIds, organizerActions } from "./registry.server";
+import { addressesFor } from "./redact";
+import { singleGrantRoles } from "./schema";
 import { tokensFor } from "./tokens.server";
 
 const when = (iso: string | null) => (iso ? formatMountain(new Date(iso), "dateTime") : null);
@@ -169,6 +172,8 @@ export async function overviewView(desk: Desk) {
             summary: organizerEvents.summary,
           })
           .from(organizerEvents)
+          // The latest changes: reads of personal data would crowd them out (the audit log lists both).
+          .where(notInArray(organizerEvents.action, personalDataReadIds))
           .orderBy(desc(organizerEvents.createdAt), desc(organizerEvents.id))
           .limit(5),
       desk.can("read:audit"),
@@ -190,7 +195,12 @@ export async function overviewView(desk: Desk) {
     outbox,
     canRequeue: desk.can("send:message"),
     openProposals: proposals,
-    recent: recent?.map((e) => ({ ...e, createdAt: when(e.createdAt)! })) ?? null,
+    recent:
+      recent?.map((e) => ({
+        ...e,
+        summary: addressesFor(desk.can("read:person"))(e.summary),
+        createdAt: when(e.createdAt)!,
+      })) ?? null,
     counts: numbers,
     companies: companies && {
       total: companies.total,
@@ -229,7 +239,8 @@ export async function organizersView(desk: Desk) {
       roleLabel: organizerRoleText[o.role].label,
       grantedAt: when(o.grantedAt)!,
     })),
-    roles: organizerRoleNames.map((id) => ({ id, ...organizerRoleText[id] })),
+    roles: singleGrantRoles.map((id) => ({ id, ...organizerRoleText[id] })),
+    director: organizerRoleText.director,
   };
 }
 
@@ -256,6 +267,7 @@ export async function auditView(desk: Desk, url: URL) {
   const filter = auditFilterOf(url.searchParams, auditedActionIds);
   const { rows, total } = await auditPage(desk.db, filter);
   const pages = Math.max(1, Math.ceil(total / deskRules.pageSize));
+  const shown = addressesFor(desk.can("read:person"));
   return {
     header: deskHeader(desk),
     filter,
@@ -266,20 +278,32 @@ export async function auditView(desk: Desk, url: URL) {
     previous: filter.page > 1 ? `/organize/audit${auditQueryString(filter, filter.page - 1)}` : null,
     next: filter.page < pages ? `/organize/audit${auditQueryString(filter, filter.page + 1)}` : null,
     csv: `/organize/audit.csv${auditQueryString(filter)}`,
+    canVerify: desk.can("verify:audit"),
     rows: rows.map((r) => ({
       id: r.id,
       when: when(r.createdAt)!,
+      // The organizer who acted stays visible to every desk role (./redact.ts).
       actor: r.actorLabel,
       actorKind: r.actorKind,
       role: r.actorRole
         ? (organizerRoleText[r.actorRole as keyof typeof organizerRoleText]?.label ?? r.actorRole)
         : null,
       action: r.action,
-      summary: r.summary,
-      reason: r.reason,
-      facts: { targets: r.targets, before: r.factsBefore, after: r.factsAfter, proposal: r.proposalId },
+      summary: shown(r.summary),
+      reason: shown(r.reason),
+      facts: {
+        targets: shown(r.targets),
+        before: shown(r.factsBefore),
+        after: shown(r.factsAfter),
+        proposal: r.proposalId,
+      },
     })),
   };
+}
+
+/** /organize/audit/chain: the chain verified now (directors). */
+export async function auditChainView(desk: Desk) {
+  return { header: deskHeader(desk), verdict: await verifyChain(desk.db) };
 }
 
 /** /organize/proposals: what waits for a second director. */
@@ -289,7 +313,7 @@ export async function proposalsView(desk: Desk) {
     header: deskHeader(desk),
     proposals: open.map((p) => ({
       id: p.id,
-      summary: p.summary,
+      summary: addressesFor(desk.can("read:person"))(p.summary),
       proposedBy: p.proposedLabel,
       proposedAt: when(p.createdAt)!,
       expiresAt: when(p.expiresAt)!,
@@ -298,18 +322,33 @@ export async function proposalsView(desk: Desk) {
   };
 }
 
+/** A preview with every text it shows passed through `shown` (people's addresses redacted for some roles). */
+function previewShown(preview: Preview, shown: (text: string) => string): Preview {
+  const cell = (value: string | number | null) => (typeof value === "string" ? shown(value) : value);
+  return {
+    summary: shown(preview.summary),
+    tables: preview.tables.map((t) => ({
+      caption: shown(t.caption),
+      columns: t.columns,
+      rows: t.rows.map((row) => row.map(cell)),
+    })),
+    ...(preview.notes ? { notes: preview.notes.map(shown) } : {}),
+  };
+}
+
 /** /organize/proposals/:id: the preview as proposed, and whether this person may confirm it now. */
 export async function proposalView(desk: Desk, id: string) {
   const proposal = await proposalById(desk.db, id);
   if (!proposal) return null;
-  const refusal = confirmationRefusal(proposal, desk.action);
+  const refusal = await confirmationRefusal(proposal, desk.action);
+  const shown = addressesFor(desk.can("read:person"));
   return {
     header: deskHeader(desk),
     id: proposal.id,
-    summary: proposal.summary,
+    summary: shown(proposal.summary),
     action: proposal.action,
     known: Object.hasOwn(organizerActions, proposal.action),
-    preview: JSON.parse(proposal.preview) as Preview,
+    preview: previewShown(JSON.parse(proposal.preview) as Preview, shown),
     proposedBy: proposal.proposedLabel,
     proposedAt: when(proposal.createdAt)!,
     expiresAt: when(proposal.expiresAt)!,

@@ -10,16 +10,18 @@
  * audit row (`proposals.propose`, then the action's own id with the
  * proposal's id).
  */
-import { and, asc, eq, gt, ne } from "drizzle-orm";
+import { and, asc, eq, gt, lte, ne } from "drizzle-orm";
 import type * as z from "zod/mini";
 import type { SecondFactorOutcome } from "~/auth/two-factor.server";
 import { deskMessages, deskRules } from "~/content/organize";
 import type { Db } from "~/db/client.server";
-import { organizerProposals } from "~/db/schema";
+import { organizerProposals, organizerRoles } from "~/db/schema";
 import { tokenHash } from "~/lib/link-token.server";
+import { secondFactorRefusal } from "./second-factor-again.server";
 import type { Refusal } from "~/lib/refusal";
 import {
   type ActionContext,
+  actionRefusal,
   actorMay,
   type AnyOrganizerAction,
   commitWithAudit,
@@ -55,7 +57,8 @@ export async function proposeAction<Schema extends z.ZodMiniObject, Result>(
 ): Promise<{ ok: true; proposalId: string; preview: Preview; message: string } | Refusal> {
   if (!action.preview) return refused(deskMessages.notAllowed, 400);
   if (ctx.actor.kind === "job") return refused(deskMessages.notAllowed, 403);
-  if (!actorMay(ctx.actor, action.permission)) return refused(deskMessages.notAllowed, 403);
+  const refusal = actionRefusal(action, ctx);
+  if (refusal) return refusal;
   const input = parseInput(action.input, rawInput);
   if (!input.ok) return input;
   const preview = await action.preview(input.value, ctx);
@@ -111,13 +114,30 @@ export async function openProposals(db: Db, now: Date): Promise<ProposalRow[]> {
     .orderBy(asc(organizerProposals.expiresAt));
 }
 
-/** Why `actor` may not confirm this proposal now, or null (the page uses it to show or hide the form). */
-export function confirmationRefusal(proposal: ProposalRow, ctx: ActionContext): Refusal | null {
+/** When the account was granted the role it holds now, or null. */
+async function roleGrantedAt(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ at: organizerRoles.grantedAt })
+    .from(organizerRoles)
+    .where(eq(organizerRoles.userId, userId))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+/**
+ * Why `actor` may not confirm this proposal now, or null (the page uses it
+ * to show or hide the form). A director who was granted the role after the
+ * proposal was made may not confirm it (ADR 021): otherwise the proposer
+ * could make a second account a director and confirm with it.
+ */
+export async function confirmationRefusal(proposal: ProposalRow, ctx: ActionContext): Promise<Refusal | null> {
   if (ctx.actor.kind !== "person") return refused(deskMessages.proposalDeskOnly, 403);
   if (!actorMay(ctx.actor, "confirm:proposal")) return refused(deskMessages.notAllowed, 403);
   if (proposal.status !== "open") return refused(deskMessages.proposalDecided, 409);
   if (proposal.expiresAt <= ctx.now.toISOString()) return refused(deskMessages.proposalExpired, 410);
   if (proposal.proposedBy === ctx.actor.userId) return refused(deskMessages.proposalOwn, 403);
+  const grantedAt = await roleGrantedAt(ctx.db, ctx.actor.userId);
+  if (!grantedAt || grantedAt > proposal.createdAt) return refused(deskMessages.proposalNewDirector, 403);
   return null;
 }
 
@@ -135,13 +155,12 @@ export async function confirmProposal(
 ): Promise<Executed<unknown> | Refusal> {
   const proposal = await proposalById(ctx.db, proposalId);
   if (!proposal) return refused(deskMessages.proposalUnknown, 404);
-  const refusal = confirmationRefusal(proposal, ctx);
+  const refusal = await confirmationRefusal(proposal, ctx);
   if (refusal) return refusal;
   const action = registry[proposal.action];
   if (!action?.preview) return refused(deskMessages.proposalUnknown, 404);
-  const outcome = await secondFactor();
-  if (outcome === "locked") return refused(deskMessages.codeLocked, 429, "code");
-  if (outcome !== "ok") return refused(deskMessages.codeWrong, 400, "code");
+  const wrongCode = secondFactorRefusal(await secondFactor());
+  if (wrongCode) return wrongCode;
   const input = parseInput(action.input, JSON.parse(proposal.input));
   if (!input.ok) return refused(deskMessages.proposalStale, 409);
   const preview = await action.preview(input.value, ctx);
@@ -151,28 +170,44 @@ export async function confirmProposal(
   if (ctx.actor.kind !== "person") return refused(deskMessages.proposalDeskOnly, 403);
   const at = ctx.now.toISOString();
   const confirmer = ctx.actor.userId;
-  return executeAction(action, input.value, ctx, {
-    id: proposal.id,
-    statements: [
-      ctx.db
-        .update(organizerProposals)
-        .set({ status: "confirmed", confirmedBy: confirmer, confirmedAt: at })
-        .where(
-          and(
-            eq(organizerProposals.id, proposal.id),
-            eq(organizerProposals.status, "open"),
-            gt(organizerProposals.expiresAt, at),
-            ne(organizerProposals.proposedBy, confirmer),
+  const confirmationId = crypto.randomUUID();
+  // The code was just given again in this request: what a role change requires too.
+  return executeAction(
+    action,
+    input.value,
+    { ...ctx, secondFactorAgain: true },
+    {
+      id: proposal.id,
+      statements: [
+        ctx.db
+          .update(organizerProposals)
+          .set({ status: "confirmed", confirmedBy: confirmer, confirmedAt: at, confirmationId })
+          .where(
+            and(
+              eq(organizerProposals.id, proposal.id),
+              eq(organizerProposals.status, "open"),
+              gt(organizerProposals.expiresAt, at),
+              ne(organizerProposals.proposedBy, confirmer),
+            ),
           ),
+      ],
+      // This request confirmed it (the proposal was still open, unexpired and someone else's), and the
+      // confirmer was still a director who held the role when it was proposed.
+      holds: and(
+        rowWhere(
+          ctx.db,
+          organizerProposals,
+          eq(organizerProposals.id, proposal.id),
+          eq(organizerProposals.confirmationId, confirmationId),
         ),
-    ],
-    // The proposal was still open, unexpired and someone else's when this batch ran.
-    holds: rowWhere(
-      ctx.db,
-      organizerProposals,
-      eq(organizerProposals.id, proposal.id),
-      eq(organizerProposals.confirmedBy, confirmer),
-      eq(organizerProposals.confirmedAt, at),
-    ),
-  });
+        rowWhere(
+          ctx.db,
+          organizerRoles,
+          eq(organizerRoles.userId, confirmer),
+          eq(organizerRoles.role, "director"),
+          lte(organizerRoles.grantedAt, proposal.createdAt),
+        ),
+      )!,
+    },
+  );
 }

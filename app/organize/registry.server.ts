@@ -7,7 +7,7 @@
  * once. Each concern exports its own list (`judgingActions`, …); add the
  * list here.
  */
-import { dailyJobAction } from "~/content/organize";
+import { dailyJobAction, personalDataReadIds } from "~/content/organize";
 import { credentialActions, credentialQueries } from "~/credentials/actions.server";
 import { judgingActions, judgingQueries } from "~/judging/actions.server";
 import { assignmentActions, assignmentQueries } from "~/judging/assignment-actions.server";
@@ -20,12 +20,14 @@ import { deadlineActions, deadlineQueries } from "~/portal/extensions.server";
 import { showcaseModerationActions, showcaseModerationQueries } from "~/showcase/moderation.server";
 import { announcementActions, announcementQueries } from "~/notifications/announcements.server";
 import type { AnyOrganizerAction, AnyOrganizerQuery } from "./action.server";
-import { grantOrganizer, listOrganizers, removeOrganizer } from "./organizers.server";
+import { grantDirector, grantOrganizer, listOrganizers, removeDirector, removeOrganizer } from "./organizers.server";
 import { createToken, revokeToken } from "./tokens.server";
 
 const actions: AnyOrganizerAction[] = [
   grantOrganizer,
   removeOrganizer,
+  grantDirector,
+  removeDirector,
   createToken,
   revokeToken,
   ...judgingActions,
@@ -64,10 +66,11 @@ function byId<T extends { id: string }>(list: readonly T[]): Readonly<Record<str
 export const organizerActions = byId(actions);
 export const organizerQueries = byId(queries);
 
-/** Every action id the audit log may hold: the registered ones, the bootstrap step, proposing and the daily jobs' runs. */
+/** Every action id the audit log may hold: the registered ones, the bootstrap step, proposing, the daily jobs' runs and reads of personal data. */
 export const auditedActionIds: readonly string[] = [
   "organizers.bootstrap",
   dailyJobAction,
   "proposals.propose",
   ...Object.keys(organizerActions),
+  ...personalDataReadIds,
 ].sort();

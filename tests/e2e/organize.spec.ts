@@ -5,7 +5,7 @@ import { toast, uniqueEmail, verifyEmailFromMailbox } from "./auth-helpers";
 import { localSql } from "./local-d1";
 import { signUpThroughApi } from "./people";
 import { baseURL, port } from "./servers";
-import { turnOnTwoStep } from "./two-step";
+import { freshTotp, turnOnTwoStep } from "./two-step";
 
 /**
  * The organizers' desk (issue 32), with JavaScript and without: a person
@@ -32,7 +32,7 @@ test("a director made by the bootstrap step grants a role and invites a judge on
   const director = uniqueEmail("director");
   await signUpThroughApi(page, testInfo, director);
   await verifyEmailFromMailbox(page, testInfo, director);
-  await turnOnTwoStep(page, PASSWORD);
+  const secret = await turnOnTwoStep(page, PASSWORD);
 
   // Before any role: the desk does not exist for this account.
   const refused = await page.request.get("/organize");
@@ -73,6 +73,7 @@ test("a director made by the bootstrap step grants a role and invites a judge on
   // An unknown address is refused on the form, with JavaScript or without.
   await grant.getByLabel("Their account's e-mail").fill(`nobody-${colleague}`);
   await grant.getByLabel("Role").selectOption("coordinator");
+  await grant.getByLabel("Your authenticator code or a recovery code").fill(await freshTotp(secret));
   await grant.getByRole("button", { name: "Grant role" }).click();
   await expect(page.getByText(`No account uses nobody-${colleague}`).first()).toBeVisible();
   await page
@@ -80,6 +81,10 @@ test("a director made by the bootstrap step grants a role and invites a judge on
     .getByLabel("Their account's e-mail")
     .fill(colleague);
   await page.getByRole("region", { name: "Grant or change a role" }).getByLabel("Role").selectOption("coordinator");
+  await page
+    .getByRole("region", { name: "Grant or change a role" })
+    .getByLabel("Your authenticator code or a recovery code")
+    .fill(await freshTotp(secret));
   await page
     .getByRole("region", { name: "Grant or change a role" })
     .getByRole("button", { name: "Grant role" })

@@ -10,14 +10,16 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { runQuery } from "~/organize/action.server";
 import { confirmProposal } from "~/organize/proposals.server";
-import { organizerActions } from "~/organize/registry.server";
+import { organizerActions, organizerQueries } from "~/organize/registry.server";
 import { bareUser, invitation, judge, JUDGING, openAssignments, submittedProject } from "./judging-helpers";
 import {
   actionContext,
   api,
   auditSince,
   deskPost,
+  directorWithAuthenticator,
   lastAuditId,
   organizer,
   personActor,
@@ -27,6 +29,8 @@ import {
 
 interface Prepared {
   actor: Organizer;
+  /** For an action that asks for the code again on the desk (role changes): the actor's next code. */
+  code?: () => string;
   /** The form's fields (the API gets the same as JSON). */
   input: Record<string, string>;
   /** After the action: what it changed is there. */
@@ -66,8 +70,7 @@ async function freshProject() {
  * and runs when a different director confirms it (one audit row, the action's
  * own); the second factor is checked in organize-proposals.test.ts.
  */
-async function confirmAsSecondDirector(proposalId: string, now: Date) {
-  const second = await organizer("director");
+async function confirmAsSecondDirector(proposalId: string, now: Date, second: Organizer) {
   const since = await lastAuditId();
   const confirmed = await confirmProposal(
     organizerActions,
@@ -79,6 +82,13 @@ async function confirmAsSecondDirector(proposalId: string, now: Date) {
   const rows = await auditSince(since);
   expect(rows).toHaveLength(1);
   return { second, row: rows[0]! };
+}
+
+/** The fingerprint a preview gives (issue 50): an import or a send confirms exactly what its preview showed. */
+async function fingerprintOf(actor: Organizer, queryId: string, input: Record<string, string>) {
+  const previewed = await runQuery(organizerQueries[queryId]!, input, actionContext(personActor(actor)));
+  expect(previewed, JSON.stringify(previewed)).toMatchObject({ ok: true });
+  return (previewed as { result: { fingerprint: string } }).result.fingerprint;
 }
 
 /** After the audience vote's close (Mar 31, 2026, 00:00 MDT): votes are excluded and the Audience Choice published then. */
@@ -144,10 +154,11 @@ const scenarios: Record<string, Scenario> = {
     page: "/organize/organizers",
     intent: "grant",
     async prepare() {
-      const actor = await organizer("director");
+      const { who: actor, nextRecoveryCode: code } = await directorWithAuthenticator();
       const target = await organizer(null);
       return {
         actor,
+        code,
         input: { email: target.email, role: "coordinator" },
         check: async () =>
           expect(await one("SELECT role FROM organizer_roles WHERE user_id = ?", target.id)).toEqual({
@@ -160,10 +171,43 @@ const scenarios: Record<string, Scenario> = {
     page: "/organize/organizers",
     intent: "remove",
     async prepare() {
-      const actor = await organizer("director");
+      const { who: actor, nextRecoveryCode: code } = await directorWithAuthenticator();
       const target = await organizer("registrar");
       return {
         actor,
+        code,
+        input: { email: target.email },
+        check: async () =>
+          expect(await one("SELECT role FROM organizer_roles WHERE user_id = ?", target.id)).toBeNull(),
+      };
+    },
+  },
+  "directors.grant": {
+    page: "/organize/organizers",
+    intent: "grant-director",
+    async prepare() {
+      const { who: actor, nextRecoveryCode: code } = await directorWithAuthenticator();
+      const target = await organizer(null);
+      return {
+        actor,
+        code,
+        input: { email: target.email },
+        check: async () =>
+          expect(await one("SELECT role FROM organizer_roles WHERE user_id = ?", target.id)).toEqual({
+            role: "director",
+          }),
+      };
+    },
+  },
+  "directors.remove": {
+    page: "/organize/organizers",
+    intent: "remove-director",
+    async prepare() {
+      const { who: actor, nextRecoveryCode: code } = await directorWithAuthenticator();
+      const target = await organizer("director");
+      return {
+        actor,
+        code,
         input: { email: target.email },
         check: async () =>
           expect(await one("SELECT role FROM organizer_roles WHERE user_id = ?", target.id)).toBeNull(),
@@ -283,9 +327,10 @@ const scenarios: Record<string, Scenario> = {
     async prepare() {
       const actor = await organizer("registrar");
       const holder = await bareUser("certified");
+      const csv = `email,certification,completion date\n${holder.email},AI Builder,2026-02-01\n`;
       return {
         actor,
-        input: { csv: `email,certification,completion date\n${holder.email},AI Builder,2026-02-01\n` },
+        input: { csv, expected: await fingerprintOf(actor, "credentials.import-preview", { csv }) },
         check: async () =>
           expect(
             await one(
@@ -625,9 +670,10 @@ const scenarios: Record<string, Scenario> = {
       const actor = await organizer("registrar");
       const { member } = await freshProject();
       const subject = `News ${crypto.randomUUID()}`;
+      const text = { segment: "submitted", subject, body: "Thank you for submitting." };
       return {
         actor,
-        input: { segment: "submitted", subject, body: "Thank you for submitting." },
+        input: { ...text, expected: await fingerprintOf(actor, "announcements.preview", { ...text, teamId: "" }) },
         check: async () =>
           expect(
             await one(
@@ -646,9 +692,10 @@ const scenarios: Record<string, Scenario> = {
       const actor = await organizer("director");
       const { member, teamId } = await freshProject();
       const subject = `For your team ${crypto.randomUUID()}`;
+      const text = { teamId, subject, body: "A word for your team." };
       return {
         actor,
-        input: { teamId, subject, body: "A word for your team." },
+        input: { ...text, expected: await fingerprintOf(actor, "announcements.preview", { ...text, segment: "team" }) },
         check: async () =>
           expect(
             await one<{ n: number }>(
@@ -674,9 +721,13 @@ describe("every organizer action", { timeout: 120_000 }, () => {
     it(`${id}: the desk's form, posted without JavaScript, changes it and writes one audit row`, async () => {
       const clock = scenario.clock ?? JUDGING;
       const now = new Date(clock.APP_NOW);
-      const { actor, input, check } = await scenario.prepare();
+      const { actor, input, check, code } = await scenario.prepare();
+      // Made before the proposal: a director granted after it may not confirm it, and a director-role
+      // proposal's preview lists every director.
+      const confirmer = action.preview ? await organizer("director") : null;
       const since = await lastAuditId();
-      const response = await deskPost(scenario.page, { intent: scenario.intent, ...input }, actor, clock);
+      const codeAgain: Record<string, string> = action.secondFactorAgain ? { code: code!() } : {};
+      const response = await deskPost(scenario.page, { intent: scenario.intent, ...input, ...codeAgain }, actor, clock);
       if (!doors.includes("desk")) {
         expect(response.status).toBe(403);
         expect(await auditSince(since)).toEqual([]);
@@ -699,7 +750,7 @@ describe("every organizer action", { timeout: 120_000 }, () => {
       });
       expect(rows[0]!.created_at).toBe(now.toISOString());
       if (proposal) {
-        const { second, row } = await confirmAsSecondDirector(proposal[1]!, now);
+        const { second, row } = await confirmAsSecondDirector(proposal[1]!, now, confirmer!);
         expect(row).toMatchObject({ action: id, actor_user_id: second.id, proposal_id: proposal[1] });
       }
       await check();
@@ -708,6 +759,7 @@ describe("every organizer action", { timeout: 120_000 }, () => {
     it(`${id}: the organizer API ${doors.includes("api") ? "changes it and writes one audit row" : "refuses it"}`, async () => {
       const clock = scenario.clock ?? JUDGING;
       const { actor, input, check } = await scenario.prepare();
+      const confirmer = action.preview ? await organizer("director") : null;
       const token = await tokenOf(actor);
       const since = await lastAuditId();
       const response = await api("POST", `/actions/${id}`, { token, body: input, clock });
@@ -729,7 +781,7 @@ describe("every organizer action", { timeout: 120_000 }, () => {
       if (!action.preview) expect(rows[0]!.id).toBe(body.eventId);
       expect(rows[0]!.token_id).toBeTruthy();
       if (action.preview) {
-        const { row } = await confirmAsSecondDirector(body.proposalId!, new Date(clock.APP_NOW));
+        const { row } = await confirmAsSecondDirector(body.proposalId!, new Date(clock.APP_NOW), confirmer!);
         expect(row).toMatchObject({ action: id, proposal_id: body.proposalId });
       }
       await check();

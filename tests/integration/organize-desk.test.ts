@@ -15,7 +15,16 @@ import { runDataLifecycle } from "~/retention/records.server";
 import { decodeEntities } from "./html";
 import { assignDirectly, judge, sha256Hex, submittedProject } from "./judging-helpers";
 import { completeProductionEnv } from "./production-env";
-import { api, auditSince, deskGet, deskPost, lastAuditId, organizer, tokenOf } from "./organize-helpers";
+import {
+  api,
+  auditSince,
+  deskGet,
+  deskPost,
+  directorWithAuthenticator,
+  lastAuditId,
+  organizer,
+  tokenOf,
+} from "./organize-helpers";
 
 const text = async (response: Response) => decodeEntities(await response.text());
 const one = <T>(sql: string, ...values: unknown[]) =>
@@ -25,16 +34,26 @@ const one = <T>(sql: string, ...values: unknown[]) =>
 
 describe("roles", { timeout: 60_000 }, () => {
   it("a director grants, changes and removes roles, with before and after in the log", async () => {
-    const director = await organizer("director");
+    const { who: director, nextRecoveryCode: code } = await directorWithAuthenticator();
     const person = await organizer(null);
     const since = await lastAuditId();
     expect(
-      (await deskPost("/organize/organizers", { intent: "grant", email: person.email, role: "viewer" }, director))
-        .status,
+      (
+        await deskPost(
+          "/organize/organizers",
+          { intent: "grant", email: person.email, role: "viewer", code: code() },
+          director,
+        )
+      ).status,
     ).toBe(303);
     expect(
-      (await deskPost("/organize/organizers", { intent: "grant", email: person.email, role: "registrar" }, director))
-        .status,
+      (
+        await deskPost(
+          "/organize/organizers",
+          { intent: "grant", email: person.email, role: "registrar", code: code() },
+          director,
+        )
+      ).status,
     ).toBe(303);
     const rows = await auditSince(since);
     expect(rows.map((r) => [r.action, JSON.parse(r.facts_before!), JSON.parse(r.facts_after!)])).toEqual([
@@ -47,18 +66,18 @@ describe("roles", { timeout: 60_000 }, () => {
   });
 
   it("refuses an unknown or unverified account, and never removes or demotes the last director", async () => {
-    const director = await organizer("director");
+    const { who: director, nextRecoveryCode: code } = await directorWithAuthenticator();
     const unverified = await organizer(null, { verified: false });
     const unknown = await deskPost(
       "/organize/organizers",
-      { intent: "grant", email: "nobody.here@example.test", role: "viewer" },
+      { intent: "grant", email: "nobody.here@example.test", role: "viewer", code: code() },
       director,
     );
     expect(unknown.status).toBe(404);
     expect(await text(unknown)).toContain(deskMessages.accountUnknown("nobody.here@example.test"));
     const notVerified = await deskPost(
       "/organize/organizers",
-      { intent: "grant", email: unverified.email, role: "viewer" },
+      { intent: "grant", email: unverified.email, role: "viewer", code: code() },
       director,
     );
     expect(notVerified.status).toBe(409);
@@ -72,15 +91,21 @@ describe("roles", { timeout: 60_000 }, () => {
       .run();
     try {
       const since = await lastAuditId();
-      const remove = await deskPost("/organize/organizers", { intent: "remove", email: director.email }, director);
+      // A director's role is only ever removed under the two-person rule, and not the last one's even then.
+      const remove = await deskPost(
+        "/organize/organizers",
+        { intent: "remove-director", email: director.email, code: code() },
+        director,
+      );
       expect(remove.status).toBe(409);
       expect(await text(remove)).toContain(deskMessages.lastDirector);
       const demote = await deskPost(
         "/organize/organizers",
-        { intent: "grant", email: director.email, role: "viewer" },
+        { intent: "grant", email: director.email, role: "viewer", code: code() },
         director,
       );
       expect(demote.status).toBe(409);
+      expect(await text(demote)).toContain(deskMessages.directorRoleProposed(director.email));
       expect(await one("SELECT role FROM organizer_roles WHERE user_id = ?", director.id)).toEqual({
         role: "director",
       });
@@ -93,28 +118,33 @@ describe("roles", { timeout: 60_000 }, () => {
   });
 
   it("removing a role revokes the person's tokens", async () => {
-    const director = await organizer("director");
+    const { who: director, nextRecoveryCode: code } = await directorWithAuthenticator();
     const coordinator = await organizer("coordinator");
     const token = await tokenOf(coordinator);
     expect((await api("GET", "/me", { token })).status).toBe(200);
     expect(
-      (await deskPost("/organize/organizers", { intent: "remove", email: coordinator.email }, director)).status,
+      (await deskPost("/organize/organizers", { intent: "remove", email: coordinator.email, code: code() }, director))
+        .status,
     ).toBe(303);
     expect(
       await one("SELECT count(*) AS n FROM organizer_tokens WHERE user_id = ? AND revoked_at IS NULL", coordinator.id),
     ).toEqual({ n: 0 });
     // Granting the role again does not bring the old token back.
-    await deskPost(
-      "/organize/organizers",
-      { intent: "grant", email: coordinator.email, role: "coordinator" },
-      director,
-    );
+    expect(
+      (
+        await deskPost(
+          "/organize/organizers",
+          { intent: "grant", email: coordinator.email, role: "coordinator", code: code() },
+          director,
+        )
+      ).status,
+    ).toBe(303);
     expect((await api("GET", "/me", { token })).status).toBe(401);
   });
 });
 
 describe("the bootstrap step", { timeout: 60_000 }, () => {
-  it("makes the first director only while none exists, for a verified account with two-step sign-in, with its audit row", async () => {
+  it("makes the first two directors only while fewer exist, for a verified account with two-step sign-in, with its audit row", async () => {
     const candidate = await organizer(null);
     const secret = "development-only-organizer-bootstrap-secret";
     const saved = await env.DB.prepare("SELECT user_id, role FROM organizer_roles WHERE role = 'director'").all<{
@@ -153,6 +183,16 @@ describe("the bootstrap step", { timeout: 60_000 }, () => {
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ action: "organizers.bootstrap", actor_kind: "job", actor_label: "bootstrap" });
 
+      // The second director too (ADR 021: every later one takes two directors), then it closes.
+      const second = await organizer(null);
+      const again = await api("POST", "/bootstrap", { token: secret, body: { email: second.email, role: "director" } });
+      expect(again.status, await again.clone().text()).toBe(200);
+      const told = await env.DB.prepare(
+        "SELECT recipient FROM notifications WHERE kind = 'director-role-changed' AND subject LIKE ? ORDER BY recipient",
+      )
+        .bind(`${second.email}%`)
+        .all<{ recipient: string }>();
+      expect(told.results.map((r) => r.recipient)).toEqual([candidate.email, second.email].sort());
       const next = await organizer(null);
       const closed = await api("POST", "/bootstrap", { token: secret, body: { email: next.email, role: "director" } });
       expect(closed.status).toBe(409);
@@ -340,12 +380,16 @@ describe("judges on the desk", { timeout: 90_000 }, () => {
 
 describe("the audit log", { timeout: 60_000 }, () => {
   it("is append-only in the database: UPDATE and DELETE are refused; rows past the retention period may go", async () => {
-    const director = await organizer("director");
-    await deskPost(
-      "/organize/organizers",
-      { intent: "grant", email: (await organizer(null)).email, role: "viewer" },
-      director,
-    );
+    const { who: director, nextRecoveryCode: code } = await directorWithAuthenticator();
+    expect(
+      (
+        await deskPost(
+          "/organize/organizers",
+          { intent: "grant", email: (await organizer(null)).email, role: "viewer", code: code() },
+          director,
+        )
+      ).status,
+    ).toBe(303);
     const { id } = (await one<{ id: number }>("SELECT max(id) AS id FROM organizer_events"))!;
     await expect(
       env.DB.prepare("UPDATE organizer_events SET summary = 'rewritten' WHERE id = ?").bind(id).run(),

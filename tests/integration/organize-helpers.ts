@@ -164,7 +164,7 @@ export async function directorWithAuthenticator() {
   const ip = uniqueIp();
   const me = await newAccount(uniqueEmail("director"), ip);
   await env.DB.prepare("UPDATE user SET email_verified = 1 WHERE id = ?").bind(me.id).run();
-  const { secret, cookie } = await enableTotp(me, ip);
+  const { secret, cookie, recoveryCodes } = await enableTotp(me, ip);
   await grantDirectly(me.id, "director");
   const request = new Request("http://localhost/organize/proposals/x", {
     method: "POST",
@@ -172,5 +172,12 @@ export async function directorWithAuthenticator() {
   });
   const who: Organizer = { ...me, cookie, role: "director" };
   const code = (value: string) => () => verifySecondFactorAgain(createAuth(env, request), request, value);
-  return { who, secret, code };
+  // A code counts once: a step can't be reused, so a test that gives many codes uses these, one each.
+  const unusedRecoveryCodes = [...recoveryCodes];
+  const nextRecoveryCode = () => {
+    const next = unusedRecoveryCodes.shift();
+    if (!next) throw new Error("this director's ten recovery codes are used up");
+    return next;
+  };
+  return { who, secret, code, nextRecoveryCode };
 }

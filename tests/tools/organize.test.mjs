@@ -7,8 +7,9 @@
 // change with its audit row; `appeals` (text and CSV) and `decide-appeal`
 // (the decision once, the team's e-mails, the audit row); `requeue-dead`
 // (dead e-mails pending again, the others not, its audit row; refused without
-// a token); `announce` (the site's batches, continued, never twice, the
-// list's ids as before); then the token revoked on the desk and the CLI refused. One server for the whole file: each start costs seconds.
+// a token); `announce` (a preview with the recipients' fingerprint, a bare
+// --confirm refused, then with --confirm <fingerprint> the site's batches,
+// continued, never twice, the list's ids as before); then the token revoked on the desk and the CLI refused. One server for the whole file: each start costs seconds.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -89,7 +90,7 @@ describe("the CLI through the organizer API", () => {
   let session = "";
   let token = "";
 
-  test("grant-organizer makes the first director once (the bootstrap step), then refuses", async () => {
+  test("grant-organizer makes the first director once (the bootstrap step), then refuses the same again", async () => {
     const signUp = await authApi(base, "/sign-up/email", { email: director, password: PASSWORD, name: "" });
     const cookie = cookies(signUp);
     query(`UPDATE "user" SET email_verified = 1 WHERE email = '${director}'`, target);
@@ -116,7 +117,7 @@ describe("the CLI through the organizer API", () => {
 
     const again = await admin(["grant-organizer", director, "--role", "director"]);
     assert.equal(again.status, 1);
-    assert.match(again.stderr, /Bootstrapping is closed/);
+    assert.match(again.stderr, /already a director/);
   });
 
   test("the director's token, created on the desk, runs invite-judge, judges and remove-judge, each with its audit row", async () => {
@@ -430,13 +431,21 @@ we documented every safeguard.', '2026-03-23T16:00:00.000Z')`,
         target,
       );
 
-    const preview = await admin(["announce", file, "--preview"], withToken);
+    // Without --confirm, a preview: the count, the e-mail and the recipients' fingerprint; nothing written.
+    const preview = await admin(["announce", file], withToken);
     assert.equal(preview.status, 0, preview.stderr);
     assert.match(preview.stdout, /501 recipient\(s\), 0 already written/);
     assert.match(preview.stdout, /Unsubscribe with one click/);
+    const fingerprint = String(/Fingerprint of the recipients: ([0-9a-f]{64})/.exec(preview.stdout)?.[1]);
+    assert.match(preview.stdout, new RegExp(`--confirm ${fingerprint}`));
+    assert.equal(rows().length, 0);
+    // A bare --confirm (issue 50) is refused: it would send to whoever is in the segment by then.
+    const bare = await admin(["announce", file, "--confirm"], withToken);
+    assert.equal(bare.status, 2);
+    assert.match(bare.stderr, /--confirm takes the fingerprint the preview printed/);
     assert.equal(rows().length, 0);
 
-    const first = await admin(["announce", file, "--max-batches", "1"], withToken);
+    const first = await admin(["announce", file, "--max-batches", "1", "--confirm", fingerprint], withToken);
     assert.equal(first.status, 0, first.stderr);
     assert.match(first.stdout, /500 new e-mail\(s\) for 501 recipient\(s\); stopped early/);
     assert.equal(rows().length, 500);
@@ -444,7 +453,7 @@ we documented every safeguard.', '2026-03-23T16:00:00.000Z')`,
       /1 new e-mail\(s\) for 501 recipient\(s\); every recipient has one/,
       /0 new e-mail\(s\) for 501/,
     ]) {
-      const run = await admin(["announce", file], withToken);
+      const run = await admin(["announce", file, "--confirm", fingerprint], withToken);
       assert.equal(run.status, 0, run.stderr);
       assert.match(run.stdout, expected);
     }

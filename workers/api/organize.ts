@@ -7,7 +7,14 @@ import { tokenHash } from "~/lib/link-token.server";
 import { log } from "~/lib/log.server";
 import { siteOrigin } from "~/lib/meta";
 import { deskMessages } from "~/content/organize";
-import { actorMay, doorOf, executeAction, runQuery, type ActionContext, type Actor } from "~/organize/action.server";
+import {
+  actionRefusal,
+  actorMay,
+  executeAction,
+  runQuery,
+  type ActionContext,
+  type Actor,
+} from "~/organize/action.server";
 import type { Refusal } from "~/lib/refusal";
 import { bootstrapSecret } from "~/organize/bootstrap";
 import { bootstrapDirector } from "~/organize/organizers.server";
@@ -22,7 +29,8 @@ import type { ApiEnv } from "./env";
  * organizers' own scripts: the same registered actions and queries as the
  * desk, with a per-organizer token (`Authorization: Bearer iac_org_…`,
  * created on the desk), acting with the role its owner holds at the time of
- * the call. Every action writes its audit row; reads go to the ordinary log.
+ * the call. Every action writes its audit row; so does every read of personal
+ * data (issue 50); other reads go to the ordinary log.
  * Session cookies do not authenticate here. The clock is the worker's: an
  * X-App-Now header moves it only outside production, as for pages.
  *
@@ -83,7 +91,12 @@ organize.use(async (c, next) => {
 
 organize.post("/bootstrap", async (c) => {
   const expected = bootstrapSecret(c.env.ORGANIZER_BOOTSTRAP_SECRET, isProduction(c.env));
-  if (!expected) return c.json({ error: "Not found" }, 404);
+  if (!expected) {
+    // Closed; an operator who set a weak secret in production learns why from the log (issue 50).
+    if (c.env.ORGANIZER_BOOTSTRAP_SECRET?.trim())
+      log("warn", "organize.bootstrap_secret_too_weak", { requestId: c.get("requestId") });
+    return c.json({ error: "Not found" }, 404);
+  }
   if (!(await clientAllowed(c.env, "organize:bootstrap", c.req.raw))) {
     return refusalJson(c, { ok: false, message: deskMessages.rateLimited, status: 429 });
   }
@@ -133,12 +146,13 @@ authed.get("/me", (c) => {
 
 authed.get("/actions", (c) => {
   const actor = c.get("actor");
+  const ctx = actionContext(c, actor);
   return c.json({
     actions: Object.values(organizerActions).map((a) => ({
       id: a.id,
       permission: a.permission,
       oneWay: Boolean(a.preview),
-      allowed: actorMay(actor, a.permission) && (!a.doors || a.doors.includes(doorOf(actor))),
+      allowed: actionRefusal(a, ctx) === null,
     })),
     queries: Object.values(organizerQueries).map((q) => ({
       id: q.id,

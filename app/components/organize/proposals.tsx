@@ -7,10 +7,10 @@ import { getInputProps } from "@conform-to/react";
 import type { IntentActionData } from "~/forms/intent-action.server";
 import type { Preview } from "~/organize/action.server";
 import { ConfirmProposalSchema } from "~/organize/schema";
-import { ErrorList } from "../forms";
 import { IntentForm, useIntentForm } from "../intent-form";
 import { SectionCard } from "../section-card";
-import { cellClass, DeskTable, deskControlClass, deskLabelClass, deskLinkClass, Empty } from "./desk";
+import { CodeAgainField } from "./code-again-field";
+import { cellClass, DeskTable, deskLinkClass, Empty } from "./desk";
 
 export function ProposalsList({
   proposals,
@@ -104,19 +104,13 @@ export function ConfirmSection({
             Confirming cannot be undone: it does exactly what the preview shows, if nothing changed since it was
             proposed. Enter your code to confirm it is you.
           </p>
-          <div>
-            <label htmlFor={fields.code.id} className={deskLabelClass}>
-              Authenticator code or recovery code
-            </label>
-            <input
-              key={key}
-              {...code}
-              autoComplete="one-time-code"
-              inputMode="text"
-              className={`${deskControlClass} max-w-xs`}
-            />
-            <ErrorList id={fields.code.errorId} errors={fields.code.errors} />
-          </div>
+          <CodeAgainField
+            key={key}
+            id={fields.code.id}
+            errorId={fields.code.errorId}
+            errors={fields.code.errors}
+            inputProps={code}
+          />
           <button type="submit" className="btn-primary">
             Confirm and carry it out
           </button>

@@ -1,11 +1,12 @@
 /**
  * /organize/organizers (issue 32): directors only (the page's permission,
  * app/organize/pages.ts): who holds which role, granting, changing and
- * removing one. Each form is a registered action with its audit row.
+ * removing one, and proposing a director's (ADR 021). Each form is a
+ * registered action with its audit row, and asks for the code again.
  */
 import { Refusals } from "~/components/intent-form";
 import { DeskBody, DeskHero } from "~/components/organize/desk";
-import { GrantSection, OrganizersSection } from "~/components/organize/organizers";
+import { DirectorSection, GrantSection, OrganizersSection } from "~/components/organize/organizers";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
 import { deskPage, handleDeskPost } from "~/organize/desk-intent.server";
@@ -40,6 +41,7 @@ export default function Organizers({ loaderData: view, actionData }: Route.Compo
         <Refusals messages={actionData?.intent === null ? (actionData.result.error?.[""] ?? []) : []} />
         <OrganizersSection organizers={view.organizers} me={view.me} actionData={actionData} />
         <GrantSection roles={view.roles} actionData={actionData} />
+        <DirectorSection director={view.director} actionData={actionData} />
       </DeskBody>
     </>
   );
