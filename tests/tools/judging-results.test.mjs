@@ -19,7 +19,7 @@ import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { query } from "./local-d1.mjs";
 import { migratedState } from "../migrated-state.mjs";
-import { authApi, cookies, startLocalServer, totp, confirmPrintedProposal } from "./local-server.mjs";
+import { authApi, confirmPrintedProposal, cookies, startLocalServer, turnOnTwoStep } from "./local-server.mjs";
 
 // Node 22 reads the TypeScript module as is (the admin CLI's hooks resolve its imports).
 const { judgeSql, registrationSql, reviewSql, submittedTeamSql } = /** @type {typeof import("../judging-seed.ts")} */ (
@@ -131,13 +131,7 @@ before(async () => {
   const signUp = await authApi(base, "/sign-up/email", { email: confirmer.email, password: PASSWORD, name: "" });
   const cookie = cookies(signUp);
   query(`UPDATE "user" SET email_verified = 1 WHERE email = '${confirmer.email}'`, target);
-  const enabled = await authApi(base, "/two-factor/enable", { password: PASSWORD }, cookie);
-  const { totpURI } = /** @type {{ totpURI: string }} */ (await enabled.json());
-  confirmer.secret = new URL(totpURI).searchParams.get("secret") ?? "";
-  confirmer.session = cookies(
-    await authApi(base, "/two-factor/verify-totp", { code: totp(confirmer.secret) }, cookie),
-    cookie,
-  );
+  ({ secret: confirmer.secret, session: confirmer.session } = await turnOnTwoStep(base, cookie, PASSWORD));
   query(
     `INSERT INTO organizer_roles (user_id, role, granted_by, granted_at) SELECT id, 'director', 'test', '2026-03-01T00:00:00.000Z' FROM "user" WHERE email = '${confirmer.email}'`,
     target,

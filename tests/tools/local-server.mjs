@@ -59,18 +59,69 @@ export async function startLocalServer({ stateDir, appNow }) {
   return { base, stop };
 }
 
-/** RFC 6238 (SHA-1, 6 digits, 30 s), as an authenticator app computes it. @param {string} secret */
-export function totp(secret) {
+/**
+ * RFC 6238 (SHA-1, 6 digits, 30 s), as an authenticator app computes it, for the current step or `step`.
+ * @param {string} secret @param {number} [step]
+ */
+export function totp(secret, step = Math.floor(Date.now() / 30_000)) {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
   let bits = "";
   for (const char of secret.replace(/=+$/, "").toUpperCase())
     bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
   const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
   const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
+  counter.writeBigUInt64BE(BigInt(step));
   const mac = createHmac("sha1", key).update(counter).digest();
   const start = (mac[mac.length - 1] ?? 0) & 0x0f;
   return String((mac.readUInt32BE(start) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+/** The last step handed out per secret: a code counts once (issue 50), so no step is given twice. */
+const lastStepHandedOut = new Map();
+
+/**
+ * A code the server has not seen yet: the current step, or the next (accepted too), else it waits for one.
+ * @param {string} secret
+ */
+export async function freshTotp(secret) {
+  for (;;) {
+    const current = Math.floor(Date.now() / 30_000);
+    const step = Math.max(current, (lastStepHandedOut.get(secret) ?? -1) + 1);
+    if (step <= current + 1) {
+      lastStepHandedOut.set(secret, step);
+      return totp(secret, step);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 200));
+  }
+}
+
+/**
+ * Turns on two-step sign-in through /account's forms, as a browser without JavaScript does (better-auth's own
+ * second-factor endpoints are not served, issue 50). Answers the secret and the session the confirmation
+ * started, which passed the second factor.
+ * @param {string} base @param {string} cookie @param {string} password
+ */
+export async function turnOnTwoStep(base, cookie, password) {
+  const post = (/** @type {Record<string, string>} */ form, /** @type {string} */ jar) =>
+    fetch(`${base}/account`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: base,
+        "sec-fetch-site": "same-origin",
+        cookie: jar,
+      },
+      body: new URLSearchParams(form).toString(),
+    });
+  const enabled = await post({ intent: "enable-two-factor", password }, cookie);
+  const page = await enabled.text();
+  assert.equal(enabled.status, 200, page);
+  const uri = (/data-testid="totp-uri">([^<]+)</.exec(page)?.[1] ?? "").replace(/&amp;/g, "&");
+  const secret = new URL(uri).searchParams.get("secret") ?? "";
+  const confirmed = await post({ intent: "confirm-two-factor", code: await freshTotp(secret), totpURI: uri }, cookie);
+  assert.equal(confirmed.status, 303, await confirmed.text());
+  return { secret, session: cookies(confirmed, cookie) };
 }
 
 /** The name=value pairs of a response's Set-Cookie headers, merged into `jar`. @param {Response} response @param {string} jar */
@@ -113,7 +164,7 @@ export async function confirmPrintedProposal(base, director, stdout) {
   const id = /\/organize\/proposals\/([\w-]+)/.exec(stdout)?.[1];
   assert.ok(id, stdout);
   // A connection of its own (node:http, no keep-alive): fetch would reuse one the server has closed meanwhile.
-  const body = new URLSearchParams({ intent: "confirm", code: totp(director.secret) }).toString();
+  const body = new URLSearchParams({ intent: "confirm", code: await freshTotp(director.secret) }).toString();
   /** @type {{ status: number | undefined, text: string }} */
   const response = await new Promise((resolve, reject) => {
     const sent = httpRequest(

@@ -21,7 +21,7 @@ import { promisify } from "node:util";
 import { execFile } from "node:child_process";
 import { query } from "./local-d1.mjs";
 import { migratedState } from "../migrated-state.mjs";
-import { authApi, cookies, startLocalServer, totp } from "./local-server.mjs";
+import { authApi, cookies, startLocalServer, turnOnTwoStep } from "./local-server.mjs";
 
 // Node 22 reads the TypeScript module as is (the admin CLI's hooks resolve its imports).
 const { judgeSql, registrationSql, submittedTeamSql } = /** @type {typeof import("../judging-seed.ts")} */ (
@@ -95,11 +95,7 @@ describe("the CLI through the organizer API", () => {
     const cookie = cookies(signUp);
     query(`UPDATE "user" SET email_verified = 1 WHERE email = '${director}'`, target);
     // Two-step sign-in on, for real: the session that turns it on passed the second factor.
-    const enabled = await authApi(base, "/two-factor/enable", { password: PASSWORD }, cookie);
-    const { totpURI } = /** @type {{ totpURI: string }} */ (await enabled.json());
-    const secret = new URL(totpURI).searchParams.get("secret") ?? "";
-    const verified = await authApi(base, "/two-factor/verify-totp", { code: totp(secret) }, cookie);
-    session = cookies(verified, cookie);
+    ({ session } = await turnOnTwoStep(base, cookie, PASSWORD));
 
     const first = await admin(["grant-organizer", director, "--role", "director"]);
     assert.equal(first.status, 0, first.stderr);
