@@ -33,6 +33,8 @@ import {
   tokenOf,
 } from "./organize-helpers";
 import { totp, wrongTotp } from "./account-helpers";
+import { completeProductionEnv } from "./production-env";
+import { fetchWithEnv } from "./worker";
 
 async function roleOfEmail(email: string): Promise<string | null> {
   const row = await env.DB.prepare(
@@ -280,5 +282,28 @@ describe("the desk's pages cannot be told apart from outside", { timeout: 60_000
     }
     const post = await deskPost("/organize/organizers", { intent: "grant", email: "x@example.test", role: "viewer" });
     expect(post.status).toBe(404);
+  });
+});
+
+describe("the audit's reproductions against the production configuration", { timeout: 60_000 }, () => {
+  it("H1: a director's token is refused organizers.grant to a director; M1: get-totp-uri is not served", async () => {
+    const director = await organizer("director");
+    const token = await tokenOf(director);
+    const outsider = await organizer(null);
+    const clock = { ...completeProductionEnv, APP_NOW: undefined };
+    const grant = await api("POST", "/actions/organizers.grant", {
+      token,
+      body: { email: outsider.email, role: "director" },
+      clock,
+    });
+    expect(grant.status).toBe(403);
+    expect(await roleOfEmail(outsider.email)).toBeNull();
+    const totpUri = await fetchWithEnv("/api/auth/two-factor/get-totp-uri", clock, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "https://example.org", cookie: outsider.cookie },
+      body: JSON.stringify({ password: "a good passphrase" }),
+    });
+    expect(totpUri.status).toBe(404);
+    expect(await totpUri.text()).not.toContain("otpauth://");
   });
 });

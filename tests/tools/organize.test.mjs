@@ -498,9 +498,11 @@ we documented every safeguard.', '2026-03-23T16:00:00.000Z')`,
     const refused = await admin(["judges"], { ORGANIZER_API_TOKEN: token });
     assert.equal(refused.status, 1);
     assert.match(refused.stderr, /token is not valid/);
+    // No token grants a role (ADR 021): grant-organizer is the bootstrap step only, which makes directors.
     const notGranted = await admin(["grant-organizer", "x@example.com", "--role", "viewer"], {
       ORGANIZER_API_TOKEN: token,
     });
-    assert.equal(notGranted.status, 1);
+    assert.equal(notGranted.status, 2);
+    assert.match(notGranted.stderr, /The first organizer is a director/);
   });
 });
