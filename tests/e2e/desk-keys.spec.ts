@@ -88,21 +88,21 @@ test("a token never makes a director; a second director confirms a new one with 
   await second.page.getByRole("button", { name: "Verify and Sign In" }).click();
   await expect(second.page).toHaveURL(/\/organize$/);
   await go(second.page, proposal);
-  const confirm = second.page.getByRole("region", { name: "Confirm" });
+  const confirm = second.page.getByRole("region", { name: "Confirm", exact: true });
   await confirm.getByLabel("Your authenticator code or a recovery code").fill(signInCode);
   await confirm.getByRole("button", { name: "Confirm and carry it out" }).click();
-  await expect(second.page.getByRole("region", { name: "Confirm" })).toContainText("already used");
+  await expect(second.page.getByRole("region", { name: "Confirm", exact: true })).toContainText("already used");
   expect(
     sql(`SELECT r.role FROM organizer_roles r JOIN "user" u ON u.id = r.user_id WHERE u.email = '${candidate.email}'`),
   ).toEqual([]);
 
   // A fresh code confirms it.
   await second.page
-    .getByRole("region", { name: "Confirm" })
+    .getByRole("region", { name: "Confirm", exact: true })
     .getByLabel("Your authenticator code or a recovery code")
     .fill(await freshTotp(second.secret));
   await second.page
-    .getByRole("region", { name: "Confirm" })
+    .getByRole("region", { name: "Confirm", exact: true })
     .getByRole("button", { name: "Confirm and carry it out" })
     .click();
   await expect(toast(second.page, "Confirmed")).toBeVisible();

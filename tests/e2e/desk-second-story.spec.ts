@@ -222,7 +222,7 @@ test("@both-modes the desk's second half: credentials, moderation, a late except
   });
   await director.dayOf(AFTER_CLOSE);
   await director.page.goto(`/organize/proposals/${audienceChoiceId}`);
-  await director.page.getByLabel("Authenticator code or recovery code").fill(await freshTotp(director.secret));
+  await director.page.getByLabel("Your authenticator code or a recovery code").fill(await freshTotp(director.secret));
   await director.page.getByRole("button", { name: "Confirm and carry it out" }).click();
   await seeAudienceChoicePublished(director.page, { winner: honest.title, counted: 5 });
 

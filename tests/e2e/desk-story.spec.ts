@@ -302,7 +302,7 @@ test("@both-modes the second half of an edition on the organizers' desk: judges,
   await signInToDesk(second.page, secondEmail, secondSecret);
   await go(second.page, "/organize/proposals");
   await second.page.locator(`a[href="${proposalPath}"]`).first().click();
-  await second.page.getByLabel("Authenticator code or recovery code").fill(await freshTotp(secondSecret));
+  await second.page.getByLabel("Your authenticator code or a recovery code").fill(await freshTotp(secondSecret));
   await second.page.getByRole("button", { name: "Confirm and carry it out" }).click();
   await expect(toast(second.page, "Confirmed")).toBeVisible();
   const published = sql("SELECT team_id FROM published_results WHERE award = 'finalist' ORDER BY place").map((row) =>
