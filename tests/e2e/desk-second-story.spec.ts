@@ -219,6 +219,7 @@ test("@both-modes the desk's second half: credentials, moderation, a late except
     winner: honest.title,
     counted: 5,
     holder: honest.members[0]!,
+    mayReadPeople: false,
   });
   await director.dayOf(AFTER_CLOSE);
   await director.page.goto(`/organize/proposals/${audienceChoiceId}`);

@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { toast } from "../auth-helpers";
+import { redactAddresses } from "../../../app/organize/redact";
 
 /**
  * The vote review's browser steps (issue 33), for the organizers' second
@@ -48,12 +49,24 @@ export async function excludeFlag(
 
 /**
  * Proposes the Audience Choice; the proposal's page previews `winner` as the
- * winner with its counted votes and the credential of `holder`. Answers the
+ * winner with its counted votes and the credential of `holder` (redacted
+ * for a role that may not read people). Answers the
  * proposal's id, for a second director to confirm.
  */
 export async function proposeAudienceChoice(
   page: Page,
-  { winner, counted, holder }: { winner: string; counted: number; holder: string },
+  {
+    winner,
+    counted,
+    holder,
+    mayReadPeople = true,
+  }: {
+    winner: string;
+    counted: number;
+    holder: string;
+    /** A coordinator may not read people: the holder's address is redacted for them (issue 50). */
+    mayReadPeople?: boolean;
+  },
 ): Promise<string> {
   await openVoteReview(page);
   await page.getByRole("button", { name: "Propose the Audience Choice" }).click();
@@ -63,7 +76,8 @@ export async function proposeAudienceChoice(
   const row = ledger.getByRole("row").filter({ hasText: winner });
   await expect(row.getByRole("cell").nth(3)).toHaveText(String(counted));
   await expect(row.getByRole("cell").nth(4)).toHaveText("winner");
-  await expect(page.getByRole("main")).toContainText(holder);
+  await expect(page.getByRole("main")).toContainText(mayReadPeople ? holder : redactAddresses(holder));
+  if (!mayReadPeople) await expect(page.getByRole("main")).not.toContainText(holder);
   return new URL(page.url()).pathname.split("/").at(-1)!;
 }
 
