@@ -11,9 +11,9 @@ import { join } from "node:path";
 import { measurePages, workerdPids } from "./server-cost.mjs";
 
 /**
- * @param {{ root: string, ref: string, port: number, env: NodeJS.ProcessEnv, pages: { label: string, path: string }[], connections: number, seconds: number, waitForHealth: (url: string, ms: number) => Promise<void> }} options
+ * @param {{ root: string, ref: string, port: number, env: NodeJS.ProcessEnv, pages: { label: string, path: string }[], connections: number, seconds: number, rounds: number, waitForHealth: (url: string, ms: number) => Promise<void> }} options
  */
-export async function baselineRun({ root, ref, port, env, pages, connections, seconds, waitForHealth }) {
+export async function baselineRun({ root, ref, port, env, pages, connections, seconds, rounds, waitForHealth }) {
   const commit = spawnSync("git", ["rev-parse", "--verify", `${ref}^{commit}`], { cwd: root, encoding: "utf8" });
   if (commit.status !== 0) throw new Error(`BENCH_BASELINE: no commit named ${ref}`);
   const sha = commit.stdout.trim();
@@ -37,7 +37,7 @@ export async function baselineRun({ root, ref, port, env, pages, connections, se
     });
     const origin = `http://127.0.0.1:${port}`;
     await waitForHealth(`${origin}/api/health`, 120_000);
-    const rows = await measurePages({ origin, pages, connections, seconds, pids: workerdPids(server.pid) });
+    const rows = await measurePages({ origin, pages, connections, seconds, rounds, pids: workerdPids(server.pid) });
     return { ref, commit: sha, pages: rows };
   } finally {
     if (server?.pid) {

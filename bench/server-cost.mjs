@@ -79,11 +79,12 @@ export async function probe(url, headers = {}) {
 }
 
 /**
- * A load run on one URL: autocannon at `connections` for `seconds`, with
- * workerd's CPU over the same span.
- * @param {{ url: string, headers?: Record<string, string>, connections: number, seconds: number, pids: number[] }} options
+ * A load run on one URL: autocannon at `connections` for `seconds`, or `requests`
+ * requests with fetch (the smoke's few), with workerd's CPU over the same span.
+ * @param {{ url: string, headers?: Record<string, string>, connections: number, seconds: number, requests?: number, pids: number[] }} options
  */
-export async function loadRun({ url, headers = {}, connections, seconds, pids }) {
+export async function loadRun({ url, headers = {}, connections, seconds, requests, pids }) {
+  if (requests) return fewRequests({ url, headers, connections, requests, pids });
   const cpu0 = cpuSeconds(pids);
   const run = await autocannon({ url, headers, connections, duration: seconds });
   const cpu = cpuSeconds(pids) - cpu0;
@@ -100,28 +101,171 @@ export async function loadRun({ url, headers = {}, connections, seconds, pids })
 }
 
 /**
- * Each page under load, with its D1 count and HTML size from one probe first.
- * @param {{ origin: string, pages: { label: string, path: string, headers?: Record<string, string> }[], connections: number, seconds: number, pids: number[] }} options
+ * `requests` requests, `connections` at a time, with fetch: the smoke's few
+ * (autocannon samples once a second, so a run of it lasts a second at least).
+ * @param {{ url: string, headers: Record<string, string>, connections: number, requests: number, pids: number[] }} options
  */
-export async function measurePages({ origin, pages, connections, seconds, pids }) {
-  const rows = [];
-  for (const page of pages) {
-    const first = await probe(`${origin}${page.path}`, page.headers);
-    const load = await loadRun({ url: `${origin}${page.path}`, headers: page.headers, connections, seconds, pids });
-    rows.push({
+async function fewRequests({ url, headers, connections, requests, pids }) {
+  const cpu0 = cpuSeconds(pids);
+  const began = performance.now();
+  /** @type {number[]} */
+  const latencies = [];
+  let non2xx = 0;
+  let errors = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(connections, requests) }, async () => {
+      while (next < requests) {
+        next += 1;
+        const t0 = performance.now();
+        try {
+          const response = await fetch(url, { headers, redirect: "manual" });
+          await response.arrayBuffer();
+          if (response.status < 200 || response.status >= 300) non2xx += 1;
+          latencies.push(performance.now() - t0);
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - began) / 1000;
+  const cpu = cpuSeconds(pids) - cpu0;
+  latencies.sort((a, b) => a - b);
+  const at = (/** @type {number} */ q) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN);
+  return {
+    requestsPerSecond: +(latencies.length / elapsed).toFixed(1),
+    p50ms: at(0.5),
+    p99ms: at(0.99),
+    requests: latencies.length,
+    non2xx,
+    errors,
+    cpuMsPerRequest: pids.length && latencies.length ? +((cpu * 1000) / latencies.length).toFixed(2) : null,
+  };
+}
+
+/** The least, the middle and the greatest of some figures (null ones left out). @param {(number | null | undefined)[]} values */
+export function spread(values) {
+  const sorted = /** @type {number[]} */ (values.filter((v) => typeof v === "number" && Number.isFinite(v))).sort(
+    (a, b) => a - b,
+  );
+  if (sorted.length === 0) return null;
+  const median =
+    sorted.length % 2 === 1
+      ? /** @type {number} */ (sorted[(sorted.length - 1) / 2])
+      : /** @type {number} */ (sorted[sorted.length / 2 - 1] + /** @type {number} */ (sorted[sorted.length / 2])) / 2;
+  const round = (/** @type {number} */ n) => +n.toFixed(2);
+  return {
+    min: round(/** @type {number} */ (sorted[0])),
+    median: round(median),
+    max: round(/** @type {number} */ (sorted.at(-1))),
+  };
+}
+
+/** "min / median / max", for a table's cell. @param {{ min: number, median: number, max: number } | null} figures */
+export function shown(figures) {
+  return figures ? `${figures.min} / ${figures.median} / ${figures.max}` : null;
+}
+
+/**
+ * A ratio taken round by round (issue 56): `pick(a) / pick(b)` for the runs of
+ * each round, both measured in that round, then its spread over the rounds.
+ * @template T
+ * @param {T[]} a @param {T[]} b @param {(run: T) => number | null | undefined} pick
+ */
+export function ratioByRound(a, b, pick) {
+  return spread(
+    a.map((run, round) => {
+      const top = pick(run);
+      const bottom = b[round] === undefined ? null : pick(/** @type {T} */ (b[round]));
+      return top && bottom ? top / bottom : null;
+    }),
+  );
+}
+
+/**
+ * Runs `kinds` round by round (issue 56): one warm-up run of each, then
+ * `rounds` rounds in which each kind runs once, in turn (the order reversed
+ * every other round), so a change in the machine's load falls on every kind
+ * alike and a ratio is taken between runs of the same round.
+ * @template T
+ * @param {{ kinds: number, rounds: number, run: (kind: number, warmUp: boolean) => Promise<T> }} options
+ * @returns {Promise<T[][]>} each kind's runs, one a round (the warm-up left out)
+ */
+export async function inRounds({ kinds, rounds, run }) {
+  const order = Array.from({ length: kinds }, (_, kind) => kind);
+  for (const kind of order) await run(kind, true);
+  /** @type {T[][]} */
+  const runs = order.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const kind of round % 2 === 0 ? order : [...order].reverse()) runs[kind]?.push(await run(kind, false));
+  }
+  return runs;
+}
+
+/**
+ * Each page under load, round by round (`inRounds`), with its D1 count and
+ * HTML size from one probe first. A row's figures are the medians of its
+ * rounds; `runs` keeps every round's, for ratios (`ratioByRound`).
+ * @param {{ origin: string, pages: { label: string, path: string, headers?: Record<string, string> }[], connections: number, seconds: number, requests?: number, rounds: number, pids: number[] }} options
+ */
+export async function measurePages({ origin, pages, connections, seconds, requests, rounds, pids }) {
+  const probes = [];
+  for (const page of pages) probes.push(await probe(`${origin}${page.path}`, page.headers));
+  const runs = await inRounds({
+    kinds: pages.length,
+    rounds,
+    run: (kind, warmUp) => {
+      const page = /** @type {(typeof pages)[number]} */ (pages[kind]);
+      return loadRun({
+        url: `${origin}${page.path}`,
+        headers: page.headers,
+        connections,
+        // A warm-up is short: it only has to bring the code paths in.
+        seconds: warmUp ? Math.min(seconds, 2) : seconds,
+        requests,
+        pids,
+      });
+    },
+  });
+  return pages.map((page, index) => {
+    const first = /** @type {Awaited<ReturnType<typeof probe>>} */ (probes[index]);
+    const own = runs[index] ?? [];
+    const cpu = spread(own.map((run) => run.cpuMsPerRequest));
+    return {
       page: page.label,
       path: page.path,
       status: first.status,
       "HTML KB": +(first.bytes / 1024).toFixed(1),
-      "req/s": load.requestsPerSecond,
-      "p50 ms": load.p50ms,
-      "p99 ms": load.p99ms,
-      "CPU ms/req": load.cpuMsPerRequest,
+      "req/s": spread(own.map((run) => run.requestsPerSecond))?.median ?? null,
+      "p50 ms": spread(own.map((run) => run.p50ms))?.median ?? null,
+      "p99 ms": spread(own.map((run) => run.p99ms))?.median ?? null,
+      "CPU ms/req": cpu?.median ?? null,
+      "CPU ms/req (min / median / max)": shown(cpu),
       "D1 statements": first.d1?.statements ?? null,
       "D1 round trips": first.d1?.roundTrips ?? null,
-      "non-2xx": load.non2xx,
-      errors: load.errors,
-    });
+      "non-2xx": own.reduce((sum, run) => sum + run.non2xx, 0),
+      errors: own.reduce((sum, run) => sum + run.errors, 0),
+      runs: own,
+    };
+  });
+}
+
+/**
+ * Each row's CPU per request against `reference`'s (a page of the same
+ * measurement), round by round: "min / median / max".
+ * @param {any[]} rows @param {string} reference the reference row's label
+ */
+export function cpuAgainst(rows, reference) {
+  const base = rows.find((row) => row.page === reference);
+  for (const row of rows) {
+    row[`CPU ÷ ${reference}`] = base ? shown(ratioByRound(row.runs, base.runs, (run) => run.cpuMsPerRequest)) : null;
   }
   return rows;
+}
+
+/** A row for console.table, without its rounds. @param {any} row */
+export function withoutRuns(row) {
+  return Object.fromEntries(Object.entries(row).filter(([key]) => key !== "runs"));
 }

@@ -105,6 +105,17 @@ const steps = [
     needs: ["build", "migrated local D1"],
     tests: () => playwrightCounts("e2e-pages.json"),
   },
+  // `npm run bench` at a tiny size (issue 56): every section starts (its own build, a server, a few requests
+  // each, Chromium for the paint and one Lighthouse run), so a broken import or a vote the bench cannot count
+  // fails here; no figure is asserted. About 45 s alone (14 s the build). Last: it takes the place the pages'
+  // run frees before the journeys' ends (10–20 s in the last runs) and costs the wall clock the rest.
+  {
+    name: "bench smoke (npm run bench, every section at a tiny size)",
+    command: "node",
+    args: ["bench/run.mjs"],
+    env: { BENCH_SMOKE: "1" },
+    needs: ["migrated local D1"],
+  },
 ];
 
 /** @typedef {{ status: "passed" | "failed" | "not run", seconds: number, reason?: string }} Outcome */

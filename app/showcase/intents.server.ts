@@ -17,7 +17,7 @@ import type { Edition } from "~/content/editions";
 import { showcaseMessages } from "~/content/showcase";
 import { requestContext } from "~/context";
 import { getDb, type Db } from "~/db/client.server";
-import { handleIntentPost, intent } from "~/forms/intent-action.server";
+import { handleIntentPost, intent, type IntentPost } from "~/forms/intent-action.server";
 import { isProjectSlug, voteTarget } from "./projects.server";
 import { castVote, type VoteTarget } from "./votes.server";
 import { showcaseEdition, showcaseOpensAt, votingWindow } from "./window";
@@ -34,6 +34,17 @@ interface VoteCtx {
 }
 
 const notFound = () => data(showcaseMessages.notFound, { status: 404 });
+
+/** The vote's log events' prefix (`showcase.vote.action`, `showcase.vote.rate_limited`). */
+export const VOTE_EVENT = "showcase.vote";
+
+/**
+ * The vote's allowance: counted per client, account and intent, as every
+ * intent post is (handleIntentPost). The bench's floor counts the same.
+ */
+export function voteAllowance(user: Pick<SessionUser, "id">): IntentPost<VoteCtx>["rateLimit"] {
+  return { scope: "showcase:vote", keys: [user.id], message: showcaseMessages.rateLimited };
+}
 
 export const voteIntents = {
   vote: intent({
@@ -108,11 +119,11 @@ export async function voteAction({
     request,
     env,
     requestId,
-    event: "showcase.vote",
+    event: VOTE_EVENT,
     intents: voteIntents,
     ctx,
     redirectTo: `/showcase/${slug}`,
-    rateLimit: { scope: "showcase:vote", keys: [user.id], message: showcaseMessages.rateLimited },
+    rateLimit: voteAllowance(user),
     closed: () => closed,
     unknownIntent: showcaseMessages.unknownIntent,
     logFields: { userId: user.id },

@@ -1,100 +1,81 @@
 /**
- * The vote's floor (issue 34), in the bench's build only (`npm run bench`
- * builds with BENCH_BUILD=1; workers/app.ts reaches this module only then,
- * and tests/tools/production-build.test.mjs proves a normal build holds none
- * of it). `POST /__bench/floor/<slug>` does only what a vote cannot do
- * without, behind the same worker entry (request id, the cross-site check,
- * the body limit, security headers): check the signed session cookie, one
- * session-and-user read, and one upsert that checks the project and the
- * membership inside the write. The bench measures it in the same run as the
- * product's vote: the distance between the two is what the product adds.
+ * The vote's floor (issues 34 and 56), in the bench's build only (`npm run
+ * bench` builds with BENCH_BUILD=1; workers/app.ts reaches this module only
+ * then, and tests/tools/production-build.test.mjs proves a normal build holds
+ * none of it). `POST /__bench/floor/<slug>` does the vote's whole duty with
+ * the product's own rule functions, and nothing of the framework around
+ * them (React Router's routing, middleware and action, the intent helper's
+ * form parsing and validation): the shown edition and the project's slug,
+ * the form's intent, the session read (`getSession`: one statement), the
+ * per-client allowance (`voteAllowance`, counted by the same limiter under
+ * the same key), the vote intent's own handler (`castVote`: the window, the
+ * verified address, the moderation rule and the voter's own team, all
+ * checked inside its one write), its log line and its toast. The bench
+ * measures it in the same run as the product's vote: the distance between
+ * the two is what the framework adds, nothing the vote must do.
  */
-import { clockFor, withRequestClock } from "~/clock/clock.server";
+import { getSession } from "~/auth/session.server";
+import { clockFor, editionsFor, withRequestClock } from "~/clock/clock.server";
+import { getDb } from "~/db/client.server";
+import { clientAllowed, retryAfterHeaders } from "~/lib/client-limit.server";
 import { isProduction } from "~/lib/config.server";
-import { emailDomainOf, networkOf } from "~/showcase/review";
-import { votingWindow } from "~/showcase/window";
+import { log } from "~/lib/log.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { VOTE_EVENT, voteAllowance, voteIntents } from "~/showcase/intents.server";
+import { isProjectSlug, voteTarget } from "~/showcase/projects.server";
+import { showcaseEdition } from "~/showcase/window";
+import { requestIdFor } from "../security";
 
 export const BENCH_FLOOR_PREFIX = "/__bench/floor/";
 
-/** better-auth's development secret (app/auth/auth.server.ts): the bench runs the development build. */
-const DEVELOPMENT_SECRET = "development-only-better-auth-secret-not-for-production-use";
-const SESSION_COOKIE = "better-auth.session_token";
+const plain = (status: number, text: string, headers: HeadersInit = {}) =>
+  new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
 
-const SESSION_AND_USER = `SELECT s.expires_at AS expiresAt, u.id AS userId, u.email AS email,
-  u.email_verified AS verified, u.created_at AS createdAt
-  FROM session s JOIN user u ON u.id = s.user_id WHERE s.token = ?`;
-
-const GUARDED_UPSERT = `INSERT INTO showcase_votes
-  (id, edition_id, user_id, team_id, client_ip, ip_prefix, account_created_at, email_domain, created_at, cast_at)
-  SELECT ?1, ?2, ?3, s.team_id, ?4, ?5, ?6, ?7, ?8, ?8 FROM submissions s
-  WHERE s.edition_id = ?2 AND s.slug = ?9 AND s.status = 'submitted' AND s.public_consent = 1 AND s.title IS NOT NULL
-    AND NOT EXISTS (SELECT 1 FROM team_members m WHERE m.team_id = s.team_id AND m.user_id = ?3)
-  ON CONFLICT (edition_id, user_id) DO UPDATE SET
-    cast_at = CASE WHEN team_id = excluded.team_id THEN cast_at ELSE excluded.cast_at END,
-    moves = moves + (team_id <> excluded.team_id),
-    team_id = excluded.team_id, client_ip = excluded.client_ip, ip_prefix = excluded.ip_prefix
-  RETURNING cast_at AS castAt`;
-
-let hmacKey: Promise<CryptoKey> | undefined;
-
-/** The session token of a correctly signed cookie (better-call's format: token, a dot, HMAC-SHA256 in base64). */
-async function signedToken(request: Request, secret: string): Promise<string | null> {
-  const cookie = request.headers.get("cookie") ?? "";
-  const raw = cookie
-    .split(/;\s*/)
-    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`))
-    ?.slice(SESSION_COOKIE.length + 1);
-  if (!raw) return null;
-  const value = decodeURIComponent(raw);
-  const dot = value.lastIndexOf(".");
-  if (dot < 1) return null;
-  const token = value.slice(0, dot);
-  const signature = Uint8Array.from(atob(value.slice(dot + 1)), (c) => c.charCodeAt(0));
-  hmacKey ??= crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["verify"],
-  );
-  const valid = await crypto.subtle.verify("HMAC", await hmacKey, signature, new TextEncoder().encode(token));
-  return valid ? token : null;
+/** The status of what React Router's `data()` made, which a handler throws. */
+function statusOf(thrown: unknown): number | undefined {
+  return typeof thrown === "object" && thrown !== null && "init" in thrown
+    ? (thrown as { init?: ResponseInit | null }).init?.status
+    : undefined;
 }
 
-const plain = (status: number, text: string) =>
-  new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-
-export async function floorVote(request: Request, env: Env): Promise<Response> {
-  if (isProduction(env) || request.method !== "POST") return plain(404, "Not found");
+export async function floorVote(request: Request, baseEnv: Env): Promise<Response> {
+  if (isProduction(baseEnv) || request.method !== "POST") return plain(404, "Not found");
+  const requestId = requestIdFor(request);
+  const env = withRequestClock(request, baseEnv);
   const slug = new URL(request.url).pathname.slice(BENCH_FLOOR_PREFIX.length);
-  const token = await signedToken(request, env.BETTER_AUTH_SECRET || DEVELOPMENT_SECRET);
-  if (!token) return plain(401, "Sign in first");
-  const who = await env.DB.prepare(SESSION_AND_USER).bind(token).first<{
-    expiresAt: number;
-    userId: string;
-    email: string;
-    verified: number;
-    createdAt: number;
-  }>();
-  if (!who || who.expiresAt < Date.now()) return plain(401, "Sign in first");
-  const { now, edition } = clockFor(withRequestClock(request, env));
-  if (votingWindow(now, edition) !== "open") return plain(403, "Voting is not open");
-  if (who.verified !== 1) return plain(403, "Verify first");
-  const ip = request.headers.get("cf-connecting-ip")?.trim() || "unknown";
-  const at = now.toISOString();
-  const row = await env.DB.prepare(GUARDED_UPSERT)
-    .bind(
-      crypto.randomUUID(),
-      edition.id,
-      who.userId,
-      ip,
-      networkOf(ip),
-      new Date(who.createdAt).toISOString(),
-      emailDomainOf(who.email),
-      at,
-      slug,
-    )
-    .first<{ castAt: string }>();
-  if (!row) return plain(403, "Not a project you may vote for");
-  return new Response(null, { status: 303, headers: { Location: `/showcase/${slug}#your-vote` } });
+  const { now, edition } = clockFor(env);
+  const { shown } = showcaseEdition(now, edition, editionsFor(env));
+  if (!shown || !isProjectSlug(slug)) return plain(404, "Not found");
+  const form = await request.formData().catch(() => new FormData());
+  if (form.get("intent") !== "vote") return plain(400, "Not a vote");
+  const { user } = await getSession(request, env, { requestId });
+  if (!user) return plain(401, "Sign in first");
+  const logFields = { requestId, intent: "vote", userId: user.id };
+  const allowance = voteAllowance(user);
+  if (!(await clientAllowed(env, allowance.scope, request, ...allowance.keys, "vote"))) {
+    log("warn", `${VOTE_EVENT}.rate_limited`, logFields);
+    return plain(429, allowance.message, retryAfterHeaders());
+  }
+  const db = getDb(env);
+  const ctx = {
+    db,
+    user,
+    edition: shown,
+    slug,
+    now,
+    clientIp: request.headers.get("cf-connecting-ip") ?? "unknown",
+    target: () => voteTarget(db, shown.id, slug, user.id),
+  };
+  let outcome;
+  try {
+    outcome = await voteIntents.vote.handle({}, ctx);
+  } catch (thrown) {
+    // The handler throws React Router's 404 (`data(…, { status: 404 })`) for a project that is not shown.
+    if (statusOf(thrown) === 404) return plain(404, "Not found");
+    throw thrown;
+  }
+  log("info", `${VOTE_EVENT}.action`, { ...logFields, outcome: outcome.ok === true ? "done" : "refused" });
+  if (outcome.ok === false) return plain(outcome.status, outcome.message);
+  if (outcome.ok !== true) return plain(500, "The vote has no next step");
+  return redirectWithToast(env, outcome.redirectTo ?? `/showcase/${slug}`, outcome.toast, { status: 303 });
 }
