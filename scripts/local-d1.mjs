@@ -131,14 +131,40 @@ export function runStatements(database, sql) {
  * @param {{ sql: string, params: (string | number | null)[] }[]} statements
  */
 export function runBound(database, statements) {
+  // A seed of thousands of projects repeats a few statements tens of thousands of times: each is prepared once.
+  /** @type {Map<string, import("node:sqlite").StatementSync>} */
+  const prepared = new Map();
   database.exec("BEGIN IMMEDIATE");
   try {
-    for (const { sql, params } of statements) database.prepare(sql).run(...params);
+    for (const { sql, params } of statements) {
+      let statement = prepared.get(sql);
+      if (!statement) {
+        statement = database.prepare(sql);
+        prepared.set(sql, statement);
+      }
+      statement.run(...params);
+    }
     database.exec("COMMIT");
   } catch (error) {
     database.exec("ROLLBACK");
     throw error;
   }
+}
+
+/**
+ * One row to insert once (the seeder's fixed ids): the statement names the
+ * table and columns (our constants), every value is bound, never written
+ * into the SQL text.
+ * @param {string} table
+ * @param {Record<string, string | number | null>} row
+ * @returns {{ sql: string, params: (string | number | null)[] }}
+ */
+export function insertOnce(table, row) {
+  const columns = Object.keys(row);
+  return {
+    sql: `INSERT OR IGNORE INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+    params: Object.values(row),
+  };
 }
 
 /**

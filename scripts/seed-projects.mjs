@@ -1,19 +1,27 @@
 #!/usr/bin/env node
-// `npm run seed -- projects [--count 20] [--no-files]`: submitted projects of
-// the current edition (the one the clock picks; APP_NOW moves it) in the local
-// D1, for the showcase and judging to be tried by hand and by the e2e tests:
-// accounts that can sign in (verified, one development password, printed
-// below), paid individual registrations, teams of one to three, all five
-// components (the two files as rows plus small PDFs put in the local R2
-// bucket; --no-files skips the objects, the rows stay), titles, summaries,
-// tracks, consent and each member's name choice. Member addresses use a few
-// company domains and some webmail, so conflict checks by domain have
-// something to find. Idempotent: every row has a fixed id and is inserted
-// once (INSERT OR IGNORE); running it again changes nothing.
+// `npm run seed -- projects [--count 20] [--no-files] [--judging [--judges N] [--scored 1]]`:
+// submitted projects of the current edition (the one the clock picks; APP_NOW
+// moves it) in the local D1, for the showcase and judging to be tried by hand,
+// by the e2e tests and by the bench: accounts that can sign in (verified, one
+// development password, printed below), paid individual registrations, teams
+// of one to three, all five components (the two files as rows plus small PDFs
+// put in the local R2 bucket; --no-files skips the objects, the rows stay),
+// titles, summaries, tracks, consent and each member's name choice. Member
+// addresses use a few company domains and some webmail, so conflict checks by
+// domain have something to find. Idempotent: every row has a fixed id and is
+// inserted once (INSERT OR IGNORE); running it again changes nothing.
+//
+// --judging adds the edition's judging (./seed-judging.mjs): judges who
+// accepted their invitation, with two-step sign-in on and a published
+// authenticator secret (`npm run seed -- judge-code` prints their code now);
+// the product's assignment of every project to the judges per project; and
+// scores on the rubric's scale for a --scored share of the assignments
+// (default 1: all; the rest half partly scored, half not started).
 //
 // Local only: it migrates $STATE_DIR|.wrangler/state with Wrangler, writes
 // the rows into that local D1's file as scripts/admin.mjs does locally
-// (scripts/local-d1.mjs), and the files with `wrangler r2 object put --local`.
+// (scripts/local-d1.mjs), and the files with `wrangler r2 object put --local`
+// (about 2 s an object: use --no-files for hundreds of projects).
 import { spawnSync } from "node:child_process";
 import { scryptSync } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -21,7 +29,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "./admin.mjs";
-import { localDatabase, pendingMigrations, runBound } from "./local-d1.mjs";
+import { insertOnce, localDatabase, pendingMigrations, runBound } from "./local-d1.mjs";
+import { authenticatorKey, defaultJudgeCount, localAuthSecret, seedJudgeCode, seedJudging } from "./seed-judging.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const load = (/** @type {string} */ path) => import(new URL(path, import.meta.url).href);
@@ -33,6 +42,11 @@ const showcase = await load("../app/content/showcase.ts");
 /** The one password of every seeded account (development only: these accounts exist only in a local database). */
 export const SEED_PASSWORD = "idaho-showcase-2026";
 const BUCKET = "idaho-ai-challenge-submissions";
+/** The most projects one seed writes (the bench measures editions up to 2,000). */
+export const MAX_SEED_PROJECTS = 5000;
+const MAX_SEED_JUDGES = 2000;
+const USAGE =
+  "usage: npm run seed -- projects [--count 20] [--no-files] [--judging [--judges N] [--scored 1]]\n       npm run seed -- judge-code";
 
 const domains = [
   "sawtooth-analytics.com",
@@ -264,21 +278,6 @@ const projects = [
 ];
 
 /**
- * One row to insert once: the statement names the table and columns (our
- * constants), every value is bound, never written into the SQL text.
- * @param {string} table
- * @param {Record<string, string | number | null>} row
- * @returns {{ sql: string, params: (string | number | null)[] }}
- */
-function insertOnce(table, row) {
-  const columns = Object.keys(row);
-  return {
-    sql: `INSERT OR IGNORE INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
-    params: Object.values(row),
-  };
-}
-
-/**
  * About 300 words on the project, from its problem and solution.
  * @param {string} title @param {string} problem @param {string} solution @param {string | null} company
  */
@@ -476,8 +475,12 @@ export function seedPasswordHash() {
 
 async function main() {
   const { positional, options } = parseArgs(process.argv.slice(2));
+  if (positional[0] === "judge-code") {
+    console.log(seedJudgeCode());
+    return 0;
+  }
   if (positional[0] !== "projects") {
-    console.error("usage: npm run seed -- projects [--count 20] [--no-files]");
+    console.error(USAGE);
     return 2;
   }
   if (options.remote) {
@@ -485,8 +488,23 @@ async function main() {
     return 2;
   }
   const count = options.count === undefined ? 20 : Number(options.count);
-  if (!Number.isInteger(count) || count < 1 || count > 1000) {
-    console.error("--count takes a whole number from 1 to 1000");
+  if (!Number.isInteger(count) || count < 1 || count > MAX_SEED_PROJECTS) {
+    console.error(`--count takes a whole number from 1 to ${MAX_SEED_PROJECTS}`);
+    return 2;
+  }
+  const judging = options.judging !== undefined && options.judging !== "false";
+  const judgeCount = options.judges === undefined ? defaultJudgeCount(count) : Number(options.judges);
+  const scored = options.scored === undefined ? 1 : Number(options.scored);
+  if (!judging && (options.judges !== undefined || options.scored !== undefined)) {
+    console.error("--judges and --scored go with --judging");
+    return 2;
+  }
+  if (!Number.isInteger(judgeCount) || judgeCount < 1 || judgeCount > MAX_SEED_JUDGES) {
+    console.error(`--judges takes a whole number from 1 to ${MAX_SEED_JUDGES}`);
+    return 2;
+  }
+  if (!Number.isFinite(scored) || scored < 0 || scored > 1) {
+    console.error("--scored takes the share of assignments to score completely, from 0 to 1 (e.g. 0.8)");
     return 2;
   }
   const now = process.env.APP_NOW ? new Date(process.env.APP_NOW) : new Date();
@@ -496,7 +514,8 @@ async function main() {
   // Wrangler costs seconds of CPU even when nothing is pending (a running server has migrated its database).
   if (pendingMigrations(stateDir, join(root, "migrations")).length > 0)
     wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
-  const { statements, teams, people } = seedStatements(edition, count, seedPasswordHash());
+  const passwordHash = seedPasswordHash();
+  const { statements, teams, people } = seedStatements(edition, count, passwordHash);
   // The local database's own file (scripts/local-d1.mjs), migrated just above; one transaction.
   const database = localDatabase(stateDir);
   if (database === null) throw new Error(`no local D1 under ${stateDir} after migrating it`);
@@ -541,6 +560,28 @@ async function main() {
   for (const p of people.slice(0, 6)) console.log(`  ${p.email}  (${p.name}, "${p.title}")`);
   if (people.length > 6)
     console.log(`  … and ${people.length - 6} more: SELECT email FROM user WHERE id LIKE 'seed-%'`);
+  if (judging) {
+    const result = await seedJudging(database, edition, {
+      judges: judgeCount,
+      scored,
+      passwordHash,
+      authSecret: localAuthSecret(root),
+      names: { firstNames, lastNames, companyDomains: Object.keys(companies) },
+    });
+    const { after, added, plan, judges } = result;
+    console.log(
+      `Judging: ${after.judges} judge(s) (accepted, two-step sign-in on), ${after.assignments} assignment(s) ` +
+        `(${plan.judgesPerProject} per project, ${after.loads.low}–${after.loads.high} per judge), ` +
+        `${after.complete} completely scored, ${after.partial} partly; ` +
+        `${added.judges} judge(s), ${added.assignments} assignment(s), ${added.conflicts} conflict(s) and ${added.scores} score(s) new this run.`,
+    );
+    if (plan.shortfall > 0) console.log(`  ${plan.shortfall} project(s) could not get enough judges: add --judges.`);
+    console.log(
+      `Judges sign in with the development password and the authenticator key ${authenticatorKey()} ` +
+        `(otpauth://totp/seed-judge?secret=${authenticatorKey()}&issuer=Idaho%20AI%20Challenge); \`npm run seed -- judge-code\` prints the code now.`,
+    );
+    for (const j of judges.slice(0, 3)) console.log(`  ${j.email}  (${j.name}, judge)`);
+  }
   return 0;
 }
 

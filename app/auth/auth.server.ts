@@ -27,6 +27,7 @@ import { log } from "~/lib/log.server";
 import { plainText } from "~/lib/plain-text";
 import { siteOrigin } from "~/lib/meta";
 import { hashPassword, passwordHashParams, verifyPassword, type ScryptParams } from "~/auth/password.server";
+import { DEVELOPMENT_AUTH_SECRET } from "~/auth/development-secret";
 import { twoFactorPlugin } from "~/auth/two-factor-plugin.server";
 import { recoveryAuthOptions } from "~/auth/recovery-auth.server";
 import { markSecondFactorSession, secondFactorSessionFields } from "~/auth/second-factor-session.server";
@@ -40,12 +41,6 @@ export const AUTH_BASE_PATH = "/api/auth";
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 1024;
 
-/**
- * Signs session cookies locally when no secret is configured. Public, so
- * production refuses to start without BETTER_AUTH_SECRET (config.server.ts).
- */
-const DEVELOPMENT_SECRET = "development-only-better-auth-secret-not-for-production-use";
-
 export type AuthEnv = Pick<
   Env,
   "DB" | "ENVIRONMENT" | "BETTER_AUTH_SECRET" | "BASE_URL" | "NOTIFICATIONS" | "NOTIFY_TO" | "PASSWORD_HASH_COST"
@@ -54,7 +49,7 @@ export type AuthEnv = Pick<
 function authSecret(env: Pick<Env, "BETTER_AUTH_SECRET" | "ENVIRONMENT">): string {
   if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
   if (isProduction(env)) throw new Error("BETTER_AUTH_SECRET is required in production");
-  return DEVELOPMENT_SECRET;
+  return DEVELOPMENT_AUTH_SECRET;
 }
 
 /** The request a call into better-auth serves. */

@@ -57,7 +57,12 @@ const domainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1);
 /** A judge's assignment is complete once every criterion has a score. */
 export const criteriaCount = rubricCriteria.length;
 
-/** The conflicts our own data shows, for the edition's active judges and submitted projects. */
+/**
+ * The conflicts our own data shows, for the edition's active judges and submitted projects.
+ * Each project's organizations and address domains are gathered once, so a
+ * judge and a project cost a few lookups (an edition of thousands of
+ * projects and hundreds of judges is millions of pairs).
+ */
 export function detectConflicts(snapshot: Snapshot): NewConflict[] {
   const orgsOf = new Map<string, Map<string, string>>();
   for (const o of snapshot.organizations) {
@@ -67,18 +72,36 @@ export function detectConflicts(snapshot: Snapshot): NewConflict[] {
   }
   const participants = new Set(snapshot.participants.map((p) => p.userId));
   const membersOf = new Map<string, Snapshot["members"]>();
-  for (const m of snapshot.members) membersOf.set(m.teamId, [...(membersOf.get(m.teamId) ?? []), m]);
+  for (const m of snapshot.members) {
+    const members = membersOf.get(m.teamId);
+    if (members) members.push(m);
+    else membersOf.set(m.teamId, [m]);
+  }
+  const projects = snapshot.projects.map((project) => {
+    const members = membersOf.get(project.teamId) ?? [];
+    /** Each address domain of the team, with the members who have it. */
+    const domains = new Map<string, string[]>();
+    for (const m of members) {
+      const domain = domainOf(m.email);
+      domains.set(domain, [...(domains.get(domain) ?? []), m.userId]);
+    }
+    return {
+      teamId: project.teamId,
+      memberIds: new Set(members.map((m) => m.userId)),
+      /** The members' organizations, in member order: the first the judge belongs to is named. */
+      orgs: members.flatMap((m) => [...(orgsOf.get(m.userId)?.entries() ?? [])]),
+      domains,
+    };
+  });
   const found: NewConflict[] = [];
   for (const judge of snapshot.judges) {
     if (judge.leftAt) continue;
     const judgeOrgs = orgsOf.get(judge.userId);
     const judgeDomain = domainOf(judge.email);
     const employerDomain = isSharedMailDomain(judgeDomain) ? null : judgeDomain;
-    for (const project of snapshot.projects) {
-      const members = membersOf.get(project.teamId) ?? [];
-      const org = members
-        .flatMap((m) => [...(orgsOf.get(m.userId)?.entries() ?? [])])
-        .find(([orgId]) => judgeOrgs?.has(orgId));
+    const participant = participants.has(judge.userId);
+    for (const project of projects) {
+      const org = judgeOrgs ? project.orgs.find(([orgId]) => judgeOrgs.has(orgId)) : undefined;
       if (org) {
         found.push({
           judgeUserId: judge.userId,
@@ -87,7 +110,7 @@ export function detectConflicts(snapshot: Snapshot): NewConflict[] {
           detail: `belongs to ${org[1]}, a team member's organization`,
         });
       }
-      if (employerDomain && members.some((m) => domainOf(m.email) === employerDomain && m.userId !== judge.userId)) {
+      if (employerDomain && project.domains.get(employerDomain)?.some((userId) => userId !== judge.userId)) {
         found.push({
           judgeUserId: judge.userId,
           teamId: project.teamId,
@@ -95,13 +118,14 @@ export function detectConflicts(snapshot: Snapshot): NewConflict[] {
           detail: `shares the e-mail domain ${employerDomain} with a team member`,
         });
       }
-      if (participants.has(judge.userId)) {
-        const ownTeam = members.some((m) => m.userId === judge.userId);
+      if (participant) {
         found.push({
           judgeUserId: judge.userId,
           teamId: project.teamId,
           source: "participant",
-          detail: ownTeam ? "is a member of this team" : "takes part in this edition as a participant",
+          detail: project.memberIds.has(judge.userId)
+            ? "is a member of this team"
+            : "takes part in this edition as a participant",
         });
       }
     }
@@ -142,23 +166,55 @@ export function planAssignments(snapshot: Snapshot, judgesPerProject: number = j
     for (const judge of judges) if (judge in loads) loads[judge] = loads[judge]! + 1;
   }
 
-  const eligible = (teamId: string) =>
-    active.filter((judge) => !live.has(key(judge, teamId)) && !open.get(teamId)?.has(judge));
+  const liveByTeam = new Map<string, Set<string>>();
+  for (const liveKey of live) {
+    const [judge, teamId] = liveKey.split("|") as [string, string];
+    liveByTeam.set(teamId, (liveByTeam.get(teamId) ?? new Set()).add(judge));
+  }
+  const isEligible = (judge: string, teamId: string) =>
+    !liveByTeam.get(teamId)?.has(judge) && !open.get(teamId)?.has(judge);
+  // How many active judges each project may still take, counted once (the sort below compares it often).
+  const eligibleCount = new Map<string, number>();
+  for (const { teamId } of snapshot.projects) {
+    const blocked = new Set([...(liveByTeam.get(teamId) ?? []), ...(open.get(teamId) ?? [])]);
+    eligibleCount.set(teamId, active.length - [...blocked].filter((judge) => isActive.has(judge)).length);
+  }
   // The most constrained projects choose first, so a project few judges may take still finds them free.
   const order = [...snapshot.projects].sort(
-    (a, b) => eligible(a.teamId).length - eligible(b.teamId).length || (a.teamId < b.teamId ? -1 : 1),
+    (a, b) => eligibleCount.get(a.teamId)! - eligibleCount.get(b.teamId)! || (a.teamId < b.teamId ? -1 : 1),
   );
+  // The active judges, least loaded first (then by id), kept in that order as loads grow: each project
+  // takes the first eligible ones, without sorting every judge again for every project.
+  const byLoad = (a: string, b: string) => loads[a]! - loads[b]! || (a < b ? -1 : a > b ? 1 : 0);
+  const ranked = [...active].sort(byLoad);
+  const addLoad = (judge: string) => {
+    ranked.splice(ranked.indexOf(judge), 1);
+    loads[judge] = loads[judge]! + 1;
+    // Back in its place: after every judge that comes before it (binary search).
+    let low = 0;
+    let high = ranked.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (byLoad(ranked[middle]!, judge) < 0) low = middle + 1;
+      else high = middle;
+    }
+    ranked.splice(low, 0, judge);
+  };
   const adds: Plan["adds"] = [];
   const shortfall: Plan["shortfall"] = [];
   for (const project of order) {
     const assigned = open.get(project.teamId) ?? new Set<string>();
     let missing = judgesPerProject - assigned.size;
     if (missing <= 0) continue;
-    const candidates = eligible(project.teamId).sort((a, b) => loads[a]! - loads[b]! || (a < b ? -1 : a > b ? 1 : 0));
-    for (const judge of candidates.slice(0, missing)) {
+    const chosen: string[] = [];
+    for (const judge of ranked) {
+      if (chosen.length === missing) break;
+      if (isEligible(judge, project.teamId)) chosen.push(judge);
+    }
+    for (const judge of chosen) {
       adds.push({ teamId: project.teamId, judgeUserId: judge });
       assigned.add(judge);
-      loads[judge] = loads[judge]! + 1;
+      addLoad(judge);
       missing -= 1;
     }
     open.set(project.teamId, assigned);
