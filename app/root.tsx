@@ -54,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         email: session.user.email,
         areas: await accountAreasFor(
           env,
+          context,
           { user: session.user, secondFactorAt: session.secondFactorAt },
           edition,
           requestId,

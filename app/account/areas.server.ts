@@ -6,6 +6,7 @@
  * the server, who may enter (ADR 013), so a failed check hides the link and
  * logs, and the page still renders.
  */
+import type { RouterContextProvider } from "react-router";
 import type { SessionUser } from "~/auth/session.server";
 import { passedSecondFactor } from "~/auth/second-factor-session.server";
 import { accountAreas, type AccountAreaId } from "~/content/navigation";
@@ -13,8 +14,7 @@ import type { Edition } from "~/content/editions";
 import { getDb, type Db } from "~/db/client.server";
 import { judgeOf } from "~/judging/judge.server";
 import { log } from "~/lib/log.server";
-import { roleOf } from "~/organize/organizers.server";
-import { managesAnOrganization } from "~/organization/access.server";
+import { requestOrganizations, requestOrganizerRole } from "./request-reads.server";
 
 /** The request's session, as the root loader already has it. */
 export interface SignedInSession {
@@ -23,7 +23,8 @@ export interface SignedInSession {
 }
 
 interface AreaCheckArgs {
-  env: Env;
+  /** The request's context: the role and the organizations are shared with the page (./request-reads.server.ts). */
+  context: Readonly<RouterContextProvider>;
   db: Db;
   userId: string;
   session: SignedInSession;
@@ -39,23 +40,27 @@ const mayEnter: Record<AccountAreaId, (args: AreaCheckArgs) => Promise<boolean>>
     return judge !== null && judge.leftAt === null;
   },
   // The owner or a co-administrator of a paid Workforce Package (issue 14).
-  organization: ({ env, userId }) => managesAnOrganization(env, userId),
+  organization: async ({ context, db, userId }) => (await requestOrganizations(context, db, userId)).length > 0,
   // An organizer the desk would admit (app/organize/guard.server.ts): any role opens /organize, but only verified
   // and in a session past the second factor. Anyone else gets the desk's 404, so the link is not shown to them:
-  // the desk tells nobody it exists. The session's part is already known; the role is one indexed read.
-  organize: async ({ db, userId, session }) =>
-    session.user.emailVerified && passedSecondFactor(session) && (await roleOf(db, userId)) !== null,
+  // the desk tells nobody it exists. The session's part is already known; the role is one indexed read, or none
+  // on the desk's own pages (its middleware has read it).
+  organize: async ({ context, db, userId, session }) =>
+    session.user.emailVerified &&
+    passedSecondFactor(session) &&
+    (await requestOrganizerRole(context, db, userId)) !== null,
   account: async () => true,
 };
 
 /** The areas the session's account may enter, in the menu's order. */
 export async function accountAreasFor(
   env: Env,
+  context: Readonly<RouterContextProvider>,
   session: SignedInSession,
   edition: Edition,
   requestId: string,
 ): Promise<AccountAreaId[]> {
-  const args = { env, db: getDb(env), userId: session.user.id, session, edition };
+  const args = { context, db: getDb(env), userId: session.user.id, session, edition };
   const allowed = await Promise.all(
     accountAreas.map(async ({ id }) => {
       try {

@@ -10,6 +10,11 @@ export type OrganizerRoleName = (typeof organizerRoleNames)[number];
 export const deskRules = {
   /** A desk session ends after this long without a request to the desk: a working day. */
   idleHours: 8,
+  /**
+   * A desk request records itself only when the last record is older than this (issue 56): the idle limit
+   * is hours, so a few minutes' lag is nothing, and most desk requests then write nothing.
+   */
+  touchEveryMinutes: 5,
   /** A proposal of the two-person rule may be confirmed for this long. */
   proposalValidHours: 24,
   /** Rows per page of the desk's tables. */
@@ -196,6 +201,23 @@ export const dailyJobSummaries = {
 } as const;
 
 /** The overview's counts (/organize): their words, and how many organizations it lists. */
+/** /organize/report's filter of the ranking by score coverage (issue 56). */
+export const reportCoverageFilters = {
+  all: "Every project",
+  missing: "Missing score sets (most missing first)",
+  complete: "Complete",
+} as const;
+export type ReportCoverageFilter = keyof typeof reportCoverageFilters;
+
+export const reportText = {
+  filterLabel: "Show",
+  filterButton: "Show",
+  rankingCaption: "Ranking",
+  noneMatch: "No project matches this filter.",
+  /** "Showing 50 of 500 project(s)". */
+  showing: (shown: number, total: number) => `${shown} of ${total} project(s) match.`,
+} as const;
+
 export const overviewText = {
   countsTitle: "The edition in numbers",
   registrationsCaption: "Paid registrations by plan and pricing phase",

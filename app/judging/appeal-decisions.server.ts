@@ -6,7 +6,7 @@
  * outbox in the same batch. /organize/appeals, the organizer API and `npm
  * run admin -- appeals | decide-appeal` all run these.
  */
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import * as z from "zod/mini";
 import { businessDaysDeadline } from "~/clock/business-days";
 import { formatMountain } from "~/clock/format";
@@ -37,11 +37,33 @@ const UNNAMED_TEAM = "Participant";
 
 export async function reportTeamNames(db: Db, teamIds: readonly string[]): Promise<Map<string, string>> {
   if (teamIds.length === 0) return new Map();
-  const [named, people] = await Promise.all([
-    db
-      .select({ id: teams.id, name: teams.name })
-      .from(teams)
-      .where(inArray(teams.id, [...teamIds])),
+  const [named, people] = await Promise.all(
+    teamNameQueries(db, inArray(teams.id, [...teamIds]), inArray(teamMembers.teamId, [...teamIds])),
+  );
+  return teamNamesOf(teamIds, named, people);
+}
+
+/**
+ * The same names for every team of an edition, as two queries that a caller
+ * batches with its own (the judging report, issue 56): a list of ids would
+ * need a statement per 90 of them (D1 binds at most 100 values). Members are
+ * read only for the teams without a name.
+ */
+export function editionTeamNameQueries(db: Db, editionId: string) {
+  const unnamed = db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(eq(teams.editionId, editionId), isNull(teams.name)));
+  return teamNameQueries(
+    db,
+    eq(teams.editionId, editionId),
+    and(eq(teamMembers.editionId, editionId), inArray(teamMembers.teamId, unnamed))!,
+  );
+}
+
+function teamNameQueries(db: Db, whichTeams: SQL, whichMembers: SQL) {
+  return [
+    db.select({ id: teams.id, name: teams.name }).from(teams).where(whichTeams),
     db
       .select({
         teamId: teamMembers.teamId,
@@ -60,8 +82,18 @@ export async function reportTeamNames(db: Db, teamIds: readonly string[]): Promi
           inArray(registrations.status, ["paid", "enrolled"]),
         ),
       )
-      .where(inArray(teamMembers.teamId, [...teamIds])),
-  ]);
+      .where(whichMembers),
+  ] as const;
+}
+
+type TeamNameRows = { [K in keyof ReturnType<typeof teamNameQueries>]: Awaited<ReturnType<typeof teamNameQueries>[K]> };
+
+/** Each of `teamIds` named from the two queries' rows. */
+export function teamNamesOf(
+  teamIds: readonly string[],
+  named: TeamNameRows[0],
+  people: TeamNameRows[1],
+): Map<string, string> {
   const first = new Map<string, (typeof people)[number]>();
   for (const person of people) {
     const held = first.get(person.teamId);

@@ -99,6 +99,18 @@ export function completeTotal(scores: Partial<Record<JudgingCriterionId, number>
     : null;
 }
 
+/** `items` grouped by `key`, each group in the items' order, the groups in the order of their first item. */
+export function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
 /** Below this a spread counts as none (floating-point noise of equal totals). */
 const EPSILON = 1e-9;
 
@@ -145,11 +157,13 @@ export function normalize(
     criterionIds.map((id) => [id, spread(complete.map((c) => c.scores[id]))]),
   ) as Record<JudgingCriterionId, Spread>;
 
-  const judgeIds = [...new Set(complete.map((c) => c.judgeId))];
+  // Each judge's sets and each project's totals are grouped in one pass (issue 56): a scan per judge and per
+  // project made the report quadratic in the edition's size. Groups keep the order of the sets, so every mean
+  // adds the same numbers in the same order as before.
+  const setsOf = groupBy(complete, (c) => c.judgeId);
   const judges: JudgeStats[] = [];
   const totals: JudgeTotal[] = [];
-  for (const judgeId of judgeIds) {
-    const mine = complete.filter((c) => c.judgeId === judgeId);
+  for (const [judgeId, mine] of setsOf) {
     const own = spread(mine.map((c) => totalOf.get(c)!));
     const enough = own.count >= minScores;
     const rescaled = enough && own.sd > EPSILON;
@@ -178,8 +192,9 @@ export function normalize(
   }
 
   const allTeams = [...new Set([...teamIds, ...complete.map((c) => c.teamId)])];
+  const totalsOf = groupBy(totals, (t) => t.teamId);
   const projects: ProjectResult[] = allTeams.map((teamId) => {
-    const mine = totals.filter((t) => t.teamId === teamId);
+    const mine = totalsOf.get(teamId) ?? [];
     const has = mine.length > 0;
     return {
       teamId,

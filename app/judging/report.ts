@@ -69,8 +69,10 @@ export function judgingReport(input: ReportInput): JudgingReport {
   });
   const names = new Map(input.projects.map((p) => [p.teamId, p.name]));
   const assignments = input.assignments.filter((a) => submitted.has(a.teamId));
+  // Counted in one pass each (issue 56): a scan of the assignments per project made the report quadratic.
+  const assignedTo = tally(assignments, (a) => a.teamId);
   const projects: ProjectLine[] = normalization.projects.map((result) => {
-    const assigned = assignments.filter((a) => a.teamId === result.teamId).length;
+    const assigned = assignedTo.get(result.teamId) ?? 0;
     return {
       ...result,
       name: names.get(result.teamId) ?? result.teamId,
@@ -80,18 +82,16 @@ export function judgingReport(input: ReportInput): JudgingReport {
   });
   const judgeNames = new Map(input.judges.map((j) => [j.judgeId, j.name]));
   const judgeIds = [...new Set([...input.judges.map((j) => j.judgeId), ...assignments.map((a) => a.judgeId)])];
-  const judges: JudgeLine[] = judgeIds.map((judgeId) => {
-    const assigned = assignments.filter((a) => a.judgeId === judgeId).length;
-    const complete = normalization.totals.filter((t) => t.judgeId === judgeId).length;
-    const stats = normalization.judges.find((j) => j.judgeId === judgeId);
-    return {
-      judgeId,
-      name: judgeNames.get(judgeId) ?? judgeId,
-      assigned,
-      complete,
-      rescaled: stats?.rescaled ?? false,
-    };
-  });
+  const assignedJudge = tally(assignments, (a) => a.judgeId);
+  const completeBy = tally(normalization.totals, (t) => t.judgeId);
+  const statsOf = new Map(normalization.judges.map((j) => [j.judgeId, j]));
+  const judges: JudgeLine[] = judgeIds.map((judgeId) => ({
+    judgeId,
+    name: judgeNames.get(judgeId) ?? judgeId,
+    assigned: assignedJudge.get(judgeId) ?? 0,
+    complete: completeBy.get(judgeId) ?? 0,
+    rescaled: statsOf.get(judgeId)?.rescaled ?? false,
+  }));
   const projectsMissing = projects.filter((p) => p.missing > 0).sort((a, b) => b.missing - a.missing);
   const judgesBehind = judges.filter((j) => j.complete < j.assigned);
   return {
@@ -102,6 +102,13 @@ export function judgingReport(input: ReportInput): JudgingReport {
     judgesBehind,
     complete: projectsMissing.length === 0 && projects.length > 0,
   };
+}
+
+/** How many of `items` fall under each key. */
+function tally<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
+  return counts;
 }
 
 /** The report as CSV rows (one per project, in rank order). */

@@ -46,14 +46,14 @@ export async function recordDailyJob(env: Env, now: Date, name: string, run: Dai
   );
 }
 
-/** Each job's latest audit row (one per job name that ever ran). */
-export async function latestDailyJobRuns(db: Db) {
+/** Each job's latest audit row (one per job name that ever ran): a query, so the overview can batch it. */
+export function latestDailyJobRunsQuery(db: Db) {
   const latest = db
     .select({ id: max(organizerEvents.id) })
     .from(organizerEvents)
     .where(and(eq(organizerEvents.action, dailyJobAction), eq(organizerEvents.actorKind, "job")))
     .groupBy(organizerEvents.actorLabel);
-  const rows = await db
+  return db
     .select({
       name: organizerEvents.actorLabel,
       createdAt: organizerEvents.createdAt,
@@ -62,6 +62,10 @@ export async function latestDailyJobRuns(db: Db) {
     })
     .from(organizerEvents)
     .where(inArray(organizerEvents.id, latest));
+}
+
+/** What the overview shows of each job's latest row. */
+export function dailyJobRunsOf(rows: Awaited<ReturnType<typeof latestDailyJobRunsQuery>>) {
   return rows.map((row) => ({
     name: row.name,
     createdAt: row.createdAt,

@@ -6,6 +6,7 @@
  */
 import { isSubmittedProject } from "~/portal/submitted.server";
 import { and, asc, count, desc, eq, gt, isNull, notInArray } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
 import { formatMountain } from "~/clock/format";
 import { editionPhase, nextMilestone } from "~/clock/schedule";
@@ -33,17 +34,18 @@ import {
   submissions,
   teams,
 } from "~/db/schema";
-import { loadJudgingReport } from "~/judging/report.server";
+import { scoreCoverageQuery } from "~/judging/report.server";
 import { paidWorkforce } from "~/organization/paid-workforce.server";
 import type { Preview } from "./action.server";
 import { verifyChain } from "./audit-chain.server";
 import { auditFilterOf, auditPage, auditQueryString } from "./audit.server";
-import { latestDailyJobRuns } from "./daily-jobs.server";
+import { dailyJobRunsOf, latestDailyJobRunsQuery } from "./daily-jobs.server";
 import type { Desk } from "./guard.server";
 import { organizersList } from "./organizers.server";
-import { confirmationRefusal, openProposals, proposalById } from "./proposals.server";
+import { confirmationRefusal, openProposalCountQuery, openProposals, proposalById } from "./proposals.server";
 import { auditedActionIds, organizerActions } from "./registry.server";
 import { addressesFor } from "./redact";
+import type { Permission } from "./roles";
 import { singleGrantRoles } from "./schema";
 import { tokensFor } from "./tokens.server";
 
@@ -54,136 +56,207 @@ export function deskHeader(desk: Desk) {
 }
 
 /**
- * The edition's numbers, in one D1 round trip: paid registrations by plan and
- * pricing phase, employees enrolled with a company code, teams, submitted
- * projects and showcase votes cast (a count only: the tally waits for the close).
+ * One block of the overview: the statements it reads (drizzle queries, not
+ * yet run) and how its figures come from their rows. Every block the role
+ * may read goes into one `db.batch`: the overview is one round trip with a
+ * fixed number of aggregate statements, whatever the edition's size.
  */
-async function editionCounts(db: Db, editionId: string) {
-  const [byPlan, [enrolled], [teamCount], [submitted], [votes]] = await db.batch([
-    db
-      .select({ plan: registrations.plan, phase: registrations.pricingPhase, n: count() })
-      .from(registrations)
-      .where(and(eq(registrations.editionId, editionId), eq(registrations.status, "paid")))
-      .groupBy(registrations.plan, registrations.pricingPhase),
-    db
-      .select({ n: count() })
-      .from(registrations)
-      .where(and(eq(registrations.editionId, editionId), eq(registrations.status, "enrolled"))),
-    db.select({ n: count() }).from(teams).where(eq(teams.editionId, editionId)),
-    db
-      .select({ n: count() })
-      .from(submissions)
-      .where(and(eq(submissions.editionId, editionId), isSubmittedProject)),
-    db.select({ n: count() }).from(showcaseVotes).where(eq(showcaseVotes.editionId, editionId)),
-  ]);
-  const of = (plan: PlanId, phase: string) => byPlan.find((r) => r.plan === plan && r.phase === phase)?.n ?? 0;
-  return {
-    phases: pricingPhases.map((phase) => pricingPhaseLabels[phase]),
-    registrations: (Object.keys(plans) as PlanId[]).map((plan) => {
-      const perPhase = pricingPhases.map((phase) => of(plan, phase));
-      return { plan, label: plans[plan].name, perPhase, total: perPhase.reduce((a, b) => a + b, 0) };
-    }),
-    enrolled: enrolled?.n ?? 0,
-    teams: teamCount?.n ?? 0,
-    submitted: submitted?.n ?? 0,
-    votes: votes?.n ?? 0,
-  };
+interface Block<T> {
+  queries: readonly BatchItem<"sqlite">[];
+  figures: (rows: readonly unknown[]) => T;
+}
+
+type RowsOf<Q extends readonly BatchItem<"sqlite">[]> = { [K in keyof Q]: Q[K]["_"]["result"] };
+
+function block<const Q extends readonly BatchItem<"sqlite">[], T>(
+  queries: Q,
+  figures: (rows: RowsOf<Q>) => T,
+): Block<T> {
+  return { queries, figures: (rows) => figures(rows as RowsOf<Q>) };
+}
+
+/** Each block's figures, or null for a block the role may not read. */
+type BlockFigures<B> = { [K in keyof B]: NonNullable<B[K]> extends Block<infer T> ? T | null : null };
+
+/** Runs the blocks a role may read (null: may not) in one batch; each answers its figures, or null. */
+async function readBlocks<B extends Record<string, Block<unknown> | null>>(
+  db: Db,
+  blocks: B,
+): Promise<BlockFigures<B>> {
+  const entries = Object.entries(blocks);
+  const queries = entries.flatMap(([, b]) => b?.queries ?? []);
+  const rows: readonly unknown[] =
+    queries.length === 0 ? [] : await db.batch(queries as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  let at = 0;
+  const figures = entries.map(([name, b]) => {
+    if (!b) return [name, null];
+    const mine = rows.slice(at, at + b.queries.length);
+    at += b.queries.length;
+    return [name, b.figures(mine)];
+  });
+  return Object.fromEntries(figures) as BlockFigures<B>;
+}
+
+const firstCount = (rows: readonly { n: number }[]) => rows[0]?.n ?? 0;
+
+/**
+ * The edition's numbers: paid registrations by plan and pricing phase,
+ * employees enrolled with a company code, teams, submitted projects and
+ * showcase votes cast (a count only: the tally waits for the close).
+ */
+function editionCounts(db: Db, editionId: string) {
+  return block(
+    [
+      db
+        .select({ plan: registrations.plan, phase: registrations.pricingPhase, n: count() })
+        .from(registrations)
+        .where(and(eq(registrations.editionId, editionId), eq(registrations.status, "paid")))
+        .groupBy(registrations.plan, registrations.pricingPhase),
+      db
+        .select({ n: count() })
+        .from(registrations)
+        .where(and(eq(registrations.editionId, editionId), eq(registrations.status, "enrolled"))),
+      db.select({ n: count() }).from(teams).where(eq(teams.editionId, editionId)),
+      db
+        .select({ n: count() })
+        .from(submissions)
+        .where(and(eq(submissions.editionId, editionId), isSubmittedProject)),
+      db.select({ n: count() }).from(showcaseVotes).where(eq(showcaseVotes.editionId, editionId)),
+    ] as const,
+    ([byPlan, enrolled, teamCount, submitted, votes]) => {
+      const of = (plan: PlanId, phase: string) => byPlan.find((r) => r.plan === plan && r.phase === phase)?.n ?? 0;
+      return {
+        phases: pricingPhases.map((phase) => pricingPhaseLabels[phase]),
+        registrations: (Object.keys(plans) as PlanId[]).map((plan) => {
+          const perPhase = pricingPhases.map((phase) => of(plan, phase));
+          return { plan, label: plans[plan].name, perPhase, total: perPhase.reduce((a, b) => a + b, 0) };
+        }),
+        enrolled: firstCount(enrolled),
+        teams: firstCount(teamCount),
+        submitted: firstCount(submitted),
+        votes: firstCount(votes),
+      };
+    },
+  );
 }
 
 /** The edition's organizations (a paid Workforce Package), with their live code and employees enrolled, most first. */
-async function editionCompanies(db: Db, editionId: string) {
+function editionCompanies(db: Db, editionId: string) {
   const employees = alias(registrations, "employees");
   const organization = and(eq(registrations.editionId, editionId), paidWorkforce);
   const enrolled = count(employees.id);
-  const [rows, [total]] = await db.batch([
-    db
-      .select({ id: registrations.id, name: registrations.companyName, code: companyCodes.code, enrolled })
-      .from(registrations)
-      .leftJoin(companyCodes, and(eq(companyCodes.registrationId, registrations.id), isNull(companyCodes.revokedAt)))
-      .leftJoin(
-        employees,
-        and(eq(employees.organizationRegistrationId, registrations.id), eq(employees.status, "enrolled")),
-      )
-      .where(organization)
-      .groupBy(registrations.id, companyCodes.code)
-      .orderBy(desc(enrolled), asc(registrations.companyName), asc(registrations.id))
-      .limit(overviewRules.companiesShown),
-    db.select({ n: count() }).from(registrations).where(organization),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  return block(
+    [
+      db
+        .select({ id: registrations.id, name: registrations.companyName, code: companyCodes.code, enrolled })
+        .from(registrations)
+        .leftJoin(companyCodes, and(eq(companyCodes.registrationId, registrations.id), isNull(companyCodes.revokedAt)))
+        .leftJoin(
+          employees,
+          and(eq(employees.organizationRegistrationId, registrations.id), eq(employees.status, "enrolled")),
+        )
+        .where(organization)
+        .groupBy(registrations.id, companyCodes.code)
+        .orderBy(desc(enrolled), asc(registrations.companyName), asc(registrations.id))
+        .limit(overviewRules.companiesShown),
+      db.select({ n: count() }).from(registrations).where(organization),
+    ] as const,
+    ([rows, total]) => ({ rows, total: firstCount(total) }),
+  );
 }
 
-/** Score coverage, as the judging report counts it (app/judging/report.ts): the one rule. */
-async function scoreCoverage(db: Db, editionId: string) {
-  const report = await loadJudgingReport(db, editionId);
-  const needed = (p: (typeof report.projects)[number]) => p.judges + p.missing;
-  return {
-    projects: report.projects.length,
-    projectsComplete: report.projects.length - report.projectsMissing.length,
-    setsNeeded: report.projects.reduce((sum, p) => sum + needed(p), 0),
-    setsComplete: report.projects.reduce((sum, p) => sum + needed(p) - p.missing, 0),
-  };
+/** Judges active, invitations pending, and people who said they would judge. */
+function judgeCounts(db: Db, editionId: string, now: Date) {
+  return block(
+    [
+      db
+        .select({ n: count() })
+        .from(judges)
+        .where(and(eq(judges.editionId, editionId), isNull(judges.leftAt))),
+      db
+        .select({ n: count() })
+        .from(judgeInvitations)
+        .where(
+          and(
+            eq(judgeInvitations.editionId, editionId),
+            isNull(judgeInvitations.acceptedAt),
+            isNull(judgeInvitations.revokedAt),
+            gt(judgeInvitations.expiresAt, now.toISOString()),
+          ),
+        ),
+      db.select({ n: count() }).from(judgeAdvisorInterests).where(eq(judgeAdvisorInterests.role, "judge")),
+    ] as const,
+    ([active, pending, interests]) => ({
+      active: firstCount(active),
+      pending: firstCount(pending),
+      interests: firstCount(interests),
+    }),
+  );
 }
 
-/** /organize: where the edition stands, and what needs this role's attention. */
+/** The outbox by status. */
+function outboxCounts(db: Db) {
+  return block(
+    [
+      db.select({ status: notifications.status, n: count() }).from(notifications).groupBy(notifications.status),
+    ] as const,
+    ([rows]) => {
+      const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
+      return { queued: of("pending"), failed: of("failed"), dead: of("dead") };
+    },
+  );
+}
+
+/** The latest changes in the audit log: reads of personal data would crowd them out (the audit log lists both). */
+function recentChanges(db: Db) {
+  return block(
+    [
+      db
+        .select({
+          id: organizerEvents.id,
+          createdAt: organizerEvents.createdAt,
+          actor: organizerEvents.actorLabel,
+          summary: organizerEvents.summary,
+        })
+        .from(organizerEvents)
+        .where(notInArray(organizerEvents.action, personalDataReadIds))
+        .orderBy(desc(organizerEvents.createdAt), desc(organizerEvents.id))
+        .limit(5),
+    ] as const,
+    ([rows]) => rows,
+  );
+}
+
+/** Score coverage, as the judging report counts it, aggregated in D1 (`scoreCoverageQuery`). */
+function scoreCoverage(db: Db, editionId: string) {
+  return block([scoreCoverageQuery(db, editionId)] as const, ([[row]]) => ({
+    projects: row?.projects ?? 0,
+    projectsComplete: row?.projectsComplete ?? 0,
+    setsNeeded: row?.setsNeeded ?? 0,
+    setsComplete: row?.setsComplete ?? 0,
+  }));
+}
+
+/** /organize: where the edition stands, and what needs this role's attention, in one round trip. */
 export async function overviewView(desk: Desk) {
   const { db, now, edition } = desk;
   const next = nextMilestone(now, edition.milestones);
-  const counts = async <T>(run: () => Promise<T>, allowed: boolean) => (allowed ? run() : null);
-  const [judgesBlock, outbox, proposals, recent, numbers, companies, coverage, jobs] = await Promise.all([
-    counts(async () => {
-      const at = now.toISOString();
-      const [[active], [pending], [interests]] = await Promise.all([
-        db
-          .select({ n: count() })
-          .from(judges)
-          .where(and(eq(judges.editionId, edition.id), isNull(judges.leftAt))),
-        db
-          .select({ n: count() })
-          .from(judgeInvitations)
-          .where(
-            and(
-              eq(judgeInvitations.editionId, edition.id),
-              isNull(judgeInvitations.acceptedAt),
-              isNull(judgeInvitations.revokedAt),
-              gt(judgeInvitations.expiresAt, at),
-            ),
-          ),
-        db.select({ n: count() }).from(judgeAdvisorInterests).where(eq(judgeAdvisorInterests.role, "judge")),
-      ]);
-      return { active: active?.n ?? 0, pending: pending?.n ?? 0, interests: interests?.n ?? 0 };
-    }, desk.can("read:judge")),
-    counts(async () => {
-      const rows = await db
-        .select({ status: notifications.status, n: count() })
-        .from(notifications)
-        .groupBy(notifications.status);
-      const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
-      return { queued: of("pending"), failed: of("failed"), dead: of("dead") };
-    }, desk.can("read:desk")),
-    counts(async () => (await openProposals(db, now)).length, desk.can("read:proposal")),
-    counts(
-      () =>
-        db
-          .select({
-            id: organizerEvents.id,
-            createdAt: organizerEvents.createdAt,
-            actor: organizerEvents.actorLabel,
-            summary: organizerEvents.summary,
-          })
-          .from(organizerEvents)
-          // The latest changes: reads of personal data would crowd them out (the audit log lists both).
-          .where(notInArray(organizerEvents.action, personalDataReadIds))
-          .orderBy(desc(organizerEvents.createdAt), desc(organizerEvents.id))
-          .limit(5),
-      desk.can("read:audit"),
+  const allowed = <T>(make: () => Block<T>, permission: Permission) => (desk.can(permission) ? make() : null);
+  const read = await readBlocks(db, {
+    judges: allowed(() => judgeCounts(db, edition.id, now), "read:judge"),
+    outbox: allowed(() => outboxCounts(db), "read:desk"),
+    proposals: allowed(
+      () => block([openProposalCountQuery(db, now)] as const, ([rows]) => firstCount(rows)),
+      "read:proposal",
     ),
-    counts(() => editionCounts(db, edition.id), desk.can("read:desk")),
+    recent: allowed(() => recentChanges(db), "read:audit"),
+    numbers: allowed(() => editionCounts(db, edition.id), "read:desk"),
     // Company codes are private (SPEC.md): only a role that reads organizations sees them.
-    counts(() => editionCompanies(db, edition.id), desk.can("read:organization")),
-    counts(() => scoreCoverage(db, edition.id), desk.can("read:report")),
-    counts(() => latestDailyJobRuns(db), desk.can("read:desk")),
-  ]);
+    companies: allowed(() => editionCompanies(db, edition.id), "read:organization"),
+    coverage: allowed(() => scoreCoverage(db, edition.id), "read:report"),
+    jobs: allowed(() => block([latestDailyJobRunsQuery(db)] as const, ([rows]) => dailyJobRunsOf(rows)), "read:desk"),
+  });
+  const { judges: judgesBlock, outbox, proposals, recent, numbers, companies, coverage, jobs } = read;
   return {
     header: deskHeader(desk),
     edition: {

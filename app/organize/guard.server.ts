@@ -9,25 +9,26 @@
  *
  * A desk session lasts a working day without activity (`deskRules.idleHours`
  * since its last desk request, or since it passed the second factor if it
- * has made none, on the worker's clock); past that the
+ * has made none, on the worker's clock; the last request is written at most
+ * every `deskRules.touchEveryMinutes`, issue 56); past that the
  * session is signed out and the person signs in again, with the second
  * factor.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { createContext, data, type MiddlewareFunction } from "react-router";
 import { signInFirst } from "~/auth/gate.server";
 import { requestSession } from "~/auth/request-session.server";
 import { appendSetCookies } from "~/auth/session.server";
 import { passedSecondFactor } from "~/auth/second-factor-session.server";
-import { deskMessages, deskRules } from "~/content/organize";
+import { deskMessages, deskRules, organizerRoleNames } from "~/content/organize";
 import { requestContext, signedInContext, type SignedIn } from "~/context";
 import type { Db } from "~/db/client.server";
-import { organizerSessions, session, type OrganizerRoleName } from "~/db/schema";
+import { organizerRoles, organizerSessions, session, type OrganizerRoleName } from "~/db/schema";
 import { log } from "~/lib/log.server";
 import { siteOrigin } from "~/lib/meta";
 import { discardBody } from "~/portal/guard.server";
 import type { ActionContext, Actor } from "./action.server";
-import { roleOf } from "./organizers.server";
+import { shareOrganizerRole } from "~/account/request-reads.server";
 import { deskPageFor, deskPages, type DeskPage } from "./pages";
 import { can, type Permission } from "./roles";
 
@@ -47,32 +48,92 @@ export interface Desk extends SignedIn {
 
 export const deskContext = createContext<Desk>();
 
+/** How often a desk session's last request is written: far under the idle limit, so it ends on time. */
+const TOUCH_EVERY_MS = deskRules.touchEveryMinutes * 60_000;
+const IDLE_LIMIT_MS = deskRules.idleHours * 3_600_000;
+
 /**
- * Whether the session's last desk request is older than a working day;
- * records this one otherwise. A session that has not used the desk yet
- * counts from when it passed the second factor (ADR 021): a code typed days
- * ago does not open the desk today.
+ * What the guard needs from D1, in one round trip (issue 56): the account's
+ * role, the desk session's last request, and, for a request that the desk
+ * will admit, that request recorded. The record is written only when the
+ * last one is older than `touchEveryMinutes`, and never for a session past
+ * the idle limit (the batch reads the row before it writes, so the guard
+ * judges idleness on the row as it was). A session without a row counts
+ * from when it passed the second factor (ADR 021), on the machine's time:
+ * better-auth stamps the mark with that time.
  */
-async function sessionIdle(db: Db, sessionId: string, secondFactorAt: string, now: Date): Promise<boolean> {
-  const [row] = await db
+async function deskGuardReads(
+  db: Db,
+  {
+    userId,
+    sessionId,
+    secondFactorAt,
+    now,
+    admits,
+  }: {
+    userId: string;
+    sessionId: string;
+    secondFactorAt: string | null;
+    now: Date;
+    /** The roles that may open the page, when the session itself qualifies; null: record nothing. */
+    admits: readonly OrganizerRoleName[] | null;
+  },
+) {
+  const roleRead = db
+    .select({ role: organizerRoles.role })
+    .from(organizerRoles)
+    .where(eq(organizerRoles.userId, userId))
+    .limit(1);
+  const lastRequestRead = db
     .select({ at: organizerSessions.lastRequestAt })
     .from(organizerSessions)
     .where(eq(organizerSessions.sessionId, sessionId))
     .limit(1);
-  const idleLimit = deskRules.idleHours * 3_600_000;
-  if (row) {
-    if (now.getTime() - new Date(row.at).getTime() > idleLimit) return true;
-  } else if (Date.now() - new Date(secondFactorAt).getTime() > idleLimit) {
-    // better-auth stamps the mark with the machine's time, so it is measured on that time too: a preview's
-    // APP_NOW a year ahead would otherwise end every new desk session at once.
-    return true;
-  }
+  const secondFactorFresh = secondFactorAt !== null && !secondFactorIdle(secondFactorAt);
   const at = now.toISOString();
-  await db
-    .insert(organizerSessions)
-    .values({ sessionId, lastRequestAt: at })
-    .onConflictDoUpdate({ target: organizerSessions.sessionId, set: { lastRequestAt: at } });
-  return false;
+  // Built as drizzle's insert with a raw SELECT: drizzle cannot batch a raw statement with parameters.
+  const touch =
+    admits && admits.length > 0
+      ? db
+          .insert(organizerSessions)
+          .select(
+            sql`SELECT ${sessionId}, ${at} FROM organizer_roles
+              WHERE user_id = ${userId} AND role IN (${sql.join(
+                admits.map((role) => sql`${role}`),
+                sql`, `,
+              )})
+                AND (${secondFactorFresh ? 1 : 0} OR EXISTS (SELECT 1 FROM organizer_sessions WHERE session_id = ${sessionId}))`,
+          )
+          .onConflictDoUpdate({
+            target: organizerSessions.sessionId,
+            set: { lastRequestAt: sql`excluded.last_request_at` },
+            setWhere: and(
+              lt(organizerSessions.lastRequestAt, new Date(now.getTime() - TOUCH_EVERY_MS).toISOString()),
+              gte(organizerSessions.lastRequestAt, new Date(now.getTime() - IDLE_LIMIT_MS).toISOString()),
+            ),
+          })
+      : null;
+  const [roleRows, lastRows] = touch
+    ? await db.batch([roleRead, lastRequestRead, touch])
+    : await db.batch([roleRead, lastRequestRead]);
+  return { role: roleRows[0]?.role ?? null, lastRequestAt: lastRows[0]?.at ?? null };
+}
+
+/** Whether a second-factor mark is older than the idle limit, on the machine's time (ADR 021). */
+function secondFactorIdle(secondFactorAt: string): boolean {
+  // better-auth stamps the mark with the machine's time, so it is measured on that time too: a preview's
+  // APP_NOW a year ahead would otherwise end every new desk session at once.
+  return Date.now() - new Date(secondFactorAt).getTime() > IDLE_LIMIT_MS;
+}
+
+/**
+ * Whether the session's last desk request is older than a working day. A
+ * session that has not used the desk yet counts from when it passed the
+ * second factor (ADR 021): a code typed days ago does not open the desk today.
+ */
+function sessionIdle(lastRequestAt: string | null, secondFactorAt: string, now: Date): boolean {
+  if (lastRequestAt) return now.getTime() - new Date(lastRequestAt).getTime() > IDLE_LIMIT_MS;
+  return secondFactorIdle(secondFactorAt);
 }
 
 /**
@@ -94,14 +155,23 @@ export const deskMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const { env, requestId } = context.get(requestContext);
   const signedIn = context.get(signedInContext);
   const { user, db, now, edition, sessionId } = signedIn;
-  const role = await roleOf(db, user.id);
   const page: DeskPage | null = deskPageFor(new URL(request.url).pathname);
-  if (!role || !user.emailVerified || !passedSecondFactor(signedIn) || !page || !can(role, page.permission)) {
+  const sessionQualifies = user.emailVerified && passedSecondFactor(signedIn);
+  const { role, lastRequestAt } = await deskGuardReads(db, {
+    userId: user.id,
+    sessionId,
+    secondFactorAt: signedIn.secondFactorAt,
+    now,
+    admits: sessionQualifies && page ? organizerRoleNames.filter((r) => can(r, page.permission)) : null,
+  });
+  // The header's account menu asks for the role too: it gets this read (issue 56).
+  shareOrganizerRole(context, role);
+  if (!role || !sessionQualifies || !page || !can(role, page.permission)) {
     if (role) log("info", "organize.desk_refused", { requestId, userId: user.id, role, path: page?.path ?? null });
     await discardBody(request);
     throw data(null, { status: 404 });
   }
-  if (await sessionIdle(db, sessionId, signedIn.secondFactorAt!, now)) {
+  if (sessionIdle(lastRequestAt, signedIn.secondFactorAt!, now)) {
     await db.delete(session).where(eq(session.id, sessionId));
     log("info", "organize.desk_session_ended", { requestId, userId: user.id });
     await discardBody(request);

@@ -10,7 +10,7 @@
  * audit row (`proposals.propose`, then the action's own id with the
  * proposal's id).
  */
-import { and, asc, eq, gt, lte, ne } from "drizzle-orm";
+import { and, asc, count, eq, gt, lte, ne } from "drizzle-orm";
 import type * as z from "zod/mini";
 import type { SecondFactorOutcome } from "~/auth/two-factor.server";
 import { deskMessages, deskRules } from "~/content/organize";
@@ -106,12 +106,17 @@ export async function proposalById(db: Db, id: string): Promise<ProposalRow | nu
 }
 
 /** Proposals still open and not expired, soonest to expire first. */
+/** A proposal still waiting for its second director at `now`. */
+const openAt = (now: Date) =>
+  and(eq(organizerProposals.status, "open"), gt(organizerProposals.expiresAt, now.toISOString()));
+
 export async function openProposals(db: Db, now: Date): Promise<ProposalRow[]> {
-  return db
-    .select()
-    .from(organizerProposals)
-    .where(and(eq(organizerProposals.status, "open"), gt(organizerProposals.expiresAt, now.toISOString())))
-    .orderBy(asc(organizerProposals.expiresAt));
+  return db.select().from(organizerProposals).where(openAt(now)).orderBy(asc(organizerProposals.expiresAt));
+}
+
+/** How many proposals are open at `now`: a query, so the overview can batch it. */
+export function openProposalCountQuery(db: Db, now: Date) {
+  return db.select({ n: count() }).from(organizerProposals).where(openAt(now));
 }
 
 /** When the account was granted the role it holds now, or null. */

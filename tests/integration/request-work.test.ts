@@ -10,22 +10,79 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { judgingRules } from "~/content/judging";
+import { deskRules } from "~/content/organize";
 import { countingD1, newTally, type D1Tally } from "../../workers/bench/counting-d1";
+import { judgeSql, reviewSql, submittedTeamSql } from "../judging-seed";
 import { uniqueIp } from "./auth-helpers";
+import { deskGet, JUDGING, organizer } from "./organize-helpers";
 import { person, type Person } from "./portal-helpers";
 import { SHOWCASE, submittedProject, voteRows } from "./showcase-helpers";
 import { fetchSite, fetchWithEnv } from "./worker";
 
-/** A request to the built worker with its statements counted. */
-async function counted(path: string, init: RequestInit = {}): Promise<{ response: Response; tally: D1Tally }> {
+/**
+ * Round trips one after another: a call to D1 that starts while none is in
+ * flight begins a new one; calls that overlap (loaders running side by side)
+ * share it. The bench's counter counts every call; this counts the waits.
+ */
+interface Waves {
+  sequential: number;
+  inFlight: number;
+}
+
+function wavesD1(db: D1Database, waves: Waves): D1Database {
+  const track = <T>(run: () => Promise<T>): Promise<T> => {
+    if (waves.inFlight === 0) waves.sequential += 1;
+    waves.inFlight += 1;
+    return run().finally(() => {
+      waves.inFlight -= 1;
+    });
+  };
+  class Statement {
+    constructor(readonly inner: D1PreparedStatement) {}
+    bind(...values: unknown[]) {
+      return new Statement(this.inner.bind(...values));
+    }
+    first(column?: string) {
+      return track(() => (column === undefined ? this.inner.first() : this.inner.first(column)));
+    }
+    run() {
+      return track(() => this.inner.run());
+    }
+    all() {
+      return track(() => this.inner.all());
+    }
+    raw(options?: { columnNames?: boolean }) {
+      return track(() => (options?.columnNames ? this.inner.raw({ columnNames: true }) : this.inner.raw()));
+    }
+  }
+  return {
+    prepare: (query: string) => new Statement(db.prepare(query)) as unknown as D1PreparedStatement,
+    batch: (statements: D1PreparedStatement[]) =>
+      track(() => db.batch(statements.map((s) => (s instanceof Statement ? s.inner : s)))),
+    exec: (query: string) => track(() => db.exec(query)),
+    withSession: () => {
+      throw new Error("wavesD1: sessions are not counted");
+    },
+    dump: () => db.dump(),
+  } as unknown as D1Database;
+}
+
+/** A request to the built worker with its statements, round trips and sequential round trips counted. */
+async function counted(
+  path: string,
+  init: RequestInit = {},
+  clock: Partial<Env> = SHOWCASE,
+): Promise<{ response: Response; tally: D1Tally; sequential: number; html: string }> {
   const tally = newTally();
+  const waves: Waves = { sequential: 0, inFlight: 0 };
   const response = await fetchWithEnv(
     path,
-    { ...SHOWCASE, DB: countingD1(env.DB, tally) },
+    { ...clock, DB: countingD1(wavesD1(env.DB, waves), tally) },
     { redirect: "manual", ...init },
   );
-  await response.arrayBuffer();
-  return { response, tally };
+  const html = await response.text();
+  return { response, tally, sequential: waves.sequential, html };
 }
 
 function votePost(who: Person) {
@@ -168,5 +225,113 @@ describe("the bench's floor route", () => {
     });
     expect(response.status).toBe(404);
     expect(response.headers.get("x-bench-d1")).toBeNull();
+  });
+});
+
+/** `count` submitted projects, each assigned to the judges per project from a pool of judges, most of them scored. */
+let seededProjects = 0;
+async function seedJudgedProjects(count: number) {
+  const pool = Array.from({ length: 12 }, (_, i) => `work-judge-${i}`);
+  const statements = pool.flatMap((userId) => judgeSql({ editionId: "2026", userId, name: `Judge ${userId}` }));
+  for (let i = 0; i < count; i++) {
+    const n = ++seededProjects;
+    const teamId = `work-team-${n}`;
+    statements.push(
+      ...submittedTeamSql({ editionId: "2026", teamId, name: `Work Team ${n}`, members: [`work-member-${n}`] }),
+    );
+    for (let j = 0; j < judgingRules.judgesPerProject; j++) {
+      const judgeId = pool[(n + j * 5) % pool.length]!;
+      // One project in four waits for its last judge's scores.
+      const scored = n % 4 !== 0 || j < judgingRules.judgesPerProject - 1;
+      statements.push(
+        ...reviewSql({ editionId: "2026", teamId, judgeId, scores: scored ? 1 + ((n * 7 + j * 3) % 10) : undefined }),
+      );
+    }
+  }
+  for (let i = 0; i < statements.length; i += 500) {
+    await env.DB.batch(statements.slice(i, i + 500).map((sql) => env.DB.prepare(sql)));
+  }
+}
+
+/** A desk page as the organizer's browser asks for it, counted. */
+const deskCounted = (path: string, who: { cookie: string }, clock: Partial<Env> = JUDGING) =>
+  counted(path, { headers: { cookie: who.cookie, "cf-connecting-ip": uniqueIp() } }, clock);
+
+/** The statements that read the organizer's role. */
+const roleReads = (tally: D1Tally) => tally.sql.filter((sql) => /from "organizer_roles"/i.test(sql));
+
+describe("the desk flat in the edition's size (issue 56)", { timeout: 240_000 }, () => {
+  it("the overview costs the same statements at 20 projects and at 200, in at most 3 round trips one after another", async () => {
+    const director = await organizer("director");
+    await seedJudgedProjects(20);
+    const small = await deskCounted("/organize", director);
+    expect(small.response.status).toBe(200);
+    await seedJudgedProjects(180);
+    const large = await deskCounted("/organize", director);
+    expect(large.response.status).toBe(200);
+    expect(large.tally.statements, large.tally.sql.join("\n")).toBe(small.tally.statements);
+    expect(large.sequential, large.tally.sql.join("\n")).toBeLessThanOrEqual(3);
+    // The session, the desk's guard in one batch, then the page (its reads side by side with the menu's).
+    expect(roleReads(large.tally), large.tally.sql.join("\n")).toHaveLength(1);
+
+    for (const path of ["/organize/report", "/organize/judges", "/organize/assignments", "/organize/results"]) {
+      const page = await deskCounted(path, director);
+      expect(page.response.status, path).toBe(200);
+      expect(page.sequential, `${path}:\n${page.tally.sql.join("\n")}`).toBeLessThanOrEqual(3);
+      expect(roleReads(page.tally), path).toHaveLength(1);
+    }
+  });
+
+  it("the report shows a page of projects at a time, at most 60 KB of HTML, and its CSV keeps every row", async () => {
+    const director = await organizer("director");
+    await seedJudgedProjects(200);
+    const { response, html } = await deskCounted("/organize/report", director);
+    expect(response.status).toBe(200);
+    expect(new TextEncoder().encode(html).length).toBeLessThanOrEqual(60_000);
+    expect(html.match(/data-testid="report-project"/g) ?? []).toHaveLength(deskRules.pageSize);
+    const csv = await deskGet("/organize/report.csv", director);
+    expect(csv.status).toBe(200);
+    const submitted = await env.DB.prepare(
+      "SELECT count(*) AS n FROM submissions WHERE edition_id = '2026' AND status = 'submitted'",
+    ).first<{ n: number }>();
+    // A header line, then one line per project.
+    expect((await csv.text()).trim().split("\n")).toHaveLength(submitted!.n + 1);
+  });
+
+  it("writes the desk session's touch at most every few minutes, and still ends an idle one", async () => {
+    const who = await organizer("coordinator");
+    const at = (minutes: number) => ({
+      APP_NOW: new Date(new Date(JUDGING.APP_NOW).getTime() + minutes * 60_000).toISOString(),
+    });
+    const touch = async () =>
+      (
+        await env.DB.prepare(
+          "SELECT last_request_at AS at FROM organizer_sessions WHERE session_id IN (SELECT id FROM session WHERE user_id = ?)",
+        )
+          .bind(who.id)
+          .first<{ at: string }>()
+      )?.at;
+    expect((await deskCounted("/organize/judges", who, at(0))).response.status).toBe(200);
+    expect(await touch()).toBe(at(0).APP_NOW);
+    const soon = await deskCounted("/organize/judges", who, at(2));
+    expect(soon.response.status).toBe(200);
+    expect(await touch()).toBe(at(0).APP_NOW);
+    expect(soon.sequential, soon.tally.sql.join("\n")).toBeLessThanOrEqual(3);
+    expect((await deskCounted("/organize/judges", who, at(6))).response.status).toBe(200);
+    expect(await touch()).toBe(at(6).APP_NOW);
+    // Idle counts from the last touch written: 8 hours and a minute later the session ends.
+    const idle = await deskCounted("/organize/judges", who, at(6 + 8 * 60 + 1));
+    expect(idle.response.status).toBe(302);
+  });
+});
+
+describe("/account (issue 56)", { timeout: 60_000 }, () => {
+  it("reads nothing twice, in at most 3 round trips one after another", async () => {
+    const reader = await person("account-work");
+    const { response, tally, sequential } = await counted("/account", { headers: { cookie: reader.cookie } });
+    expect(response.status).toBe(200);
+    const sql = tally.sql.join("\n");
+    expect(new Set(tally.sql).size, sql).toBe(tally.sql.length);
+    expect(sequential, sql).toBeLessThanOrEqual(3);
   });
 });

@@ -28,7 +28,7 @@ import { handleIntentPost } from "~/forms/intent-action.server";
 import { holderCredentials, holderDisplayName } from "~/credentials/holder.server";
 import { log } from "~/lib/log.server";
 import { pageMeta, siteOrigin } from "~/lib/meta";
-import { organizationsOf } from "~/organization/access.server";
+import { requestOrganizations } from "~/account/request-reads.server";
 import { votesOf } from "~/showcase/votes.server";
 import type { Route } from "./+types/index";
 
@@ -44,7 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     accountActivity(env, user.id),
     accountSessions(env, user.id, sessionId),
     takeShowRecoveryCodes(env, request, user.id),
-    organizationsOf(db, user.id),
+    // The header's menu asks too: one read for both (issue 56).
+    requestOrganizations(context, db, user.id),
     votesOf(db, user.id),
     holderCredentials(env, user, siteOrigin(request, env)),
     holderDisplayName(env, user.id),

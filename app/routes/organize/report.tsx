@@ -2,11 +2,22 @@
  * /organize/report (issue 32): the judging report for anyone on the desk
  * who may read it (viewer and up): coverage, each submitted project's
  * normalized and raw results per criterion, and the ranking, with a CSV
- * download. The numbers are the `judging.report` query's
+ * download; the ranking a page at a time, filtered by coverage (issue 56).
+ * The numbers are the `judging.report` query's
  * (app/judging/report.server.ts), the same the organizer API and
  * `npm run admin -- judging-report` give.
  */
-import { cellClass, DeskBody, DeskHero, DeskTable, deskLinkClass, Empty } from "~/components/organize/desk";
+import {
+  DeskBody,
+  deskControlClass,
+  DeskHero,
+  deskLabelClass,
+  DeskTable,
+  deskLinkClass,
+  Empty,
+  Pager,
+} from "~/components/organize/desk";
+import { reportText } from "~/content/organize";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { reportDeskView } from "~/judging/report-view.server";
 import { pageMeta } from "~/lib/meta";
@@ -19,50 +30,38 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return deskPage(await reportDeskView(context.get(deskContext)));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return deskPage(await reportDeskView(context.get(deskContext), new URL(request.url)));
 }
 
 export const headers = signedInPageHeaders;
 
 export default function Report({ loaderData: view }: Route.ComponentProps) {
+  const projects = view.projects;
   return (
     <>
       <DeskHero
         header={view.header}
         title="Judging report"
-        lead={`${view.editionName}: ${view.projects.length} submitted project(s).`}
+        lead={`${view.editionName}: ${view.projectCount} submitted project(s).`}
       />
       <DeskBody>
         <section aria-labelledby="coverage-heading">
           <h2 id="coverage-heading" className="text-xl font-bold text-slate-900">
             Coverage
           </h2>
-          {view.projects.length === 0 ? (
+          {view.projectCount === 0 ? (
             <Empty>No project has been submitted yet. The report fills in as teams submit and judges score.</Empty>
-          ) : view.missing.length === 0 ? (
+          ) : view.missingCount === 0 ? (
             <p className="mt-2 text-slate-800">Every project has its complete score sets.</p>
           ) : (
-            <>
-              <p className="mt-2 text-slate-800">
-                {view.missing.length} project(s) missing complete score sets. Remind the judges behind, or assign more
-                judges on the judges page.
-              </p>
-              <DeskTable
-                id="report-missing"
-                caption="Projects missing score sets"
-                head={["Project", "Missing", "Complete", "Assigned"]}
-              >
-                {view.missing.map((p) => (
-                  <tr key={p.teamId}>
-                    <td className={cellClass}>{p.name}</td>
-                    <td className={cellClass}>{p.missing}</td>
-                    <td className={cellClass}>{p.judges}</td>
-                    <td className={cellClass}>{p.assigned}</td>
-                  </tr>
-                ))}
-              </DeskTable>
-            </>
+            <p className="mt-2 text-slate-800" data-testid="report-missing">
+              {view.missingCount} project(s) missing complete score sets.{" "}
+              <a href="/organize/report?coverage=missing#ranking-heading" className={deskLinkClass}>
+                Show them, most missing first
+              </a>
+              . Remind the judges behind, or assign more judges on the judges page.
+            </p>
           )}
           <p className="mt-4 text-slate-800">
             Judges behind:{" "}
@@ -86,29 +85,74 @@ export default function Report({ loaderData: view }: Route.ComponentProps) {
               Download the report (CSV)
             </a>
           </p>
-          {view.projects.length === 0 ? (
+          {view.projectCount === 0 ? (
             <Empty>Nothing to rank yet: projects appear here once submitted.</Empty>
           ) : (
-            <DeskTable
-              id="report-ranking"
-              caption="Ranking"
-              head={["Rank", "Project", "Normalized", "Raw", "Judges", ...view.criteria.map((c) => c.name)]}
-            >
-              {view.projects.map((p) => (
-                <tr key={p.teamId}>
-                  <td className={cellClass}>{p.rank}</td>
-                  <td className={cellClass}>{p.name}</td>
-                  <td className={cellClass}>{p.normalized}</td>
-                  <td className={cellClass}>{p.raw}</td>
-                  <td className={cellClass}>{p.judges}</td>
-                  {p.criteria.map((c) => (
-                    <td key={c.id} className={`${cellClass} whitespace-nowrap`}>
-                      {c.normalized} / {c.raw}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </DeskTable>
+            <>
+              <form
+                method="get"
+                action="/organize/report#ranking-heading"
+                className="mt-4 flex flex-wrap items-end gap-3"
+              >
+                <div>
+                  <label htmlFor="report-coverage" className={deskLabelClass}>
+                    {reportText.filterLabel}
+                  </label>
+                  <select
+                    id="report-coverage"
+                    name="coverage"
+                    defaultValue={view.coverage}
+                    className={deskControlClass}
+                  >
+                    {view.coverageFilters.map((f) => (
+                      <option key={f.value} value={f.value}>
+                        {f.label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <button type="submit" className="btn-outline">
+                  {reportText.filterButton}
+                </button>
+              </form>
+              <p className="mt-2 text-sm text-slate-700">{reportText.showing(projects.total, view.projectCount)}</p>
+              {projects.total === 0 ? (
+                <Empty>{reportText.noneMatch}</Empty>
+              ) : (
+                // `cellClass` once for the whole table rather than on each of its cells: a page of 50 rows then
+                // stays well under 60 KB of HTML (issue 56). Tailwind needs the classes written out.
+                <div className="[&_td]:px-3 [&_td]:py-2 [&_td]:align-top [&_td]:text-slate-800">
+                  <DeskTable
+                    id="report-ranking"
+                    caption={reportText.rankingCaption}
+                    head={[
+                      "Rank",
+                      "Project",
+                      "Normalized",
+                      "Raw",
+                      "Judges",
+                      "Missing",
+                      ...view.criteria.map((c) => c.name),
+                    ]}
+                  >
+                    {projects.items.map((p) => (
+                      <tr key={p.teamId} data-testid="report-project">
+                        <td>{p.rank}</td>
+                        <td>{p.name}</td>
+                        <td>{p.normalized}</td>
+                        <td>{p.raw}</td>
+                        <td>{p.judges}</td>
+                        <td>{p.missing}</td>
+                        {p.criteria.map((c) => (
+                          <td key={c.id} className="whitespace-nowrap">{`${c.normalized} / ${c.raw}`}</td>
+                        ))}
+                      </tr>
+                    ))}
+                  </DeskTable>
+                </div>
+              )}
+              <Pager paged={projects} label={reportText.rankingCaption} />
+            </>
           )}
         </section>
       </DeskBody>
