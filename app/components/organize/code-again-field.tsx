@@ -1,37 +1,44 @@
 /** The second factor asked again on a desk form (ADR 021): a proposal's confirmation and every role change. */
+import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { ErrorList } from "../forms";
 import { deskControlClass, deskLabelClass } from "./desk";
 
-export function CodeAgainField({
-  id,
-  name = "code",
-  errorId,
-  errors,
-  inputProps = {},
-}: {
-  id: string;
-  name?: string;
-  errorId?: string;
-  errors?: string[];
-  /** Conform's props for the field, where the form is a Conform form. */
-  inputProps?: Record<string, unknown>;
-}) {
+/** The code field: a Conform form's `field`, or a plain field with its `id` (a form repeated per row). */
+export function CodeAgainField(props: { field: FieldMetadata<string> } | { field?: undefined; id: string }) {
+  const { field } = props;
+  const id = field ? field.id : props.id;
+  const { key, ...conformProps } = field ? getInputProps(field, { type: "text" }) : { key: undefined };
   return (
     <div>
       <label htmlFor={id} className={deskLabelClass}>
         Your authenticator code or a recovery code
       </label>
       <input
+        key={key}
         type="text"
-        name={name}
-        {...inputProps}
-        id={id}
+        name="code"
         required
+        {...conformProps}
+        id={id}
         autoComplete="one-time-code"
         inputMode="text"
         className={`${deskControlClass} max-w-xs`}
       />
-      {errorId ? <ErrorList id={errorId} errors={errors} /> : null}
+      {field ? <ErrorList id={field.errorId} errors={field.errors} /> : null}
+    </div>
+  );
+}
+
+/** The address of the account a role change is about. */
+export function AccountEmailField({ field }: { field: FieldMetadata<string> }) {
+  const { key, ...props } = getInputProps(field, { type: "email" });
+  return (
+    <div>
+      <label htmlFor={field.id} className={deskLabelClass}>
+        Their account&apos;s e-mail
+      </label>
+      <input key={key} {...props} autoComplete="off" className={deskControlClass} />
+      <ErrorList id={field.errorId} errors={field.errors} />
     </div>
   );
 }

@@ -3,13 +3,13 @@
  * granting a role, and the directors, whose role changes under the
  * two-person rule (ADR 021). Every form asks for the code again.
  */
-import { getInputProps, getSelectProps } from "@conform-to/react";
+import { getSelectProps } from "@conform-to/react";
 import type { IntentActionData } from "~/forms/intent-action.server";
 import { DirectorSchema, GrantOrganizerSchema, withSecondFactorCode } from "~/organize/schema";
 import { ErrorList } from "../forms";
 import { IntentForm, Refusals, useIntentForm } from "../intent-form";
 import { dangerButtonClass, SectionCard } from "../section-card";
-import { CodeAgainField } from "./code-again-field";
+import { AccountEmailField, CodeAgainField } from "./code-again-field";
 import { cellClass, DeskTable, deskControlClass, deskLabelClass } from "./desk";
 
 interface Organizer {
@@ -101,9 +101,7 @@ export function GrantSection({
   actionData?: IntentActionData;
 }) {
   const [form, fields] = useIntentForm("grant", GrantForm, actionData);
-  const { key: emailKey, ...email } = getInputProps(fields.email, { type: "email" });
   const { key: roleKey, ...role } = getSelectProps(fields.role);
-  const { key: codeKey, ...code } = getInputProps(fields.code, { type: "text" });
   return (
     <SectionCard id="grant" title="Grant or change a role">
       <p className="mt-2 text-sm text-slate-700">
@@ -119,13 +117,7 @@ export function GrantSection({
         ))}
       </dl>
       <IntentForm intent="grant" form={form} className="mt-4 space-y-4">
-        <div>
-          <label htmlFor={fields.email.id} className={deskLabelClass}>
-            Their account&apos;s e-mail
-          </label>
-          <input key={emailKey} {...email} autoComplete="off" className={deskControlClass} />
-          <ErrorList id={fields.email.errorId} errors={fields.email.errors} />
-        </div>
+        <AccountEmailField field={fields.email} />
         <div>
           <label htmlFor={fields.role.id} className={deskLabelClass}>
             Role
@@ -140,13 +132,7 @@ export function GrantSection({
           </select>
           <ErrorList id={fields.role.errorId} errors={fields.role.errors} />
         </div>
-        <CodeAgainField
-          key={codeKey}
-          id={fields.code.id}
-          errorId={fields.code.errorId}
-          errors={fields.code.errors}
-          inputProps={code}
-        />
+        <CodeAgainField field={fields.code} />
         <button type="submit" className="btn-primary">
           Grant role
         </button>
@@ -163,8 +149,7 @@ export function DirectorSection({
   actionData?: IntentActionData;
 }) {
   const [form, fields] = useIntentForm("grant-director", DirectorForm, actionData);
-  const { key: emailKey, ...email } = getInputProps(fields.email, { type: "email" });
-  const { key: codeKey, ...code } = getInputProps(fields.code, { type: "text" });
+
   return (
     <SectionCard id="directors" title="Directors">
       <p className="mt-2 text-sm text-slate-700">
@@ -174,20 +159,8 @@ export function DirectorSection({
         two-step sign-in on.
       </p>
       <IntentForm intent="grant-director" form={form} className="mt-4 space-y-4">
-        <div>
-          <label htmlFor={fields.email.id} className={deskLabelClass}>
-            Their account&apos;s e-mail
-          </label>
-          <input key={emailKey} {...email} autoComplete="off" className={deskControlClass} />
-          <ErrorList id={fields.email.errorId} errors={fields.email.errors} />
-        </div>
-        <CodeAgainField
-          key={codeKey}
-          id={fields.code.id}
-          errorId={fields.code.errorId}
-          errors={fields.code.errors}
-          inputProps={code}
-        />
+        <AccountEmailField field={fields.email} />
+        <CodeAgainField field={fields.code} />
         <button type="submit" className="btn-primary">
           Propose a director
         </button>

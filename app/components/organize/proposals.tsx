@@ -3,7 +3,6 @@
  * one proposal: its preview exactly as stored (what will be published, sent
  * and issued) and the confirmation form, which asks for the second factor.
  */
-import { getInputProps } from "@conform-to/react";
 import type { IntentActionData } from "~/forms/intent-action.server";
 import type { Preview } from "~/organize/action.server";
 import { ConfirmProposalSchema } from "~/organize/schema";
@@ -91,7 +90,6 @@ export function ConfirmSection({
   actionData?: IntentActionData;
 }) {
   const [form, fields] = useIntentForm("confirm", ConfirmProposalSchema, actionData);
-  const { key, ...code } = getInputProps(fields.code, { type: "text" });
   return (
     <SectionCard id="confirm" title="Confirm">
       {cannotConfirm ? (
@@ -104,13 +102,7 @@ export function ConfirmSection({
             Confirming cannot be undone: it does exactly what the preview shows, if nothing changed since it was
             proposed. Enter your code to confirm it is you.
           </p>
-          <CodeAgainField
-            key={key}
-            id={fields.code.id}
-            errorId={fields.code.errorId}
-            errors={fields.code.errors}
-            inputProps={code}
-          />
+          <CodeAgainField field={fields.code} />
           <button type="submit" className="btn-primary">
             Confirm and carry it out
           </button>
