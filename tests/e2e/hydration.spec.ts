@@ -29,6 +29,65 @@ async function holdHydration(page: Page) {
   return { release };
 }
 
+/**
+ * Holds the document POSTs to `path` until `release()`: a slow network or a
+ * busy server, so a test can watch the page while its plain submit is on its way.
+ */
+async function holdPosts(page: Page, path: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let posted = () => {};
+  const firstPost = new Promise<void>((resolve) => (posted = resolve));
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      posted();
+      await released;
+      await route.continue();
+    },
+  );
+  return { firstPost, release };
+}
+
+/** Logged by `recordSubmitButton` once React has hydrated the page and settled. */
+const SETTLED_AFTER_HYDRATION = "settled after hydration";
+
+/**
+ * Runs in the page: records what its submit button shows once the form has
+ * been sent, once React has hydrated and settled (then logs `settledMessage`),
+ * and as the page leaves for the answer. The record is kept in
+ * sessionStorage, for the tab's next page to read: while a navigation is
+ * pending, Playwright waits for it to end before it looks at the page or
+ * evaluates anything in it.
+ */
+function recordSubmitButton(settledMessage: string) {
+  const record: Record<string, { label: string; disabled: boolean }> = {};
+  const note = (moment: string) => {
+    const button = document.querySelector<HTMLButtonElement>("form button[type=submit]");
+    if (button) record[moment] = { label: button.innerText.trim(), disabled: button.disabled };
+    sessionStorage.setItem("submit-button", JSON.stringify(record));
+  };
+  addEventListener("submit", () => setTimeout(() => note("sent")));
+  addEventListener("pagehide", () => note("leaving"));
+  new MutationObserver((_, observer) => {
+    if (document.documentElement.dataset.hydrated !== "true") return;
+    observer.disconnect();
+    // After React's effects and the updates they start.
+    requestIdleCallback(
+      () => {
+        note("hydrated");
+        console.log(settledMessage);
+      },
+      { timeout: 1_000 },
+    );
+  }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-hydrated"] });
+}
+
+function readSubmitButtonRecord() {
+  return JSON.parse(sessionStorage.getItem("submit-button") ?? "{}") as unknown;
+}
+
 /** Errors in the browser: a hydration mismatch is reported as one. */
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -131,6 +190,32 @@ test.describe("form pages hydrate after the first paint", () => {
     await waitForHydration(page);
     await expect(busy).toBeDisabled();
     expect(posts).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
+  test("a plain submit on its way when React hydrates stays busy until the next page arrives", async ({ page }) => {
+    const errors = collectErrors(page);
+    const hydration = await holdHydration(page);
+    const signUps = await holdPosts(page, "/auth");
+    await page.goto("/auth");
+    const form = authForm(page);
+    await form.getByLabel("Email").fill(uniqueEmail("on-its-way"));
+    await form.getByLabel("Password").fill("a good passphrase");
+    await page.evaluate(recordSubmitButton, SETTLED_AFTER_HYDRATION);
+    // Not waiting for the navigation to start: its answer is held.
+    await form.getByRole("button", { name: "Create Account" }).click({ noWaitAfter: true });
+    await signUps.firstPost;
+
+    // React hydrates the page while its POST is on its way, and settles; then the answer arrives.
+    const settled = page.waitForEvent("console", (message) => message.text() === SETTLED_AFTER_HYDRATION);
+    hydration.release();
+    await settled;
+    signUps.release();
+    await expect(page).toHaveURL(/\/register(\?|$)/);
+    await expect(page.getByText("Account Created!")).toBeVisible();
+
+    const busy = { label: "Creating Account...", disabled: true };
+    expect(await page.evaluate(readSubmitButtonRecord)).toEqual({ sent: busy, hydrated: busy, leaving: busy });
     expect(errors).toEqual([]);
   });
 
