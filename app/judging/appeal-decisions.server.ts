@@ -35,12 +35,22 @@ export function appealDecideBy(filedAt: string): string {
 /** The report's name for a team with neither a name nor a registered member. */
 const UNNAMED_TEAM = "Participant";
 
+/** D1 binds at most 100 values a statement: ids go in lists of this many. */
+const IDS_PER_STATEMENT = 90;
+
 export async function reportTeamNames(db: Db, teamIds: readonly string[]): Promise<Map<string, string>> {
   if (teamIds.length === 0) return new Map();
-  const [named, people] = await Promise.all(
-    teamNameQueries(db, inArray(teams.id, [...teamIds]), inArray(teamMembers.teamId, [...teamIds])),
+  const lists: string[][] = [];
+  for (let i = 0; i < teamIds.length; i += IDS_PER_STATEMENT) lists.push(teamIds.slice(i, i + IDS_PER_STATEMENT));
+  // Side by side, not one after another: a showcase or an announcement names every team of an edition.
+  const answers = await Promise.all(
+    lists.map((ids) => Promise.all(teamNameQueries(db, inArray(teams.id, ids), inArray(teamMembers.teamId, ids)))),
   );
-  return teamNamesOf(teamIds, named, people);
+  return teamNamesOf(
+    teamIds,
+    answers.flatMap(([named]) => named),
+    answers.flatMap(([, people]) => people),
+  );
 }
 
 /**

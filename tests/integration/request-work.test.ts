@@ -12,6 +12,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { judgingRules } from "~/content/judging";
 import { deskRules } from "~/content/organize";
+import { getDb } from "~/db/client.server";
+import { reportTeamNames } from "~/judging/appeal-decisions.server";
 import { countingD1, newTally, type D1Tally } from "../../workers/bench/counting-d1";
 import { judgeSql, reviewSql, submittedTeamSql } from "../judging-seed";
 import { uniqueIp } from "./auth-helpers";
@@ -333,5 +335,15 @@ describe("/account (issue 56)", { timeout: 60_000 }, () => {
     const sql = tally.sql.join("\n");
     expect(new Set(tally.sql).size, sql).toBe(tally.sql.length);
     expect(sequential, sql).toBeLessThanOrEqual(3);
+  });
+});
+
+describe("team names for a whole edition (issue 56)", () => {
+  it("names more teams than one statement may bind (D1 binds 100 values): the showcase and messages pages name every team", async () => {
+    const project = await submittedProject("names", { teamName: "The Last Named Team" });
+    const ids = [...Array.from({ length: 240 }, (_, i) => `no-such-team-${i}`), project.teamId];
+    const names = await reportTeamNames(getDb(env), ids);
+    expect(names.get(project.teamId)).toBe("The Last Named Team");
+    expect(names.size).toBe(ids.length);
   });
 });
