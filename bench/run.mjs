@@ -26,6 +26,7 @@ import lighthouse from "lighthouse";
 import { publicRoutes } from "../app/content/routes.ts";
 import { pageWeight } from "./page-weight.mjs";
 import { GALLERY_SIZES, votingRun } from "./voting.mjs";
+import { DESK_SIZES, deskRun } from "./desk.mjs";
 import { measureCredentialCpu } from "./credentials.mjs";
 import { baselineRun } from "./baseline.mjs";
 import { cpuAgainst, measurePages, shown, withoutRuns, workerdPids } from "./server-cost.mjs";
@@ -71,11 +72,16 @@ const voting = {
   votesEach: Math.min(Math.max(Number(setting("BENCH_VOTE_ROUNDS", "8", "2")), 1), 8),
   gallerySizes: smoke ? [20, 30] : undefined,
 };
+// The desk section (issue 56): every desk page a director opens at 20, 500 and 2,000 projects;
+// the smoke: the smallest size and two pages.
+const desk = smoke
+  ? { sizes: [DESK_SIZES[0] ?? 20], pages: ["/organize", "/organize/report"] }
+  : { sizes: DESK_SIZES, pages: undefined };
 // Server renders per page in the render section, after a tenth as many to warm up.
 const renders = Number(setting("BENCH_RENDERS", "300", "10"));
-// BENCH_ONLY=paint,lighthouse runs only those sections (bytes, throughput, render, voting, credentials, paint, lighthouse).
+// BENCH_ONLY=paint,lighthouse runs only those sections (bytes, throughput, render, voting, desk, credentials, paint, lighthouse).
 const sections = new Set(
-  (process.env.BENCH_ONLY ?? "bytes,throughput,render,voting,credentials,paint,lighthouse").split(","),
+  (process.env.BENCH_ONLY ?? "bytes,throughput,render,voting,desk,credentials,paint,lighthouse").split(","),
 );
 // BENCH_BASELINE=<git ref>: the throughput pages are measured on that commit's build too, in this run (bench/baseline.mjs).
 const baselineRef = process.env.BENCH_BASELINE;
@@ -111,6 +117,7 @@ const results = {
   baseline: /** @type {any} */ (null),
   render: /** @type {any} */ (null),
   voting: /** @type {any} */ (null),
+  desk: /** @type {any} */ (null),
   credentials: /** @type {any} */ (null),
   paint: /** @type {any[]} */ ([]),
   lighthouse: /** @type {any[]} */ ([]),
@@ -285,6 +292,59 @@ if (sections.has("voting")) {
   console.log(`sitemap.xml lists ${results.voting.sitemapProjects} project pages`);
 }
 
+if (sections.has("desk")) {
+  say(
+    `the organizers' desk and /account against /faq at ${desk.sizes.join(", ")} projects with their judging (issue 56; ${connections} connections, ${loadSize()} each, ${rounds} rounds after a warm-up)`,
+  );
+  // A server of its own on a fresh database: the seed only adds, and the voting section leaves 500 projects.
+  const deskStateDir = ".wrangler/bench-desk-state";
+  const deskPort = serverPort + 2;
+  rmSync(`${root}${deskStateDir}`, { recursive: true, force: true });
+  migratedState(deskStateDir);
+  const deskServer = spawn("node", ["scripts/start.mjs"], {
+    cwd: root,
+    env: { ...env, PORT: String(deskPort), SKIP_BUILD: "1", STATE_DIR: deskStateDir, BUILD_DIR: buildDir },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  const stopDeskServer = () => {
+    try {
+      if (deskServer.pid) process.kill(-deskServer.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  };
+  process.on("exit", stopDeskServer);
+  const deskOrigin = `http://127.0.0.1:${deskPort}`;
+  await waitForHealth(`${deskOrigin}/api/health`, 120_000);
+  try {
+    results.desk = await deskRun({
+      root,
+      origin: deskOrigin,
+      stateDir: deskStateDir,
+      env,
+      seconds,
+      connections,
+      requests,
+      rounds,
+      ...desk,
+      serverPid: deskServer.pid,
+    });
+  } finally {
+    stopDeskServer();
+  }
+  for (const { size, seedSeconds, counts, rows } of results.desk.bySize) {
+    console.log(
+      `\n${size} projects (${counts?.projects} in the edition, ${counts?.judges} judges, ${counts?.assignments} assignments; seeded in ${seedSeconds} s)`,
+    );
+    console.table(rows.map(withoutRuns));
+  }
+  console.log(
+    "\nEach desk page and /account ÷ /faq (CPU, min / median / max of the rounds), statements / sequential round trips, HTML:",
+  );
+  console.table(results.desk.table);
+}
+
 if (sections.has("credentials")) {
   say("Open Badges credentials: signing and verifying CPU per credential (eddsa-rdfc-2022, issue 26)");
   results.credentials = await measureCredentialCpu(smoke ? 10 : undefined);
@@ -392,6 +452,45 @@ function doneWhen() {
       measured: voting?.sitemapProjects ?? null,
       bound: String(largeGallery),
     },
+    ...deskGoals(),
+  ];
+}
+
+/** Issue 56's goals for the desk, each the worst page's figure and that page (none where the section did not run). */
+function deskGoals() {
+  const bySize = results.desk?.bySize ?? [];
+  if (bySize.length === 0) return [];
+  const middle = bySize.find((/** @type {{ size: number }} */ size) => size.size === 500) ?? bySize.at(-1);
+  const first = bySize[0];
+  const last = bySize.at(-1);
+  const median = (/** @type {string | null | undefined} */ cell) => Number(cell?.split(" / ")[1]) || 0;
+  /** The row of the highest `pick` over `rows` (/faq left out), as "figure (page)". @param {any[]} rows @param {(row: any) => number} pick */
+  const worst = (rows, pick) => {
+    const top = rows.filter((row) => row.page !== "/faq").sort((a, b) => pick(b) - pick(a))[0];
+    return top ? `${+pick(top).toFixed(2)} (${top.page})` : null;
+  };
+  const allRows = bySize.flatMap((/** @type {{ rows: any[] }} */ size) => size.rows);
+  return [
+    {
+      figure: `desk page CPU ÷ /faq at ${middle.size} projects, worst median`,
+      measured: worst(middle.rows, (row) => median(row["CPU ÷ /faq"])),
+      bound: "≤ 2",
+    },
+    {
+      figure: `desk page CPU ÷ /faq, ${last.size} ÷ ${first.size} projects, worst`,
+      measured: worst(results.desk.table, (row) => row[`${last.size} ÷ ${first.size}`] ?? 0),
+      bound: "≤ 1.3",
+    },
+    {
+      figure: "desk page and /account: sequential round trips, worst",
+      measured: worst(allRows, (row) => row["D1 sequential round trips"] ?? 0),
+      bound: "≤ 3",
+    },
+    {
+      figure: "/organize/report HTML KB, largest",
+      measured: Math.max(...allRows.filter((row) => row.page === "/organize/report").map((row) => row["HTML KB"] ?? 0)),
+      bound: "≤ 60",
+    },
   ];
 }
 
@@ -405,6 +504,7 @@ function smokeCheck() {
   empty("throughput", results.throughput);
   empty("render", results.render?.pages);
   empty("voting", results.voting?.votes);
+  empty("desk", results.desk?.table);
   empty("credentials", results.credentials ? [results.credentials] : null);
   empty("paint", results.paint);
   empty("lighthouse", results.lighthouse);
@@ -420,7 +520,8 @@ function smokeCheck() {
     if (row.errors > 0 || row.refused > 0) problems.push(`${row.route}: ${row.errors} errors, ${row.refused} refused`);
     if (row.maxStatementsPerVote > 2) problems.push(`${row.route}: ${row.maxStatementsPerVote} statements a vote`);
   }
-  for (const row of [...results.throughput, ...(results.voting?.pages ?? [])]) {
+  const deskRows = (results.desk?.bySize ?? []).flatMap((/** @type {{ rows: any[] }} */ size) => size.rows);
+  for (const row of [...results.throughput, ...(results.voting?.pages ?? []), ...deskRows]) {
     if (row.errors > 0 || row["non-2xx"] > 0)
       problems.push(`${row.page}: ${row.errors} errors, ${row["non-2xx"]} non-2xx`);
   }

@@ -58,7 +58,10 @@ export function d1Of(response) {
   if (!header) return null;
   const statements = Number(/statements=(\d+)/.exec(header)?.[1]);
   const roundTrips = Number(/round-trips=(\d+)/.exec(header)?.[1]);
-  return { statements, roundTrips };
+  // Round trips one after another (issue 56); absent from an older build's header.
+  const sequentialMatch = /sequential=(\d+)/.exec(header);
+  const sequential = sequentialMatch ? Number(sequentialMatch[1]) : null;
+  return { statements, roundTrips, sequential };
 }
 
 /**
@@ -245,6 +248,7 @@ export async function measurePages({ origin, pages, connections, seconds, reques
       "CPU ms/req (min / median / max)": shown(cpu),
       "D1 statements": first.d1?.statements ?? null,
       "D1 round trips": first.d1?.roundTrips ?? null,
+      "D1 sequential round trips": first.d1?.sequential ?? null,
       "non-2xx": own.reduce((sum, run) => sum + run.non2xx, 0),
       errors: own.reduce((sum, run) => sum + run.errors, 0),
       runs: own,

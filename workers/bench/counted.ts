@@ -17,6 +17,9 @@ export async function withCountedStatements(
   const tally = newTally();
   const response = await serve(request, { ...env, DB: countingD1(env.DB, tally) }, ctx);
   const counted = new Response(response.body, response);
-  counted.headers.set(BENCH_D1_HEADER, `statements=${tally.statements}; round-trips=${tally.roundTrips}`);
+  counted.headers.set(
+    BENCH_D1_HEADER,
+    `statements=${tally.statements}; round-trips=${tally.roundTrips}; sequential=${tally.sequential}`,
+  );
   return counted;
 }

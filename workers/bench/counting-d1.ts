@@ -5,17 +5,35 @@
  * nothing else, so the bench's build (`npm run bench`, workers/bench/) and the
  * tests (tests/integration/vote-statements.test.ts) count the statements of a
  * request by running the real code against the real database.
+ *
+ * It also counts the round trips a request waits for one after another
+ * (issue 56): a call that starts while none is in flight begins a new one,
+ * calls that overlap (loaders running side by side) share it, the rule
+ * tests/integration/request-work.test.ts counts by.
  */
 
 export interface D1Tally {
   statements: number;
   roundTrips: number;
+  /** Round trips one after another: overlapping calls count once. */
+  sequential: number;
+  /** Calls sent and not yet answered (what `sequential` is counted from). */
+  inFlight: number;
   /** The SQL of each statement, in order: what a failing count prints. */
   sql: string[];
 }
 
 export function newTally(): D1Tally {
-  return { statements: 0, roundTrips: 0, sql: [] };
+  return { statements: 0, roundTrips: 0, sequential: 0, inFlight: 0, sql: [] };
+}
+
+/** `send()` as one round trip, counted as a new sequential one when nothing else is in flight. */
+function awaited<T>(tally: D1Tally, send: () => Promise<T>): Promise<T> {
+  if (tally.inFlight === 0) tally.sequential += 1;
+  tally.inFlight += 1;
+  return send().finally(() => {
+    tally.inFlight -= 1;
+  });
 }
 
 class CountingStatement {
@@ -37,22 +55,22 @@ class CountingStatement {
 
   first(colName?: string) {
     this.sent();
-    return colName === undefined ? this.inner.first() : this.inner.first(colName);
+    return awaited(this.tally, () => (colName === undefined ? this.inner.first() : this.inner.first(colName)));
   }
 
   run() {
     this.sent();
-    return this.inner.run();
+    return awaited(this.tally, () => this.inner.run());
   }
 
   all() {
     this.sent();
-    return this.inner.all();
+    return awaited(this.tally, () => this.inner.all());
   }
 
   raw(options?: { columnNames?: boolean }) {
     this.sent();
-    return options?.columnNames ? this.inner.raw({ columnNames: true }) : this.inner.raw();
+    return awaited(this.tally, () => (options?.columnNames ? this.inner.raw({ columnNames: true }) : this.inner.raw()));
   }
 }
 
@@ -70,13 +88,13 @@ export function countingD1(db: D1Database, tally: D1Tally): D1Database {
         tally.sql.push(statement.text);
         return statement.inner;
       });
-      return db.batch(inner);
+      return awaited(tally, () => db.batch(inner));
     },
     exec(query: string) {
       tally.roundTrips += 1;
       tally.statements += query.split(";").filter((part) => part.trim()).length;
       tally.sql.push(query);
-      return db.exec(query);
+      return awaited(tally, () => db.exec(query));
     },
     withSession() {
       throw new Error("countingD1: sessions are not counted");
