@@ -2,7 +2,7 @@
 // `npm run bench`: build the production bundle, serve it locally, and measure
 // what matters to a visitor on a slow phone. Prints a table and writes the
 // figures to bench/results/<timestamp>.json. Asserts nothing: budgets are
-// reported next to the figures (README, "Performance").
+// reported next to the figures (docs/performance.md).
 //
 // Loopback only, bounded: each load test runs for BENCH_SECONDS (default 10,
 // at most 20) at BENCH_CONNECTIONS (default 10) concurrent connections. A
