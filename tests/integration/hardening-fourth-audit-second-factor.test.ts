@@ -30,7 +30,7 @@ import {
   type AnyOrganizerAction,
 } from "~/organize/action.server";
 import { confirmProposal, proposeAction } from "~/organize/proposals.server";
-import { organizerActions } from "~/organize/registry.server";
+import { organizerActions } from "~/desk/registry.server";
 import { secondFactorRefusal } from "~/organize/second-factor-again.server";
 import { enableTotp, newAccount, PASSWORD, postAccount, signInOnPage, totp, wrongTotp } from "./account-helpers";
 import { cookieHeaderFrom, markEmailVerified, postAuthApi, postForm, uniqueEmail, uniqueIp } from "./auth-helpers";
