@@ -20,7 +20,7 @@ import * as z from "zod/mini";
 import { createAuth } from "~/auth/auth.server";
 import { SERVED_AUTH_ENDPOINTS } from "~/auth/served-endpoints";
 import { verifySecondFactorAgain } from "~/auth/second-factor-session.server";
-import { twoFactorMessages } from "~/auth/two-factor-messages";
+import { twoFactorMessages } from "~/content/two-factor";
 import { accountMessages } from "~/account/schema";
 import { publishedResults, teams } from "~/db/schema";
 import {
