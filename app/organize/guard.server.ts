@@ -25,9 +25,9 @@ import { deskMessages, deskRules, organizerRoleNames, organizerRoleText } from "
 import { requestContext, signedInContext, type SignedIn } from "~/context";
 import type { Db } from "~/db/client.server";
 import { organizerRoles, organizerSessions, session, type OrganizerRoleName } from "~/db/schema";
+import { discardBody } from "~/lib/discard-body.server";
 import { log } from "~/lib/log.server";
 import { siteOrigin } from "~/lib/meta";
-import { discardBody } from "~/portal/guard.server";
 import type { ActionContext, Actor } from "./action.server";
 import { shareOrganizerRole } from "~/account/request-reads.server";
 import { can, type Permission } from "./roles";
