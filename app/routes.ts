@@ -92,7 +92,7 @@ export default [
     route("judging", "routes/judging/index.tsx"),
     route("judging/:teamId", "routes/judging/project.tsx"),
   ]),
-  // The organizers' desk (issue 32, ADR 018): organizers by role; a page's permission is in app/organize/pages.ts.
+  // The organizers' desk (issue 32, ADR 018): organizers by role; a page's permission is in app/desk/pages.ts.
   layout("routes/organize/layout.tsx", [
     route("organize", "routes/organize/index.tsx"),
     route("organize/judges", "routes/organize/judges.tsx"),

@@ -14,7 +14,7 @@
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 // Node 22 strips the types of this module on import (its one import is of a type).
-import { deskPages } from "../app/organize/pages.ts";
+import { deskPages } from "../app/desk/pages.ts";
 import { localDatabase, runStatements } from "../scripts/local-d1.mjs";
 import { seedPasswordHash, SEED_PASSWORD } from "../scripts/seed-projects.mjs";
 import { cpuAgainst, measurePages, workerdPids } from "./server-cost.mjs";
@@ -27,7 +27,7 @@ const JUDGING_NOW = "2026-03-25T12:00:00-06:00";
 const LEFT_OUT = /\.csv$|\/proposals\/:id$/;
 
 /**
- * The desk's pages a director opens (app/organize/pages.ts), with a person's
+ * The desk's pages a director opens (app/desk/pages.ts), with a person's
  * page opened on the director's own account.
  * @param {string} directorId
  */

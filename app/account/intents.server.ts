@@ -10,7 +10,7 @@ import { appendSetCookies, type SessionUser } from "~/auth/session.server";
 import { endOthersAfterSecondFactorChange } from "~/auth/second-factor-change.server";
 import { passedSecondFactor } from "~/auth/second-factor-session.server";
 import { twoFactorAttemptAllowed, verifySecondFactor, type SecondFactorOutcome } from "~/auth/two-factor.server";
-import { twoFactorMessages } from "~/auth/two-factor-messages";
+import { twoFactorMessages } from "~/content/two-factor";
 import { intent, type IntentOutcome } from "~/forms/intent-action.server";
 import { clientAllowed } from "~/lib/client-limit.server";
 import { log } from "~/lib/log.server";

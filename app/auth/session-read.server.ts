@@ -15,7 +15,34 @@ import { eq, sql } from "drizzle-orm";
 import type { Auth } from "~/auth/auth.server";
 import { getDb, statementOnce } from "~/db/client.server";
 import { session as sessions, user as accounts } from "~/db/schema";
-import { NO_SESSION, type RequestSession } from "./session.server";
+
+/** The signed-in account as pages see it (SPEC.md §3, Session user). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  createdAt: string;
+  /** The address was confirmed through the link e-mailed to it (issue 13). */
+  emailVerified: boolean;
+  /** Sign-in asks for a code from an authenticator app as well (issue 13). */
+  twoFactorEnabled: boolean;
+}
+
+/** Who is signed in, this browser's session, and a refreshed session cookie to forward, if any. */
+export interface RequestSession {
+  user: SessionUser | null;
+  sessionId: string | null;
+  /** When this session passed the second factor (ISO), or null (app/auth/second-factor-session.server.ts). */
+  secondFactorAt: string | null;
+  headers: Headers | null;
+}
+
+/** Nobody signed in. */
+export const NO_SESSION: RequestSession = Object.freeze({
+  user: null,
+  sessionId: null,
+  secondFactorAt: null,
+  headers: null,
+});
 
 const sessionAndUser = statementOnce((db) =>
   db

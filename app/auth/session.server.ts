@@ -8,40 +8,15 @@ import { getDb } from "~/db/client.server";
 import { user as accounts } from "~/db/schema";
 import { createAuth, type AuthEnv } from "~/auth/auth.server";
 import { secondFactorInstant } from "~/auth/second-factor-session.server";
-import { readSessionQuickly } from "./session-read.server";
+import { NO_SESSION, readSessionQuickly, type RequestSession, type SessionUser } from "./session-read.server";
 
-/** The signed-in account as pages see it (SPEC.md §3, Session user). */
-export interface SessionUser {
-  id: string;
-  email: string;
-  createdAt: string;
-  /** The address was confirmed through the link e-mailed to it (issue 13). */
-  emailVerified: boolean;
-  /** Sign-in asks for a code from an authenticator app as well (issue 13). */
-  twoFactorEnabled: boolean;
-}
+// The session's shape is defined beside its quick read, which this module builds on; pages keep asking here.
+export { NO_SESSION, type RequestSession, type SessionUser } from "./session-read.server";
 
 /** Whether the account's address is verified: required for a Workforce Package and for a company code. */
 export function isEmailVerified(user: Pick<SessionUser, "emailVerified"> | null | undefined): boolean {
   return user?.emailVerified === true;
 }
-
-/** Who is signed in, this browser's session, and a refreshed session cookie to forward, if any. */
-export interface RequestSession {
-  user: SessionUser | null;
-  sessionId: string | null;
-  /** When this session passed the second factor (ISO), or null (app/auth/second-factor-session.server.ts). */
-  secondFactorAt: string | null;
-  headers: Headers | null;
-}
-
-/** Nobody signed in. */
-export const NO_SESSION: RequestSession = Object.freeze({
-  user: null,
-  sessionId: null,
-  secondFactorAt: null,
-  headers: null,
-});
 
 /**
  * The signed-in user of this request, or null. Anonymous requests (no session

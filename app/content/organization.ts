@@ -12,7 +12,7 @@ export const organizationLimits = {
   adminInvitationDays: 7,
   /**
    * Co-administrator invitations (issue 22): at most this many to one address
-   * from any organization, and from one organizer, in the last 24 hours.
+   * from any organization, and from one admin, in the last 24 hours.
    * Cancelled ones count: inviting, cancelling and inviting again is still mail.
    */
   adminInvitationsPerRecipientPerDay: 3,

@@ -1,108 +1,22 @@
 /**
- * The credentials desk's reads (issue 33): the edition's credentials
- * (searched by e-mail) and the signing keys' status, served by the organizer
- * API as queries and shown at /organize/credentials; and the page's view.
+ * /organize/credentials (issue 33): what it shows (the import form, the
+ * list, searched and paged, a revocation to confirm, the signing keys) and
+ * its forms: the upload's preview (a read: nothing is written), the
+ * import's confirmation and the revocation, both registered organizer
+ * actions with their audit rows.
  */
-import { count, desc, eq, sql, and } from "drizzle-orm";
-import * as z from "zod/mini";
 import { formatMountain } from "~/clock/format";
-import { achievementOf } from "~/content/credentials";
-import { credentials } from "~/db/schema";
-import { isProduction } from "~/lib/config.server";
-import { defineOrganizerQuery, type ActionContext } from "~/organize/action.server";
-import { deskHeader } from "~/organize/desk-view.server";
-import type { Desk } from "~/organize/guard.server";
+import { credentialDeskText } from "~/content/credentials";
+import { deskMessages } from "~/content/organize";
+import { intent } from "~/forms/intent-action.server";
+import { executeAction } from "~/organize/action.server";
+import { actionIntent, refusalOutcome } from "~/organize/action-intent.server";
+import { deskHeader, type Desk } from "~/organize/guard.server";
 import { paged } from "~/organize/paging";
-import { credentialPath, currentSigningKey } from "./credential.server";
-import {
-  DEVELOPMENT_SIGNING_KEY,
-  keyPath,
-  parseSigningKeySetting,
-  retiredSigningKeys,
-  usesDevelopmentSeed,
-} from "./keys";
-import { CredentialListSchema } from "./schema";
-
-/** The edition's credentials, newest first; `q` keeps those whose recipient's address contains it. */
-export async function editionCredentials(ctx: Pick<ActionContext, "db" | "edition">, q?: string) {
-  const needle = q?.trim().toLowerCase() ?? "";
-  const rows = await ctx.db
-    .select({
-      id: credentials.id,
-      achievement: credentials.achievement,
-      email: credentials.recipientEmail,
-      source: credentials.source,
-      earnedAt: credentials.earnedAt,
-      issuedAt: credentials.issuedAt,
-      isPublic: credentials.isPublic,
-      revokedAt: credentials.revokedAt,
-      revokedReason: credentials.revokedReason,
-      revokedBy: credentials.revokedBy,
-    })
-    .from(credentials)
-    .where(
-      and(
-        eq(credentials.editionId, ctx.edition.id),
-        needle ? sql`instr(lower(${credentials.recipientEmail}), ${needle}) > 0` : undefined,
-      ),
-    )
-    .orderBy(desc(credentials.seq));
-  return rows.map((row) => ({
-    ...row,
-    name: achievementOf(ctx.edition.id, row.achievement)?.name ?? row.achievement,
-    path: credentialPath(row.id),
-  }));
-}
-
-/**
- * The keys that sign and verify: the current one (from CREDENTIAL_SIGNING_KEY;
- * outside production the committed development key when unset) and the
- * retired ones, each with how many of the site's credentials it signed.
- */
-export async function signingKeysStatus(ctx: Pick<ActionContext, "db" | "env" | "origin">) {
-  const { env, db, origin } = ctx;
-  const setting = env.CREDENTIAL_SIGNING_KEY?.trim() || (isProduction(env) ? "" : DEVELOPMENT_SIGNING_KEY);
-  const keyId = parseSigningKeySetting(setting)?.keyId ?? null;
-  const current = keyId ? (await currentSigningKey(env, origin)).published : null;
-  const method = sql<string | null>`json_extract(${credentials.signedJson}, '$.proof[0].verificationMethod')`;
-  const signedBy = await db.select({ method, n: count() }).from(credentials).groupBy(method);
-  const signedWith = (id: string) =>
-    signedBy.filter((row) => row.method?.endsWith(keyPath(id))).reduce((sum, row) => sum + row.n, 0);
-  return {
-    current:
-      current && keyId
-        ? {
-            keyId,
-            url: current.id,
-            publicKeyMultibase: current.publicKeyMultibase,
-            development: usesDevelopmentSeed(setting),
-            signed: signedWith(keyId),
-          }
-        : null,
-    retired: retiredSigningKeys.map((key) => ({
-      keyId: key.keyId,
-      url: `${origin}${keyPath(key.keyId)}`,
-      publicKeyMultibase: key.publicKeyMultibase,
-      retiredOn: key.retiredOn,
-      signed: signedWith(key.keyId),
-    })),
-    unsigned: signedBy.filter((row) => row.method === null).reduce((sum, row) => sum + row.n, 0),
-  };
-}
-
-export const listCredentials = defineOrganizerQuery({
-  id: "credentials.list",
-  permission: "read:credential",
-  input: CredentialListSchema,
-  read: ({ q }, ctx) => editionCredentials(ctx, q),
-});
-
-export const credentialKeys = defineOrganizerQuery({
-  id: "credentials.keys",
-  permission: "read:credential",
-  input: z.object({}),
-  read: (_, ctx) => signingKeysStatus(ctx),
-});
+import { editionCredentials, signingKeysStatus } from "./actions.server";
+import { importCompletions, importPreview } from "./import.server";
+import { revokeCredential } from "./revoke.server";
+import { PreviewCompletionsSchema } from "./schema";
 
 /** What /organize/credentials shows: the import form, the list (searched, paged), a revocation to confirm, the keys. */
 export async function credentialsDeskView(desk: Desk, url: URL) {
@@ -146,3 +60,40 @@ export async function credentialsDeskView(desk: Desk, url: URL) {
 }
 
 export type CredentialsDeskView = Awaited<ReturnType<typeof credentialsDeskView>>;
+
+const page = "/organize/credentials";
+
+/** The preview, as the page shows it above the confirmation form (the file's text rides in a hidden field). */
+async function previewStep(csv: string, desk: Desk, notice?: string) {
+  const preview = await importPreview(csv, desk.action);
+  // A file that cannot be read is the upload's problem: shown on the file field.
+  if ("ok" in preview) return { ...refusalOutcome(preview), field: "file" };
+  return { ok: "next" as const, intent: "import", step: { preview, csv, notice: notice ?? null } };
+}
+
+export const credentialsDeskIntents = {
+  preview: intent({
+    schema: PreviewCompletionsSchema,
+    async handle({ file, csv }, desk: Desk) {
+      if (!desk.can("import:credential")) return { ok: false, status: 403, message: deskMessages.notAllowed };
+      const text = file && file.size > 0 ? await file.text() : (csv ?? "");
+      if (!text.trim()) return { ok: false, status: 400, message: credentialDeskText.chooseFile, field: "file" };
+      return previewStep(text, desk);
+    },
+  }),
+  import: intent({
+    schema: importCompletions.input,
+    async handle(value, desk: Desk) {
+      const executed = await executeAction(importCompletions, value, desk.action);
+      // Changed since the preview: show the new one, to be confirmed again.
+      if (!executed.ok && executed.status === 409) return previewStep(value.csv, desk, executed.message);
+      if (!executed.ok) return refusalOutcome(executed);
+      return {
+        ok: true,
+        toast: { type: "success", title: "Completions imported", description: executed.message },
+        redirectTo: `${page}#credentials`,
+      };
+    },
+  }),
+  revoke: actionIntent(revokeCredential, { title: "Credential revoked", redirectTo: `${page}#credentials` }),
+};

@@ -86,7 +86,8 @@ const reassignedText = (plan: Plan | null) =>
     ? ` ${plan.releases.length} assignment(s) released and ${plan.adds.length} made${plan.shortfall.length > 0 ? `; ${plan.shortfall.length} project(s) are short of judges` : ""}.`
     : " Assignments have not run yet for this edition: the first run takes this into account.";
 
-export const runAssignments = defineOrganizerAction({
+/** The organizers' run of the assignment (a judge who leaves reruns it through `assign.server.ts`'s `runAssignments`). */
+export const assignJudges = defineOrganizerAction({
   id: "assignments.run",
   permission: "run:assignment",
   input: RunAssignmentsSchema,
@@ -394,5 +395,5 @@ export const listConflicts = defineOrganizerQuery({
   },
 });
 
-export const assignmentActions = [runAssignments, dismissConflict, addConflict];
+export const assignmentActions = [assignJudges, dismissConflict, addConflict];
 export const assignmentQueries = [listAssignments, listConflicts];

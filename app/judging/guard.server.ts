@@ -17,7 +17,7 @@ import type { Edition } from "~/content/editions";
 import { judgingMessages } from "~/content/judging";
 import { requestContext, signedInContext } from "~/context";
 import type { Db } from "~/db/client.server";
-import { discardBody } from "~/portal/guard.server";
+import { discardBody } from "~/lib/discard-body.server";
 import { judgeOf, type Judge } from "./judge.server";
 
 export interface Judging {

@@ -1,5 +1,5 @@
 /**
- * Co-administrators (issue 14). Any organizer (the owner or a co-administrator)
+ * Co-administrators (issue 14). Any admin (the owner or a co-administrator)
  * may invite an account by e-mail and remove co-administrators; the owner (the
  * account that bought the Workforce Package) cannot be removed.
  *
@@ -7,7 +7,7 @@
  * so a copy of the database cannot accept anything. It works once, for
  * organizationLimits.adminInvitationDays, and only for a signed-in account
  * whose verified address is the one invited, and while whoever sent it still
- * manages the organization (issue 22: removing an organizer revokes what they sent).
+ * manages the organization (issue 22: removing an admin revokes what they sent).
  *
  * Invitations are capped per recipient and per inviter over 24 hours
  * (organizationLimits); every row counts, cancelled ones too, so cancelling
@@ -23,7 +23,7 @@ import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.serve
 import { emailField } from "~/forms/fields";
 import type { SessionUser } from "~/auth/session.server";
 import type { Organization } from "./access.server";
-import { organizers } from "./dashboard.server";
+import { adminsOf } from "./dashboard.server";
 import { eventInsert, isGuardRefusal } from "./events.server";
 import { adminInvitation } from "./notification.server";
 import {
@@ -41,7 +41,7 @@ type Result = { ok: true; message: string } | Refusal<400 | 404 | 409 | 429>;
  * co-administrator not removed since. Correlated on the invitation row, so it
  * also guards the accepting UPDATE against a removal a moment earlier.
  */
-function inviterIsOrganizer(db: Db) {
+function inviterIsAdmin(db: Db) {
   const inv = organizationAdminInvitations;
   return or(
     exists(
@@ -82,7 +82,7 @@ export async function inviteAdmin(
   const parsed = emailField().safeParse(typed);
   if (!parsed.success) return { ok: false, message: organizationMessages.adminInviteInvalidEmail, status: 400 };
   const email = parsed.data.toLowerCase();
-  if ((await organizers(db, organization)).some((o) => o.email.toLowerCase() === email)) {
+  if ((await adminsOf(db, organization)).some((o) => o.email.toLowerCase() === email)) {
     return { ok: false, message: organizationMessages.adminAlready, status: 409 };
   }
   if (
@@ -185,7 +185,7 @@ export async function removeAdmin(
   const at = now.toISOString();
   await db.batch([
     db.delete(organizationAdmins).where(where),
-    // An address the removed organizer controls must not bring them back through an invitation they sent.
+    // An address the removed admin controls must not bring them back through an invitation they sent.
     db
       .update(organizationAdminInvitations)
       .set({ revokedAt: at })
@@ -218,7 +218,7 @@ export interface InvitationView {
 
 /**
  * The open invitation a link's token names (not used, cancelled or expired;
- * its organization in good standing; its sender still an organizer), or null.
+ * its organization in good standing; its sender still an admin), or null.
  */
 export async function openInvitation(db: Db, token: unknown, now: Date): Promise<InvitationView | null> {
   const byToken = await invitationOfToken(organizationAdminInvitations, token);
@@ -240,7 +240,7 @@ export async function openInvitation(db: Db, token: unknown, now: Date): Promise
         isOpenInvitation(organizationAdminInvitations, now),
         eq(registrations.registrationType, "workforce"),
         eq(registrations.status, "paid"),
-        inviterIsOrganizer(db),
+        inviterIsAdmin(db),
       ),
     )
     .limit(1);
@@ -281,7 +281,7 @@ export async function acceptInvitation(db: Db, token: unknown, account: SessionU
           and(
             eq(organizationAdminInvitations.id, invitation.id),
             isUnusedInvitation(organizationAdminInvitations),
-            inviterIsOrganizer(db),
+            inviterIsAdmin(db),
           ),
         ),
       eventInsert(db, {

@@ -1,8 +1,8 @@
 /**
  * Regenerating the company code from the dashboard (issue 14). One batch:
- * the live code is revoked (revoked_reason NULL: an organizer's or operator's
+ * the live code is revoked (revoked_reason NULL: an admin's or operator's
  * regeneration, as migrations/0006 defines it), the audit entry is written
- * only if this batch revoked it, a new code is issued, and every organizer is
+ * only if this batch revoked it, a new code is issued, and every admin is
  * told by e-mail. A code revoked by a refund or dispute is not live, so it
  * cannot be regenerated into a working one; employees already enrolled keep
  * their registrations (they point at the organization, not at a code).
@@ -15,7 +15,7 @@ import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.serve
 import { liveCodeFor, unusedCompanyCode } from "~/payments/company-codes.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { Organization } from "./access.server";
-import { organizers } from "./dashboard.server";
+import { adminsOf } from "./dashboard.server";
 import { eventInsert, isGuardRefusal } from "./events.server";
 import { codeRegenerated } from "./notification.server";
 
@@ -32,9 +32,9 @@ export async function regenerateCode(
   if (!old) return { ok: false, reason: "suspended" };
   const code = await unusedCompanyCode(db);
   const at = now.toISOString();
-  const notices = (await organizers(db, organization)).map((organizer) =>
+  const notices = (await adminsOf(db, organization)).map((admin) =>
     outboxInsert(db, codeRegenerated, {
-      recipient: organizer.email,
+      recipient: admin.email,
       now,
       payload: {
         organizationName: organization.name,

@@ -1,7 +1,7 @@
 /**
  * Everything the organization dashboard shows, read in one go and shaped for
  * the page (issue 14): the code, the tier, employees with their project's
- * status this edition, organizers, open invitations and recent activity.
+ * status this edition, admins, open invitations and recent activity.
  */
 import { formatMountain } from "~/clock/format";
 import { editionById } from "~/content/editions";
@@ -13,7 +13,7 @@ import {
   enrolledEmployees,
   invitationsSentToday,
   liveCodeFor,
-  organizers,
+  adminsOf,
   participantCount,
   pastEditionCounts,
   pendingAdminInvitations,
@@ -37,7 +37,7 @@ export async function dashboardView({ user, db, now, edition }: SignedIn, organi
     enrolledEmployees(db, organization.id, edition.id, q),
     participantCount(db, organization.id, edition.id),
     pastEditionCounts(db, organization.id, edition.id),
-    organizers(db, organization),
+    adminsOf(db, organization),
     pendingAdminInvitations(db, organization.id, now),
     invitationsSentToday(db, organization.id, now),
     recentEvents(db, organization.id),
@@ -61,7 +61,7 @@ export async function dashboardView({ user, db, now, edition }: SignedIn, organi
       project: projectLabel(projects.get(e.userId)),
     })),
     tier: tierProgress(participants),
-    organizers: people,
+    admins: people,
     invitations: invitations.map((i) => ({ ...i, expires: formatMountain(new Date(i.expiresAt), "dateTime") })),
     invitationsLeftToday: Math.max(0, organizationLimits.invitationsPerDay - sentToday),
     events: events.map((e) => ({ ...e, when: formatMountain(new Date(e.at), "dateTime") })),

@@ -1,6 +1,6 @@
 /**
  * What the dashboard reads (issue 14): the live code, the enrolled employees,
- * the organizers, pending co-administrator invitations, today's invitation
+ * its admins, pending co-administrator invitations, today's invitation
  * count and the recent activity. Only after requireOrganization().
  */
 import { and, asc, count, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
@@ -101,7 +101,8 @@ export async function pastEditionCounts(db: Db, organizationId: string, currentE
     .orderBy(asc(registrations.editionId));
 }
 
-export interface Organizer {
+/** One of the people who manage an organization: its owner or a co-administrator. */
+export interface Admin {
   userId: string;
   email: string;
   role: "owner" | "admin";
@@ -109,9 +110,9 @@ export interface Organizer {
 }
 
 /** The owner first, then co-administrators by when they were added; account addresses. */
-export async function organizers(db: Db, organization: Organization): Promise<Organizer[]> {
+export async function adminsOf(db: Db, organization: Organization): Promise<Admin[]> {
   const [owner] = await db.select({ email: user.email }).from(user).where(eq(user.id, organization.ownerUserId));
-  const admins = await db
+  const coAdmins = await db
     .select({ userId: organizationAdmins.userId, email: user.email, since: organizationAdmins.createdAt })
     .from(organizationAdmins)
     .innerJoin(user, eq(user.id, organizationAdmins.userId))
@@ -121,7 +122,7 @@ export async function organizers(db: Db, organization: Organization): Promise<Or
     ...(owner
       ? [{ userId: organization.ownerUserId, email: owner.email, role: "owner" as const, since: organization.paidAt }]
       : []),
-    ...admins.map((a) => ({ ...a, role: "admin" as const })),
+    ...coAdmins.map((a) => ({ ...a, role: "admin" as const })),
   ];
 }
 

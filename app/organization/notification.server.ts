@@ -2,7 +2,7 @@
  * The organization dashboard's e-mails (issue 14), each written to the outbox
  * in the same db.batch() as the change it reports and sent by the queue
  * consumer: an employee's invitation (the code and a link that fills it in),
- * the organizers' notice that the code was regenerated (without the new code:
+ * the admins' notice that the code was regenerated (without the new code:
  * it is on the dashboard), an employee's notice of removal, and a
  * co-administrator's invitation (a single-use link).
  */

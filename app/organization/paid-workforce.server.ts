@@ -2,7 +2,7 @@
  * What makes a registration an organization (issue 14): a paid Workforce
  * Package. The dashboard's access, the desk's organizations list and its
  * overview all ask here; free of router imports, so every server module
- * (the organizer registry among them) may use it.
+ * (the desk's registry among them) may use it.
  */
 import { and, eq } from "drizzle-orm";
 import { registrations } from "~/db/schema";

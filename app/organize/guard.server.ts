@@ -4,7 +4,8 @@
  * (a visitor signs in first and comes back). It admits a request only when
  * the account holds an organizer role, its address is verified, two-step
  * sign-in is on AND this session passed it, and the page asked for is one
- * of `deskPages` that the role may open. Everyone else gets a 404, a visitor
+ * of the desk's pages (app/desk/pages.ts, handed to `deskMiddleware` by the
+ * /organize layout) that the role may open. Everyone else gets a 404, a visitor
  * who is not signed in too: nobody learns what the desk holds, or who runs it.
  *
  * A desk session lasts a working day without activity (`deskRules.idleHours`
@@ -20,16 +21,15 @@ import { signInFirst } from "~/auth/gate.server";
 import { requestSession } from "~/auth/request-session.server";
 import { appendSetCookies } from "~/auth/session.server";
 import { passedSecondFactor } from "~/auth/second-factor-session.server";
-import { deskMessages, deskRules, organizerRoleNames } from "~/content/organize";
+import { deskMessages, deskRules, organizerRoleNames, organizerRoleText } from "~/content/organize";
 import { requestContext, signedInContext, type SignedIn } from "~/context";
 import type { Db } from "~/db/client.server";
 import { organizerRoles, organizerSessions, session, type OrganizerRoleName } from "~/db/schema";
+import { discardBody } from "~/lib/discard-body.server";
 import { log } from "~/lib/log.server";
 import { siteOrigin } from "~/lib/meta";
-import { discardBody } from "~/portal/guard.server";
 import type { ActionContext, Actor } from "./action.server";
 import { shareOrganizerRole } from "~/account/request-reads.server";
-import { deskPageFor, deskPages, type DeskPage } from "./pages";
 import { can, type Permission } from "./roles";
 
 export interface Desk extends SignedIn {
@@ -47,6 +47,35 @@ export interface Desk extends SignedIn {
 }
 
 export const deskContext = createContext<Desk>();
+
+/** Who is at the desk, and the menu, as every desk page's header shows them. */
+export function deskHeader(desk: Desk) {
+  return { email: desk.user.email, role: organizerRoleText[desk.role].label, menu: desk.menu };
+}
+
+/** A page of the desk and the permission it needs; the list of them is app/desk/pages.ts. */
+export interface DeskPage {
+  /** The route's path; `:name` stands for one segment. */
+  path: string;
+  /** In the desk's menu, under this name; absent for pages reached from another (a CSV, one proposal). */
+  menu?: string;
+  permission: Permission;
+}
+
+/** The page of `pages` a request's path is for, or null. React Router's data requests (`.data`) count as their page. */
+export function deskPageFor(pages: readonly DeskPage[], pathname: string): DeskPage | null {
+  const path = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+  const segments = path.split("/");
+  return (
+    pages.find((page) => {
+      const pattern = page.path.split("/");
+      return (
+        pattern.length === segments.length &&
+        pattern.every((part, i) => (part.startsWith(":") ? /^[\w-]{1,64}$/.test(segments[i]!) : part === segments[i]))
+      );
+    }) ?? null
+  );
+}
 
 /** How often a desk session's last request is written: far under the idle limit, so it ends on time. */
 const TOUCH_EVERY_MS = deskRules.touchEveryMinutes * 60_000;
@@ -151,44 +180,45 @@ export const signedOutNotFound: MiddlewareFunction<Response> = async ({ request,
   throw data(null, { status: 404, headers });
 };
 
-export const deskMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
-  const { env, requestId } = context.get(requestContext);
-  const signedIn = context.get(signedInContext);
-  const { user, db, now, edition, sessionId } = signedIn;
-  const page: DeskPage | null = deskPageFor(new URL(request.url).pathname);
-  const sessionQualifies = user.emailVerified && passedSecondFactor(signedIn);
-  const { role, lastRequestAt } = await deskGuardReads(db, {
-    userId: user.id,
-    sessionId,
-    secondFactorAt: signedIn.secondFactorAt,
-    now,
-    admits: sessionQualifies && page ? organizerRoleNames.filter((r) => can(r, page.permission)) : null,
-  });
-  // The header's account menu asks for the role too: it gets this read (issue 56).
-  shareOrganizerRole(context, role);
-  if (!role || !sessionQualifies || !page || !can(role, page.permission)) {
-    if (role) log("info", "organize.desk_refused", { requestId, userId: user.id, role, path: page?.path ?? null });
-    await discardBody(request);
-    throw data(null, { status: 404 });
-  }
-  if (sessionIdle(lastRequestAt, signedIn.secondFactorAt!, now)) {
-    await db.delete(session).where(eq(session.id, sessionId));
-    log("info", "organize.desk_session_ended", { requestId, userId: user.id });
-    await discardBody(request);
-    throw await signInFirst(request, env, { description: deskMessages.sessionExpired });
-  }
-  const actor = { kind: "person", userId: user.id, email: user.email, role } as const;
-  context.set(deskContext, {
-    ...signedIn,
-    env,
-    request,
-    requestId,
-    role,
-    actor,
-    action: { env, db, now, edition, origin: siteOrigin(request, env), requestId, actor },
-    menu: deskPages.flatMap((p: DeskPage) =>
-      p.menu && can(role, p.permission) ? [{ path: p.path, label: p.menu }] : [],
-    ),
-    can: (permission) => can(role, permission),
-  });
-};
+/** The desk's guard over `pages`: only they open, each for the roles holding its permission. */
+export const deskMiddleware =
+  (pages: readonly DeskPage[]): MiddlewareFunction<Response> =>
+  async ({ request, context }) => {
+    const { env, requestId } = context.get(requestContext);
+    const signedIn = context.get(signedInContext);
+    const { user, db, now, edition, sessionId } = signedIn;
+    const page = deskPageFor(pages, new URL(request.url).pathname);
+    const sessionQualifies = user.emailVerified && passedSecondFactor(signedIn);
+    const { role, lastRequestAt } = await deskGuardReads(db, {
+      userId: user.id,
+      sessionId,
+      secondFactorAt: signedIn.secondFactorAt,
+      now,
+      admits: sessionQualifies && page ? organizerRoleNames.filter((r) => can(r, page.permission)) : null,
+    });
+    // The header's account menu asks for the role too: it gets this read (issue 56).
+    shareOrganizerRole(context, role);
+    if (!role || !sessionQualifies || !page || !can(role, page.permission)) {
+      if (role) log("info", "organize.desk_refused", { requestId, userId: user.id, role, path: page?.path ?? null });
+      await discardBody(request);
+      throw data(null, { status: 404 });
+    }
+    if (sessionIdle(lastRequestAt, signedIn.secondFactorAt!, now)) {
+      await db.delete(session).where(eq(session.id, sessionId));
+      log("info", "organize.desk_session_ended", { requestId, userId: user.id });
+      await discardBody(request);
+      throw await signInFirst(request, env, { description: deskMessages.sessionExpired });
+    }
+    const actor = { kind: "person", userId: user.id, email: user.email, role } as const;
+    context.set(deskContext, {
+      ...signedIn,
+      env,
+      request,
+      requestId,
+      role,
+      actor,
+      action: { env, db, now, edition, origin: siteOrigin(request, env), requestId, actor },
+      menu: pages.flatMap((p) => (p.menu && can(role, p.permission) ? [{ path: p.path, label: p.menu }] : [])),
+      can: (permission) => can(role, permission),
+    });
+  };

@@ -8,7 +8,7 @@
 import { createAuth } from "~/auth/auth.server";
 import { verifySecondFactorAgain } from "~/auth/second-factor-session.server";
 import type { SecondFactorOutcome } from "~/auth/two-factor.server";
-import { twoFactorMessages } from "~/auth/two-factor-messages";
+import { twoFactorMessages } from "~/content/two-factor";
 import { deskMessages } from "~/content/organize";
 import { accountAllowed, clientAllowed } from "~/lib/client-limit.server";
 import type { Refusal } from "~/lib/refusal";

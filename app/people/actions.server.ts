@@ -1,6 +1,6 @@
 /**
  * The people area's registered actions and queries (issue 33, ADR 018), as
- * app/organize/registry.server.ts gathers them: the organizer API serves
+ * app/desk/registry.server.ts gathers them: the organizer API serves
  * each, and the desk's pages read the same functions.
  */
 import { inboxActions } from "./inbox.server";

@@ -17,6 +17,7 @@ import type { Deadline, Edition } from "~/content/editions";
 import { portalMessages } from "~/content/portal";
 import { requestContext } from "~/context";
 import { getDb, type Db } from "~/db/client.server";
+import { discardBody } from "~/lib/discard-body.server";
 import { teamSubmissionDeadline, type TeamDeadline } from "./deadline.server";
 import { portalAccess, portalWindow, type PortalAccess, type PortalWindow } from "./participant.server";
 import { projectOf, type Project } from "./team.server";
@@ -41,11 +42,6 @@ export const portalContext = createContext<Portal>();
 export const participantContext = createContext<Participant>();
 
 const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
-
-/** Reads what is left of a body we won't use, so the browser gets its answer instead of a reset connection. */
-export async function discardBody(request: Request) {
-  await request.body?.pipeTo(new WritableStream()).catch(() => {});
-}
 
 /** The answer to someone who may not do this: sign in first, or /portal, which says what is missing. */
 async function turnedAway(request: Request, env: Env, access: PortalAccess): Promise<Response> {

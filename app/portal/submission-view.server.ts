@@ -7,7 +7,7 @@ import { formatMountain } from "~/clock/format";
 import { formatFileSize, type PortalFileComponent } from "~/content/portal";
 import { writeRefusal, type Participant } from "./guard.server";
 import { checklist, statusOf, submissionOf } from "./submission.server";
-import { uploadFailureMessage } from "./upload-messages";
+import { uploadFailureMessage } from "~/content/upload-failures";
 import { displayChoiceOf } from "./submission-public.server";
 
 export interface StoredFileView {

@@ -16,6 +16,7 @@ import {
   type PortalFileComponent,
   type PortalFileKind,
 } from "~/content/portal";
+import type { UploadFailure } from "~/content/upload-failures";
 import {
   pdfPageCounter,
   SNIFF_BYTES,
@@ -25,8 +26,6 @@ import {
   type StreamMatchCounter,
 } from "./file-content.server";
 import { R2StreamWriter } from "./r2-stream-writer.server";
-
-export type UploadFailure = "missing" | "wrong-type" | "too-large" | "failed";
 
 export interface StoredFile {
   /** The R2 key it was written under (the caller's). */

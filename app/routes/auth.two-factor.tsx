@@ -7,7 +7,7 @@ import { appendSetCookies } from "~/auth/session.server";
 import { requestSessionUser } from "~/auth/request-session.server";
 import { safeRedirectPath } from "~/auth/safe-redirect";
 import { authToasts } from "~/auth/schema";
-import { twoFactorMessages as m } from "~/auth/two-factor-messages";
+import { twoFactorMessages as m } from "~/content/two-factor";
 import { hasTwoFactorChallenge, twoFactorAttemptAllowed, verifySecondFactor } from "~/auth/two-factor.server";
 import { AUTH_RATE_LIMIT_RETRY_AFTER } from "~/auth/rate-limit.server";
 import { log } from "~/lib/log.server";

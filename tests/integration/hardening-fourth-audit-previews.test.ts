@@ -10,7 +10,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { confirmProposal } from "~/organize/proposals.server";
-import { organizerActions } from "~/organize/registry.server";
+import { organizerActions } from "~/desk/registry.server";
 import { decodeEntities } from "./html";
 import { bareUser, submittedProject } from "./judging-helpers";
 import {

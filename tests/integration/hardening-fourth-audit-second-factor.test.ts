@@ -20,7 +20,7 @@ import * as z from "zod/mini";
 import { createAuth } from "~/auth/auth.server";
 import { SERVED_AUTH_ENDPOINTS } from "~/auth/served-endpoints";
 import { verifySecondFactorAgain } from "~/auth/second-factor-session.server";
-import { twoFactorMessages } from "~/auth/two-factor-messages";
+import { twoFactorMessages } from "~/content/two-factor";
 import { accountMessages } from "~/account/schema";
 import { publishedResults, teams } from "~/db/schema";
 import {
@@ -30,7 +30,7 @@ import {
   type AnyOrganizerAction,
 } from "~/organize/action.server";
 import { confirmProposal, proposeAction } from "~/organize/proposals.server";
-import { organizerActions } from "~/organize/registry.server";
+import { organizerActions } from "~/desk/registry.server";
 import { secondFactorRefusal } from "~/organize/second-factor-again.server";
 import { enableTotp, newAccount, PASSWORD, postAccount, signInOnPage, totp, wrongTotp } from "./account-helpers";
 import { cookieHeaderFrom, markEmailVerified, postAuthApi, postForm, uniqueEmail, uniqueIp } from "./auth-helpers";

@@ -1,6 +1,6 @@
 /**
  * Who reaches the organizers' desk and the organizer API (issue 32, ADR
- * 018), through the built worker and real D1: every desk page (app/organize/pages.ts)
+ * 018), through the built worker and real D1: every desk page (app/desk/pages.ts)
  * and every API endpoint, for a visitor, a participant, a judge, each role,
  * a role holder whose session skipped the second factor, one with two-step
  * sign-in off, one unverified, and a desk session idle past a working day.
@@ -12,8 +12,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { organizerRoleNames, type OrganizerRoleName } from "~/content/organize";
-import { deskPages } from "~/organize/pages";
-import { organizerActions, organizerQueries } from "~/organize/registry.server";
+import { deskPages } from "~/desk/pages";
+import { organizerActions, organizerQueries } from "~/desk/registry.server";
 import { can } from "~/organize/roles";
 import { completeProductionEnv } from "./production-env";
 import { judge } from "./judging-helpers";

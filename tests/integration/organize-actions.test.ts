@@ -1,5 +1,5 @@
 /**
- * Every registered organizer action (app/organize/registry.server.ts), each
+ * Every registered organizer action (app/desk/registry.server.ts), each
  * through every door it has: the desk's form posted as a browser without
  * JavaScript posts it, and the organizer API with a token. Each run must
  * change what the action changes and write exactly one audit row naming the
@@ -12,7 +12,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { runQuery } from "~/organize/action.server";
 import { confirmProposal } from "~/organize/proposals.server";
-import { organizerActions, organizerQueries } from "~/organize/registry.server";
+import { organizerActions, organizerQueries } from "~/desk/registry.server";
 import { bareUser, invitation, judge, JUDGING, openAssignments, submittedProject } from "./judging-helpers";
 import {
   actionContext,

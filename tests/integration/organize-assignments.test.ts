@@ -14,10 +14,10 @@ import { planAssignments } from "~/judging/assign";
 import { readSnapshot } from "~/judging/assign.server";
 import {
   addConflict,
+  assignJudges,
   dismissConflict,
   editionConflicts,
   projectJudges,
-  runAssignments,
 } from "~/judging/assignment-actions.server";
 import { conflictMessages } from "~/judging/schema";
 import { executeAction, type AnyOrganizerAction } from "~/organize/action.server";
@@ -256,7 +256,7 @@ describe("the assignment actions' writes, in an edition of their own", { timeout
     await Promise.all([1, 2].map((n) => judge(`other${n}`, edition, { signedIn: false })));
     const teamId = await submittedProject(edition, { members: [await bareUser("engineer", { domain })] });
 
-    const ran = await act(runAssignments, { confirm: "run" }, edition, "2026-03-25T18:00:00.000Z");
+    const ran = await act(assignJudges, { confirm: "run" }, edition, "2026-03-25T18:00:00.000Z");
     expect(ran.result).toMatchObject({ assigned: 2, conflicts: 1, shortfall: [{ teamId, missing: 1 }] });
     expect((await openAssignments(teamId)).map((a) => a.judgeUserId)).not.toContain(colleague.id);
     const [conflict] = await editionConflicts(env.DB, edition);
@@ -295,7 +295,7 @@ describe("the assignment actions' writes, in an edition of their own", { timeout
     const edition = newEdition();
     const judges = await Promise.all([1, 2, 3, 4].map((n) => judge(`pool${n}`, edition, { signedIn: false })));
     const teamId = await submittedProject(edition);
-    await act(runAssignments, { confirm: "run" }, edition, "2026-03-25T18:00:00.000Z");
+    await act(assignJudges, { confirm: "run" }, edition, "2026-03-25T18:00:00.000Z");
     const before = await openAssignments(teamId);
     const mentor = judges.find((j) => j.id === before[0]!.judgeUserId)!;
 

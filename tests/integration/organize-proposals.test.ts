@@ -24,7 +24,7 @@ import {
   type AnyOrganizerAction,
 } from "~/organize/action.server";
 import { confirmProposal, proposeAction } from "~/organize/proposals.server";
-import { organizerActions } from "~/organize/registry.server";
+import { organizerActions } from "~/desk/registry.server";
 import { totp, wrongTotp } from "./account-helpers";
 import {
   actionContext,

@@ -18,7 +18,7 @@ import { deskMessages } from "~/content/organize";
 import { publicationMessages } from "~/content/results";
 import { verifyCredential } from "~/credentials/verify.server";
 import { confirmProposal } from "~/organize/proposals.server";
-import { organizerActions } from "~/organize/registry.server";
+import { organizerActions } from "~/desk/registry.server";
 import { totp } from "./account-helpers";
 import { decodeEntities, mainOf, textOf } from "./html";
 import { assignDirectly, bareUser, judge, submittedProject, type Account } from "./judging-helpers";

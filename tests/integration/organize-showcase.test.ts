@@ -18,7 +18,7 @@ import { deskMessages } from "~/content/organize";
 import { portalMessages } from "~/content/portal";
 import { moderationMessages, moderationPortalText, moderationRules } from "~/content/showcase-moderation";
 import { confirmProposal } from "~/organize/proposals.server";
-import { organizerActions } from "~/organize/registry.server";
+import { organizerActions } from "~/desk/registry.server";
 import { totp } from "./account-helpers";
 import {
   credentialIdsOf,

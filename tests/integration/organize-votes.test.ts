@@ -18,7 +18,7 @@ import { deskMessages } from "~/content/organize";
 import { voteReviewMessages } from "~/content/vote-review";
 import { verifyCredential } from "~/credentials/verify.server";
 import { confirmProposal } from "~/organize/proposals.server";
-import { organizerActions } from "~/organize/registry.server";
+import { organizerActions } from "~/desk/registry.server";
 import { decodeEntities, mainOf, textOf } from "./html";
 import {
   actionContext,

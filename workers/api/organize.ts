@@ -19,7 +19,7 @@ import type { Refusal } from "~/lib/refusal";
 import { bootstrapSecret } from "~/organize/bootstrap";
 import { bootstrapDirector } from "~/organize/organizers.server";
 import { proposeAction } from "~/organize/proposals.server";
-import { organizerActions, organizerQueries } from "~/organize/registry.server";
+import { organizerActions, organizerQueries } from "~/desk/registry.server";
 import { allPermissions, can } from "~/organize/roles";
 import { actorOfToken } from "~/organize/tokens.server";
 import type { ApiEnv } from "./env";

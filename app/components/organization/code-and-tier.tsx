@@ -48,7 +48,7 @@ export function CodeSection({
             <div className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
               <p>
                 A new code replaces this one at once: <strong>the current code stops enrolling anyone</strong>.
-                Employees already enrolled stay enrolled. Every organizer is told by e-mail.
+                Employees already enrolled stay enrolled. Every administrator is told by e-mail.
               </p>
               <IntentForm intent="regenerate" className="mt-3" errors={[]}>
                 <button type="submit" className={dangerButtonClass}>

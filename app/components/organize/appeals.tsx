@@ -6,7 +6,7 @@
  */
 import { appealDeskText } from "~/content/judging-results";
 import type { IntentActionData } from "~/forms/intent-action.server";
-import type { AppealsDeskView } from "~/judging/desk-view.server";
+import type { AppealsDeskView } from "~/judging/desk.server";
 import { DecideAppealSchema } from "~/judging/schema";
 import { TextareaField } from "../forms";
 import { IntentForm, intentErrors, Refusals, useIntentForm } from "../intent-form";

@@ -6,7 +6,7 @@
  * form is a plain POST, enhanced by Conform; filters and pages are GET.
  */
 import type { IntentActionData } from "~/forms/intent-action.server";
-import type { AssignmentsDeskView } from "~/judging/desk-view.server";
+import type { AssignmentsDeskView } from "~/judging/desk.server";
 import { AddConflictSchema, DismissConflictSchema } from "~/judging/schema";
 import { Field, TextareaField } from "../forms";
 import { IntentForm, Refusals, useIntentForm } from "../intent-form";

@@ -6,7 +6,7 @@
  */
 import { getInputProps } from "@conform-to/react";
 import type { IntentActionData } from "~/forms/intent-action.server";
-import type { JudgesDeskView } from "~/judging/desk-view.server";
+import type { JudgesDeskView } from "~/judging/desk.server";
 import { InviteJudgeSchema } from "~/judging/schema";
 import { ErrorList } from "../forms";
 import { IntentForm, intentErrors, Refusals, useIntentForm } from "../intent-form";

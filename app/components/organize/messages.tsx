@@ -10,7 +10,7 @@ import { getSelectProps } from "@conform-to/react";
 import { messagesDesk } from "~/content/organize";
 import type { IntentActionData } from "~/forms/intent-action.server";
 import type { AnnouncementPreview } from "~/notifications/announcements.server";
-import type { MessagesDeskView } from "~/notifications/desk-view.server";
+import type { MessagesDeskView } from "~/notifications/desk.server";
 import { ComposeSchema } from "~/notifications/messages-schema";
 import { ErrorList, Field, TextareaField } from "../forms";
 import { IntentForm, intentErrors, Refusals, useIntentForm } from "../intent-form";

@@ -15,7 +15,7 @@ import type {
   PersonDeskView,
   RegistrationsDeskView,
   SponsorshipsDeskView,
-} from "~/people/desk-view.server";
+} from "~/people/desk.server";
 import { IntentForm, intentErrors, Refusals } from "../intent-form";
 import { SectionCard } from "../section-card";
 import type { Paged } from "~/organize/paging";

@@ -6,7 +6,7 @@
 import { getInputProps } from "@conform-to/react";
 import { publicationText } from "~/content/results";
 import type { IntentActionData } from "~/forms/intent-action.server";
-import type { ResultsDeskView } from "~/results/desk-view.server";
+import type { ResultsDeskView } from "~/results/desk.server";
 import { PublishAwardsSchema, PublishFinalistsSchema } from "~/results/schema";
 import { ErrorList } from "../forms";
 import { IntentForm, useIntentForm } from "../intent-form";

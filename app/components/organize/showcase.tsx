@@ -11,7 +11,7 @@ import { moderationDeskText as text, moderationRules } from "~/content/showcase-
 import type { IntentActionData } from "~/forms/intent-action.server";
 import { ExtendDeadlineSchema } from "~/portal/extension-schema";
 import { ModerateProjectSchema } from "~/showcase/moderation-schema";
-import type { ShowcaseDeskView } from "~/showcase/moderation-desk.server";
+import type { ShowcaseDeskView } from "~/showcase/desk.server";
 import { ErrorList, Field, TextareaField } from "../forms";
 import { IntentForm, intentErrors, Refusals, useIntentForm } from "../intent-form";
 import { SectionCard } from "../section-card";

@@ -6,7 +6,7 @@
  */
 import { voteDeskText as text } from "~/content/vote-review";
 import type { IntentActionData } from "~/forms/intent-action.server";
-import type { VotesDeskView } from "~/showcase/vote-desk.server";
+import type { VotesDeskView } from "~/showcase/desk.server";
 import { ExcludeVotesSchema, PublishAudienceChoiceSchema } from "~/showcase/vote-review-schema";
 import { ErrorList, Field, TextareaField } from "../forms";
 import { IntentForm, intentErrors, Refusals, useIntentForm } from "../intent-form";

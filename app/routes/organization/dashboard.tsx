@@ -9,7 +9,7 @@
  * answered with a redirect and a toast or the page again with the message.
  */
 import { data } from "react-router";
-import { AdminsSection, ActivitySection } from "~/components/organization/organizers";
+import { AdminsSection, ActivitySection } from "~/components/organization/admins";
 import { CertificationsSection } from "~/components/organization/certifications";
 import { CodeSection, TierSection } from "~/components/organization/code-and-tier";
 import { EmployeesSection, InviteSection } from "~/components/organization/employees";

@@ -9,10 +9,9 @@ import { Refusals } from "~/components/intent-form";
 import { AppealsSection } from "~/components/organize/appeals";
 import { DeskBody, DeskHero } from "~/components/organize/desk";
 import { signedInPageHeaders } from "~/forms/action.server";
-import { appealsDeskIntents } from "~/judging/desk-intents.server";
-import { appealsDeskView } from "~/judging/desk-view.server";
+import { appealsDeskIntents, appealsDeskView } from "~/judging/desk.server";
 import { pageMeta } from "~/lib/meta";
-import { deskPage, handleDeskPost } from "~/organize/desk-intent.server";
+import { deskPage, handleDeskPost } from "~/organize/action-intent.server";
 import { deskContext } from "~/organize/guard.server";
 import type { Route } from "./+types/appeals";
 

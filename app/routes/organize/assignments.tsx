@@ -16,10 +16,9 @@ import {
 } from "~/components/organize/assignments";
 import { DeskBody, DeskHero } from "~/components/organize/desk";
 import { signedInPageHeaders } from "~/forms/action.server";
-import { assignmentsDeskIntents } from "~/judging/desk-intents.server";
-import { assignmentsDeskView } from "~/judging/desk-view.server";
+import { assignmentsDeskIntents, assignmentsDeskView } from "~/judging/desk.server";
 import { pageMeta } from "~/lib/meta";
-import { deskPage, handleDeskPost } from "~/organize/desk-intent.server";
+import { deskPage, handleDeskPost } from "~/organize/action-intent.server";
 import { deskContext } from "~/organize/guard.server";
 import type { Route } from "./+types/assignments";
 

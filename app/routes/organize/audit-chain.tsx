@@ -9,8 +9,8 @@ import { DeskBody, DeskHero } from "~/components/organize/desk";
 import { auditText } from "~/content/organize";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
-import { deskPage } from "~/organize/desk-intent.server";
-import { auditChainView } from "~/organize/desk-view.server";
+import { deskPage } from "~/organize/action-intent.server";
+import { auditChainDeskView } from "~/organize/desk.server";
 import { deskContext } from "~/organize/guard.server";
 import type { Route } from "./+types/audit-chain";
 
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return deskPage(await auditChainView(context.get(deskContext)));
+  return deskPage(await auditChainDeskView(context.get(deskContext)));
 }
 
 export const headers = signedInPageHeaders;

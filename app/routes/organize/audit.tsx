@@ -5,10 +5,11 @@
  */
 import { AuditFilter, AuditTable } from "~/components/organize/audit";
 import { DeskBody, DeskHero } from "~/components/organize/desk";
+import { auditedActionIds } from "~/desk/registry.server";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
-import { deskPage } from "~/organize/desk-intent.server";
-import { auditView } from "~/organize/desk-view.server";
+import { deskPage } from "~/organize/action-intent.server";
+import { auditDeskView } from "~/organize/desk.server";
 import { deskContext } from "~/organize/guard.server";
 import type { Route } from "./+types/audit";
 
@@ -18,7 +19,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const view = await auditView(context.get(deskContext), new URL(request.url));
+  const view = await auditDeskView(context.get(deskContext), new URL(request.url), auditedActionIds);
   return deskPage(view);
 }
 

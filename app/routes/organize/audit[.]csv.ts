@@ -4,9 +4,9 @@
  * addresses redacted for a role that may not read people; each download is
  * an audit row of its own (issue 50).
  */
+import { auditedActionIds } from "~/desk/registry.server";
 import { auditCsv, auditFilterOf } from "~/organize/audit.server";
 import { deskContext } from "~/organize/guard.server";
-import { auditedActionIds } from "~/organize/registry.server";
 import type { Route } from "./+types/audit[.]csv";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

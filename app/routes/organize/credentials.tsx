@@ -16,11 +16,10 @@ import {
 } from "~/components/organize/credentials";
 import { DeskBody, DeskHero } from "~/components/organize/desk";
 import { credentialDeskText } from "~/content/credentials";
-import { credentialsDeskIntents } from "~/credentials/desk-intents.server";
-import { credentialsDeskView } from "~/credentials/desk.server";
+import { credentialsDeskIntents, credentialsDeskView } from "~/credentials/desk.server";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
-import { deskPage, handleDeskPost } from "~/organize/desk-intent.server";
+import { deskPage, handleDeskPost } from "~/organize/action-intent.server";
 import { deskContext } from "~/organize/guard.server";
 import type { Route } from "./+types/credentials";
 

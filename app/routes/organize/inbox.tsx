@@ -11,10 +11,9 @@ import { ContactsSection, InterestsSection } from "~/components/organize/people"
 import { peopleText } from "~/content/organize";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
-import { deskPage, handleDeskPost } from "~/organize/desk-intent.server";
+import { deskPage, handleDeskPost } from "~/organize/action-intent.server";
 import { deskContext } from "~/organize/guard.server";
-import { inboxDeskIntents } from "~/people/desk-intents.server";
-import { inboxDeskView } from "~/people/desk-view.server";
+import { inboxDeskIntents, inboxDeskView } from "~/people/desk.server";
 import type { Route } from "./+types/inbox";
 
 export const meta: Route.MetaFunction = () => [

@@ -9,11 +9,11 @@ import { cellClass, DeskBody, DeskHero, deskLinkClass, DeskTable, Empty } from "
 import { overviewText as text } from "~/content/organize";
 import { IntentForm, intentErrors, Refusals } from "~/components/intent-form";
 import { SectionCard, dangerButtonClass } from "~/components/section-card";
+import { overviewDeskView } from "~/desk/overview.server";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
-import { outboxDeskIntents } from "~/notifications/desk-intents.server";
-import { deskPage, handleDeskPost } from "~/organize/desk-intent.server";
-import { overviewView } from "~/organize/desk-view.server";
+import { outboxDeskIntents } from "~/notifications/desk.server";
+import { deskPage, handleDeskPost } from "~/organize/action-intent.server";
 import { deskContext } from "~/organize/guard.server";
 import type { Route } from "./+types/index";
 
@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return deskPage(await overviewView(context.get(deskContext)));
+  return deskPage(await overviewDeskView(context.get(deskContext)));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -9,10 +9,9 @@ import { Refusals } from "~/components/intent-form";
 import { DeskBody, DeskHero } from "~/components/organize/desk";
 import { InterestsSection, InvitationsSection, InviteSection, JudgesSection } from "~/components/organize/judges";
 import { signedInPageHeaders } from "~/forms/action.server";
-import { judgesDeskIntents } from "~/judging/desk-intents.server";
-import { judgesDeskView } from "~/judging/desk-view.server";
+import { judgesDeskIntents, judgesDeskView } from "~/judging/desk.server";
 import { pageMeta } from "~/lib/meta";
-import { deskPage, handleDeskPost } from "~/organize/desk-intent.server";
+import { deskPage, handleDeskPost } from "~/organize/action-intent.server";
 import { deskContext } from "~/organize/guard.server";
 import type { Route } from "./+types/judges";
 

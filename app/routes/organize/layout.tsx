@@ -7,13 +7,14 @@
 import { Outlet } from "react-router";
 import { signedInMiddleware } from "~/auth/signed-in.server";
 import { deskMessages } from "~/content/organize";
+import { deskPages } from "~/desk/pages";
 import { deskMiddleware, signedOutNotFound } from "~/organize/guard.server";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [
   signedOutNotFound,
   signedInMiddleware(deskMessages.signInRequired),
-  deskMiddleware,
+  deskMiddleware(deskPages),
 ];
 
 export default function DeskLayout() {

@@ -19,9 +19,8 @@ import {
 import { messagesDesk } from "~/content/organize";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
-import { messagesDeskIntents } from "~/notifications/desk-intents.server";
-import { messagesDeskView } from "~/notifications/desk-view.server";
-import { deskPage, handleDeskPost } from "~/organize/desk-intent.server";
+import { messagesDeskIntents, messagesDeskView } from "~/notifications/desk.server";
+import { deskPage, handleDeskPost } from "~/organize/action-intent.server";
 import { deskContext } from "~/organize/guard.server";
 import type { Route } from "./+types/messages";
 

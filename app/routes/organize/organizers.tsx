@@ -1,6 +1,6 @@
 /**
  * /organize/organizers (issue 32): directors only (the page's permission,
- * app/organize/pages.ts): who holds which role, granting, changing and
+ * app/desk/pages.ts): who holds which role, granting, changing and
  * removing one, and proposing a director's (ADR 021). Each form is a
  * registered action with its audit row, and asks for the code again.
  */
@@ -9,9 +9,8 @@ import { DeskBody, DeskHero } from "~/components/organize/desk";
 import { DirectorSection, GrantSection, OrganizersSection } from "~/components/organize/organizers";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
-import { deskPage, handleDeskPost } from "~/organize/desk-intent.server";
-import { organizersIntents } from "~/organize/desk-intents.server";
-import { organizersView } from "~/organize/desk-view.server";
+import { deskPage, handleDeskPost } from "~/organize/action-intent.server";
+import { organizersDeskIntents, organizersDeskView } from "~/organize/desk.server";
 import { deskContext } from "~/organize/guard.server";
 import type { Route } from "./+types/organizers";
 
@@ -21,13 +20,13 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return deskPage(await organizersView(context.get(deskContext)));
+  return deskPage(await organizersDeskView(context.get(deskContext)));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   return handleDeskPost(
     { request, context },
-    { event: "organize.organizers", intents: organizersIntents, redirectTo: "/organize/organizers" },
+    { event: "organize.organizers", intents: organizersDeskIntents, redirectTo: "/organize/organizers" },
   );
 }
 

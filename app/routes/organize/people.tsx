@@ -8,9 +8,9 @@ import { PeopleSearchSection } from "~/components/organize/people";
 import { peopleText } from "~/content/organize";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
-import { deskPage } from "~/organize/desk-intent.server";
+import { deskPage } from "~/organize/action-intent.server";
 import { deskContext } from "~/organize/guard.server";
-import { peopleDeskView } from "~/people/desk-view.server";
+import { peopleDeskView } from "~/people/desk.server";
 import type { Route } from "./+types/people";
 
 export const meta: Route.MetaFunction = () => [

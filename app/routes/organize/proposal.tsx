@@ -10,11 +10,11 @@ import { DeskBody, DeskHero } from "~/components/organize/desk";
 import { ConfirmSection, PreviewSection } from "~/components/organize/proposals";
 import { SectionCard } from "~/components/section-card";
 import { deskMessages } from "~/content/organize";
+import { organizerActions } from "~/desk/registry.server";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
-import { deskPage, handleDeskPost } from "~/organize/desk-intent.server";
-import { proposalIntents } from "~/organize/desk-intents.server";
-import { proposalView } from "~/organize/desk-view.server";
+import { deskPage, handleDeskPost } from "~/organize/action-intent.server";
+import { proposalDeskIntents, proposalDeskView } from "~/organize/desk.server";
 import { deskContext } from "~/organize/guard.server";
 import type { Route } from "./+types/proposal";
 
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const view = await proposalView(context.get(deskContext), params.id);
+  const view = await proposalDeskView(context.get(deskContext), params.id, organizerActions);
   if (!view) throw data(null, { status: 404 });
   return deskPage(view);
 }
@@ -34,7 +34,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     { request, context },
     {
       event: "organize.proposal",
-      intents: proposalIntents(params.id),
+      intents: proposalDeskIntents(params.id, organizerActions),
       redirectTo: `/organize/proposals/${params.id}`,
       logFields: { proposalId: params.id },
     },

@@ -3,8 +3,8 @@ import { DeskBody, DeskHero } from "~/components/organize/desk";
 import { ProposalsList } from "~/components/organize/proposals";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
-import { deskPage } from "~/organize/desk-intent.server";
-import { proposalsView } from "~/organize/desk-view.server";
+import { deskPage } from "~/organize/action-intent.server";
+import { proposalsDeskView } from "~/organize/desk.server";
 import { deskContext } from "~/organize/guard.server";
 import type { Route } from "./+types/proposals";
 
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return deskPage(await proposalsView(context.get(deskContext)));
+  return deskPage(await proposalsDeskView(context.get(deskContext)));
 }
 
 export const headers = signedInPageHeaders;

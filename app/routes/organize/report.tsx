@@ -19,9 +19,9 @@ import {
 } from "~/components/organize/desk";
 import { reportText } from "~/content/organize";
 import { signedInPageHeaders } from "~/forms/action.server";
-import { reportDeskView } from "~/judging/report-view.server";
+import { reportDeskView } from "~/judging/desk.server";
 import { pageMeta } from "~/lib/meta";
-import { deskPage } from "~/organize/desk-intent.server";
+import { deskPage } from "~/organize/action-intent.server";
 import { deskContext } from "~/organize/guard.server";
 import type { Route } from "./+types/report";
 

@@ -10,10 +10,9 @@ import { DeskBody, DeskHero } from "~/components/organize/desk";
 import { AwardsSection, FinalistsSection, PublishedSection, RankingSection } from "~/components/organize/results";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
-import { deskPage, handleDeskPost } from "~/organize/desk-intent.server";
+import { deskPage, handleDeskPost } from "~/organize/action-intent.server";
 import { deskContext } from "~/organize/guard.server";
-import { resultsDeskIntents } from "~/results/desk-intents.server";
-import { resultsDeskView } from "~/results/desk-view.server";
+import { resultsDeskIntents, resultsDeskView } from "~/results/desk.server";
 import type { Route } from "./+types/results";
 
 export const meta: Route.MetaFunction = () => [

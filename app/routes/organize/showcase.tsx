@@ -12,9 +12,9 @@ import { ExtensionsSection, ProjectsSection } from "~/components/organize/showca
 import { moderationDeskText } from "~/content/showcase-moderation";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
-import { deskPage, handleDeskPost } from "~/organize/desk-intent.server";
+import { deskPage, handleDeskPost } from "~/organize/action-intent.server";
 import { deskContext } from "~/organize/guard.server";
-import { showcaseDeskIntents, showcaseDeskView } from "~/showcase/moderation-desk.server";
+import { showcaseDeskIntents, showcaseDeskView } from "~/showcase/desk.server";
 import type { Route } from "./+types/showcase";
 
 export const meta: Route.MetaFunction = () => [

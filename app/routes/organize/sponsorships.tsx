@@ -9,9 +9,9 @@ import { SponsorshipsSection } from "~/components/organize/people";
 import { peopleText } from "~/content/organize";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
-import { deskPage } from "~/organize/desk-intent.server";
+import { deskPage } from "~/organize/action-intent.server";
 import { deskContext } from "~/organize/guard.server";
-import { sponsorshipsDeskView } from "~/people/desk-view.server";
+import { sponsorshipsDeskView } from "~/people/desk.server";
 import type { Route } from "./+types/sponsorships";
 
 export const meta: Route.MetaFunction = () => [

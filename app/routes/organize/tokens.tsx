@@ -14,9 +14,8 @@ import {
 } from "~/components/organize/tokens";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
-import { deskPage, handleDeskPost } from "~/organize/desk-intent.server";
-import { tokensIntents } from "~/organize/desk-intents.server";
-import { tokensView } from "~/organize/desk-view.server";
+import { deskPage, handleDeskPost } from "~/organize/action-intent.server";
+import { tokensDeskIntents, tokensDeskView } from "~/organize/desk.server";
 import { deskContext } from "~/organize/guard.server";
 import type { Route } from "./+types/tokens";
 
@@ -26,13 +25,13 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return deskPage(await tokensView(context.get(deskContext)));
+  return deskPage(await tokensDeskView(context.get(deskContext)));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   return handleDeskPost(
     { request, context },
-    { event: "organize.tokens", intents: tokensIntents, redirectTo: "/organize/tokens" },
+    { event: "organize.tokens", intents: tokensDeskIntents, redirectTo: "/organize/tokens" },
   );
 }
 

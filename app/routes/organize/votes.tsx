@@ -20,9 +20,9 @@ import {
 import { voteDeskText } from "~/content/vote-review";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
-import { deskPage, handleDeskPost } from "~/organize/desk-intent.server";
+import { deskPage, handleDeskPost } from "~/organize/action-intent.server";
 import { deskContext } from "~/organize/guard.server";
-import { votesDeskIntents, votesDeskView } from "~/showcase/vote-desk.server";
+import { votesDeskIntents, votesDeskView } from "~/showcase/desk.server";
 import type { Route } from "./+types/votes";
 
 export const meta: Route.MetaFunction = () => [

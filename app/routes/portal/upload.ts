@@ -5,7 +5,7 @@
  * (workers/body-limit.ts); the layouts' middleware has found the participant
  * (ADR 013). Answered with a redirect to the submission page, so a reload
  * never sends the file again: a toast when it worked, else the failure's
- * code in the URL, shown in the component's form (app/portal/upload-messages.ts).
+ * code in the URL, shown in the component's form (app/content/upload-failures.ts).
  */
 import { redirect } from "react-router";
 import { portalMessages, type PortalFileComponent } from "~/content/portal";
@@ -13,10 +13,11 @@ import { requestContext } from "~/context";
 import { clientAllowed } from "~/lib/client-limit.server";
 import { log } from "~/lib/log.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { discardBody, participantContext, writeRefusal } from "~/portal/guard.server";
+import { discardBody } from "~/lib/discard-body.server";
+import { participantContext, writeRefusal } from "~/portal/guard.server";
 import { objectKeyFor, recordUploadedFile } from "~/portal/submission.server";
 import { ensureProject } from "~/portal/team.server";
-import type { UploadRefusal } from "~/portal/upload-messages";
+import type { UploadRefusal } from "~/content/upload-failures";
 import { fileComponentOf, receiveUpload } from "~/portal/upload.server";
 import type { Route } from "./+types/upload";
 

@@ -2,19 +2,11 @@
  * Every page of the organizers' desk and the permission it needs (issue 32,
  * ADR 018), in one place: the desk's middleware admits a request only to a
  * path listed here, for a role holding its permission (anything else under
- * /organize answers 404); the desk's menu lists the pages a role may open;
- * the access tests walk this list. A new desk page adds one line here and
- * one in app/routes.ts.
+ * /organize answers 404: app/organize/guard.server.ts); the desk's menu
+ * lists the pages a role may open; the access tests walk this list. A new
+ * desk page adds one line here and one in app/routes.ts.
  */
-import type { Permission } from "./roles";
-
-export interface DeskPage {
-  /** The route's path; `:name` stands for one segment. */
-  path: string;
-  /** In the desk's menu, under this name; absent for pages reached from another (a CSV, one proposal). */
-  menu?: string;
-  permission: Permission;
-}
+import type { DeskPage } from "~/organize/guard.server";
 
 export const deskPages = [
   // In the order of the organizers' guide's tasks (docs/admin.md): people first, the edition's course after.
@@ -46,18 +38,3 @@ export const deskPages = [
   { path: "/organize/organizers", menu: "Organizers", permission: "read:organizer" },
   { path: "/organize/tokens", menu: "API tokens", permission: "create:token" },
 ] as const satisfies readonly DeskPage[];
-
-/** The desk page a request's path is for, or null. React Router's data requests (`.data`) count as their page. */
-export function deskPageFor(pathname: string): DeskPage | null {
-  const path = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
-  const segments = path.split("/");
-  return (
-    deskPages.find((page) => {
-      const pattern = page.path.split("/");
-      return (
-        pattern.length === segments.length &&
-        pattern.every((part, i) => (part.startsWith(":") ? /^[\w-]{1,64}$/.test(segments[i]!) : part === segments[i]))
-      );
-    }) ?? null
-  );
-}

@@ -5,7 +5,9 @@
  * them up here, and tests/integration/organize-actions.test.ts walks this
  * list: an action added to a concern's list joins the API and the tests at
  * once. Each concern exports its own list (`judgingActions`, …); add the
- * list here.
+ * list here. It stands above the concerns (./overview.server.ts says why):
+ * the machinery below that needs it (confirming a proposal, the audit
+ * log's filter) is handed it by the route or the API.
  */
 import { dailyJobAction, personalDataReadIds } from "~/content/organize";
 import { credentialActions, credentialQueries } from "~/credentials/actions.server";
@@ -19,9 +21,15 @@ import { peopleActions, peopleQueries } from "~/people/actions.server";
 import { deadlineActions, deadlineQueries } from "~/portal/extensions.server";
 import { showcaseModerationActions, showcaseModerationQueries } from "~/showcase/moderation.server";
 import { announcementActions, announcementQueries } from "~/notifications/announcements.server";
-import type { AnyOrganizerAction, AnyOrganizerQuery } from "./action.server";
-import { grantDirector, grantOrganizer, listOrganizers, removeDirector, removeOrganizer } from "./organizers.server";
-import { createToken, revokeToken } from "./tokens.server";
+import type { AnyOrganizerAction, AnyOrganizerQuery } from "~/organize/action.server";
+import {
+  grantDirector,
+  grantOrganizer,
+  listOrganizers,
+  removeDirector,
+  removeOrganizer,
+} from "~/organize/organizers.server";
+import { createToken, revokeToken } from "~/organize/tokens.server";
 
 const actions: AnyOrganizerAction[] = [
   grantOrganizer,

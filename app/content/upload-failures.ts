@@ -1,5 +1,4 @@
-import { portalMessages, type PortalFileComponent } from "~/content/portal";
-import type { UploadFailure } from "./upload.server";
+import { portalMessages, type PortalFileComponent } from "./portal";
 
 /**
  * An upload's failure travels back to the submission page as a code in its
@@ -7,6 +6,9 @@ import type { UploadFailure } from "./upload.server";
  * reload never sends the file again); the page shows the message in the
  * component's form, where a refused save shows its own (issue 21).
  */
+/** Why a file's upload failed (app/portal/upload.server.ts). */
+export type UploadFailure = "missing" | "wrong-type" | "too-large" | "failed";
+
 /** Why an upload was refused: the upload's own failures, the deadline, or too many uploads. */
 export type UploadRefusal = UploadFailure | "closed" | "rate-limited";
 

@@ -1,20 +1,31 @@
 /**
- * What the registrar's pages show (issue 33): the people search, one
- * person's page, the registrations, sponsorships and organizations of an
- * edition (filtered by GET forms, paged, each with its CSV link) and the
- * messages received. One `*DeskView` per page, reading the same functions
- * as the organizer API's queries.
+ * The registrar's pages of the organizers' desk (issue 33): the people
+ * search, one person's page, the registrations, sponsorships and
+ * organizations of an edition (filtered by GET forms, paged, each with its
+ * CSV link) and the messages received. One `*DeskView` per page, reading the
+ * same functions as the organizer API's queries; /organize/inbox's forms
+ * (marking a contact message or an interest form handled, or reopening it,
+ * each a registered organizer action, ./inbox.server.ts: one button per
+ * row, a refusal shown beside its list); and the overview's blocks of
+ * registrations and organizations.
  */
+import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { data } from "react-router";
 import { formatMountain } from "~/clock/format";
 import { editionById, publishedEditions } from "~/content/editions";
-import { peopleRules, peopleText } from "~/content/organize";
-import { formatUsd, plans, sponsorTierIds } from "~/content/pricing";
+import { overviewRules, overviewText, peopleRules, peopleText } from "~/content/organize";
+import { formatUsd, plans, pricingPhaseLabels, pricingPhases, sponsorTierIds, type PlanId } from "~/content/pricing";
 import { registrationStatuses, sponsorshipStatuses } from "~/db/payments-schema";
+import { companyCodes, registrations } from "~/db/schema";
+import type { Intent } from "~/forms/intent-action.server";
+import { paidWorkforce } from "~/organization/paid-workforce.server";
 import { recordRead } from "~/organize/action.server";
-import type { Desk } from "~/organize/guard.server";
-import { deskHeader } from "~/organize/desk-view.server";
+import { actionIntent } from "~/organize/action-intent.server";
+import { deskHeader, type Desk } from "~/organize/guard.server";
+import { firstCount, overviewBlock } from "~/organize/overview-block.server";
 import { paged, type Paged } from "~/organize/paging";
+import { handleContact, handleInterest } from "./inbox.server";
 import {
   contactsList,
   interestsList,
@@ -24,7 +35,68 @@ import {
   type StoredRow,
 } from "./lists.server";
 import { personFacts, searchPeople } from "./people.server";
-import { EditionFilterSchema, RegistrationsFilterSchema, SponsorshipsFilterSchema } from "./schema";
+import { EditionFilterSchema, RegistrationsFilterSchema, SponsorshipsFilterSchema, type HandleSchema } from "./schema";
+
+/** The overview's registrations: paid ones by plan and pricing phase, and employees enrolled with a company code. */
+export function registrationsOverview({ db, edition }: Desk) {
+  return overviewBlock(
+    [
+      db
+        .select({ plan: registrations.plan, phase: registrations.pricingPhase, n: count() })
+        .from(registrations)
+        .where(and(eq(registrations.editionId, edition.id), eq(registrations.status, "paid")))
+        .groupBy(registrations.plan, registrations.pricingPhase),
+      db
+        .select({ n: count() })
+        .from(registrations)
+        .where(and(eq(registrations.editionId, edition.id), eq(registrations.status, "enrolled"))),
+    ] as const,
+    ([byPlan, enrolled]) => {
+      const of = (plan: PlanId, phase: string) => byPlan.find((r) => r.plan === plan && r.phase === phase)?.n ?? 0;
+      return {
+        phases: pricingPhases.map((phase) => pricingPhaseLabels[phase]),
+        registrations: (Object.keys(plans) as PlanId[]).map((plan) => {
+          const perPhase = pricingPhases.map((phase) => of(plan, phase));
+          return { plan, label: plans[plan].name, perPhase, total: perPhase.reduce((a, b) => a + b, 0) };
+        }),
+        enrolled: firstCount(enrolled),
+      };
+    },
+  );
+}
+
+/** The overview's organizations (a paid Workforce Package), with their live code and employees enrolled, most first. */
+export function organizationsOverview({ db, edition }: Desk) {
+  const employees = alias(registrations, "employees");
+  const organization = and(eq(registrations.editionId, edition.id), paidWorkforce);
+  const enrolled = count(employees.id);
+  return overviewBlock(
+    [
+      db
+        .select({ id: registrations.id, name: registrations.companyName, code: companyCodes.code, enrolled })
+        .from(registrations)
+        .leftJoin(companyCodes, and(eq(companyCodes.registrationId, registrations.id), isNull(companyCodes.revokedAt)))
+        .leftJoin(
+          employees,
+          and(eq(employees.organizationRegistrationId, registrations.id), eq(employees.status, "enrolled")),
+        )
+        .where(organization)
+        .groupBy(registrations.id, companyCodes.code)
+        .orderBy(desc(enrolled), asc(registrations.companyName), asc(registrations.id))
+        .limit(overviewRules.companiesShown),
+      db.select({ n: count() }).from(registrations).where(organization),
+    ] as const,
+    ([rows, total]) => ({
+      total: firstCount(total),
+      rows: rows.map((c) => ({
+        id: c.id,
+        name: c.name ?? c.id,
+        code: c.code ?? overviewText.companyCodeRevoked,
+        enrolled: c.enrolled,
+      })),
+    }),
+  );
+}
 
 const when = (iso: unknown) => (typeof iso === "string" && iso ? formatMountain(new Date(iso), "dateTime") : null);
 const text = (value: unknown) => (value === null || value === undefined ? "" : String(value));
@@ -249,3 +321,15 @@ export async function inboxDeskView(desk: Desk, url: URL) {
 }
 
 export type InboxDeskView = Awaited<ReturnType<typeof inboxDeskView>>;
+
+const handleContactIntent: Intent<typeof HandleSchema, Desk> = {
+  ...actionIntent(handleContact, { title: peopleText.contactToast, redirectTo: "/organize/inbox#contacts" }),
+  instanceField: "id",
+};
+
+const handleInterestIntent: Intent<typeof HandleSchema, Desk> = {
+  ...actionIntent(handleInterest, { title: peopleText.interestToast, redirectTo: "/organize/inbox#interests" }),
+  instanceField: "id",
+};
+
+export const inboxDeskIntents = { "handle-contact": handleContactIntent, "handle-interest": handleInterestIntent };

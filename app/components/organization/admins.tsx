@@ -15,8 +15,8 @@ export function AdminsSection({ view, actionData }: { view: DashboardView; actio
       <p className="mt-2 text-sm text-slate-600">
         People who manage this organization with you. They sign in with their own account.
       </p>
-      <ul className="mt-4 divide-y divide-slate-100" data-testid="organizers">
-        {view.organizers.map((o) => (
+      <ul className="mt-4 divide-y divide-slate-100" data-testid="admins">
+        {view.admins.map((o) => (
           <li key={o.userId} className="flex flex-wrap items-center justify-between gap-2 py-2">
             <span className="wrap-anywhere">
               {o.email}{" "}

@@ -1,15 +1,18 @@
 /**
- * What /organize/results shows (issue 32): the judging report's ranking
- * (whose top N the finalists' form proposes), what is already published,
- * and when each publication opens, on the worker's clock.
+ * /organize/results (issue 32): what it shows (the judging report's ranking,
+ * whose top N the finalists' form proposes, what is already published, and
+ * when each publication opens, on the worker's clock), and its forms: each
+ * PROPOSES a one-way organizer action (./actions.server.ts); the browser
+ * then goes to the proposal's page, where a different director confirms it.
  */
 import { formatMountain } from "~/clock/format";
 import { milestoneOf } from "~/content/editions";
 import { achievementOf } from "~/content/credentials";
 import { formatScore } from "~/judging/normalize";
-import type { Desk } from "~/organize/guard.server";
-import { deskHeader } from "~/organize/desk-view.server";
 import { loadJudgingReport } from "~/judging/report.server";
+import { actionIntent } from "~/organize/action-intent.server";
+import { deskHeader, type Desk } from "~/organize/guard.server";
+import { publishAwards, publishFinalists } from "./actions.server";
 import { publishedResultsRows } from "./publication.server";
 import { publicationAwards } from "./schema";
 
@@ -48,3 +51,8 @@ export async function resultsDeskView(desk: Desk) {
 }
 
 export type ResultsDeskView = Awaited<ReturnType<typeof resultsDeskView>>;
+
+export const resultsDeskIntents = {
+  "publish-finalists": actionIntent(publishFinalists, { title: "Finalists proposed" }),
+  "publish-awards": actionIntent(publishAwards, { title: "Awards proposed" }),
+};
