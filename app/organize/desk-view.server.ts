@@ -5,7 +5,7 @@
  * checked the page's own permission).
  */
 import { isSubmittedProject } from "~/portal/submitted.server";
-import { and, asc, count, desc, eq, gt, isNull, notInArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, notInArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
 import { formatMountain } from "~/clock/format";
@@ -35,6 +35,7 @@ import {
   teams,
 } from "~/db/schema";
 import { scoreCoverageQuery } from "~/judging/report.server";
+import { isOpenInvitation } from "~/lib/invitation.server";
 import { paidWorkforce } from "~/organization/paid-workforce.server";
 import type { Preview } from "./action.server";
 import { verifyChain } from "./audit-chain.server";
@@ -176,14 +177,7 @@ function judgeCounts(db: Db, editionId: string, now: Date) {
       db
         .select({ n: count() })
         .from(judgeInvitations)
-        .where(
-          and(
-            eq(judgeInvitations.editionId, editionId),
-            isNull(judgeInvitations.acceptedAt),
-            isNull(judgeInvitations.revokedAt),
-            gt(judgeInvitations.expiresAt, now.toISOString()),
-          ),
-        ),
+        .where(and(eq(judgeInvitations.editionId, editionId), isOpenInvitation(judgeInvitations, now))),
       db.select({ n: count() }).from(judgeAdvisorInterests).where(eq(judgeAdvisorInterests.role, "judge")),
     ] as const,
     ([active, pending, interests]) => ({
