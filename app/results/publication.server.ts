@@ -347,8 +347,13 @@ export async function awardResultsPlan(
   return { kind: "awards", results, emails: [], credentials: issued, notes };
 }
 
-const awardName = (editionId: string, award: string) =>
+/** A result as the site lists it: "Finalist", or the award's name. */
+const resultName = (editionId: string, award: string) =>
   award === FINALIST ? "Finalist" : (achievementOf(editionId, award)?.name ?? award);
+
+/** A credential as its holders see it (app/content/credentials.ts): a finalist's is not called "Finalist". */
+const credentialName = (editionId: string, achievement: string) =>
+  achievementOf(editionId, achievement)?.name ?? achievement;
 
 /** What the proposer and the confirming director see: exactly what will be published, sent and issued. */
 export function planPreview(plan: PublicationPlan, edition: Edition): Preview | Refusal {
@@ -364,7 +369,7 @@ export function planPreview(plan: PublicationPlan, edition: Edition): Preview | 
         caption: "On the site",
         columns: ["Result", "Place", "Name", "Organization", "Project", "Team id", "Status"],
         rows: plan.results.map((r) => [
-          awardName(edition.id, r.award),
+          resultName(edition.id, r.award),
           r.already ? "—" : r.place,
           r.face.name,
           r.face.organization,
@@ -384,7 +389,7 @@ export function planPreview(plan: PublicationPlan, edition: Edition): Preview | 
       {
         caption: "Credentials (signed when issued)",
         columns: ["Holder", "Credential", "Team id"],
-        rows: plan.credentials.map((c) => [c.email, awardName(edition.id, c.achievement), c.teamId]),
+        rows: plan.credentials.map((c) => [c.email, credentialName(edition.id, c.achievement), c.teamId]),
       },
     ],
     notes: [
