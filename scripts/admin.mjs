@@ -6,13 +6,16 @@
 // holds no SQL and no copy of an app rule, and needs a token, not database
 // rights. The one local-only writer is the seeder (./seed-projects.mjs).
 //
-// Every command, here and in scripts/admin/, reads the time from `cliNow` and
-// prints through the console, which `main` escapes (`terminalText`): what
+// No command sends a time: every date is the site's clock (app/clock), so a
+// terminal cannot rehearse another day; a local site started with APP_NOW
+// can (docs/admin.md, "From a terminal"). Every command prints through the
+// console, which `main` escapes (`terminalText`, ./admin/terminal.mjs): what
 // people typed on the site never reaches the organizer's terminal as a
 // control sequence (issue 31).
 import { registerHooks } from "node:module";
 import { fileURLToPath } from "node:url";
 import { format } from "node:util";
+import { terminalText } from "./admin/terminal.mjs";
 
 // The app's TypeScript modules import each other without extensions, as Vite
 // resolves them; Node reads TypeScript as is but needs the file. Only the
@@ -49,24 +52,7 @@ export function cliNow(target) {
   return at;
 }
 
-/**
- * Text as the organizer's terminal should show it: C0 and C1 control
- * characters (ESC, CSI, OSC, BEL, carriage return…), DEL and bidi controls
- * written out as `\x1b` or `\u202e`, so a stored title, name or appeal can
- * neither move the cursor, rewrite earlier lines, set the window's title nor
- * reorder what is shown. Line feeds and tabs stay: the CLI's own layout.
- * @param {unknown} value
- */
-export function terminalText(value) {
-  return String(value).replace(
-    // eslint-disable-next-line no-control-regex -- matching control characters is the point
-    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
-    (c) => {
-      const code = /** @type {number} */ (c.codePointAt(0));
-      return code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
-    },
-  );
-}
+export { terminalText };
 
 /**
  * Writes a command's output (a CSV) to stdout: to a terminal, escaped like

@@ -27,13 +27,21 @@ export function editionsFor(env: Pick<Env, "ENVIRONMENT" | "APP_EDITION_FIXTURE"
   return [...publishedEditions, fixtureEdition];
 }
 
+/**
+ * The edition the site is about at `at`, a time the caller already holds (a
+ * job's run, a request's clock passed down): the one way to pick it.
+ */
+export function editionAt(env: Pick<Env, "ENVIRONMENT" | "APP_EDITION_FIXTURE">, at: Date): Edition {
+  return currentEdition(at, editionsFor(env));
+}
+
 /** The current time and the edition the site is about then. */
 export function clockFor(env: Pick<Env, "ENVIRONMENT" | "APP_NOW" | "APP_EDITION_FIXTURE">): {
   now: Date;
   edition: Edition;
 } {
   const at = now(env);
-  return { now: at, edition: currentEdition(at, editionsFor(env)) };
+  return { now: at, edition: editionAt(env, at) };
 }
 
 /** The request header that moves the clock for one request, outside production only. */

@@ -6,8 +6,9 @@
  * parameters throughout.
  *
  * The daily job issues AI Innovator through `issueCredentials`; an organizer
- * action that issues in its own batch (the import of completions, issue 33)
- * uses `signedCredentialInserts`, which signs before the batch runs.
+ * action that issues in its own batch (the import of completions, issue 33;
+ * a publication of results, app/results/publication.server.ts) uses
+ * `signedCredentialInserts`, which signs before the batch runs.
  */
 import { submissionClosesAtSql } from "~/portal/deadline.server";
 import { isSubmittedProject } from "~/portal/submitted.server";
@@ -128,9 +129,12 @@ async function nextCredentialSeq(d1: D1Database): Promise<number> {
   return Number(row?.last ?? 0) + 1;
 }
 
+/** One credential an organizer action issues: the holder's address, and the project its evidence names (results only). */
+export type SignedCredentialRequest = CredentialToIssue & { recipientEmail: string; evidenceTitle?: string | null };
+
 /**
  * Credentials signed now, as statements for an organizer action's batch
- * (issue 33: the desk's import): each row takes the next status-list
+ * (issue 33: the desk's import; a publication of results): each row takes the next status-list
  * position, is signed and checked as an outside verifier would, and is
  * inserted already signed, so nothing waits for a later signature. `holds`
  * is false when any of them did not go in (a credential issued meanwhile
@@ -141,14 +145,14 @@ async function nextCredentialSeq(d1: D1Database): Promise<number> {
 export async function signedCredentialInserts(
   env: Env,
   db: Db,
-  requests: readonly (CredentialToIssue & { recipientEmail: string })[],
+  requests: readonly SignedCredentialRequest[],
   { now, origin }: { now: Date; origin: string },
 ): Promise<{ statements: { toSQL(): { sql: string; params: unknown[] } }[]; holds: SQL | undefined; ids: string[] }> {
   if (requests.length === 0) return { statements: [], holds: undefined, ids: [] };
   const at = now.toISOString();
   const first = await nextCredentialSeq(env.DB);
   const rows: (typeof credentials.$inferInsert)[] = [];
-  for (const [i, request] of requests.entries()) {
+  for (const [i, { evidenceTitle, ...request }] of requests.entries()) {
     const row: CredentialRow = {
       ...request,
       seq: first + i,
@@ -164,7 +168,7 @@ export async function signedCredentialInserts(
       revokedBy: null,
       createdAt: at,
     };
-    const { signedJson } = await signedAndChecked(env, row, origin, now);
+    const { signedJson } = await signedAndChecked(env, row, origin, now, { evidenceTitle });
     const { revokedAt: _at, revokedReason: _reason, revokedBy: _by, ...issued } = row;
     rows.push({ ...issued, signedJson, signedAt: at, proofCheckedAt: at });
   }

@@ -24,7 +24,7 @@ import { getDb, type Db } from "~/db/client.server";
 import { judgeAdvisorInterests, judgeInvitations, judges, judgingAssignments, user } from "~/db/schema";
 import { newInvitation, isOpenInvitation, isUnusedInvitation } from "~/lib/invitation.server";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
-import type { Refusal } from "~/lib/refusal";
+import { refusal } from "~/lib/refusal";
 import { actorLabel, defineOrganizerAction, defineOrganizerQuery, rowWhere } from "~/organize/action.server";
 import { decideAppeal, listAppeals } from "./appeal-decisions.server";
 import { criteriaCount, planAssignments, type Plan } from "./assign";
@@ -40,8 +40,6 @@ import {
 import { scoresFinalText } from "./judge.server";
 import { judgeInvitation } from "./notification.server";
 import { InviteJudgeSchema, RemoveJudgeSchema, RevokeJudgeInvitationSchema } from "./schema";
-
-const refusal = (message: string, status: number, field?: string): Refusal => ({ ok: false, message, status, field });
 
 export const judgeDeskMessages = {
   emailRequired: "Enter the judge's e-mail address, or invite from an interest form.",

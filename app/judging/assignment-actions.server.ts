@@ -22,7 +22,7 @@ import * as z from "zod/mini";
 import { judgingRules } from "~/content/judging";
 import { getDb, type Db } from "~/db/client.server";
 import { judges, judgingAssignments, judgingConflicts, submissions, teams, user } from "~/db/schema";
-import type { Refusal } from "~/lib/refusal";
+import { refusal } from "~/lib/refusal";
 import { actorLabel, defineOrganizerAction, defineOrganizerQuery, rowWhere } from "~/organize/action.server";
 import { activeJudgeByEmail, judgeProgress, judgeDeskMessages } from "./actions.server";
 import { criteriaCount, planAssignments, type Plan, type Snapshot } from "./assign";
@@ -38,8 +38,6 @@ import {
   type AssignmentWrite,
 } from "./assign.server";
 import { AddConflictSchema, DismissConflictSchema, RunAssignmentsSchema } from "./schema";
-
-const refusal = (message: string, status: number, field?: string): Refusal => ({ ok: false, message, status, field });
 
 export const assignmentDeskMessages = {
   conflictUnknown: "There is no such live conflict in this edition: the conflicts table lists them.",

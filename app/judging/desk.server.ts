@@ -17,12 +17,13 @@
  *   shown a page at a time and filtered by coverage (issue 56: the whole
  *   edition at once was 400 KB at 500 projects); the CSV has every row.
  */
-import { and, count, eq, gt, isNull } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import { formatMountain } from "~/clock/format";
 import { judgingRules } from "~/content/judging";
 import { reportCoverageFilters, type ReportCoverageFilter } from "~/content/organize";
 import { judgingCriteria } from "~/content/program";
 import { judgeAdvisorInterests, judgeInvitations, judges } from "~/db/schema";
+import { isOpenInvitation } from "~/lib/invitation.server";
 import type { Intent } from "~/forms/intent-action.server";
 import { actionIntent } from "~/organize/action-intent.server";
 import { deskHeader, type Desk } from "~/organize/guard.server";
@@ -64,14 +65,7 @@ export function judgesOverview({ db, edition, now }: Desk) {
       db
         .select({ n: count() })
         .from(judgeInvitations)
-        .where(
-          and(
-            eq(judgeInvitations.editionId, edition.id),
-            isNull(judgeInvitations.acceptedAt),
-            isNull(judgeInvitations.revokedAt),
-            gt(judgeInvitations.expiresAt, now.toISOString()),
-          ),
-        ),
+        .where(and(eq(judgeInvitations.editionId, edition.id), isOpenInvitation(judgeInvitations, now))),
       db.select({ n: count() }).from(judgeAdvisorInterests).where(eq(judgeAdvisorInterests.role, "judge")),
     ] as const,
     ([active, pending, interests]) => ({

@@ -6,7 +6,7 @@
  * may be named in public (app/showcase/shown.server.ts): hidden after its
  * publication, it is named again when shown again.
  */
-import { and, asc, eq, lte, min, sql } from "drizzle-orm";
+import { and, asc, eq, lte, min, sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db/client.server";
 import type { AwardId } from "~/content/editions";
 import { awards, finalsAwards } from "~/content/program";
@@ -16,6 +16,20 @@ import { nameableInPublic } from "~/showcase/shown.server";
 import type { PublishedResults, ResultEntry } from "./published";
 
 const awardIds = new Set<string>([...awards, ...finalsAwards].map((a) => a.id));
+
+/**
+ * The time rule, for every reader of `published_results` that shows or uses
+ * a result: a row counts once its publication time has come on this
+ * request's clock, so a page rehearsed at an earlier instant (APP_NOW, the
+ * X-App-Now header) shows nothing published after it. The desk reads every
+ * row whatever its time: its list of what was written (app/results/) and the
+ * finalists an announcement goes to (app/notifications/segments.server.ts),
+ * as does a credential's evidence (app/credentials/credential.server.ts),
+ * signed in the batch that publishes its result.
+ */
+export function publishedBy(now: Date): SQL {
+  return lte(publishedResults.publishedAt, now.toISOString());
+}
 
 export async function publishedResultsOf(db: Db, editionId: string, now: Date): Promise<PublishedResults> {
   const rows = await db
@@ -29,7 +43,7 @@ export async function publishedResultsOf(db: Db, editionId: string, now: Date): 
     })
     .from(publishedResults)
     .leftJoin(submissions, eq(submissions.teamId, publishedResults.teamId))
-    .where(and(eq(publishedResults.editionId, editionId), lte(publishedResults.publishedAt, now.toISOString())))
+    .where(and(eq(publishedResults.editionId, editionId), publishedBy(now)))
     .orderBy(asc(publishedResults.award), asc(publishedResults.place), asc(publishedResults.teamName));
   const entry = (row: (typeof rows)[number]): ResultEntry => ({
     name: row.teamName,
@@ -54,13 +68,7 @@ export async function finalistsPublishedAt(db: Db, editionId: string, now: Date)
   const [row] = await db
     .select({ at: min(publishedResults.publishedAt) })
     .from(publishedResults)
-    .where(
-      and(
-        eq(publishedResults.editionId, editionId),
-        eq(publishedResults.award, "finalist"),
-        lte(publishedResults.publishedAt, now.toISOString()),
-      ),
-    );
+    .where(and(eq(publishedResults.editionId, editionId), eq(publishedResults.award, "finalist"), publishedBy(now)));
   return row?.at ? new Date(row.at) : null;
 }
 

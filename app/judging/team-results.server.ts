@@ -7,7 +7,7 @@
  * here selects them.
  */
 import { isSubmittedProject } from "~/portal/submitted.server";
-import { and, asc, desc, eq, lte, ne } from "drizzle-orm";
+import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { businessDaysDeadline } from "~/clock/business-days";
 import { formatMountain } from "~/clock/format";
 import type { Edition } from "~/content/editions";
@@ -23,7 +23,7 @@ import {
 } from "~/db/schema";
 import { isOpenAssignment } from "./assign.server";
 import { normalize, type ScoreRow } from "./normalize";
-import { finalistsPublishedAt } from "./published.server";
+import { finalistsPublishedAt, publishedBy } from "./published.server";
 
 /**
  * The scores that count (the worker's form of `editionScoresSql` in
@@ -85,7 +85,7 @@ export async function teamResultsView(db: Db, teamId: string, edition: Edition, 
           eq(publishedResults.editionId, edition.id),
           eq(publishedResults.teamId, teamId),
           eq(publishedResults.award, "finalist"),
-          lte(publishedResults.publishedAt, now.toISOString()),
+          publishedBy(now),
         ),
       )
       .limit(1),

@@ -12,3 +12,19 @@ export type Refusal<Status extends number = number> = {
   field?: string;
   fieldErrors?: Record<string, string[]>;
 };
+
+/** A refusal: the one constructor every concern calls (`field` and `fieldErrors` only when given). */
+export function refusal<Status extends number>(
+  message: string,
+  status: Status,
+  field?: string,
+  fieldErrors?: Record<string, string[]>,
+): Refusal<Status> {
+  return {
+    ok: false,
+    message,
+    status,
+    ...(field === undefined ? {} : { field }),
+    ...(fieldErrors === undefined ? {} : { fieldErrors }),
+  };
+}

@@ -3,7 +3,7 @@
  * its admins, pending co-administrator invitations, today's invitation
  * count and the recent activity. Only after requireOrganization().
  */
-import { and, asc, count, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
 import { mountainDateKey } from "~/clock/schedule";
 import { organizationLimits } from "~/content/organization";
 import {
@@ -17,6 +17,7 @@ import {
   teamMembers,
 } from "~/db/schema";
 import type { Db } from "~/db/client.server";
+import { isOpenInvitation } from "~/lib/invitation.server";
 import { liveCodeFor } from "~/payments/company-codes.server";
 import type { Organization } from "./access.server";
 
@@ -137,9 +138,7 @@ export async function pendingAdminInvitations(db: Db, organizationId: string, no
     .where(
       and(
         eq(organizationAdminInvitations.registrationId, organizationId),
-        isNull(organizationAdminInvitations.acceptedAt),
-        isNull(organizationAdminInvitations.revokedAt),
-        gt(organizationAdminInvitations.expiresAt, now.toISOString()),
+        isOpenInvitation(organizationAdminInvitations, now),
       ),
     )
     .orderBy(asc(organizationAdminInvitations.createdAt));

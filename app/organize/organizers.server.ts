@@ -19,7 +19,7 @@ import {
   type OrganizerRoleName,
 } from "~/db/schema";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
-import type { Refusal } from "~/lib/refusal";
+import { refusal, type Refusal } from "~/lib/refusal";
 import {
   type ActionContext,
   actorLabel,
@@ -81,8 +81,6 @@ export async function organizersList(db: Db) {
     .map((row) => ({ ...row, twoFactorEnabled: row.twoFactorEnabled === true }))
     .sort((a, b) => order(a.role) - order(b.role));
 }
-
-const refusal = (message: string, status: number, field?: string): Refusal => ({ ok: false, message, status, field });
 
 /** Grants a role other than director, or changes one (not a director's: that is `directors.remove`). Desk only, with the code again. */
 export const grantOrganizer = defineOrganizerAction({

@@ -18,7 +18,7 @@ import type { Db } from "~/db/client.server";
 import { organizerProposals, organizerRoles } from "~/db/schema";
 import { tokenHash } from "~/lib/link-token.server";
 import { secondFactorRefusal } from "./second-factor-again.server";
-import type { Refusal } from "~/lib/refusal";
+import { refusal, type Refusal } from "~/lib/refusal";
 import {
   type ActionContext,
   actionRefusal,
@@ -32,8 +32,6 @@ import {
   type Preview,
   rowWhere,
 } from "./action.server";
-
-const refused = (message: string, status: number, field?: string): Refusal => ({ ok: false, message, status, field });
 
 /** JSON with every object's keys sorted: one text per value, whatever order it was built in. */
 export function canonicalJson(value: unknown): string {
@@ -55,10 +53,10 @@ export async function proposeAction<Schema extends z.ZodMiniObject, Result>(
   rawInput: unknown,
   ctx: ActionContext,
 ): Promise<{ ok: true; proposalId: string; preview: Preview; message: string } | Refusal> {
-  if (!action.preview) return refused(deskMessages.notAllowed, 400);
-  if (ctx.actor.kind === "job") return refused(deskMessages.notAllowed, 403);
-  const refusal = actionRefusal(action, ctx);
-  if (refusal) return refusal;
+  if (!action.preview) return refusal(deskMessages.notAllowed, 400);
+  if (ctx.actor.kind === "job") return refusal(deskMessages.notAllowed, 403);
+  const refusedAction = actionRefusal(action, ctx);
+  if (refusedAction) return refusedAction;
   const input = parseInput(action.input, rawInput);
   if (!input.ok) return input;
   const preview = await action.preview(input.value, ctx);
@@ -136,13 +134,13 @@ async function roleGrantedAt(db: Db, userId: string): Promise<string | null> {
  * could make a second account a director and confirm with it.
  */
 export async function confirmationRefusal(proposal: ProposalRow, ctx: ActionContext): Promise<Refusal | null> {
-  if (ctx.actor.kind !== "person") return refused(deskMessages.proposalDeskOnly, 403);
-  if (!actorMay(ctx.actor, "confirm:proposal")) return refused(deskMessages.notAllowed, 403);
-  if (proposal.status !== "open") return refused(deskMessages.proposalDecided, 409);
-  if (proposal.expiresAt <= ctx.now.toISOString()) return refused(deskMessages.proposalExpired, 410);
-  if (proposal.proposedBy === ctx.actor.userId) return refused(deskMessages.proposalOwn, 403);
+  if (ctx.actor.kind !== "person") return refusal(deskMessages.proposalDeskOnly, 403);
+  if (!actorMay(ctx.actor, "confirm:proposal")) return refusal(deskMessages.notAllowed, 403);
+  if (proposal.status !== "open") return refusal(deskMessages.proposalDecided, 409);
+  if (proposal.expiresAt <= ctx.now.toISOString()) return refusal(deskMessages.proposalExpired, 410);
+  if (proposal.proposedBy === ctx.actor.userId) return refusal(deskMessages.proposalOwn, 403);
   const grantedAt = await roleGrantedAt(ctx.db, ctx.actor.userId);
-  if (!grantedAt || grantedAt > proposal.createdAt) return refused(deskMessages.proposalNewDirector, 403);
+  if (!grantedAt || grantedAt > proposal.createdAt) return refusal(deskMessages.proposalNewDirector, 403);
   return null;
 }
 
@@ -159,20 +157,20 @@ export async function confirmProposal(
   secondFactor: () => Promise<SecondFactorOutcome>,
 ): Promise<Executed<unknown> | Refusal> {
   const proposal = await proposalById(ctx.db, proposalId);
-  if (!proposal) return refused(deskMessages.proposalUnknown, 404);
-  const refusal = await confirmationRefusal(proposal, ctx);
-  if (refusal) return refusal;
+  if (!proposal) return refusal(deskMessages.proposalUnknown, 404);
+  const refusedConfirmation = await confirmationRefusal(proposal, ctx);
+  if (refusedConfirmation) return refusedConfirmation;
   const action = registry[proposal.action];
-  if (!action?.preview) return refused(deskMessages.proposalUnknown, 404);
+  if (!action?.preview) return refusal(deskMessages.proposalUnknown, 404);
   const wrongCode = secondFactorRefusal(await secondFactor());
   if (wrongCode) return wrongCode;
   const input = parseInput(action.input, JSON.parse(proposal.input));
-  if (!input.ok) return refused(deskMessages.proposalStale, 409);
+  if (!input.ok) return refusal(deskMessages.proposalStale, 409);
   const preview = await action.preview(input.value, ctx);
   if ("ok" in preview || (await previewHash(preview)) !== proposal.previewHash) {
-    return refused(deskMessages.proposalStale, 409);
+    return refusal(deskMessages.proposalStale, 409);
   }
-  if (ctx.actor.kind !== "person") return refused(deskMessages.proposalDeskOnly, 403);
+  if (ctx.actor.kind !== "person") return refusal(deskMessages.proposalDeskOnly, 403);
   const at = ctx.now.toISOString();
   const confirmer = ctx.actor.userId;
   const confirmationId = crypto.randomUUID();

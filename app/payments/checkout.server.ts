@@ -11,8 +11,8 @@ import { registrations, sponsorships } from "~/db/schema";
 import type { RegistrationInput } from "~/payments/registration-form";
 import type { SponsorshipInput } from "~/payments/sponsorship-form";
 import { log } from "~/lib/log.server";
-import { editionsFor } from "~/clock/clock.server";
-import { currentEdition, enrollmentState, isSponsorshipOpen } from "~/clock/schedule";
+import { editionAt } from "~/clock/clock.server";
+import { enrollmentState, isSponsorshipOpen } from "~/clock/schedule";
 import { formatMountain } from "~/clock/format";
 import { enrollWithCompanyCode } from "./enrollment.server";
 import { checkoutExpiresAt, registrationWindowEnd } from "./expiry.server";
@@ -58,7 +58,7 @@ export async function startRegistration(
   options: StartOptions,
 ): Promise<StartResult> {
   const { now, userId, origin, requestId } = options;
-  const edition = currentEdition(now, editionsFor(env));
+  const edition = editionAt(env, now);
   const closed = enrollmentClosedMessage(now, edition);
   if (closed) throw new PaymentError("enrollment_closed", closed);
   if (!options.emailVerified) {
@@ -119,7 +119,7 @@ export async function startSponsorship(
 ): Promise<StartResult> {
   const { now, userId, origin, requestId } = options;
   // Whatever the browser sends: no money for an edition whose finals have begun.
-  const edition = currentEdition(now, editionsFor(env));
+  const edition = editionAt(env, now);
   const closed = sponsorshipClosedMessage(now, edition);
   if (closed) throw new PaymentError("sponsorship_closed", closed);
   await checkoutAllowed(env, options.clientIp);

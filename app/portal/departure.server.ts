@@ -10,11 +10,12 @@
  *   - A lead who goes is replaced by the longest-standing member.
  *   - The open invitations they sent are revoked.
  */
-import { and, asc, eq, inArray, isNull, ne, notExists, sql, type Query } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, notExists, sql, type Query } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client.server";
 import { submissionFiles, teamInvitations, teamMembers, teams } from "~/db/schema";
+import { isUnusedInvitation } from "~/lib/invitation.server";
 import { log } from "~/lib/log.server";
 import { enrollmentOf } from "./participant.server";
 import { deleteStoredObjects } from "./upload.server";
@@ -114,9 +115,7 @@ export async function departureOf(db: Db, userId: string, now: Date, editionId?:
                 db.select({ id: teams.id }).from(teams).where(eq(teams.editionId, editionId)),
               )
             : undefined,
-          isNull(teamInvitations.acceptedAt),
-          isNull(teamInvitations.declinedAt),
-          isNull(teamInvitations.revokedAt),
+          isUnusedInvitation(teamInvitations),
         ),
       ),
     db.delete(teamMembers).where(mine),

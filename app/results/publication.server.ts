@@ -18,8 +18,9 @@ import { achievementOf, FINALIST } from "~/content/credentials";
 import type { Edition } from "~/content/editions";
 import { milestoneOf } from "~/content/editions";
 import { publicationMessages } from "~/content/results";
-import { configuredOrigin, signedAndChecked, type CredentialRow } from "~/credentials/credential.server";
+import { configuredOrigin } from "~/credentials/credential.server";
 import { holderRefusal } from "~/credentials/eligibility";
+import { signedCredentialInserts } from "~/credentials/issue.server";
 import type { Db } from "~/db/client.server";
 import {
   credentials,
@@ -34,13 +35,11 @@ import {
 import { finalistAnnounced } from "~/judging/notification.server";
 import { loadJudgingReport } from "~/judging/report.server";
 import { outboxInsert } from "~/notifications/outbox.server";
-import type { Refusal } from "~/lib/refusal";
+import { refusal, type Refusal } from "~/lib/refusal";
 import { actorLabel, type ActionContext, type Preview, type Statement } from "~/organize/action.server";
 import { publicCredit } from "~/showcase/credit";
 import { participantRegistrations } from "~/showcase/credit.server";
 import { nameableInPublic } from "~/showcase/shown.server";
-
-const refusal = (message: string, status: number, field?: string): Refusal => ({ ok: false, message, status, field });
 
 interface Member {
   teamId: string;
@@ -348,8 +347,13 @@ export async function awardResultsPlan(
   return { kind: "awards", results, emails: [], credentials: issued, notes };
 }
 
-const awardName = (editionId: string, award: string) =>
+/** A result as the site lists it: "Finalist", or the award's name. */
+const resultName = (editionId: string, award: string) =>
   award === FINALIST ? "Finalist" : (achievementOf(editionId, award)?.name ?? award);
+
+/** A credential as its holders see it (app/content/credentials.ts): a finalist's is not called "Finalist". */
+const credentialName = (editionId: string, achievement: string) =>
+  achievementOf(editionId, achievement)?.name ?? achievement;
 
 /** What the proposer and the confirming director see: exactly what will be published, sent and issued. */
 export function planPreview(plan: PublicationPlan, edition: Edition): Preview | Refusal {
@@ -365,7 +369,7 @@ export function planPreview(plan: PublicationPlan, edition: Edition): Preview | 
         caption: "On the site",
         columns: ["Result", "Place", "Name", "Organization", "Project", "Team id", "Status"],
         rows: plan.results.map((r) => [
-          awardName(edition.id, r.award),
+          resultName(edition.id, r.award),
           r.already ? "—" : r.place,
           r.face.name,
           r.face.organization,
@@ -385,7 +389,7 @@ export function planPreview(plan: PublicationPlan, edition: Edition): Preview | 
       {
         caption: "Credentials (signed when issued)",
         columns: ["Holder", "Credential", "Team id"],
-        rows: plan.credentials.map((c) => [c.email, awardName(edition.id, c.achievement), c.teamId]),
+        rows: plan.credentials.map((c) => [c.email, credentialName(edition.id, c.achievement), c.teamId]),
       },
     ],
     notes: [
@@ -394,23 +398,6 @@ export function planPreview(plan: PublicationPlan, edition: Edition): Preview | 
       publicationMessages.cached,
     ],
   };
-}
-
-// A signed credential row binds 16 values (its revocation columns stay unset); D1 binds at most 100 a statement.
-const CREDENTIALS_PER_INSERT = 5;
-
-function randomHex(): string {
-  return [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-/** The status-list position the next credential takes (AUTOINCREMENT never reuses one). */
-async function nextCredentialSeq(d1: D1Database): Promise<number> {
-  const row = await d1
-    .prepare(
-      "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'credentials'), 0), coalesce((SELECT max(seq) FROM credentials), 0)) AS last",
-    )
-    .first<{ last: number }>();
-  return Number(row?.last ?? 0) + 1;
 }
 
 /**
@@ -451,49 +438,23 @@ export async function planStatements(plan: PublicationPlan, ctx: ActionContext) 
     }),
   );
   statements.push(...emails.map((e) => e.statement));
-  const origin = configuredOrigin(env) ?? ctx.origin;
-  const first = plan.credentials.length > 0 ? await nextCredentialSeq(env.DB) : 0;
-  const rows: (typeof credentials.$inferInsert)[] = [];
-  for (const [i, c] of plan.credentials.entries()) {
-    const row: CredentialRow = {
-      seq: first + i,
-      id: randomHex(),
+  const signed = await signedCredentialInserts(
+    env,
+    db,
+    plan.credentials.map((c) => ({
       editionId: edition.id,
       achievement: c.achievement,
       userId: c.userId,
       teamId: c.teamId,
-      source: "results",
+      source: "results" as const,
       earnedAt: c.earnedAt ?? at,
-      issuedAt: at,
       recipientEmail: c.email,
-      recipientSalt: randomHex(),
-      isPublic: true,
-      signedJson: null,
-      signedAt: null,
-      proofCheckedAt: null,
-      revokedAt: null,
-      revokedReason: null,
-      revokedBy: null,
-      createdAt: at,
-    };
-    const title = plan.results.find((r) => r.teamId === c.teamId)?.face.projectTitle ?? null;
-    const { signedJson } = await signedAndChecked(env, row, origin, now, { evidenceTitle: title });
-    const { revokedAt: _revokedAt, revokedReason: _revokedReason, revokedBy: _revokedBy, ...issued } = row;
-    rows.push({ ...issued, signedJson, signedAt: at, proofCheckedAt: at });
-  }
-  for (let i = 0; i < rows.length; i += CREDENTIALS_PER_INSERT) {
-    statements.push(
-      db
-        .insert(credentials)
-        .values(rows.slice(i, i + CREDENTIALS_PER_INSERT))
-        .onConflictDoNothing(),
-    );
-  }
-  const holds =
-    rows.length > 0
-      ? sql`(SELECT count(*) FROM credentials WHERE seq >= ${first} AND seq < ${first + rows.length} AND signed_at = ${at} AND edition_id = ${edition.id}) = ${rows.length}`
-      : undefined;
-  return { statements, holds, emailIds: emails.map((e) => e.id), credentialIds: rows.map((r) => r.id) };
+      evidenceTitle: plan.results.find((r) => r.teamId === c.teamId)?.face.projectTitle ?? null,
+    })),
+    { now, origin: configuredOrigin(env) ?? ctx.origin },
+  );
+  statements.push(...signed.statements);
+  return { statements, holds: signed.holds, emailIds: emails.map((e) => e.id), credentialIds: signed.ids };
 }
 
 /** Every published result of the edition, as the desk lists them (whatever their time). */

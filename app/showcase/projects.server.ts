@@ -4,7 +4,7 @@
  * each member chose, and, once published, its awards and the audience ledger.
  * Nothing here is shown for a project without consent.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { editionsFor } from "~/clock/clock.server";
 import { requestClock } from "~/clock/page-clock.server";
@@ -12,6 +12,7 @@ import { requestContext } from "~/context";
 import { showcaseLimits, tracks, trackName } from "~/content/showcase";
 import { awards, finalsAwards } from "~/content/program";
 import { getDb, type Db } from "~/db/client.server";
+import { publishedBy } from "~/judging/published.server";
 import {
   publishedResults,
   showcaseLedger,
@@ -260,16 +261,21 @@ export function awardName(id: string): string {
 
 /**
  * The published results (finalist, awards) of the shown project at `slug`,
- * from the table judging and the showcase publish into; found by the slug, so
- * it runs beside the project's own read.
+ * from the table judging and the showcase publish into, once their time has
+ * come (judging's `publishedBy`); found by the slug, so it runs beside the
+ * project's own read.
  */
-export async function awardsAt(db: Db, editionId: string, slug: string): Promise<string[]> {
+export async function awardsAt(db: Db, editionId: string, slug: string, now: Date): Promise<string[]> {
   if (!isProjectSlug(slug)) return [];
   const rows = await db
     .select({ award: publishedResults.award })
     .from(publishedResults)
     .where(
-      and(eq(publishedResults.editionId, editionId), inArray(publishedResults.teamId, teamAt(db, editionId, slug))),
+      and(
+        eq(publishedResults.editionId, editionId),
+        inArray(publishedResults.teamId, teamAt(db, editionId, slug)),
+        publishedBy(now),
+      ),
     )
     .orderBy(asc(publishedResults.award));
   return rows.map((r) => awardName(r.award));
@@ -284,18 +290,24 @@ export interface LedgerRow {
   winner: boolean;
 }
 
-/** The audience vote as published (`publish-audience-choice`): the ledger and the winner(s); null before. */
-export async function publishedAudienceVote(db: Db, editionId: string) {
+/**
+ * The audience vote as published (`publish-audience-choice`): the ledger and
+ * the winner(s); null before. The ledger is written in the winners' batch at
+ * their instant, so it follows their time rule.
+ */
+export async function publishedAudienceVote(db: Db, editionId: string, now: Date) {
   const rows = await db
     .select()
     .from(showcaseLedger)
-    .where(eq(showcaseLedger.editionId, editionId))
+    .where(and(eq(showcaseLedger.editionId, editionId), lte(showcaseLedger.publishedAt, now.toISOString())))
     .orderBy(sql`${showcaseLedger.finalCount} DESC`, asc(showcaseLedger.projectTitle));
   if (rows.length === 0) return null;
   const winners = await db
     .select({ teamId: publishedResults.teamId })
     .from(publishedResults)
-    .where(and(eq(publishedResults.editionId, editionId), eq(publishedResults.award, "audience-choice")));
+    .where(
+      and(eq(publishedResults.editionId, editionId), eq(publishedResults.award, "audience-choice"), publishedBy(now)),
+    );
   const winnerIds = new Set(winners.map((w) => w.teamId));
   const ledger: LedgerRow[] = rows.map((r) => ({
     title: r.projectTitle,

@@ -50,7 +50,10 @@ export async function galleryView({ request, context }: Args) {
   const askedPage = Number(url.searchParams.get("page") ?? "1");
   const db = getDb(env);
   const [gallery, audience] = shown
-    ? await Promise.all([galleryPage(db, shown.id, { track, q, page: askedPage }), publishedAudienceVote(db, shown.id)])
+    ? await Promise.all([
+        galleryPage(db, shown.id, { track, q, page: askedPage }),
+        publishedAudienceVote(db, shown.id, now),
+      ])
     : [null, null];
   return {
     origin: siteOrigin(request, env),
@@ -93,7 +96,7 @@ export async function projectView({ request, context, slug }: Args & { slug: str
     projectBySlug(db, shown.id, slug),
     viewer,
     viewer.then((signedIn) => (signedIn ? voteOf(db, shown.id, signedIn.id) : null)),
-    finalsOver ? awardsAt(db, shown.id, slug) : [],
+    finalsOver ? awardsAt(db, shown.id, slug, now) : [],
   ]);
   if (!project) return null;
   const { teamId: _teamId, memberIds, ...shownProject } = project;

@@ -22,7 +22,7 @@ import { exclusionCategoryLabels, AUDIENCE_CHOICE_AWARD, type ExclusionCategory 
 import { audienceChoicePreviewText, excludedText, voteReviewMessages, voteReviewRules } from "~/content/vote-review";
 import type { Db } from "~/db/client.server";
 import { showcaseLedger, showcaseVotes, submissions } from "~/db/schema";
-import type { Refusal } from "~/lib/refusal";
+import { refusal, type Refusal } from "~/lib/refusal";
 import {
   actorLabel,
   defineOrganizerAction,
@@ -36,8 +36,6 @@ import { shownIn } from "./shown.server";
 import { reviewVotes, tallyVotes, type ReviewedVote, type VoteFlag } from "./review";
 import { ExcludeVotesSchema, PublishAudienceChoiceSchema, voteIdsOf } from "./vote-review-schema";
 import { showcaseOpensAt, votingClosesAt, votingWindow } from "./window";
-
-const refusal = (message: string, status: number, field?: string): Refusal => ({ ok: false, message, status, field });
 
 // D1 binds at most 100 values a statement: ids go in slices.
 const IDS_PER_STATEMENT = 90;

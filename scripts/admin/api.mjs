@@ -5,8 +5,9 @@
 //   base URL: --base-url URL, else ORGANIZER_API_URL, else http://localhost:8787
 //   token:    ORGANIZER_API_TOKEN (created at /organize/tokens; never a flag, so it stays out of the shell history)
 //
-// Whatever the site answers is printed through `terminalSafe`: names and
-// titles people typed never reach the terminal with control sequences.
+// Whatever the site answers is printed through `terminalText` (./terminal.mjs):
+// names and titles people typed never reach the terminal with control sequences.
+import { terminalText } from "./terminal.mjs";
 
 /** @typedef {{ baseUrl?: unknown, [option: string]: unknown }} Options */
 
@@ -14,20 +15,6 @@
 export function apiBase(options) {
   const base = typeof options.baseUrl === "string" && options.baseUrl !== "true" ? options.baseUrl : undefined;
   return (base ?? process.env.ORGANIZER_API_URL ?? "http://localhost:8787").replace(/\/+$/, "");
-}
-
-/**
- * Text from the site, safe to print: C0 and C1 control characters (escape
- * sequences included), bidirectional overrides and line separators are
- * shown as `\u{…}` escapes; line breaks and tabs stay.
- * @param {unknown} value
- */
-export function terminalSafe(value) {
-  return String(value ?? "").replace(
-    // eslint-disable-next-line no-control-regex
-    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
-    (c) => `\\u{${c.codePointAt(0)?.toString(16)}}`,
-  );
 }
 
 export class ApiError extends Error {
@@ -97,7 +84,7 @@ export async function withApi(work) {
     const fields = Object.entries(error.fieldErrors ?? {})
       .filter(([field]) => field)
       .map(([field, messages]) => `  ${field}: ${messages.join(" ")}`);
-    console.error([terminalSafe(error.message), ...fields.map(terminalSafe)].join("\n"));
+    console.error([terminalText(error.message), ...fields.map(terminalText)].join("\n"));
     return error.status === 400 ? 2 : 1;
   }
 }

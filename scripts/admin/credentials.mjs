@@ -17,7 +17,8 @@
 // publication that confirms them (app/results/), and AI Innovator by the
 // daily job: no command issues them any more.
 import { readFileSync } from "node:fs";
-import { callApi, confirmedFingerprint, requireToken, terminalSafe, withApi } from "./api.mjs";
+import { callApi, confirmedFingerprint, requireToken, withApi } from "./api.mjs";
+import { terminalText } from "./terminal.mjs";
 
 /** @typedef {ReturnType<typeof import("../admin.mjs").parseArgs>["options"]} Options */
 
@@ -30,7 +31,7 @@ import { callApi, confirmedFingerprint, requireToken, terminalSafe, withApi } fr
  */
 function printPreview(preview) {
   console.log(
-    terminalSafe(
+    terminalText(
       `${preview.rowsRead} row(s) read: ${preview.counts.matched} certification(s) to be issued, ${preview.problems.length} row(s) not imported.`,
     ),
   );
@@ -41,7 +42,7 @@ function printPreview(preview) {
 function printProblems(problems) {
   for (const problem of problems) {
     console.error(
-      terminalSafe(
+      terminalText(
         `  line ${problem.line}: ${problem.kindLabel}: ${problem.email}${problem.certification ? `, ${problem.certification}` : ""} (${problem.detail})`,
       ),
     );
@@ -71,7 +72,7 @@ export const commands = {
             options,
             body: { csv, expected: confirmed.fingerprint },
           });
-          console.log(terminalSafe(done.message));
+          console.log(terminalText(done.message));
           /** @type {Problem[]} */
           const problems = done.result?.problems ?? [];
           printProblems(problems);
@@ -85,13 +86,13 @@ export const commands = {
           body: { csv },
         });
         if (typeof preview.error === "string") {
-          console.error(terminalSafe(preview.error));
+          console.error(terminalText(preview.error));
           return 2;
         }
         printPreview(preview);
-        console.log(terminalSafe(`Fingerprint: ${preview.fingerprint}`));
+        console.log(terminalText(`Fingerprint: ${preview.fingerprint}`));
         console.log(
-          terminalSafe(
+          terminalText(
             `Nothing written. Check the rows above, then import exactly these with: npm run admin -- import-completions ${file} --confirm ${preview.fingerprint}`,
           ),
         );
@@ -115,7 +116,7 @@ export const commands = {
           options,
           body: { credentialId: id, reason },
         });
-        console.log(terminalSafe(done.message));
+        console.log(terminalText(done.message));
         return 0;
       });
     },

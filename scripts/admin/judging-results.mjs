@@ -15,7 +15,8 @@
 // clock and edition decide. This file holds no SQL.
 import { writeFileSync } from "node:fs";
 import { toCsv } from "../admin.mjs";
-import { apiBase, callApi, requireToken, terminalSafe, withApi } from "./api.mjs";
+import { apiBase, callApi, requireToken, withApi } from "./api.mjs";
+import { terminalText } from "./terminal.mjs";
 
 /** @param {string} path */
 const app = (path) => import(new URL(`../../app/${path}`, import.meta.url).href);
@@ -111,7 +112,7 @@ export function printProposal(answer, options) {
     answer.message,
     `Nothing is published, sent or issued until then: ${apiBase(options)}/organize/proposals/${answer.proposalId}`,
   );
-  console.log(terminalSafe(lines.join("\n")));
+  console.log(terminalText(lines.join("\n")));
 }
 
 /** @type {Record<string, { usage: string, run: (args: string[], options: Options) => Promise<number> }>} */
@@ -126,7 +127,7 @@ export const commands = {
         const { result } = await callApi("GET", `/queries/judging.report${query}`, { options });
         /** @type {{ editionId: string, report: Report, rows: Record<string, unknown>[] }} */
         const { editionId, report, rows } = result;
-        console.log(terminalSafe(reportText(report, editionById(editionId).name)));
+        console.log(terminalText(reportText(report, editionById(editionId).name)));
         if (typeof options.out === "string") {
           writeFileSync(options.out, toCsv(rows), "utf8");
           console.error(`CSV written to ${options.out}`);
@@ -191,10 +192,10 @@ export const commands = {
         const { result } = await callApi("GET", `/queries/appeals.list${query}`, { options });
         /** @type {{ id: string, team: string, teamId: string, submittedBy: string | null, createdAt: string, filed: string, decideBy: string, body: string, decidedAt: string | null, decided: string | null, decidedBy: string | null, decision: string | null }[]} */
         const appeals = result.appeals;
-        if (appeals.length === 0) console.log(`No appeals in edition ${terminalSafe(result.editionId)}.`);
+        if (appeals.length === 0) console.log(`No appeals in edition ${terminalText(result.editionId)}.`);
         for (const appeal of appeals) {
           console.log(
-            terminalSafe(
+            terminalText(
               [
                 `${appeal.id} — ${appeal.team} (${appeal.teamId}), filed ${appeal.filed} by ${appeal.submittedBy ?? "?"}`,
                 appeal.decidedAt
@@ -237,7 +238,7 @@ export const commands = {
       if (!requireToken()) return 2;
       return withApi(async () => {
         const done = await callApi("POST", "/actions/appeals.decide", { options, body: { appealId, decision } });
-        console.log(terminalSafe(done.message));
+        console.log(terminalText(done.message));
         return 0;
       });
     },

@@ -16,7 +16,8 @@
 //     and edition. No SQL here: the rules are the worker's, app/judging/assignment-actions.server.ts.)
 import { writeFileSync } from "node:fs";
 import { toCsv } from "../admin.mjs";
-import { callApi, requireToken, terminalSafe, withApi } from "./api.mjs";
+import { callApi, requireToken, withApi } from "./api.mjs";
+import { terminalText } from "./terminal.mjs";
 
 /** @param {Record<string, unknown>} options The `?edition=` of a query, when asked. */
 const editionQuery = (options) =>
@@ -68,7 +69,7 @@ export const commands = {
           options,
           body: { ...(email ? { email } : {}), ...(name ? { name } : {}), ...(interestId ? { interestId } : {}) },
         });
-        console.log(terminalSafe(done.message));
+        console.log(terminalText(done.message));
         console.log("Accepting needs a verified account with this address and two-step sign-in on.");
         return 0;
       });
@@ -86,15 +87,15 @@ export const commands = {
         /** @type {{ name: string, email: string, leftAt: string | null, assigned: number, scored: number, joinedAt: string }[]} */
         const judges = result.judges;
         const table = judges.map((r) => ({
-          name: terminalSafe(r.name),
-          email: terminalSafe(r.email),
+          name: terminalText(r.name),
+          email: terminalText(r.email),
           status: r.leftAt ? `left ${String(r.leftAt).slice(0, 10)}` : "active",
           assigned: r.assigned,
           scored: r.scored,
           left: r.assigned - r.scored,
           joined_at: r.joinedAt,
         }));
-        console.error(`Judges of edition ${terminalSafe(result.editionId)}: ${table.length}`);
+        console.error(`Judges of edition ${terminalText(result.editionId)}: ${table.length}`);
         output(table, ["name", "email", "status", "assigned", "scored", "left", "joined_at"], options);
         return 0;
       });
@@ -112,7 +113,7 @@ export const commands = {
       if (!requireToken()) return 2;
       return withApi(async () => {
         const done = await callApi("POST", "/actions/judges.remove", { options, body: { email } });
-        console.log(terminalSafe(done.message));
+        console.log(terminalText(done.message));
         return 0;
       });
     },
@@ -124,21 +125,21 @@ export const commands = {
       if (!requireToken()) return 2;
       return withApi(async () => {
         const done = await callApi("POST", "/actions/assignments.run", { options, body: { confirm: "run" } });
-        console.log(terminalSafe(done.message));
+        console.log(terminalText(done.message));
         /** @type {{ newConflicts: { email: string, teamId: string, source: string, detail: string }[], shortfall: { teamId: string, name: string, missing: number }[] }} */
         const result = done.result;
         for (const c of result.newConflicts)
           console.log(
-            `  conflict: ${terminalSafe(c.email)} / ${terminalSafe(c.teamId)} (${terminalSafe(c.source)}: ${terminalSafe(c.detail)})`,
+            `  conflict: ${terminalText(c.email)} / ${terminalText(c.teamId)} (${terminalText(c.source)}: ${terminalText(c.detail)})`,
           );
         for (const s of result.shortfall)
           console.log(
-            `  short: ${terminalSafe(s.teamId)} ${terminalSafe(s.name || "(solo project)")}: ${s.missing} judge(s) missing`,
+            `  short: ${terminalText(s.teamId)} ${terminalText(s.name || "(solo project)")}: ${s.missing} judge(s) missing`,
           );
         const { result: loads } = await callApi("GET", "/queries/assignments.list", { options });
         console.log("Projects per judge:");
         for (const j of /** @type {{ email: string, load: number }[]} */ (loads.judges))
-          console.log(`  ${terminalSafe(j.email)}: ${j.load}`);
+          console.log(`  ${terminalText(j.email)}: ${j.load}`);
         return 0;
       });
     },
@@ -154,19 +155,19 @@ export const commands = {
         const conflicts = result.conflicts;
         const table = conflicts.map((c) => ({
           id: c.id,
-          judge: terminalSafe(c.judge),
-          team_id: terminalSafe(c.teamId),
-          team: terminalSafe(c.team),
-          source: terminalSafe(c.source),
-          detail: terminalSafe(c.detail),
+          judge: terminalText(c.judge),
+          team_id: terminalText(c.teamId),
+          team: terminalText(c.team),
+          source: terminalText(c.source),
+          detail: terminalText(c.detail),
           status: c.status,
           created_at: c.createdAt,
-          created_by: terminalSafe(c.createdBy),
+          created_by: terminalText(c.createdBy),
           dismissed_at: c.dismissedAt,
-          dismissed_by: terminalSafe(c.dismissedBy),
-          dismissed_reason: terminalSafe(c.dismissedReason),
+          dismissed_by: terminalText(c.dismissedBy),
+          dismissed_reason: terminalText(c.dismissedReason),
         }));
-        console.error(`Conflicts of edition ${terminalSafe(result.editionId)}: ${table.length}`);
+        console.error(`Conflicts of edition ${terminalText(result.editionId)}: ${table.length}`);
         const columns = Object.keys(table[0] ?? { id: 0 });
         output(
           table,
@@ -190,7 +191,7 @@ export const commands = {
       if (!requireToken()) return 2;
       return withApi(async () => {
         const done = await callApi("POST", "/actions/conflicts.dismiss", { options, body: { conflictId: id, reason } });
-        console.log(terminalSafe(done.message));
+        console.log(terminalText(done.message));
         return 0;
       });
     },
@@ -208,7 +209,7 @@ export const commands = {
       if (!requireToken()) return 2;
       return withApi(async () => {
         const done = await callApi("POST", "/actions/conflicts.add", { options, body: { email, teamId, reason } });
-        console.log(terminalSafe(done.message));
+        console.log(terminalText(done.message));
         return 0;
       });
     },

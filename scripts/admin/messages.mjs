@@ -13,7 +13,8 @@
 // ORGANIZER_API_TOKEN (a director's or a registrar's), --base-url or
 // ORGANIZER_API_URL. No SQL here.
 import { readFileSync } from "node:fs";
-import { callApi, confirmedFingerprint, requireToken, terminalSafe, withApi } from "./api.mjs";
+import { callApi, confirmedFingerprint, requireToken, withApi } from "./api.mjs";
+import { terminalText } from "./terminal.mjs";
 
 /** The segments' names (the worker refuses any other; Node reads the TypeScript module as is). */
 const { messageSegments } = /** @type {typeof import("../../app/content/organize.ts")} */ (
@@ -84,15 +85,15 @@ export const commands = {
           });
           const { result } = await callApi("GET", `/queries/announcements.preview?${query}`, { options });
           console.log(
-            terminalSafe(
+            terminalText(
               `${result.audience}: ${result.recipients} recipient(s), ${result.alreadyWritten} already written`,
             ),
           );
-          for (const person of result.firstRecipients) console.log(terminalSafe(`  ${person.email}  ${person.name}`));
-          console.log(terminalSafe(`\nSubject: ${result.email.subject}\n\n${result.email.text}`));
-          console.log(terminalSafe(`\nFingerprint of the recipients: ${result.fingerprint}`));
+          for (const person of result.firstRecipients) console.log(terminalText(`  ${person.email}  ${person.name}`));
+          console.log(terminalText(`\nSubject: ${result.email.subject}\n\n${result.email.text}`));
+          console.log(terminalText(`\nFingerprint of the recipients: ${result.fingerprint}`));
           console.log(
-            terminalSafe(
+            terminalText(
               `Nothing sent. To send to exactly these recipients: npm run admin -- announce ${file}${segment === "next-edition" ? "" : ` --segment ${segment}`}${id ? ` --id ${id}` : ""} --confirm ${result.fingerprint}`,
             ),
           );
@@ -108,12 +109,12 @@ export const commands = {
           batches += 1;
           written += result.written;
           console.error(
-            terminalSafe(`batch ${batches}: ${result.written} new e-mail(s), ${result.remaining} still to write`),
+            terminalText(`batch ${batches}: ${result.written} new e-mail(s), ${result.remaining} still to write`),
           );
           const done = result.remaining === 0;
           if (done || (maxBatches !== undefined && batches >= Number(maxBatches))) {
             console.log(
-              terminalSafe(
+              terminalText(
                 `announcement ${result.announcementId} ("${subject}"): ${written} new e-mail(s) for ${result.recipients} recipient(s)` +
                   (done ? "; every recipient has one." : "; stopped early: run the same command again to continue."),
               ),

@@ -7,7 +7,8 @@
 //       Every later role is granted on the desk only (/organize/organizers, ADR 021): a token never changes roles.
 //
 // Every command here is a client of the organizer API (./api.mjs): no SQL.
-import { apiBase, callApi, terminalSafe, withApi } from "./api.mjs";
+import { apiBase, callApi, withApi } from "./api.mjs";
+import { terminalText } from "./terminal.mjs";
 
 // The development secret and production's minimum are the worker's own (Node 22 reads the TypeScript module as is).
 const { DEVELOPMENT_BOOTSTRAP_SECRET, BOOTSTRAP_SECRET_MIN_CHARS, bootstrapSecretTooWeak } =
@@ -48,7 +49,7 @@ export const commands = {
           return 2;
         }
         const done = await callApi("POST", "/bootstrap", { options, body: { email, role }, token: secret });
-        console.log(terminalSafe(done.message));
+        console.log(terminalText(done.message));
         return 0;
       });
     },

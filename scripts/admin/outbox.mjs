@@ -7,7 +7,8 @@
 // `notifications.requeue` action (app/notifications/actions.server.ts) holds
 // the rule and writes the audit row. ORGANIZER_API_TOKEN, --base-url or
 // ORGANIZER_API_URL. No SQL here.
-import { callApi, requireToken, terminalSafe, withApi } from "./api.mjs";
+import { callApi, requireToken, withApi } from "./api.mjs";
+import { terminalText } from "./terminal.mjs";
 
 /** @typedef {ReturnType<typeof import("../admin.mjs").parseArgs>["options"]} Options */
 
@@ -19,7 +20,7 @@ export const commands = {
       if (!requireToken()) return 2;
       return withApi(async () => {
         const done = await callApi("POST", "/actions/notifications.requeue", { options, body: {} });
-        console.log(terminalSafe(done.message));
+        console.log(terminalText(done.message));
         return 0;
       });
     },

@@ -13,7 +13,8 @@
 // app/showcase/vote-review.server.ts, on the site's clock and edition, and
 // each change writes its audit row. ORGANIZER_API_TOKEN, --base-url or
 // ORGANIZER_API_URL. No SQL here.
-import { callApi, requireToken, terminalSafe, withApi } from "./api.mjs";
+import { callApi, requireToken, withApi } from "./api.mjs";
+import { terminalText } from "./terminal.mjs";
 import { printProposal } from "./judging-results.mjs";
 
 /** @typedef {ReturnType<typeof import("../admin.mjs").parseArgs>["options"]} Options */
@@ -78,7 +79,7 @@ export const commands = {
       if (!requireToken()) return 2;
       return withApi(async () => {
         const { result } = await callApi("GET", "/queries/votes.review", { options });
-        console.log(terminalSafe(reviewText(result)));
+        console.log(terminalText(reviewText(result)));
         return 0;
       });
     },
@@ -105,7 +106,7 @@ export const commands = {
             ...(category ? { category } : {}),
           },
         });
-        console.log(terminalSafe(done.message));
+        console.log(terminalText(done.message));
         return 0;
       });
     },

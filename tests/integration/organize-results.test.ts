@@ -15,6 +15,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { rubricCriteria } from "~/content/judging";
 import { deskMessages } from "~/content/organize";
+import { finalistCredential } from "~/content/program";
 import { publicationMessages } from "~/content/results";
 import { verifyCredential } from "~/credentials/verify.server";
 import { confirmProposal } from "~/organize/proposals.server";
@@ -152,6 +153,8 @@ describe("publishing finalists and awards", { timeout: 120_000 }, () => {
     expect(page).toContain("Avery N.");
     expect(page).toContain("Snake River Co");
     expect(page).toContain(unverified.email);
+    // The credential by the name its holders see, not the result's "Finalist".
+    expect(page).toContain(finalistCredential.name);
     expect(page).toContain(publicationMessages.notHeld(1, "account not verified"));
     expect(await rows("SELECT * FROM published_results WHERE edition_id = '2026'")).toEqual([]);
     expect(await rows("SELECT * FROM notifications WHERE kind = 'finalist-announced'")).toEqual([]);

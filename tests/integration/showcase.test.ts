@@ -11,7 +11,9 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { edition2026 } from "~/content/editions";
 import { showcaseLimits, showcaseMessages, slugify } from "~/content/showcase";
+import { getDb } from "~/db/client.server";
 import { runDataLifecycle } from "~/retention/records.server";
+import { publishedAudienceVote } from "~/showcase/projects.server";
 import { reviewVotes, tallyVotes } from "~/showcase/review";
 import { showcaseOpensAt } from "~/showcase/window";
 import { markEmailVerified } from "./auth-helpers";
@@ -373,6 +375,33 @@ describe("publication and the archive", { timeout: 60_000 }, () => {
       'data-testid="awards"',
     );
     says((await page(`/showcase/${winner.slug}`, AFTER_FINALS)).html, "Awards: Audience Choice");
+  });
+
+  it("shows no award and no ledger before their publication time, on the request's clock", async () => {
+    const later = await submittedProject("published-later", { title: "Later Winner" });
+    // Published after AFTER_FINALS: a page rehearsed at AFTER_FINALS is before it.
+    const publishedAt = "2026-11-24T12:00:00.000Z";
+    const afterPublication = { APP_NOW: "2026-11-25T12:00:00-07:00" };
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO showcase_ledger (edition_id, team_id, project_title, slug, votes_cast, votes_excluded, final_count, published_at, published_by)
+         VALUES ('2026', ?, 'Later Winner', ?, 7, '{}', 7, ?, 'organizer')`,
+      ).bind(later.teamId, later.slug, publishedAt),
+      env.DB.prepare(
+        `INSERT INTO published_results (edition_id, award, team_id, place, team_name, project_title, published_at, published_by)
+         VALUES ('2026', 'audience-choice', ?, 1, 'Team later', 'Later Winner', ?, 'organizer')`,
+      ).bind(later.teamId, publishedAt),
+    ]);
+    expectHtmlNotToContain((await page(`/showcase/${later.slug}`, AFTER_FINALS)).html, 'data-testid="awards"');
+    says((await page(`/showcase/${later.slug}`, afterPublication)).html, "Awards: Audience Choice");
+
+    const ledgerTitles = async (clock: { APP_NOW: string }) =>
+      ((await publishedAudienceVote(getDb(env), "2026", new Date(clock.APP_NOW)))?.ledger ?? []).map(
+        (row) => `${row.title}${row.winner ? " (winner)" : ""}`,
+      );
+    expect(await ledgerTitles(AFTER_FINALS)).not.toContain("Later Winner");
+    expect(await ledgerTitles(AFTER_FINALS)).not.toContain("Later Winner (winner)");
+    expect(await ledgerTitles(afterPublication)).toContain("Later Winner (winner)");
   });
 
   it("keeps the edition's showcase as its archive after the edition, with voting closed", async () => {

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { cliNow, terminalText, writeOutput } from "../../scripts/admin.mjs";
+import { ApiError, withApi } from "../../scripts/admin/api.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const ESC = "\u001b";
@@ -77,6 +78,42 @@ describe("the terminal", () => {
     const pipe = stream(false);
     writeOutput(`"title"\r\n"A${ESC}[31m"\r\n`, pipe);
     assert.equal(pipe.chunks.join(""), `"title"\r\n"A${ESC}[31m"\r\n`);
+  });
+
+  test("the Arabic letter mark and the line separators are escaped too, and escaping twice changes nothing", () => {
+    const escaped = terminalText(`a\u061cb\u2028c\u2029d${ESC}]0;title\u0007`);
+    assert.equal(escaped, "a\\u061cb\\u2028c\\u2029d\\x1b]0;title\\x07");
+    assert.equal(terminalText(escaped), escaped);
+  });
+
+  test("a refusal from the site is printed through the same escaper", async () => {
+    const printed = /** @type {string[]} */ ([]);
+    const error = console.error;
+    console.error = (/** @type {string} */ line) => printed.push(line);
+    try {
+      const code = await withApi(async () => {
+        throw new ApiError(`No team \u061c"${ESC}[2J"`, 404, { name: [`bad\u202ename`] });
+      });
+      assert.equal(code, 1);
+    } finally {
+      console.error = error;
+    }
+    assert.deepEqual(printed, [`No team \\u061c"\\x1b[2J"\n  name: bad\\u202ename`]);
+  });
+
+  test("the CLI has one escaper: no other script matches control characters itself", () => {
+    const scripts = [
+      ...readdirSync(join(root, "scripts"))
+        .filter((name) => name.endsWith(".mjs"))
+        .map((name) => join("scripts", name)),
+      ...readdirSync(join(root, "scripts/admin"))
+        .filter((name) => name.endsWith(".mjs") && name !== "terminal.mjs")
+        .map((name) => join("scripts/admin", name)),
+    ];
+    for (const file of scripts) {
+      const source = readFileSync(join(root, file), "utf8");
+      assert.doesNotMatch(source, /\\u0000-|\\x00-|no-control-regex/, `${file} escapes control characters itself`);
+    }
   });
 });
 

@@ -309,7 +309,7 @@ we documented every safeguard.', '2026-03-23T16:00:00.000Z')`,
     const listed = await admin(["conflicts"], withToken);
     assert.equal(listed.status, 0, listed.stderr);
     assert.match(listed.stdout, /c@boise-widgets\.com\s+t-one\s+Team One\s+domain\s+live/);
-    assert.match(listed.stdout, /Mallory\\u\{1b\}\[2K\\u\{1b\}\]0;owned\\u\{7\}\\u\{d\}\\u\{202e\}Spoofed/);
+    assert.match(listed.stdout, /Mallory\\x1b\[2K\\x1b\]0;owned\\x07\\x0d\\u202eSpoofed/);
     // eslint-disable-next-line no-control-regex -- matching control characters is the point
     assert.doesNotMatch(listed.stdout + listed.stderr, /[\u001b\u0007\r\u202e]/);
 
