@@ -5,7 +5,7 @@
  * checked the page's own permission).
  */
 import { isSubmittedProject } from "~/portal/submitted.server";
-import { and, asc, count, desc, eq, gt, isNull, notInArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, ne, notInArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
 import { formatMountain } from "~/clock/format";
@@ -28,7 +28,7 @@ import {
   judgeInvitations,
   judges,
   notifications,
-  organizerEvents,
+  events,
   registrations,
   showcaseVotes,
   submissions,
@@ -37,7 +37,7 @@ import {
 import { scoreCoverageQuery } from "~/judging/report.server";
 import { paidWorkforce } from "~/organization/paid-workforce.server";
 import type { Preview } from "./action.server";
-import { verifyChain } from "./audit-chain.server";
+import { verifyChain } from "~/events/chain.server";
 import { auditFilterOf, auditPage, auditQueryString } from "./audit.server";
 import { dailyJobRunsOf, latestDailyJobRunsQuery } from "./daily-jobs.server";
 import type { Desk } from "./guard.server";
@@ -213,14 +213,14 @@ function recentChanges(db: Db) {
     [
       db
         .select({
-          id: organizerEvents.id,
-          createdAt: organizerEvents.createdAt,
-          actor: organizerEvents.actorLabel,
-          summary: organizerEvents.summary,
+          id: events.id,
+          createdAt: events.createdAt,
+          actor: events.actorLabel,
+          summary: events.summary,
         })
-        .from(organizerEvents)
-        .where(notInArray(organizerEvents.action, personalDataReadIds))
-        .orderBy(desc(organizerEvents.createdAt), desc(organizerEvents.id))
+        .from(events)
+        .where(and(notInArray(events.action, personalDataReadIds), ne(events.actorKind, "account")))
+        .orderBy(desc(events.createdAt), desc(events.id))
         .limit(5),
     ] as const,
     ([rows]) => rows,
