@@ -139,7 +139,7 @@ function eventContent(ctx: CommitContext, record: EventRecord): ChainedContent {
   if (actor.kind === "account") {
     if (record.payload === undefined) throw new Error(`An account's ${record.action} event needs its payload.`);
   } else {
-    checkedEnvelope(actor.kind === "job", { targets: record.targets ?? {}, after: record.after, before: record.before });
+    checkedEnvelope(record.action, { targets: record.targets ?? {}, after: record.after, before: record.before });
   }
   return {
     createdAt: ctx.now.toISOString(),

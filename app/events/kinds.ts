@@ -8,6 +8,7 @@
  */
 import * as z from "zod/mini";
 import { accountEventSummaries } from "~/content/events";
+import { dailyJobAction } from "~/content/organize";
 
 const fileShape = z.object({ component: z.string(), filename: z.string(), uploadedBy: z.string() });
 
@@ -58,7 +59,7 @@ export const organizerEnvelope = z.object({
 export const dailyJobEnvelope = z.object({
   targets: z.object({ job: z.string() }),
   after: z.union([
-    z.object({ outcome: z.literal("done"), result: z.unknown() }),
+    z.object({ outcome: z.literal("done"), result: z.optional(z.unknown()) }),
     z.object({ outcome: z.literal("failed"), error: z.string() }),
   ]),
 });
@@ -70,8 +71,8 @@ export function checkedPayload<Kind extends AccountEventKind>(kind: Kind, payloa
   return parsed.data as AccountEventPayload<Kind>;
 }
 
-/** Throws when an organizer's or a job's row does not fit its envelope. */
-export function checkedEnvelope(job: boolean, facts: unknown): void {
-  const parsed = (job ? dailyJobEnvelope : organizerEnvelope).safeParse(facts);
+/** Throws when an organizer's row, or a daily job's run, does not fit its envelope. */
+export function checkedEnvelope(action: string, facts: unknown): void {
+  const parsed = (action === dailyJobAction ? dailyJobEnvelope : organizerEnvelope).safeParse(facts);
   if (!parsed.success) throw new Error(`An event's facts do not fit their envelope: ${parsed.error.message}`);
 }

@@ -52,7 +52,8 @@ beforeAll(async () => {
 async function writeRow(summary: string, targets: Record<string, unknown> = {}) {
   const done = await commitWithAudit(actionContext({ kind: "job", name: "test" }), "daily-jobs.run", [], {
     summary,
-    targets,
+    targets: { job: "test", ...targets },
+    after: { outcome: "done", result: null },
   });
   expect(done.ok).toBe(true);
   return (done as { eventId: number }).eventId;
