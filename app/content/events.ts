@@ -33,3 +33,21 @@ export const jobActor = (name: string) => `Daily job: ${name}`;
 
 /** How many rows of a history one page shows. */
 export const historyPageSize = 50;
+
+/** The desk's histories (/organize/teams/:id, /organize/people/:id, /organize/organizations/:id). */
+export const historyText = {
+  title: "History",
+  lead: "Everything the event log holds about it, newest first: its members' and admins' own actions, judges' and organizers' decisions, and the daily jobs'.",
+  caption: (of: string) => `History of ${of}, newest first`,
+  head: ["When", "Who", "What"],
+  none: "Nothing has happened to it yet.",
+  teamTitle: (name: string) => `Team: ${name}`,
+  soloTeam: "A solo project",
+  teamLead: "The team, its members, its project's status, and its history.",
+  membersCaption: "Members",
+  membersHead: ["Address", "Role", "Joined"],
+  project: (status: string | null) => (status ? `Project: ${status}.` : "No project saved yet."),
+  organizationTitle: (name: string) => `Organization: ${name}`,
+  organizationLead: "The organization's package and its history.",
+  formerAccountAddress: "an account since deleted",
+} as const;
