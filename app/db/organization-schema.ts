@@ -59,4 +59,3 @@ export const organizationEventActions = [
   "admin_removed",
 ] as const;
 export type OrganizationEventAction = (typeof organizationEventActions)[number];
-

@@ -4,7 +4,7 @@
  * and the desk's sessions. The audit log is the site's one event log:
  * ./events-schema.ts.
  */
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { organizerRoleNames } from "../content/organize";
 import { session, user } from "./auth-schema";
 

@@ -24,7 +24,13 @@ import { accountEventSummaries } from "~/content/events";
 import type { Db } from "~/db/client.server";
 import { events, type OrganizerRoleName } from "~/db/schema";
 import { appendToChain, CHAIN_FORMAT, type ChainedContent, type ChainLink } from "./chain.server";
-import { checkedEnvelope, checkedPayload, type AccountEventKind, type AccountEventPayload, type AccountRole } from "./kinds";
+import {
+  checkedEnvelope,
+  checkedPayload,
+  type AccountEventKind,
+  type AccountEventPayload,
+  type AccountRole,
+} from "./kinds";
 
 /** Who acts: an organizer on the desk, an organizer's API token, a daily job, or an account for itself. */
 export type Actor =

@@ -51,7 +51,12 @@ export interface HistoryRow {
 const isAccountRole = (role: string | null): role is AccountRole => accountRoles.some((r) => r === role);
 
 /** How a history names who acted. */
-export function whoActed(row: { actorKind: string; actorLabel: string; actorRole: string | null; actorEmail: string | null }) {
+export function whoActed(row: {
+  actorKind: string;
+  actorLabel: string;
+  actorRole: string | null;
+  actorEmail: string | null;
+}) {
   if (row.actorKind === "job") return jobActor(row.actorLabel);
   if (row.actorKind !== "account") return row.actorLabel;
   return row.actorEmail ?? (isAccountRole(row.actorRole) ? formerAccount[row.actorRole] : formerAccount.participant);
@@ -101,4 +106,3 @@ export function organizationHistory(db: Db, organizationId: string, page: Histor
 export function teamHistory(db: Db, teamId: string, page: HistoryPage) {
   return historyOf(db, { teamId }, page);
 }
-

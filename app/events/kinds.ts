@@ -7,7 +7,7 @@
  * database.
  */
 import * as z from "zod/mini";
-import { accountEventSummaries } from "~/content/events";
+import type { accountEventSummaries } from "~/content/events";
 import { dailyJobAction } from "~/content/organize";
 
 const fileShape = z.object({ component: z.string(), filename: z.string(), uploadedBy: z.string() });

@@ -187,18 +187,18 @@ export async function removeAdmin(
     subjectUserId: userId,
     now,
     statements: [
-    db.delete(organizationAdmins).where(where),
-    // An address the removed organizer controls must not bring them back through an invitation they sent.
-    db
-      .update(organizationAdminInvitations)
-      .set({ revokedAt: at })
-      .where(
-        and(
-          eq(organizationAdminInvitations.registrationId, organization.id),
-          eq(organizationAdminInvitations.invitedBy, userId),
-          isUnusedInvitation(organizationAdminInvitations),
+      db.delete(organizationAdmins).where(where),
+      // An address the removed organizer controls must not bring them back through an invitation they sent.
+      db
+        .update(organizationAdminInvitations)
+        .set({ revokedAt: at })
+        .where(
+          and(
+            eq(organizationAdminInvitations.registrationId, organization.id),
+            eq(organizationAdminInvitations.invitedBy, userId),
+            isUnusedInvitation(organizationAdminInvitations),
+          ),
         ),
-      ),
     ],
   });
   return { ok: true, message: organizationMessages.adminRemoved };

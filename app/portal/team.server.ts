@@ -484,9 +484,7 @@ export async function leaveTeam(
     payload: {},
     now,
     statements: [
-      db
-        .delete(teamMembers)
-        .where(and(eq(teamMembers.teamId, project.teamId), eq(teamMembers.userId, participant.id))),
+      db.delete(teamMembers).where(and(eq(teamMembers.teamId, project.teamId), eq(teamMembers.userId, participant.id))),
     ],
   });
   return { ok: true, message: portalMessages.leftTeam };

@@ -103,9 +103,7 @@ describe("the audit log's chain (Low 3)", { timeout: 60_000 }, () => {
         .bind(id)
         .run(),
     ).rejects.toThrow(/never replaced/);
-    const row = await env.DB.prepare("SELECT summary FROM events WHERE id = ?")
-      .bind(id)
-      .first<{ summary: string }>();
+    const row = await env.DB.prepare("SELECT summary FROM events WHERE id = ?").bind(id).first<{ summary: string }>();
     expect(row?.summary).toBe("the row someone tries to replace");
   });
 
@@ -121,9 +119,7 @@ describe("the audit log's chain (Low 3)", { timeout: 60_000 }, () => {
     expect(broken).toContain("no longer matches its hash");
 
     await withoutTrigger("events_append_only", () =>
-      env.DB.prepare("UPDATE events SET summary = 'a row that will be rewritten' WHERE id = ?")
-        .bind(rewritten)
-        .run(),
+      env.DB.prepare("UPDATE events SET summary = 'a row that will be rewritten' WHERE id = ?").bind(rewritten).run(),
     );
     expect(holds(await chainPage())).toBe("true");
   });
@@ -134,18 +130,14 @@ describe("the audit log's chain (Low 3)", { timeout: 60_000 }, () => {
     const saved = await env.DB.prepare("SELECT * FROM events WHERE id = ?")
       .bind(deleted)
       .first<Record<string, unknown>>();
-    await withoutTrigger("events_kept", () =>
-      env.DB.prepare("DELETE FROM events WHERE id = ?").bind(deleted).run(),
-    );
+    await withoutTrigger("events_kept", () => env.DB.prepare("DELETE FROM events WHERE id = ?").bind(deleted).run());
     const broken = await chainPage();
     expect(holds(broken)).toBe("false");
     expect(broken).toContain(`The chain breaks at row ${after}.`);
     expect(broken).toContain(`The row before it (${deleted}) is missing`);
 
     const columns = Object.keys(saved!);
-    await env.DB.prepare(
-      `INSERT INTO events (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
-    )
+    await env.DB.prepare(`INSERT INTO events (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`)
       .bind(...columns.map((c) => saved![c]))
       .run();
     expect(holds(await chainPage())).toBe("true");

@@ -483,9 +483,7 @@ describe("the daily job and a judge's declaration", { timeout: 30_000 }, () => {
     await tick("2026-03-21T09:17:00-06:00");
     expect(await openAssignments(team)).toHaveLength(3);
     const runs = () =>
-      env.DB.prepare(
-        "SELECT runs AS n FROM judging_assignment_runs WHERE edition_id = '2026'",
-      ).first("n");
+      env.DB.prepare("SELECT runs AS n FROM judging_assignment_runs WHERE edition_id = '2026'").first("n");
     expect(await runs()).toBe(1);
     await tick("2026-03-22T09:17:00-06:00");
     expect(await runs()).toBe(1);

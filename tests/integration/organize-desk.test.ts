@@ -391,12 +391,10 @@ describe("the audit log", { timeout: 60_000 }, () => {
       ).status,
     ).toBe(303);
     const { id } = (await one<{ id: number }>("SELECT max(id) AS id FROM events"))!;
-    await expect(
-      env.DB.prepare("UPDATE events SET summary = 'rewritten' WHERE id = ?").bind(id).run(),
-    ).rejects.toThrow(/append-only/);
-    await expect(env.DB.prepare("DELETE FROM events WHERE id = ?").bind(id).run()).rejects.toThrow(
-      /retention period/,
+    await expect(env.DB.prepare("UPDATE events SET summary = 'rewritten' WHERE id = ?").bind(id).run()).rejects.toThrow(
+      /append-only/,
     );
+    await expect(env.DB.prepare("DELETE FROM events WHERE id = ?").bind(id).run()).rejects.toThrow(/retention period/);
     await expect(env.DB.prepare("DELETE FROM events").run()).rejects.toThrow(/retention period/);
     expect(await one("SELECT count(*) AS n FROM events WHERE id = ?", id)).toEqual({ n: 1 });
 
@@ -406,9 +404,9 @@ describe("the audit log", { timeout: 60_000 }, () => {
     ).run();
     const report = await runDataLifecycle(env.DB, new Date());
     expect(report.retention.find((r) => r.id === "event-log")!.rows).toBeGreaterThanOrEqual(1);
-    expect(
-      await one("SELECT count(*) AS n FROM events WHERE created_at = '2020-01-01T00:00:00.000Z'"),
-    ).toEqual({ n: 0 });
+    expect(await one("SELECT count(*) AS n FROM events WHERE created_at = '2020-01-01T00:00:00.000Z'")).toEqual({
+      n: 0,
+    });
     // A job clock far ahead of the database's never asks the trigger for a young row.
     await runDataLifecycle(env.DB, new Date("2031-01-01T00:00:00.000Z"));
     expect(await one("SELECT count(*) AS n FROM events WHERE id = ?", id)).toEqual({ n: 1 });

@@ -60,9 +60,7 @@ describe("a team's history on the desk", { timeout: 60_000 }, () => {
       coordinator,
     );
     expect(added.status).toBe(303);
-    const decision = (await env.DB.prepare(
-      "SELECT summary FROM events WHERE team_id = ? AND action = 'conflicts.add'",
-    )
+    const decision = (await env.DB.prepare("SELECT summary FROM events WHERE team_id = ? AND action = 'conflicts.add'")
       .bind(team)
       .first<{ summary: string }>())!.summary;
 
