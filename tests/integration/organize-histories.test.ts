@@ -8,7 +8,11 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import { historyText } from "~/content/events";
+import { getDb } from "~/db/client.server";
+import { teams } from "~/db/schema";
+import { commitTeamChange } from "~/portal/team-history.server";
 import { notificationsOfKind } from "./auth-helpers";
 import { decodeEntities } from "./html";
 import { assignDirectly, judge, judgingPost } from "./judging-helpers";
@@ -93,5 +97,45 @@ describe("a team's history on the desk", { timeout: 60_000 }, () => {
     const response = await deskGet("/organize/teams/no-such-team", director);
     expect(response.status).toBe(404);
     await response.arrayBuffer();
+  });
+});
+
+describe("the one guarded commit, from the portal", { timeout: 60_000 }, () => {
+  it("a guard that does not hold writes neither the change nor its row; a payload that does not fit its kind throws", async () => {
+    const lead = await person("guard-lead");
+    expect((await post("/portal", { intent: "create-team", name: "Guarded" }, lead)).status).toBe(303);
+    const team = (await env.DB.prepare("SELECT team_id FROM team_members WHERE user_id = ?")
+      .bind(lead.id)
+      .first<{ team_id: string }>())!.team_id;
+    const db = getDb(env);
+    const rowsOf = async () =>
+      (await env.DB.prepare("SELECT count(*) AS n FROM events WHERE team_id = ?").bind(team).first<number>("n")) ?? -1;
+    const before = await rowsOf();
+    const change = {
+      teamId: team,
+      editionId: "2026",
+      actorUserId: lead.id,
+      now: new Date("2026-02-10T19:00:00.000Z"),
+      statements: [
+        db
+          .update(teams)
+          .set({ name: "Renamed" })
+          .where(sql`${teams.id} = ${team}`),
+      ],
+    };
+    const lost = await commitTeamChange(db, { ...change, kind: "team.member_left", payload: {}, holds: sql`1 = 0` });
+    expect(lost).toEqual({ ok: false, guardLost: true });
+    expect(await env.DB.prepare("SELECT name FROM teams WHERE id = ?").bind(team).first("name")).toBe("Guarded");
+    expect(await rowsOf()).toBe(before);
+
+    expect(() =>
+      commitTeamChange(db, {
+        ...change,
+        kind: "team.member_removed",
+        payload: { memberUserId: 7 } as unknown as { memberUserId: string },
+      }),
+    ).toThrow(/does not fit its kind/);
+    expect(await env.DB.prepare("SELECT name FROM teams WHERE id = ?").bind(team).first("name")).toBe("Guarded");
+    expect(await rowsOf()).toBe(before);
   });
 });
