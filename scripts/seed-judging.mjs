@@ -183,9 +183,9 @@ export function judgeStatements(edition, count, passwordHash, twoFactor, names) 
       }),
       // The history line accepting writes, once (the table has no natural key).
       {
-        sql: `INSERT INTO judging_events (edition_id, actor, kind, detail, created_at)
-SELECT ?1, ?2, 'invitation-accepted', ?3, ?4
-WHERE NOT EXISTS (SELECT 1 FROM judging_events WHERE edition_id = ?1 AND actor = ?2 AND kind = 'invitation-accepted')`,
+        sql: `INSERT INTO events (created_at, actor_kind, actor_user_id, actor_label, actor_role, action, summary, targets, edition_id, subject_user_id, payload)
+SELECT ?4, 'account', ?2, 'judge', 'judge', 'judging.invitation-accepted', 'Accepted the invitation to judge', '{}', ?1, ?2, ?3
+WHERE NOT EXISTS (SELECT 1 FROM events WHERE edition_id = ?1 AND actor_user_id = ?2 AND action = 'judging.invitation-accepted')`,
         params: [edition.id, userId, JSON.stringify({ invitationId }), acceptedAt],
       },
     );
@@ -306,9 +306,11 @@ VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
       assigned: plan.adds.length,
       shortfall: plan.shortfall,
     };
+    // The edition's fact that its assignments have run (no event: the seed is no one's action).
     statements.push({
-      sql: `INSERT INTO judging_events (edition_id, actor, kind, detail, created_at) VALUES (?, ?, 'assignments-run', ?, ?)`,
-      params: [editionId, SEED_ACTOR, JSON.stringify(detail), when],
+      sql: `INSERT INTO judging_assignment_runs (edition_id, first_run_at, last_run_at, runs, last_outcome) VALUES (?1, ?2, ?2, 1, ?3)
+ON CONFLICT (edition_id) DO UPDATE SET last_run_at = excluded.last_run_at, runs = runs + 1, last_outcome = excluded.last_outcome`,
+      params: [editionId, when, JSON.stringify(detail)],
     });
   }
   return { plan, statements };

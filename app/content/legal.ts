@@ -208,16 +208,16 @@ export const dataRetention = [
     reason: "To review the vote for ballot stuffing and answer questions about the Audience Choice result.",
   },
   {
-    id: "organizer-audit-log",
+    id: "event-log",
     dataset:
-      "The organizers' audit log: what each organizer did on the site, which may name you when an action concerned you",
-    table: "organizer_events",
-    // migrations/0019_organizers.sql's trigger keeps rows this long too (a test checks the two agree).
+      "The site's event log: what organizers, participants, judges and company admins did on the site (and what its daily jobs did), which may name you when an action concerned you",
+    table: "events",
+    // migrations/0028_one_event_log.sql's trigger keeps rows this long too (a test checks the two agree).
     months: 36,
     afterwards: "deleted",
     from: "created_at",
     reason:
-      "To answer for every decision about judges, results, credentials and people over three editions, and to investigate misuse.",
+      "To answer for every decision about judges, results, credentials, teams and people over three editions, to show a team or an organization its own history, and to investigate misuse.",
   },
   {
     id: "project-submissions",

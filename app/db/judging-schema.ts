@@ -106,14 +106,17 @@ export const judgingReviews = sqliteTable(
   (table) => [primaryKey({ columns: [table.teamId, table.judgeUserId] })],
 );
 
-export const judgingEvents = sqliteTable("judging_events", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  editionId: text("edition_id").notNull(),
-  actor: text("actor").notNull(),
-  kind: text("kind").notNull(),
-  /** JSON. */
-  detail: text("detail"),
-  createdAt: text("created_at").notNull(),
+/**
+ * That the edition's assignments have run (migrations/0028_one_event_log.sql):
+ * from then on a change reassigns at once. Written in the batch of the run.
+ */
+export const judgingAssignmentRuns = sqliteTable("judging_assignment_runs", {
+  editionId: text("edition_id").primaryKey(),
+  firstRunAt: text("first_run_at").notNull(),
+  lastRunAt: text("last_run_at").notNull(),
+  runs: integer("runs").notNull().default(1),
+  /** JSON: the last run's reason and counts (conflicts, released, assigned, shortfall). */
+  lastOutcome: text("last_outcome"),
 });
 
 export const judgingAppeals = sqliteTable("judging_appeals", {

@@ -59,15 +59,3 @@ export const organizationEventActions = [
   "admin_removed",
 ] as const;
 export type OrganizationEventAction = (typeof organizationEventActions)[number];
-
-export const organizationEvents = sqliteTable("organization_events", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  registrationId: text("registration_id")
-    .notNull()
-    .references(() => registrations.id),
-  actorUserId: text("actor_user_id").notNull(),
-  action: text("action", { enum: organizationEventActions }).notNull(),
-  /** JSON; never a company code. */
-  detail: text("detail"),
-  createdAt: text("created_at").notNull(),
-});

@@ -1,9 +1,10 @@
 /**
  * The drizzle view of the organizers' desk (migrations/0019_organizers.sql,
- * the source of truth): roles, the append-only audit log, proposals of the
- * two-person rule, API tokens and the desk's sessions.
+ * the source of truth): roles, proposals of the two-person rule, API tokens
+ * and the desk's sessions. The audit log is the site's one event log:
+ * ./events-schema.ts.
  */
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { organizerRoleNames } from "../content/organize";
 import { session, user } from "./auth-schema";
 
@@ -17,36 +18,6 @@ export const organizerRoles = sqliteTable("organizer_roles", {
   grantedBy: text("granted_by").notNull(),
   grantedAt: text("granted_at").notNull(),
 });
-
-export const actorKinds = ["person", "token", "job"] as const;
-
-/** Append-only (the database refuses UPDATE, a replaced id, and DELETE within the retention period); each row chained to the one before. */
-export const organizerEvents = sqliteTable("organizer_events", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  createdAt: text("created_at").notNull(),
-  actorKind: text("actor_kind", { enum: actorKinds }).notNull(),
-  actorUserId: text("actor_user_id"),
-  actorLabel: text("actor_label").notNull(),
-  actorRole: text("actor_role"),
-  tokenId: text("token_id"),
-  action: text("action").notNull(),
-  summary: text("summary").notNull(),
-  /** JSON. */
-  targets: text("targets").notNull(),
-  /** JSON. */
-  factsBefore: text("facts_before"),
-  /** JSON. */
-  factsAfter: text("facts_after"),
-  reason: text("reason"),
-  proposalId: text("proposal_id"),
-  requestId: text("request_id"),
-  /** The chain (migrations/0025_audit_chain.sql, app/organize/audit-chain.server.ts): the row before, its hash, this row's. */
-  prevId: integer("prev_id"),
-  prevHash: text("prev_hash"),
-  hash: text("hash"),
-});
-
-export type OrganizerEventRow = typeof organizerEvents.$inferSelect;
 
 export const organizerProposals = sqliteTable("organizer_proposals", {
   id: text("id").primaryKey(),

@@ -110,22 +110,6 @@ export const submissionFiles = sqliteTable("submission_files", {
   uploadedAt: text("uploaded_at").notNull(),
 });
 
-export const teamEventKinds = ["draft_deleted"] as const;
-export type TeamEventKind = (typeof teamEventKinds)[number];
-
-/** A team's history, shown to its members on /portal. */
-export const teamEvents = sqliteTable("team_events", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  teamId: text("team_id")
-    .notNull()
-    .references(() => teams.id, { onDelete: "cascade" }),
-  actorUserId: text("actor_user_id").notNull(),
-  kind: text("kind", { enum: teamEventKinds }).notNull(),
-  /** JSON. */
-  detail: text("detail"),
-  createdAt: text("created_at").notNull(),
-});
-
 /**
  * One team's own submission deadline, a late-submission exception confirmed
  * by a second director (issue 33, migrations/0020_showcase_moderation.sql).

@@ -18,3 +18,4 @@ export * from "./showcase-schema";
 export * from "./credentials-schema";
 export * from "./account-schema";
 export * from "./organize-schema";
+export * from "./events-schema";

@@ -36,7 +36,6 @@ import {
   judgingAppeals,
   judgingAssignments,
   judgingConflicts,
-  judgingEvents,
   judgingReviews,
   judgingScores,
   submissions,
@@ -157,14 +156,7 @@ export async function judgingErasureOf(db: Db, user: { id: string; email: string
       .update(judgeInvitations)
       .set({ email: "", name: null, interestId: null, acceptedBy: pseudonym })
       .where(or(eq(judgeInvitations.acceptedBy, user.id), eq(judgeInvitations.email, email))),
-    db.update(judgingEvents).set({ actor: pseudonym }).where(eq(judgingEvents.actor, user.id)),
-    // The CLI records the address it acted on (invited, removed, conflict added): JSON, `email` lower-cased.
-    db
-      .update(judgingEvents)
-      .set({ detail: sql`json_set(${judgingEvents.detail}, '$.email', '')` })
-      .where(
-        sql`(CASE WHEN json_valid(${judgingEvents.detail}) THEN lower(json_extract(${judgingEvents.detail}, '$.email')) END) = ${email}`,
-      ),
+    // The event log needs nothing: a judge's own rows hold no address (read by account, "a former judge" once gone).
     db.update(judgingAppeals).set({ submittedBy: pseudonym }).where(eq(judgingAppeals.submittedBy, user.id)),
   ];
 

@@ -17,7 +17,7 @@ import {
   judges,
   judgingAssignments,
   judgingConflicts,
-  judgingEvents,
+  judgingAssignmentRuns,
   judgingScores,
   organizationAdmins,
   registrations,
@@ -88,20 +88,6 @@ export function conflictUpsert(
         dismissedReason: null,
       },
     });
-}
-
-/** A line of judging's history (`judging_events`), its detail as JSON. */
-export function judgingEvent(
-  db: Db,
-  {
-    editionId,
-    actor,
-    kind,
-    detail,
-    at,
-  }: { editionId: string; actor: string; kind: string; detail: unknown; at: string },
-) {
-  return db.insert(judgingEvents).values({ editionId, actor, kind, detail: JSON.stringify(detail), createdAt: at });
 }
 
 /** The organization a registration was enrolled through (its company code). */
@@ -248,7 +234,7 @@ export async function readSnapshot(d1: D1Database, editionId: string): Promise<S
   };
 }
 
-/** The plan as writes, with who and when on every row, and one judging_events row saying what the run did. */
+/** The plan as writes, with who and when on every row, and the edition's record that its assignments have run (and what this run did). */
 export function planStatements(
   db: Db,
   plan: Plan,
@@ -282,18 +268,12 @@ export function planStatements(
         .values({ editionId, teamId: a.teamId, judgeUserId: a.judgeUserId, assignedAt: at, assignedBy: actor })
         .onConflictDoNothing(),
     ),
-    judgingEvent(db, {
-      editionId,
-      actor,
-      kind: "assignments-run",
-      detail: {
-        reason,
-        conflicts: plan.conflicts.length,
-        released: plan.releases.length,
-        assigned: plan.adds.length,
-        shortfall: plan.shortfall,
-      },
-      at,
+    assignmentsRan(db, editionId, at, {
+      reason,
+      conflicts: plan.conflicts.length,
+      released: plan.releases.length,
+      assigned: plan.adds.length,
+      shortfall: plan.shortfall,
     }),
   ];
 }
@@ -319,12 +299,24 @@ export async function runAssignments(
   return plan;
 }
 
+/** The edition's assignments have run (again): a fact of its judging, written in the run's own batch. */
+function assignmentsRan(db: Db, editionId: string, at: string, outcome: Record<string, unknown>) {
+  const lastOutcome = JSON.stringify(outcome);
+  return db
+    .insert(judgingAssignmentRuns)
+    .values({ editionId, firstRunAt: at, lastRunAt: at, runs: 1, lastOutcome })
+    .onConflictDoUpdate({
+      target: judgingAssignmentRuns.editionId,
+      set: { lastRunAt: at, runs: sql`${judgingAssignmentRuns.runs} + 1`, lastOutcome },
+    });
+}
+
 /** Whether assignments have run for the edition (then a change reassigns at once). */
 export async function assignmentsHaveRun(d1: D1Database, editionId: string): Promise<boolean> {
   const [row] = await getDb({ DB: d1 })
-    .select({ id: judgingEvents.id })
-    .from(judgingEvents)
-    .where(and(eq(judgingEvents.editionId, editionId), eq(judgingEvents.kind, "assignments-run")))
+    .select({ editionId: judgingAssignmentRuns.editionId })
+    .from(judgingAssignmentRuns)
+    .where(eq(judgingAssignmentRuns.editionId, editionId))
     .limit(1);
   return row !== undefined;
 }

@@ -12,7 +12,8 @@ import { formatMountain } from "~/clock/format";
 import { editionById } from "~/content/editions";
 import { judgingMessages } from "~/content/judging";
 import type { Db } from "~/db/client.server";
-import { judgeAdvisorInterests, judgeInvitations, judges, judgingEvents } from "~/db/schema";
+import { judgeAdvisorInterests, judgeInvitations, judges } from "~/db/schema";
+import { accountActor, accountEvent, commit } from "~/events/commit.server";
 import { accountRefusal, invitationOfToken, invitationState, isUnusedInvitation } from "~/lib/invitation.server";
 import { plainText } from "~/lib/plain-text";
 
@@ -81,22 +82,23 @@ export async function acceptJudgeInvitation(
     .returning({ id: judgeInvitations.id });
   if (used.length === 0) return { ok: false, message: judgingMessages.invitationUsed, status: 410 };
   const name = await judgeName(db, invitation);
-  await db.batch([
-    // A judge who stepped down and is invited again comes back.
-    db
-      .insert(judges)
-      .values({ editionId: invitation.editionId, userId: user.id, name, invitationId: invitation.id, joinedAt: at })
-      .onConflictDoUpdate({
-        target: [judges.editionId, judges.userId],
-        set: { leftAt: null, leftBy: null, invitationId: invitation.id, joinedAt: at },
-      }),
-    db.insert(judgingEvents).values({
-      editionId: invitation.editionId,
-      actor: user.id,
-      kind: "invitation-accepted",
-      detail: JSON.stringify({ invitationId: invitation.id }),
-      createdAt: at,
-    }),
-  ]);
+  await commit(
+    { db, now, actor: accountActor(user.id, "judge") },
+    [
+      // A judge who stepped down and is invited again comes back.
+      db
+        .insert(judges)
+        .values({ editionId: invitation.editionId, userId: user.id, name, invitationId: invitation.id, joinedAt: at })
+        .onConflictDoUpdate({
+          target: [judges.editionId, judges.userId],
+          set: { leftAt: null, leftBy: null, invitationId: invitation.id, joinedAt: at },
+        }),
+    ],
+    accountEvent(
+      "judging.invitation-accepted",
+      { invitationId: invitation.id },
+      { editionId: invitation.editionId, userId: user.id },
+    ),
+  );
   return { ok: true, editionId: invitation.editionId };
 }

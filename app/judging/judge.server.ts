@@ -28,7 +28,8 @@ import {
   teams,
 } from "~/db/schema";
 import { servedFile } from "~/portal/submission.server";
-import { conflictUpsert, isOpenAssignment, judgingEvent, runAssignments } from "./assign.server";
+import { accountActor, accountEvent, commit } from "~/events/commit.server";
+import { conflictUpsert, isOpenAssignment, runAssignments } from "./assign.server";
 
 export interface Judge {
   userId: string;
@@ -319,15 +320,13 @@ export async function declareConflict(
   }
   const at = now.toISOString();
   const detail = text ? `declared by the judge: ${text}` : "declared by the judge";
-  await runAssignments(d1, editionId, {
-    actor: judgeUserId,
-    now,
-    reason: "declared-conflict",
-    before: [
-      conflictUpsert(db, { editionId, judgeUserId, teamId, source: "declared", detail, at, by: judgeUserId }),
-      judgingEvent(db, { editionId, actor: judgeUserId, kind: "conflict-declared", detail: { teamId }, at }),
-    ],
-  });
+  // The judge's declaration and its row in the log first, then the assignments it changes.
+  await commit(
+    { db, now, actor: accountActor(judgeUserId, "judge") },
+    [conflictUpsert(db, { editionId, judgeUserId, teamId, source: "declared", detail, at, by: judgeUserId })],
+    accountEvent("judging.conflict-declared", { teamId }, { editionId, teamId }),
+  );
+  await runAssignments(d1, editionId, { actor: judgeUserId, now, reason: "declared-conflict" });
   return { ok: true };
 }
 

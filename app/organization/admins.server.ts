@@ -24,7 +24,7 @@ import { emailField } from "~/forms/fields";
 import type { SessionUser } from "~/auth/session.server";
 import type { Organization } from "./access.server";
 import { adminsOf } from "./dashboard.server";
-import { eventInsert, isGuardRefusal } from "./events.server";
+import { commitOrganizationChange } from "./events.server";
 import { adminInvitation } from "./notification.server";
 import {
   accountRefusal,
@@ -110,25 +110,25 @@ export async function inviteAdmin(
       expires: formatMountain(expires, "dateTime"),
     },
   });
-  await db.batch([
-    db.insert(organizationAdminInvitations).values({
-      id,
-      registrationId: organization.id,
-      email,
-      tokenHash,
-      invitedBy: actor.id,
-      createdAt: at,
-      expiresAt: expires.toISOString(),
-    }),
-    eventInsert(db, {
-      registrationId: organization.id,
-      actorUserId: actor.id,
-      action: "admin_invited",
-      detail: { email, invitationId: id },
-      at,
-    }),
-    mail.statement,
-  ]);
+  await commitOrganizationChange(db, {
+    organizationId: organization.id,
+    actorUserId: actor.id,
+    kind: "organization.admin_invited",
+    payload: { email, invitationId: id },
+    now,
+    statements: [
+      db.insert(organizationAdminInvitations).values({
+        id,
+        registrationId: organization.id,
+        email,
+        tokenHash,
+        invitedBy: actor.id,
+        createdAt: at,
+        expiresAt: expires.toISOString(),
+      }),
+      mail.statement,
+    ],
+  });
   await enqueueNotifications(env, [mail.id], { requestId, kind: adminInvitation.kind });
   return { ok: true, message: organizationMessages.adminInvited(email) };
 }
@@ -141,8 +141,13 @@ export async function cancelAdminInvitation(
   now: Date,
 ): Promise<Result> {
   const at = now.toISOString();
-  try {
-    await db.batch([
+  const committed = await commitOrganizationChange(db, {
+    organizationId: organization.id,
+    actorUserId: actor.id,
+    kind: "organization.admin_invitation_cancelled",
+    payload: { invitationId },
+    now,
+    statements: [
       db
         .update(organizationAdminInvitations)
         .set({ revokedAt: at })
@@ -153,19 +158,10 @@ export async function cancelAdminInvitation(
             isUnusedInvitation(organizationAdminInvitations),
           ),
         ),
-      eventInsert(db, {
-        registrationId: organization.id,
-        actorUserId: actor.id,
-        action: "admin_invitation_cancelled",
-        detail: { invitationId },
-        at,
-        onlyIf: sql`EXISTS (SELECT 1 FROM organization_admin_invitations WHERE id = ${invitationId} AND registration_id = ${organization.id} AND revoked_at = ${at})`,
-      }),
-    ]);
-  } catch (error) {
-    if (isGuardRefusal(error)) return { ok: false, message: organizationMessages.changedMeanwhile, status: 404 };
-    throw error;
-  }
+    ],
+    holds: sql`EXISTS (SELECT 1 FROM organization_admin_invitations WHERE id = ${invitationId} AND registration_id = ${organization.id} AND revoked_at = ${at})`,
+  });
+  if (!committed.ok) return { ok: false, message: organizationMessages.changedMeanwhile, status: 404 };
   return { ok: true, message: organizationMessages.adminInvitationCancelled };
 }
 
@@ -183,27 +179,28 @@ export async function removeAdmin(
   const [row] = await db.select({ userId: organizationAdmins.userId }).from(organizationAdmins).where(where).limit(1);
   if (!row) return { ok: false, message: organizationMessages.changedMeanwhile, status: 404 };
   const at = now.toISOString();
-  await db.batch([
-    db.delete(organizationAdmins).where(where),
-    // An address the removed admin controls must not bring them back through an invitation they sent.
-    db
-      .update(organizationAdminInvitations)
-      .set({ revokedAt: at })
-      .where(
-        and(
-          eq(organizationAdminInvitations.registrationId, organization.id),
-          eq(organizationAdminInvitations.invitedBy, userId),
-          isUnusedInvitation(organizationAdminInvitations),
+  await commitOrganizationChange(db, {
+    organizationId: organization.id,
+    actorUserId: actor.id,
+    kind: "organization.admin_removed",
+    payload: { userId },
+    subjectUserId: userId,
+    now,
+    statements: [
+      db.delete(organizationAdmins).where(where),
+      // An address the removed admin controls must not bring them back through an invitation they sent.
+      db
+        .update(organizationAdminInvitations)
+        .set({ revokedAt: at })
+        .where(
+          and(
+            eq(organizationAdminInvitations.registrationId, organization.id),
+            eq(organizationAdminInvitations.invitedBy, userId),
+            isUnusedInvitation(organizationAdminInvitations),
+          ),
         ),
-      ),
-    eventInsert(db, {
-      registrationId: organization.id,
-      actorUserId: actor.id,
-      action: "admin_removed",
-      detail: { userId },
-      at,
-    }),
-  ]);
+    ],
+  });
   return { ok: true, message: organizationMessages.adminRemoved };
 }
 
@@ -272,8 +269,13 @@ export async function acceptInvitation(db: Db, token: unknown, account: SessionU
     return { ok: true, registrationId: invitation.registrationId, message: m.acceptDone(invitation.organizationName) };
   }
   const at = now.toISOString();
-  try {
-    await db.batch([
+  const committed = await commitOrganizationChange(db, {
+    organizationId: invitation.registrationId,
+    actorUserId: account.id,
+    kind: "organization.admin_added",
+    payload: { invitationId: invitation.id },
+    now,
+    statements: [
       db
         .update(organizationAdminInvitations)
         .set({ acceptedAt: at, acceptedBy: account.id })
@@ -284,14 +286,6 @@ export async function acceptInvitation(db: Db, token: unknown, account: SessionU
             inviterIsAdmin(db),
           ),
         ),
-      eventInsert(db, {
-        registrationId: invitation.registrationId,
-        actorUserId: account.id,
-        action: "admin_added",
-        detail: { invitationId: invitation.id },
-        at,
-        onlyIf: sql`EXISTS (SELECT 1 FROM organization_admin_invitations WHERE id = ${invitation.id} AND accepted_by = ${account.id} AND accepted_at = ${at})`,
-      }),
       db
         .insert(organizationAdmins)
         .values({
@@ -301,10 +295,9 @@ export async function acceptInvitation(db: Db, token: unknown, account: SessionU
           createdAt: at,
         })
         .onConflictDoNothing(),
-    ]);
-  } catch (error) {
-    if (isGuardRefusal(error)) return { ok: false, reason: "invalid", message: m.acceptInvalid };
-    throw error;
-  }
+    ],
+    holds: sql`EXISTS (SELECT 1 FROM organization_admin_invitations WHERE id = ${invitation.id} AND accepted_by = ${account.id} AND accepted_at = ${at})`,
+  });
+  if (!committed.ok) return { ok: false, reason: "invalid", message: m.acceptInvalid };
   return { ok: true, registrationId: invitation.registrationId, message: m.acceptDone(invitation.organizationName) };
 }

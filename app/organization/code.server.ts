@@ -16,7 +16,7 @@ import { liveCodeFor, unusedCompanyCode } from "~/payments/company-codes.server"
 import type { SessionUser } from "~/auth/session.server";
 import type { Organization } from "./access.server";
 import { adminsOf } from "./dashboard.server";
-import { eventInsert, isGuardRefusal } from "./events.server";
+import { commitOrganizationChange } from "./events.server";
 import { codeRegenerated } from "./notification.server";
 
 export type RegenerateResult = { ok: true } | { ok: false; reason: "suspended" | "conflict" };
@@ -44,30 +44,26 @@ export async function regenerateCode(
       },
     }),
   );
-  try {
-    await db.batch([
+  const committed = await commitOrganizationChange(db, {
+    organizationId: organization.id,
+    actorUserId: actor.id,
+    kind: "organization.code_regenerated",
+    payload: { notified: notices.length },
+    now,
+    statements: [
       db
         .update(companyCodes)
         .set({ revokedAt: at, revokedReason: null })
         .where(and(eq(companyCodes.code, old), isNull(companyCodes.revokedAt))),
-      eventInsert(db, {
-        registrationId: organization.id,
-        actorUserId: actor.id,
-        action: "code_regenerated",
-        detail: { notified: notices.length },
-        at,
-        onlyIf: sql`EXISTS (SELECT 1 FROM company_codes WHERE code = ${old} AND revoked_at = ${at} AND revoked_reason IS NULL)`,
-      }),
       // A regenerated code belongs to the package's edition, like the code it replaces.
       db
         .insert(companyCodes)
         .values({ code, registrationId: organization.id, editionId: organization.editionId, createdAt: at }),
       ...notices.map((notice) => notice.statement),
-    ]);
-  } catch (error) {
-    if (isGuardRefusal(error)) return { ok: false, reason: "conflict" };
-    throw error;
-  }
+    ],
+    holds: sql`EXISTS (SELECT 1 FROM company_codes WHERE code = ${old} AND revoked_at = ${at} AND revoked_reason IS NULL)`,
+  });
+  if (!committed.ok) return { ok: false, reason: "conflict" };
   await enqueueNotifications(
     env,
     notices.map((notice) => notice.id),

@@ -11,13 +11,13 @@ import {
   organizationAdminInvitations,
   organizationAdmins,
   organizationEmployeeInvitations,
-  organizationEvents,
   registrations,
   submissions,
   teamMembers,
 } from "~/db/schema";
 import type { Db } from "~/db/client.server";
 import { isOpenInvitation } from "~/lib/invitation.server";
+import { organizationHistory } from "~/events/history.server";
 import { liveCodeFor } from "~/payments/company-codes.server";
 import type { Organization } from "./access.server";
 
@@ -158,21 +158,17 @@ export async function invitationsSentToday(db: Db, organizationId: string, now: 
   return row?.n ?? 0;
 }
 
-/** The latest audit entries with the actor's address (NULL once the account is gone). */
+/** The latest entries of the organization's activity with the actor's address (NULL once the account is gone). */
 export async function recentEvents(db: Db, organizationId: string, limit = 20) {
-  return db
-    .select({
-      id: organizationEvents.id,
-      action: organizationEvents.action,
-      detail: organizationEvents.detail,
-      at: organizationEvents.createdAt,
-      actorEmail: user.email,
-    })
-    .from(organizationEvents)
-    .leftJoin(user, eq(user.id, organizationEvents.actorUserId))
-    .where(eq(organizationEvents.registrationId, organizationId))
-    .orderBy(desc(organizationEvents.createdAt), desc(organizationEvents.id))
-    .limit(limit);
+  const rows = await organizationHistory(db, organizationId, { limit, accountsOnly: true });
+  // The activity names its kinds as the organization's own actions did before the one log (code_regenerated, …).
+  return rows.map((row) => ({
+    id: row.id,
+    action: row.action.replace(/^organization\./, ""),
+    detail: row.payload,
+    at: row.createdAt,
+    actorEmail: row.actorEmail,
+  }));
 }
 
 /**

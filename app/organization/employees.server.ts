@@ -14,7 +14,7 @@ import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.serve
 import { accountEmailOf } from "~/auth/session.server";
 import type { SessionUser } from "~/auth/session.server";
 import type { Organization } from "./access.server";
-import { eventInsert, isGuardRefusal } from "./events.server";
+import { commitOrganizationChange } from "./events.server";
 import { employeeRemoved } from "./notification.server";
 import { endMembershipsUnlessEnrolled } from "~/portal/departure.server";
 
@@ -55,23 +55,20 @@ export async function removeEmployee(
       registerUrl: `${origin}/register?tab=individual`,
     },
   });
-  try {
-    await db.batch([
+  const committed = await commitOrganizationChange(db, {
+    organizationId: organization.id,
+    actorUserId: actor.id,
+    kind: "organization.employee_removed",
+    payload: { registrationId },
+    subjectUserId: row.userId,
+    now,
+    statements: [
       db.update(registrations).set({ status: "removed", updatedAt: at }).where(ofThisOrganization),
-      eventInsert(db, {
-        registrationId: organization.id,
-        actorUserId: actor.id,
-        action: "employee_removed",
-        detail: { registrationId },
-        at,
-        onlyIf: sql`EXISTS (SELECT 1 FROM registrations WHERE id = ${registrationId} AND status = 'removed' AND updated_at = ${at})`,
-      }),
       notice.statement,
-    ]);
-  } catch (error) {
-    if (isGuardRefusal(error)) return { ok: false, reason: "not_found" };
-    throw error;
-  }
+    ],
+    holds: sql`EXISTS (SELECT 1 FROM registrations WHERE id = ${registrationId} AND status = 'removed' AND updated_at = ${at})`,
+  });
+  if (!committed.ok) return { ok: false, reason: "not_found" };
   await enqueueNotifications(env, [notice.id], { requestId, kind: employeeRemoved.kind });
   await endMembershipsUnlessEnrolled(env, db, row.userId, row.editionId, { now, requestId, reason: "removed" });
   return { ok: true, name: `${row.firstName} ${row.lastName}` };

@@ -19,7 +19,7 @@ import { emailField } from "~/forms/fields";
 import type { SessionUser } from "~/auth/session.server";
 import type { Organization } from "./access.server";
 import { invitationsSentToday } from "./dashboard.server";
-import { eventInsert } from "./events.server";
+import { commitOrganizationChange } from "./events.server";
 import { employeeInvitation } from "./notification.server";
 
 /** The addresses of a paste: separated by commas, semicolons, newlines or spaces; "<a@b.example>" unwrapped. */
@@ -125,22 +125,19 @@ export async function inviteEmployees(
         .onConflictDoNothing(),
     );
   }
-  await db.batch([
-    eventInsert(db, {
-      registrationId: organization.id,
-      actorUserId: actor.id,
-      action: "employees_invited",
-      detail: {
-        sent: summary.sent,
-        skippedEnrolled: summary.enrolled,
-        duplicates,
-        skippedInvitedToday: summary.invitedToday,
-      },
-      at,
-    }),
-    ...inserts,
-    ...mails.map((mail) => mail.statement),
-  ]);
+  await commitOrganizationChange(db, {
+    organizationId: organization.id,
+    actorUserId: actor.id,
+    kind: "organization.employees_invited",
+    payload: {
+      sent: summary.sent,
+      skippedEnrolled: summary.enrolled,
+      duplicates,
+      skippedInvitedToday: summary.invitedToday,
+    },
+    now,
+    statements: [...inserts, ...mails.map((mail) => mail.statement)],
+  });
   await enqueueNotifications(
     env,
     mails.map((mail) => mail.id),

@@ -5,31 +5,30 @@
  * (an intent), the organizer API (a token) and the daily jobs — with the
  * actor who asked. The executor checks the actor's role, validates the
  * input with the action's schema, asks the action for its writes, and runs
- * them in ONE D1 batch together with the action's one audit row
- * (`organizer_events`, chained to the row before: ./audit-chain.server.ts):
- * both are written or neither. Reads are
+ * them in ONE D1 batch together with the action's one row of the event log,
+ * through the site's one guarded commit (app/events/commit.server.ts, chained
+ * to the row before: app/events/chain.server.ts): both are written or
+ * neither. Reads are
  * `defineOrganizerQuery`, served by the API and used by the desk's views.
  *
  * Every write is drizzle or SQL with bound parameters: no value is ever
  * written into SQL text.
  */
 import type { Refusal } from "~/lib/refusal";
-import { and, exists, notExists, sql, type SQL } from "drizzle-orm";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { and, type SQL } from "drizzle-orm";
 import type * as z from "zod/mini";
 import type { Edition } from "~/content/editions";
 import { deskMessages, readSummary, type PersonalDataRead } from "~/content/organize";
 import type { Db } from "~/db/client.server";
-import { organizerEvents, type OrganizerRoleName } from "~/db/schema";
+import { commit, type Actor as EventActor, type EventRecord, type Statement } from "~/events/commit.server";
 import { log } from "~/lib/log.server";
-import { appendToChain, type ChainedContent, type ChainLink } from "./audit-chain.server";
 import { can, type Permission } from "./roles";
 
-/** Who acts: a person on the desk, a person's API token, or a daily job. */
-export type Actor =
-  | { kind: "person"; userId: string; email: string; role: OrganizerRoleName }
-  | { kind: "token"; userId: string; email: string; role: OrganizerRoleName; tokenId: string }
-  | { kind: "job"; name: string };
+// The concerns' organizer actions take these from here, beside the rest of an action's vocabulary.
+export { noRowWhere, rowWhere, type SqlValue, type Statement } from "~/events/commit.server";
+
+/** Who takes an organizer action: a person on the desk, a person's API token, or a daily job (the log's actors but an account). */
+export type Actor = Exclude<EventActor, { kind: "account" }>;
 
 /** The actor as the concern's own who-columns record it (`invited_by`, `left_by`, `assigned_by`). */
 export function actorLabel(actor: Actor): string {
@@ -58,43 +57,15 @@ export interface ActionContext {
   secondFactorAgain?: true;
 }
 
-export type SqlValue = string | number | null;
-
-/** One write of an action's batch: a drizzle query, or SQL text with its values bound. */
-export type Statement = { toSQL(): { sql: string; params: unknown[] } } | { sql: string; params: readonly SqlValue[] };
-
-/** What the audit row says about the change. */
-export interface AuditFacts {
-  /** One line an organizer reads in the log ("Invited casey@example.com to judge"). */
-  summary: string;
-  /** Who or what the action was about: ids, addresses. */
+/**
+ * What the audit row says about the change: one line an organizer reads in
+ * the log, who or what it was about (`targets`: ids, addresses, from which
+ * the row's subject is read), the facts before and after, and the reason
+ * some actions require.
+ */
+export type AuditFacts = Omit<EventRecord, "action" | "proposalId" | "payload"> & {
   targets: Record<string, unknown>;
-  /** The facts it changed, before and after (JSON). */
-  before?: unknown;
-  after?: unknown;
-  /** Required by some actions (dismissing a conflict, revoking a credential). */
-  reason?: string | null;
-}
-
-/** A `holds` condition: a row of `table` matches every condition once the batch has run. */
-export function rowWhere(db: Db, table: SQLiteTable, ...conditions: SQL[]): SQL {
-  return exists(
-    db
-      .select({ one: sql`1` })
-      .from(table)
-      .where(and(...conditions)),
-  );
-}
-
-/** A `holds` condition: no row of `table` matches once the batch has run. */
-export function noRowWhere(db: Db, table: SQLiteTable, ...conditions: SQL[]): SQL {
-  return notExists(
-    db
-      .select({ one: sql`1` })
-      .from(table)
-      .where(and(...conditions)),
-  );
-}
+};
 
 /** An action's answer to "what would you write?". */
 export interface Planned<Result> {
@@ -231,53 +202,10 @@ export function parseInput<Schema extends z.ZodMiniObject>(
   return refused(first?.[1][0] ?? "The input is not valid.", 400, { field: first?.[0] || undefined, fieldErrors });
 }
 
-const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
-
-/** The audit row's content as it will be stored (its `action` once `holds` has let it through). */
-function auditContent(ctx: ActionContext, actionId: string, facts: AuditFacts, proposalId?: string): ChainedContent {
-  const { actor } = ctx;
-  return {
-    createdAt: ctx.now.toISOString(),
-    actorKind: actor.kind,
-    actorUserId: actor.kind === "job" ? null : actor.userId,
-    actorLabel: actor.kind === "job" ? actor.name : actor.email,
-    actorRole: actor.kind === "job" ? null : actor.role,
-    tokenId: actor.kind === "token" ? actor.tokenId : null,
-    action: actionId,
-    summary: facts.summary,
-    targets: JSON.stringify(facts.targets),
-    factsBefore: json(facts.before),
-    factsAfter: json(facts.after),
-    reason: facts.reason ?? null,
-    proposalId: proposalId ?? null,
-    requestId: ctx.requestId,
-  };
-}
-
-/** The audit row, linked into the chain; `holds` makes its required column NULL (and the batch fail) when false. */
-function auditStatement(db: Db, content: ChainedContent, link: ChainLink, holds?: SQL) {
-  return db.insert(organizerEvents).values({
-    ...content,
-    action: holds ? sql`(SELECT ${content.action} WHERE ${holds})` : content.action,
-    ...link,
-  });
-}
-
-function prepared(d1: D1Database, statement: Statement): D1PreparedStatement {
-  const { sql: text, params } = "toSQL" in statement ? statement.toSQL() : statement;
-  return d1.prepare(text).bind(...params);
-}
-
-/** Whether a failed batch was undone by an audit row's `holds` (its action column left NULL). */
-function heldFalse(error: unknown): boolean {
-  const text = `${String(error)} ${String((error as { cause?: unknown }).cause ?? "")}`;
-  return text.includes("NOT NULL constraint failed: organizer_events.action");
-}
-
 export type Executed<Result> = { ok: true; message: string; result: Result; eventId: number };
 
 /**
- * Runs `statements` and the audit row in one batch. Exported for the
+ * Runs `statements` and the action's event row in one batch (the one commit). Exported for the
  * two-person rule and bootstrap, which write a change of their own beside an
  * action's; everything else goes through `executeAction`.
  */
@@ -288,22 +216,19 @@ export async function commitWithAudit(
   facts: AuditFacts,
   options: { holds?: SQL; proposalId?: string } = {},
 ): Promise<{ ok: true; eventId: number } | Refusal> {
-  const d1 = ctx.env.DB;
-  const content = auditContent(ctx, actionId, facts, options.proposalId);
-  try {
-    const eventId = await appendToChain(ctx.db, content, async (link) => {
-      const audit = auditStatement(ctx.db, content, link, options.holds);
-      const results = await d1.batch([...statements, audit].map((s) => prepared(d1, s)));
-      return Number(results.at(-1)?.meta.last_row_id ?? 0);
-    });
-    const who = ctx.actor.kind === "job" ? { job: ctx.actor.name } : { userId: ctx.actor.userId, via: ctx.actor.kind };
-    log("info", "organize.action", { requestId: ctx.requestId, action: actionId, eventId, ...who });
-    return { ok: true, eventId };
-  } catch (error) {
-    if (!heldFalse(error)) throw error;
+  const committed = await commit(
+    ctx,
+    statements,
+    { action: actionId, ...facts, proposalId: options.proposalId },
+    { holds: options.holds },
+  );
+  if (!committed.ok) {
     log("info", "organize.action_changed_meanwhile", { requestId: ctx.requestId, action: actionId });
     return refused(deskMessages.changedMeanwhile, 409);
   }
+  const who = ctx.actor.kind === "job" ? { job: ctx.actor.name } : { userId: ctx.actor.userId, via: ctx.actor.kind };
+  log("info", "organize.action", { requestId: ctx.requestId, action: actionId, eventId: committed.eventId, ...who });
+  return committed;
 }
 
 /**

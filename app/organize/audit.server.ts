@@ -5,11 +5,11 @@
  * downloads the same selection. People's addresses in what a row says are
  * redacted for a role that may not read people (./redact.ts, issue 50).
  */
-import { and, count, desc, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { nextMountainMidnight, startOfMountainDay } from "~/clock/schedule";
 import { auditKinds, deskRules, personalDataReadIds, type AuditKind } from "~/content/organize";
 import type { Db } from "~/db/client.server";
-import { organizerEvents } from "~/db/schema";
+import { events } from "~/db/schema";
 import { toCsv } from "~/lib/csv";
 import { recordRead, type ActionContext } from "./action.server";
 import { addressesFor } from "./redact";
@@ -64,35 +64,36 @@ const dayStart = (day: string) => startOfMountainDay(new Date(`${day}T12:00:00Z`
 const dayEnd = (day: string) => nextMountainMidnight(new Date(`${day}T12:00:00Z`)).toISOString();
 
 function conditions(filter: AuditFilter): SQL | undefined {
-  const parts: (SQL | undefined)[] = [];
+  // The organizers' and the jobs' rows: an account's own actions are read in the histories of what they concern.
+  const parts: (SQL | undefined)[] = [ne(events.actorKind, "account")];
   if (filter.actor) {
     // LIKE with the text as a bound value; its own % and _ match themselves.
     const pattern = `%${filter.actor.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     parts.push(
       or(
-        sql`${organizerEvents.actorLabel} LIKE ${pattern} ESCAPE '\\'`,
-        eq(organizerEvents.actorUserId, filter.actor),
-        eq(organizerEvents.tokenId, filter.actor),
+        sql`${events.actorLabel} LIKE ${pattern} ESCAPE '\\'`,
+        eq(events.actorUserId, filter.actor),
+        eq(events.tokenId, filter.actor),
       ),
     );
   }
-  if (filter.action) parts.push(eq(organizerEvents.action, filter.action));
-  if (filter.kind === "reads") parts.push(inArray(organizerEvents.action, personalDataReadIds));
-  if (filter.kind === "changes") parts.push(notInArray(organizerEvents.action, personalDataReadIds));
-  if (filter.from) parts.push(gte(organizerEvents.createdAt, dayStart(filter.from)));
-  if (filter.to) parts.push(lt(organizerEvents.createdAt, dayEnd(filter.to)));
+  if (filter.action) parts.push(eq(events.action, filter.action));
+  if (filter.kind === "reads") parts.push(inArray(events.action, personalDataReadIds));
+  if (filter.kind === "changes") parts.push(notInArray(events.action, personalDataReadIds));
+  if (filter.from) parts.push(gte(events.createdAt, dayStart(filter.from)));
+  if (filter.to) parts.push(lt(events.createdAt, dayEnd(filter.to)));
   return and(...parts);
 }
 
 /** One page of the log, newest first, and how many rows the filter selects. */
 export async function auditPage(db: Db, filter: AuditFilter) {
   const where = conditions(filter);
-  const [total] = await db.select({ n: count() }).from(organizerEvents).where(where);
+  const [total] = await db.select({ n: count() }).from(events).where(where);
   const rows = await db
     .select()
-    .from(organizerEvents)
+    .from(events)
     .where(where)
-    .orderBy(desc(organizerEvents.createdAt), desc(organizerEvents.id))
+    .orderBy(desc(events.createdAt), desc(events.id))
     .limit(deskRules.pageSize)
     .offset((filter.page - 1) * deskRules.pageSize);
   return { rows, total: total?.n ?? 0 };
@@ -124,9 +125,9 @@ export const auditCsvColumns = [
 export async function auditCsv(ctx: ActionContext, filter: AuditFilter, mayReadPeople: boolean): Promise<string> {
   const rows = await ctx.db
     .select()
-    .from(organizerEvents)
+    .from(events)
     .where(conditions(filter))
-    .orderBy(desc(organizerEvents.createdAt), desc(organizerEvents.id));
+    .orderBy(desc(events.createdAt), desc(events.id));
   await recordRead(ctx, "audit.export", rows.length, { ...filter, page: undefined });
   const shown = addressesFor(mayReadPeople);
   return toCsv(

@@ -1,6 +1,6 @@
 /**
  * The daily jobs in the audit log (issue 32, ADR 018): each job's run writes
- * one `organizer_events` row, actor `{ kind: "job", name }`, action
+ * one row of the event log (`events`), actor `{ kind: "job", name }`, action
  * `daily-jobs.run`, through the executor's one writer (`commitWithAudit`),
  * saying what the job did or that it failed; the overview reads each job's
  * latest row.
@@ -10,7 +10,7 @@ import { editionsFor } from "~/clock/clock.server";
 import { currentEdition } from "~/clock/schedule";
 import { dailyJobAction, dailyJobSummaries } from "~/content/organize";
 import { getDb, type Db } from "~/db/client.server";
-import { organizerEvents } from "~/db/schema";
+import { events } from "~/db/schema";
 import { commitWithAudit } from "./action.server";
 
 /** How a job's run ended: what it did, in one line and in full, or its error. */
@@ -49,19 +49,19 @@ export async function recordDailyJob(env: Env, now: Date, name: string, run: Dai
 /** Each job's latest audit row (one per job name that ever ran): a query, so the overview can batch it. */
 export function latestDailyJobRunsQuery(db: Db) {
   const latest = db
-    .select({ id: max(organizerEvents.id) })
-    .from(organizerEvents)
-    .where(and(eq(organizerEvents.action, dailyJobAction), eq(organizerEvents.actorKind, "job")))
-    .groupBy(organizerEvents.actorLabel);
+    .select({ id: max(events.id) })
+    .from(events)
+    .where(and(eq(events.action, dailyJobAction), eq(events.actorKind, "job")))
+    .groupBy(events.actorLabel);
   return db
     .select({
-      name: organizerEvents.actorLabel,
-      createdAt: organizerEvents.createdAt,
-      summary: organizerEvents.summary,
-      after: organizerEvents.factsAfter,
+      name: events.actorLabel,
+      createdAt: events.createdAt,
+      summary: events.summary,
+      after: events.factsAfter,
     })
-    .from(organizerEvents)
-    .where(inArray(organizerEvents.id, latest));
+    .from(events)
+    .where(inArray(events.id, latest));
 }
 
 /** What the overview shows of each job's latest row. */

@@ -7,14 +7,14 @@
  * filter, a proposal) are handed the registry (app/desk/registry.server.ts)
  * by their route: the registry stands above the concerns, and this below.
  */
-import { desc, notInArray } from "drizzle-orm";
+import { and, desc, ne, notInArray } from "drizzle-orm";
 import { formatMountain } from "~/clock/format";
 import { dailyJobNames, dailyJobText, deskRules, organizerRoleText, personalDataReadIds } from "~/content/organize";
-import { organizerEvents } from "~/db/schema";
+import { events } from "~/db/schema";
 import { intent } from "~/forms/intent-action.server";
 import type { AnyOrganizerAction, Preview } from "./action.server";
 import { actionIntent, refusalOutcome } from "./action-intent.server";
-import { verifyChain } from "./audit-chain.server";
+import { verifyChain } from "~/events/chain.server";
 import { auditFilterOf, auditPage, auditQueryString } from "./audit.server";
 import { dailyJobRunsOf, latestDailyJobRunsQuery } from "./daily-jobs.server";
 import { deskHeader, type Desk } from "./guard.server";
@@ -40,14 +40,14 @@ export function recentChangesOverview({ db, can }: Desk) {
     [
       db
         .select({
-          id: organizerEvents.id,
-          createdAt: organizerEvents.createdAt,
-          actor: organizerEvents.actorLabel,
-          summary: organizerEvents.summary,
+          id: events.id,
+          createdAt: events.createdAt,
+          actor: events.actorLabel,
+          summary: events.summary,
         })
-        .from(organizerEvents)
-        .where(notInArray(organizerEvents.action, personalDataReadIds))
-        .orderBy(desc(organizerEvents.createdAt), desc(organizerEvents.id))
+        .from(events)
+        .where(and(notInArray(events.action, personalDataReadIds), ne(events.actorKind, "account")))
+        .orderBy(desc(events.createdAt), desc(events.id))
         .limit(5),
     ] as const,
     ([rows]) =>

@@ -91,7 +91,11 @@ export const teamIntents = {
     schema: RemoveMemberSchema,
     handle: ({ userId }, ctx: PortalCtx) =>
       inProject(ctx, async (project) =>
-        outcome(await removeMember(ctx.participant.db, project, userId), "Team", "/portal#team"),
+        outcome(
+          await removeMember(ctx.participant.db, project, ctx.user, userId, ctx.participant.now),
+          "Team",
+          "/portal#team",
+        ),
       ),
   }),
   // After the finalists are published (issue 24): open past the submission deadline, within its own window.

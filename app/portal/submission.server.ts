@@ -6,7 +6,7 @@
  * the messages the browser shows. Callers check the portal window and the
  * participant first.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { formatMountain } from "~/clock/format";
 import { submissionComponents, submissionLimits } from "~/content/program";
 import { portalLimits, portalMessages, videoHosts, type PortalFileComponent } from "~/content/portal";
@@ -17,7 +17,7 @@ import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.serve
 import type { SessionUser } from "~/auth/session.server";
 import { deleteStoredObjects, filenameForKind, kindOfContentType, type StoredFile } from "./upload.server";
 import { submissionConfirmation } from "./notification.server";
-import { teamEventInsert } from "./team-history.server";
+import { commitTeamChange } from "./team-history.server";
 import type { Refusal } from "~/lib/refusal";
 import type { Project } from "./team.server";
 import { wordRangeProblem } from "./words";
@@ -258,13 +258,24 @@ export async function submitProject(
   const mails = project.members.map((member) =>
     outboxInsert(db, submissionConfirmation, { recipient: member.email, now, payload }),
   );
-  await db.batch([
-    db
-      .update(submissions)
-      .set({ status: "submitted", submittedAt: at, submittedBy: actor.id, updatedAt: at, updatedBy: actor.id })
-      .where(and(eq(submissions.teamId, project.teamId), eq(submissions.status, "draft"))),
-    ...mails.map((mail) => mail.statement),
-  ]);
+  const committed = await commitTeamChange(db, {
+    teamId: project.teamId,
+    editionId: project.editionId,
+    actorUserId: actor.id,
+    kind: "team.project_submitted",
+    payload: {},
+    now,
+    statements: [
+      db
+        .update(submissions)
+        .set({ status: "submitted", submittedAt: at, submittedBy: actor.id, updatedAt: at, updatedBy: actor.id })
+        .where(and(eq(submissions.teamId, project.teamId), eq(submissions.status, "draft"))),
+      ...mails.map((mail) => mail.statement),
+    ],
+    // Two members submitting at once: the second finds it submitted, and neither its e-mails nor its row are written.
+    holds: sql`EXISTS (SELECT 1 FROM submissions WHERE team_id = ${project.teamId} AND status = 'submitted' AND submitted_at = ${at} AND submitted_by = ${actor.id})`,
+  });
+  if (!committed.ok) return { ok: true, message: portalMessages.submitted };
   await enqueueNotifications(
     env,
     mails.map((mail) => mail.id),
@@ -293,15 +304,25 @@ export async function deleteDraft(
   }
   const files = Object.values(view.files);
   const solo = project.name === null;
-  await db.batch([
+  const deletions = [
     db.delete(submissionFiles).where(eq(submissionFiles.teamId, project.teamId)),
     db.delete(submissions).where(eq(submissions.teamId, project.teamId)),
-    solo
-      ? db.delete(teams).where(eq(teams.id, project.teamId))
-      : teamEventInsert(db, project.teamId, actor, "draft_deleted", now, {
-          files: files.map((f) => ({ component: f.component, filename: f.filename, uploadedBy: f.uploadedBy })),
-        }),
-  ]);
+  ] as const;
+  // A solo project has no team to keep a history for: it goes with its draft.
+  if (solo) await db.batch([...deletions, db.delete(teams).where(eq(teams.id, project.teamId))]);
+  else {
+    await commitTeamChange(db, {
+      teamId: project.teamId,
+      editionId: project.editionId,
+      actorUserId: actor.id,
+      kind: "team.draft_deleted",
+      payload: {
+        files: files.map((f) => ({ component: f.component, filename: f.filename, uploadedBy: f.uploadedBy })),
+      },
+      now,
+      statements: [...deletions],
+    });
+  }
   await deleteStoredObjects(
     bucket,
     files.map((f) => f.objectKey),

@@ -1,29 +1,42 @@
 /**
- * A team's history (team_events, issue 22): what was done to the team's
- * project that its members should be able to see afterwards, by whom and
- * when. Written in the same batch as the change it records.
+ * A team's history (issue 22; one event log since issue 51): what its
+ * members did to the team and its project, by whom and when, written through
+ * the one guarded commit in the same batch as the change.
  */
-import { desc, eq } from "drizzle-orm";
 import { formatMountain } from "~/clock/format";
 import { formerMember, teamEventDescriptions, teamHistoryShown } from "~/content/portal";
 import type { Db } from "~/db/client.server";
-import { teamEvents, user, type TeamEventKind } from "~/db/schema";
+import { accountActor, accountEvent, commit, type CommitOptions, type Statement } from "~/events/commit.server";
+import { teamHistory } from "~/events/history.server";
+import type { AccountEventKind, AccountEventPayload } from "~/events/kinds";
 
-export function teamEventInsert(
+type TeamKind = Extract<AccountEventKind, `team.${string}`>;
+
+/** A member's change to the team and its row of the team's history, in one batch. */
+export function commitTeamChange<Kind extends TeamKind>(
   db: Db,
-  teamId: string,
-  actor: { id: string },
-  kind: TeamEventKind,
-  now: Date,
-  detail?: Record<string, unknown>,
+  change: {
+    teamId: string;
+    editionId: string;
+    actorUserId: string;
+    kind: Kind;
+    payload: AccountEventPayload<Kind>;
+    now: Date;
+    statements: Statement[];
+    /** The person it is about, if another member. */
+    subjectUserId?: string;
+  } & CommitOptions,
 ) {
-  return db.insert(teamEvents).values({
-    teamId,
-    actorUserId: actor.id,
-    kind,
-    detail: detail ? JSON.stringify(detail) : null,
-    createdAt: now.toISOString(),
-  });
+  return commit(
+    { db, now: change.now, actor: accountActor(change.actorUserId, "participant") },
+    change.statements,
+    accountEvent(change.kind, change.payload, {
+      teamId: change.teamId,
+      editionId: change.editionId,
+      userId: change.subjectUserId ?? null,
+    }),
+    { holds: change.holds, holdsBefore: change.holdsBefore },
+  );
 }
 
 export interface TeamHistoryEntry {
@@ -32,18 +45,20 @@ export interface TeamHistoryEntry {
   at: string;
 }
 
-/** The team's latest entries, newest first, as its members read them on /portal. */
+const described = (kind: string): kind is keyof typeof teamEventDescriptions => kind in teamEventDescriptions;
+
+/** The team's latest entries, its members' own actions, newest first, as its members read them on /portal. */
 export async function teamHistoryOf(db: Db, teamId: string): Promise<TeamHistoryEntry[]> {
-  const rows = await db
-    .select({ id: teamEvents.id, kind: teamEvents.kind, createdAt: teamEvents.createdAt, email: user.email })
-    .from(teamEvents)
-    .leftJoin(user, eq(user.id, teamEvents.actorUserId))
-    .where(eq(teamEvents.teamId, teamId))
-    .orderBy(desc(teamEvents.createdAt), desc(teamEvents.id))
-    .limit(teamHistoryShown);
-  return rows.map((row) => ({
-    id: row.id,
-    text: teamEventDescriptions[row.kind](row.email ?? formerMember),
-    at: formatMountain(new Date(row.createdAt), "dateTime"),
-  }));
+  const rows = await teamHistory(db, teamId, { limit: teamHistoryShown, accountsOnly: true });
+  return rows.flatMap((row) => {
+    const kind = row.action.replace(/^team\./, "");
+    if (!described(kind)) return [];
+    return [
+      {
+        id: row.id,
+        text: teamEventDescriptions[kind](row.actorEmail ?? formerMember),
+        at: formatMountain(new Date(row.createdAt), "dateTime"),
+      },
+    ];
+  });
 }

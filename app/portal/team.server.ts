@@ -25,6 +25,7 @@ import type { SessionUser } from "~/auth/session.server";
 import { mountainDateKey } from "~/clock/schedule";
 import { formatMountain } from "~/clock/format";
 import { teamInvitation } from "./notification.server";
+import { commitTeamChange } from "./team-history.server";
 
 export interface TeamMember {
   userId: string;
@@ -178,14 +179,6 @@ async function invitationLimitRefusal(
   return null;
 }
 
-/** True when a batch failed because a guarded insert's NOT NULL column (`table.column`) was left NULL. */
-function isGuardRefusal(error: unknown, column: string): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if (String((e as Error).message ?? e).includes(`NOT NULL constraint failed: ${column}`)) return true;
-  }
-  return false;
-}
-
 export async function inviteMember(
   env: Pick<Env, "NOTIFICATIONS">,
   db: Db,
@@ -221,9 +214,9 @@ export async function inviteMember(
   const at = now.toISOString();
   const day = mountainDateKey(now);
   const sends = sendsTodayQueries(db, email, actor.id, day);
-  // The checks above again, inside the batch: parallel invitations cannot pass
-  // the size or the caps together. A check that fails leaves created_at NULL,
-  // which NOT NULL refuses, and the batch (mail included) rolls back whole.
+  // The checks above again, inside the batch and before its writes: parallel
+  // invitations cannot pass the size or the caps together. A check that fails
+  // leaves the batch (mail included) unwritten.
   const allowed = and(
     exists(
       db
@@ -246,37 +239,36 @@ export async function inviteMember(
     ),
     sql`${sends.toRecipient} < ${portalLimits.invitationsPerRecipientPerDay}`,
     sql`${sends.byInviter} < ${portalLimits.invitationsPerInviterPerDay}`,
-  );
-  try {
-    await db.batch([
-      // INSERT … SELECT from the inviter's own user row (always there), so the guard sits in the statement.
-      db.insert(teamInvitations).select(
-        db
-          .select({
-            // Drizzle's insert … select names every column, in order.
-            id: sql<string>`${crypto.randomUUID()}`.as("id"),
-            teamId: sql<string>`${project.teamId}`.as("team_id"),
-            email: sql<string>`${email}`.as("email"),
-            tokenHash: sql<string>`${tokenHash}`.as("token_hash"),
-            invitedBy: user.id,
-            createdAt: sql<string>`CASE WHEN ${allowed} THEN ${at} END`.as("created_at"),
-            expiresAt: sql<string>`${expires.toISOString()}`.as("expires_at"),
-            acceptedAt: sql<string | null>`NULL`.as("accepted_at"),
-            declinedAt: sql<string | null>`NULL`.as("declined_at"),
-            revokedAt: sql<string | null>`NULL`.as("revoked_at"),
-          })
-          .from(user)
-          .where(eq(user.id, actor.id)),
-      ),
+  )!;
+  const invitationId = crypto.randomUUID();
+  const committed = await commitTeamChange(db, {
+    teamId: project.teamId,
+    editionId: project.editionId,
+    actorUserId: actor.id,
+    kind: "team.invitation_sent",
+    payload: { invitationId },
+    now,
+    statements: [
+      db.insert(teamInvitations).values({
+        id: invitationId,
+        teamId: project.teamId,
+        email,
+        tokenHash,
+        invitedBy: actor.id,
+        createdAt: at,
+        expiresAt: expires.toISOString(),
+      }),
       db.insert(teamInvitationSends).values({ email, invitedBy: actor.id, day, createdAt: at }),
       // The log only answers "today?": older rows go as new ones arrive.
       db
         .delete(teamInvitationSends)
         .where(lt(teamInvitationSends.day, mountainDateKey(new Date(now.getTime() - 86_400_000)))),
       mail.statement,
-    ]);
-  } catch (error) {
-    if (!isGuardRefusal(error, "team_invitations.created_at")) throw error;
+    ],
+    holds: allowed,
+    holdsBefore: true,
+  });
+  if (!committed.ok) {
     // Someone else's request got there first: say which limit it reached.
     const pending = await openInvitationsOf(db, project.teamId, now);
     if (pending.some((i) => i.email === email)) return refuse(portalMessages.inviteAlreadyPending, 409);
@@ -374,34 +366,35 @@ export async function acceptInvitation(
   if ((members?.n ?? 0) >= portalLimits.teamMaxMembers) return refuse(portalMessages.teamFull, 409);
   const at = now.toISOString();
   try {
-    await db.batch([
-      db
-        .update(teamInvitations)
-        .set({ acceptedAt: at })
-        .where(and(eq(teamInvitations.id, invitation.id), isOpenInvitation(teamInvitations, now))),
-      // The solo project (no draft) goes first: its member row would block the one below.
-      ...dropSolo,
-      // A second tab's accept fails on the primary key, and the batch rolls back whole. The size is
-      // counted inside the insert (INSERT … SELECT from the account's user row): joined_at is NULL, and
-      // refused, when the team is full, so parallel acceptances cannot pass it together.
-      db.insert(teamMembers).select(
+    const committed = await commitTeamChange(db, {
+      teamId: invitation.teamId,
+      editionId: invitation.editionId,
+      actorUserId: account.id,
+      kind: "team.member_joined",
+      payload: {},
+      now,
+      statements: [
         db
-          .select({
-            teamId: sql<string>`${invitation.teamId}`.as("team_id"),
-            userId: user.id,
-            editionId: sql<string>`${invitation.editionId}`.as("edition_id"),
-            role: sql<"member">`'member'`.as("role"),
-            joinedAt:
-              sql<string>`CASE WHEN ${memberCountQuery(db, invitation.teamId)} < ${portalLimits.teamMaxMembers} THEN ${at} END`.as(
-                "joined_at",
-              ),
-          })
-          .from(user)
-          .where(eq(user.id, account.id)),
-      ),
-    ]);
-  } catch (error) {
-    if (isGuardRefusal(error, "team_members.joined_at")) return refuse(portalMessages.teamFull, 409);
+          .update(teamInvitations)
+          .set({ acceptedAt: at })
+          .where(and(eq(teamInvitations.id, invitation.id), isOpenInvitation(teamInvitations, now))),
+        // The solo project (no draft) goes first: its member row would block the one below.
+        ...dropSolo,
+        // A second tab's accept fails on the primary key, and the batch rolls back whole.
+        db.insert(teamMembers).values({
+          teamId: invitation.teamId,
+          userId: account.id,
+          editionId: invitation.editionId,
+          role: "member",
+          joinedAt: at,
+        }),
+      ],
+      // The size, counted in the batch before its writes, so parallel acceptances cannot pass it together.
+      holds: sql`${memberCountQuery(db, invitation.teamId)} < ${portalLimits.teamMaxMembers}`,
+      holdsBefore: true,
+    });
+    if (!committed.ok) return refuse(portalMessages.teamFull, 409);
+  } catch {
     // The unique index: they joined another team meanwhile. The batch rolled back whole.
     return refuse(portalMessages.alreadyInTeam, 409);
   }
@@ -431,12 +424,25 @@ export async function declineInvitation(
 export async function removeMember(
   db: Db,
   project: Project,
+  lead: SessionUser,
   memberUserId: string,
+  now: Date,
 ): Promise<{ ok: true; message: string } | TeamRefusal> {
   if (project.role !== "lead") return refuse(portalMessages.notLead, 403);
   const member = project.members.find((m) => m.userId === memberUserId && m.role === "member");
   if (!member) return refuse(portalMessages.notInTeam, 404);
-  await db.delete(teamMembers).where(and(eq(teamMembers.teamId, project.teamId), eq(teamMembers.userId, memberUserId)));
+  await commitTeamChange(db, {
+    teamId: project.teamId,
+    editionId: project.editionId,
+    actorUserId: lead.id,
+    kind: "team.member_removed",
+    payload: { memberUserId },
+    subjectUserId: memberUserId,
+    now,
+    statements: [
+      db.delete(teamMembers).where(and(eq(teamMembers.teamId, project.teamId), eq(teamMembers.userId, memberUserId))),
+    ],
+  });
   return { ok: true, message: portalMessages.memberRemoved };
 }
 
@@ -453,17 +459,33 @@ export async function leaveTeam(
   if (project.name === null) return refuse(portalMessages.notInTeam, 409);
   if (project.role === "lead") {
     if (project.members.length > 1) return refuse(portalMessages.leadCannotLeave, 409);
-    await db.batch([
-      db.update(teams).set({ name: null }).where(eq(teams.id, project.teamId)),
-      db
-        .update(teamInvitations)
-        .set({ revokedAt: now.toISOString() })
-        .where(and(eq(teamInvitations.teamId, project.teamId), isNull(teamInvitations.acceptedAt))),
-    ]);
+    await commitTeamChange(db, {
+      teamId: project.teamId,
+      editionId: project.editionId,
+      actorUserId: participant.id,
+      kind: "team.member_left",
+      payload: {},
+      now,
+      statements: [
+        db.update(teams).set({ name: null }).where(eq(teams.id, project.teamId)),
+        db
+          .update(teamInvitations)
+          .set({ revokedAt: now.toISOString() })
+          .where(and(eq(teamInvitations.teamId, project.teamId), isNull(teamInvitations.acceptedAt))),
+      ],
+    });
     return { ok: true, message: portalMessages.leftTeam };
   }
-  await db
-    .delete(teamMembers)
-    .where(and(eq(teamMembers.teamId, project.teamId), eq(teamMembers.userId, participant.id)));
+  await commitTeamChange(db, {
+    teamId: project.teamId,
+    editionId: project.editionId,
+    actorUserId: participant.id,
+    kind: "team.member_left",
+    payload: {},
+    now,
+    statements: [
+      db.delete(teamMembers).where(and(eq(teamMembers.teamId, project.teamId), eq(teamMembers.userId, participant.id))),
+    ],
+  });
   return { ok: true, message: portalMessages.leftTeam };
 }

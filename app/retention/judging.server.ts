@@ -3,7 +3,8 @@
  * after their edition ends (app/content/legal.ts; the same period as the
  * projects they judged), then deleted: judges' names and invitations,
  * assignments, scores, notes, comments, conflicts of interest, appeals and
- * judging's history (issue 31). What was published stays: the finalists and
+ * the record that assignments ran (issue 31). The event log is not judging's:
+ * it keeps its own period (app/content/legal.ts, "event-log"). What was published stays: the finalists and
  * awards in `published_results` (the public record of the edition) and the
  * credentials issued from them. One of the daily jobs (workers/daily-jobs.ts).
  */
@@ -18,7 +19,7 @@ import {
   judgingAppeals,
   judgingAssignments,
   judgingConflicts,
-  judgingEvents,
+  judgingAssignmentRuns,
   judgingReviews,
   judgingScores,
 } from "~/db/schema";
@@ -50,7 +51,7 @@ export async function purgeExpiredJudging(
     db.delete(judgingAssignments).where(inArray(judgingAssignments.editionId, expired)),
     db.delete(judgingConflicts).where(inArray(judgingConflicts.editionId, expired)),
     db.delete(judgingAppeals).where(inArray(judgingAppeals.editionId, expired)),
-    db.delete(judgingEvents).where(inArray(judgingEvents.editionId, expired)),
+    db.delete(judgingAssignmentRuns).where(inArray(judgingAssignmentRuns.editionId, expired)),
     db.delete(judges).where(inArray(judges.editionId, expired)),
     db.delete(judgeInvitations).where(inArray(judgeInvitations.editionId, expired)),
   ]);

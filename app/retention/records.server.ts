@@ -25,12 +25,12 @@ const personalColumns: Record<string, readonly string[]> = {
 };
 
 // Rows still on their way out (an e-mail not yet sent) are never pruned.
-// The audit log's trigger (migrations/0019_organizers.sql) refuses to delete a
+// The event log's trigger (migrations/0028_one_event_log.sql) refuses to delete a
 // row younger than its period by the database's own clock: never ask it to,
 // whatever the job's clock says, or the whole batch would be undone.
 const extraConditions: Record<string, string> = {
   notifications: "status <> 'pending'",
-  organizer_events: `created_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-${Number(dataRetentionById["organizer-audit-log"].months)} months')`,
+  events: `created_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-${Number(dataRetentionById["event-log"].months)} months')`,
 };
 
 export interface LifecycleReport {

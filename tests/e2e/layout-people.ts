@@ -163,7 +163,7 @@ export function everyoneStatements(person: Everyone, passwordHash: string, proje
       added_by: userId,
       created_at: AT,
     }),
-    `INSERT INTO organization_events (registration_id, actor_user_id, action, detail, created_at) SELECT ${lit(organizationId)}, ${lit(userId)}, 'admin_added', ${lit(JSON.stringify({ email: coAdmin.email }))}, ${lit(AT)} WHERE NOT EXISTS (SELECT 1 FROM organization_events WHERE registration_id = ${lit(organizationId)})`,
+    `INSERT INTO events (created_at, actor_kind, actor_user_id, actor_label, actor_role, action, summary, targets, organization_id, payload) SELECT ${lit(AT)}, 'account', ${lit(userId)}, 'admin', 'admin', 'organization.admin_added', 'Joined as co-administrator', '{}', ${lit(organizationId)}, ${lit(JSON.stringify({ email: coAdmin.email }))} WHERE NOT EXISTS (SELECT 1 FROM events WHERE organization_id = ${lit(organizationId)})`,
     // Three employees enrolled with the code: the person, their teammate and a colleague.
     enrolled(userId, "Alexandria", "Montgomery-Okonkwo", email),
     enrolled(teammate.id, "Jordan", "Whitehorse-Castillo", teammate.email),
@@ -282,7 +282,7 @@ export function everyoneStatements(person: Everyone, passwordHash: string, proje
       created_at: "2026-03-25T00:00:00.000Z",
       expires_at: "2099-01-01T00:00:00.000Z",
     }),
-    `INSERT INTO organizer_events (created_at, actor_kind, actor_user_id, actor_label, actor_role, action, summary, targets) SELECT ${lit(AT)}, 'person', ${lit(userId)}, ${lit(email)}, 'director', 'organizers.grant', ${lit(`Granted the coordinator role to ${coAdmin.email}`)}, ${lit(JSON.stringify({ email: coAdmin.email }))} WHERE NOT EXISTS (SELECT 1 FROM organizer_events WHERE actor_user_id = ${lit(userId)})`,
+    `INSERT INTO events (created_at, actor_kind, actor_user_id, actor_label, actor_role, action, summary, targets) SELECT ${lit(AT)}, 'person', ${lit(userId)}, ${lit(email)}, 'director', 'organizers.grant', ${lit(`Granted the coordinator role to ${coAdmin.email}`)}, ${lit(JSON.stringify({ email: coAdmin.email }))} WHERE NOT EXISTS (SELECT 1 FROM events WHERE actor_user_id = ${lit(userId)})`,
     // An open appeal of the person's own team, so /organize/appeals shows its text and decision form.
     insert("judging_appeals", {
       id: `${EDITION}-${teamId}`,

@@ -106,7 +106,7 @@ test("an announcement to the teams that submitted is previewed, test-sent and se
   }
   // The audit log: each test and each send, by the registrar.
   const actions = sql(
-    `SELECT action FROM organizer_events WHERE actor_label = '${registrar}' AND action LIKE 'announcements.%' ORDER BY id`,
+    `SELECT action FROM events WHERE actor_label = '${registrar}' AND action LIKE 'announcements.%' ORDER BY id`,
   ).map((r) => r.action);
   expect(actions).toEqual(["announcements.test", "announcements.send", "announcements.test", "announcements.send"]);
 });

@@ -142,7 +142,7 @@ test("@both-modes after the close twenty votes from one subnet are flagged, excl
   ).toBe(1);
   // The audit log: the exclusion with its reason, the proposal, the confirmation.
   const audit = sql(
-    `SELECT action, actor_label, reason FROM organizer_events WHERE actor_label IN ('${coordinator.email}', '${director.email}', '${second.email}') ORDER BY id`,
+    `SELECT action, actor_label, reason FROM events WHERE actor_label IN ('${coordinator.email}', '${director.email}', '${second.email}') ORDER BY id`,
   );
   expect(audit).toEqual([
     { action: "votes.exclude", actor_label: coordinator.email, reason: REASON },

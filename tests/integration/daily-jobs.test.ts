@@ -38,8 +38,8 @@ async function judgedProject(tag: string, editionId = "2026") {
      VALUES ('${editionId}', '${judgeId}', '${teamId}', 'organizer', 'x', '2026-03-20T00:00:00.000Z', 'test')`,
     `INSERT INTO judging_appeals (id, edition_id, team_id, submitted_by, body, created_at)
      VALUES ('${editionId}-${teamId}', '${editionId}', '${teamId}', '${tag}-member', 'appeal', '2026-04-06T00:00:00.000Z')`,
-    `INSERT INTO judging_events (edition_id, actor, kind, detail, created_at)
-     VALUES ('${editionId}', '${judgeId}', 'invitation-accepted', '{}', '2026-03-02T00:00:00.000Z')`,
+    `INSERT INTO judging_assignment_runs (edition_id, first_run_at, last_run_at)
+     VALUES ('${editionId}', '2026-03-21T08:00:00.000Z', '2026-03-21T08:00:00.000Z')`,
     `INSERT INTO published_results (edition_id, award, team_id, place, team_name, published_at, published_by)
      VALUES ('${editionId}', 'finalist', '${teamId}', 1, 'Team ${tag}', '2026-04-03T15:00:00.000Z', 'test')`,
   ]);
@@ -53,7 +53,7 @@ const judgingTables = [
   "judging_assignments",
   "judging_scores",
   "judging_reviews",
-  "judging_events",
+  "judging_assignment_runs",
   "judging_appeals",
 ];
 

@@ -126,7 +126,9 @@ describe("10. only the lead deletes the team's draft, and the team's history say
     expect(deleted.status).toBe(303);
     expect(await fileRow(teamId, "pitchDeck")).toBeNull();
     expect(await env.SUBMISSION_FILES.head(leadsFile!.object_key)).toBeNull();
-    const events = await env.DB.prepare("SELECT actor_user_id, kind, detail FROM team_events WHERE team_id = ?")
+    const events = await env.DB.prepare(
+      "SELECT actor_user_id, substr(action, length('team.') + 1) AS kind, payload AS detail FROM events WHERE team_id = ? AND action = 'team.draft_deleted'",
+    )
       .bind(teamId)
       .all<{ actor_user_id: string; kind: string; detail: string }>();
     expect(events.results).toHaveLength(1);

@@ -52,7 +52,8 @@ beforeAll(async () => {
 async function writeRow(summary: string, targets: Record<string, unknown> = {}) {
   const done = await commitWithAudit(actionContext({ kind: "job", name: "test" }), "daily-jobs.run", [], {
     summary,
-    targets,
+    targets: { job: "test", ...targets },
+    after: { outcome: "done", result: null },
   });
   expect(done.ok).toBe(true);
   return (done as { eventId: number }).eventId;
@@ -83,7 +84,7 @@ async function withoutTrigger(name: string, change: () => Promise<unknown>) {
 describe("the audit log's chain (Low 3)", { timeout: 60_000 }, () => {
   it("starts after the rows written before it, and says so", async () => {
     await env.DB.prepare(
-      "INSERT INTO organizer_events (created_at, actor_kind, actor_label, action, summary, targets) VALUES ('2026-03-01T00:00:00.000Z', 'job', 'before', 'daily-jobs.run', 'written before the chain', '{}')",
+      "INSERT INTO events (created_at, actor_kind, actor_label, action, summary, targets) VALUES ('2026-03-01T00:00:00.000Z', 'job', 'before', 'daily-jobs.run', 'written before the chain', '{}')",
     ).run();
     await writeRow("the chain's first row");
     await writeRow("the chain's second row");
@@ -97,32 +98,28 @@ describe("the audit log's chain (Low 3)", { timeout: 60_000 }, () => {
     const id = await writeRow("the row someone tries to replace");
     await expect(
       env.DB.prepare(
-        "INSERT OR REPLACE INTO organizer_events (id, created_at, actor_kind, actor_label, action, summary, targets) VALUES (?, '2026-03-25T00:00:00.000Z', 'job', 'test', 'daily-jobs.run', 'replaced', '{}')",
+        "INSERT OR REPLACE INTO events (id, created_at, actor_kind, actor_label, action, summary, targets) VALUES (?, '2026-03-25T00:00:00.000Z', 'job', 'test', 'daily-jobs.run', 'replaced', '{}')",
       )
         .bind(id)
         .run(),
     ).rejects.toThrow(/never replaced/);
-    const row = await env.DB.prepare("SELECT summary FROM organizer_events WHERE id = ?")
-      .bind(id)
-      .first<{ summary: string }>();
+    const row = await env.DB.prepare("SELECT summary FROM events WHERE id = ?").bind(id).first<{ summary: string }>();
     expect(row?.summary).toBe("the row someone tries to replace");
   });
 
   it("a row rewritten behind the append-only trigger is reported at that row, and holds again once put back", async () => {
     const rewritten = await writeRow("a row that will be rewritten");
     await writeRow("the row after it");
-    await withoutTrigger("organizer_events_append_only", () =>
-      env.DB.prepare("UPDATE organizer_events SET summary = 'rewritten' WHERE id = ?").bind(rewritten).run(),
+    await withoutTrigger("events_append_only", () =>
+      env.DB.prepare("UPDATE events SET summary = 'rewritten' WHERE id = ?").bind(rewritten).run(),
     );
     const broken = await chainPage();
     expect(holds(broken)).toBe("false");
     expect(broken).toContain(`The chain breaks at row ${rewritten}.`);
     expect(broken).toContain("no longer matches its hash");
 
-    await withoutTrigger("organizer_events_append_only", () =>
-      env.DB.prepare("UPDATE organizer_events SET summary = 'a row that will be rewritten' WHERE id = ?")
-        .bind(rewritten)
-        .run(),
+    await withoutTrigger("events_append_only", () =>
+      env.DB.prepare("UPDATE events SET summary = 'a row that will be rewritten' WHERE id = ?").bind(rewritten).run(),
     );
     expect(holds(await chainPage())).toBe("true");
   });
@@ -130,21 +127,17 @@ describe("the audit log's chain (Low 3)", { timeout: 60_000 }, () => {
   it("a row deleted from the middle is reported at the row after it, and holds again once put back", async () => {
     const deleted = await writeRow("a row that will be deleted");
     const after = await writeRow("the row after the deleted one");
-    const saved = await env.DB.prepare("SELECT * FROM organizer_events WHERE id = ?")
+    const saved = await env.DB.prepare("SELECT * FROM events WHERE id = ?")
       .bind(deleted)
       .first<Record<string, unknown>>();
-    await withoutTrigger("organizer_events_kept", () =>
-      env.DB.prepare("DELETE FROM organizer_events WHERE id = ?").bind(deleted).run(),
-    );
+    await withoutTrigger("events_kept", () => env.DB.prepare("DELETE FROM events WHERE id = ?").bind(deleted).run());
     const broken = await chainPage();
     expect(holds(broken)).toBe("false");
     expect(broken).toContain(`The chain breaks at row ${after}.`);
     expect(broken).toContain(`The row before it (${deleted}) is missing`);
 
     const columns = Object.keys(saved!);
-    await env.DB.prepare(
-      `INSERT INTO organizer_events (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
-    )
+    await env.DB.prepare(`INSERT INTO events (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`)
       .bind(...columns.map((c) => saved![c]))
       .run();
     expect(holds(await chainPage())).toBe("true");
@@ -155,7 +148,7 @@ describe("the audit log's chain (Low 3)", { timeout: 60_000 }, () => {
     const ids = await Promise.all(Array.from({ length: 6 }, (_, i) => writeRow(`concurrent ${i}`)));
     expect(new Set(ids).size).toBe(6);
     const { results } = await env.DB.prepare(
-      "SELECT id, prev_id, prev_hash, hash FROM organizer_events WHERE id >= ? ORDER BY id",
+      "SELECT id, prev_id, prev_hash, hash FROM events WHERE id >= ? ORDER BY id",
     )
       .bind(since)
       .all<{ id: number; prev_id: number | null; prev_hash: string | null; hash: string | null }>();
@@ -300,7 +293,7 @@ describe("reads of personal data leave audit rows (informational)", { timeout: 6
 
   it("the audit log filters reads of personal data", async () => {
     const reads = await env.DB.prepare(
-      "SELECT count(*) AS n FROM organizer_events WHERE action IN ('people.search', 'people.read', 'registrations.export', 'sponsorships.export', 'organizations.export', 'report.export', 'audit.export')",
+      "SELECT count(*) AS n FROM events WHERE action IN ('people.search', 'people.read', 'registrations.export', 'sponsorships.export', 'organizations.export', 'report.export', 'audit.export')",
     ).first<{ n: number }>();
     expect(reads!.n).toBeGreaterThan(0);
     const page = await text(await deskGet("/organize/audit?kind=reads", director));

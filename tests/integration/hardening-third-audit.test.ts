@@ -11,8 +11,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { edition2026 } from "~/content/editions";
+import { formerAccount } from "~/content/events";
 import { rubricCriteria } from "~/content/judging";
 import { getDb } from "~/db/client.server";
+import { historyOf } from "~/events/history.server";
 import { saveReview } from "~/judging/judge.server";
 import { PRIVATE_NO_STORE, PUBLIC_HTML_CACHE } from "../../workers/cache";
 import { postAuthApi, uniqueEmail, uniqueIp } from "./auth-helpers";
@@ -352,7 +354,7 @@ describe("informational: a judge's data in the account's download and its deleti
   });
 
   it("deleting the account removes the judge's name, invitations, notes and conflicts; scores and comments stay, under no name", async () => {
-    const { who, team, other } = await judgeWithRecords("deleted");
+    const { who, team, other, declined } = await judgeWithRecords("deleted");
     const deleted = await postAt(
       "/account",
       { intent: "delete-account", password: "a good passphrase", confirm: "yes" },
@@ -370,13 +372,21 @@ describe("informational: a judge's data in the account's download and its deleti
       await count("SELECT count(*) AS n FROM judge_invitations WHERE email = ? OR accepted_by = ?", who.email, who.id),
     ).toBe(0);
     expect(await count("SELECT count(*) AS n FROM judging_conflicts WHERE judge_user_id = ?", who.id)).toBe(0);
+    // The event log is never rewritten: the judge's own rows name no address, and read as a former judge's.
+    const address = `%${who.email}%`;
     expect(
       await count(
-        "SELECT count(*) AS n FROM judging_events WHERE actor = ? OR detail LIKE ?",
-        who.id,
-        `%${who.email}%`,
+        "SELECT count(*) AS n FROM events WHERE actor_label LIKE ? OR summary LIKE ? OR targets LIKE ? OR payload LIKE ?",
+        address,
+        address,
+        address,
+        address,
       ),
     ).toBe(0);
+    const declaredHistory = await historyOf(getDb(env), { teamId: declined }, { limit: 10 });
+    expect(declaredHistory).toEqual([
+      expect.objectContaining({ action: "judging.conflict-declared", actorEmail: null, who: formerAccount.judge }),
+    ]);
     for (const table of ["judging_assignments", "judging_scores", "judging_reviews"]) {
       expect(await count(`SELECT count(*) AS n FROM ${table} WHERE judge_user_id = ?`, who.id)).toBe(0);
     }
@@ -513,13 +523,10 @@ async function judgeWithRecords(tag: string) {
        VALUES ('2026', ?, ?, 'declared', 'declared by the judge: my neighbour', '2026-03-22T00:00:00.000Z', ?)`,
     ).bind(who.id, declined, who.id),
     env.DB.prepare(
-      "INSERT INTO judging_events (edition_id, actor, kind, detail, created_at) VALUES ('2026', ?, 'conflict-declared', ?, '2026-03-22T00:00:00.000Z')",
-    ).bind(who.id, JSON.stringify({ teamId: declined })),
+      "INSERT INTO events (created_at, actor_kind, actor_user_id, actor_label, actor_role, action, summary, targets, edition_id, team_id, payload) VALUES ('2026-03-22T00:00:00.000Z', 'account', ?, 'judge', 'judge', 'judging.conflict-declared', 'Declared a conflict of interest with a team', '{}', '2026', ?, ?)",
+    ).bind(who.id, declined, JSON.stringify({ teamId: declined })),
     env.DB.prepare(
-      "INSERT INTO judging_events (edition_id, actor, kind, detail, created_at) VALUES ('2026', 'organizer:ops', 'judge-invited', ?, '2026-03-01T00:00:00.000Z')",
-    ).bind(JSON.stringify({ invitationId: "x", email: who.email, interestId: null })),
-    env.DB.prepare(
-      "INSERT INTO judging_events (edition_id, actor, kind, detail, created_at) VALUES ('2026', 'organizer:ops', 'assignments-run', '{}', '2026-03-21T08:00:00.000Z')",
+      "INSERT INTO judging_assignment_runs (edition_id, first_run_at, last_run_at) VALUES ('2026', '2026-03-21T08:00:00.000Z', '2026-03-21T08:00:00.000Z') ON CONFLICT DO NOTHING",
     ),
   ]);
   await invitation(who.email, { editionId: "fixture", expiresAt: "2027-04-30T00:00:00.000Z" });

@@ -79,7 +79,7 @@ describe("invitations", { timeout: 30_000 }, () => {
       .first<{ name: string; left_at: string | null }>();
     expect(row).toEqual({ name: "Jordan Judge", left_at: null });
     const events = await env.DB.prepare(
-      "SELECT count(*) AS n FROM judging_events WHERE actor = ? AND kind = 'invitation-accepted'",
+      "SELECT count(*) AS n FROM events WHERE actor_user_id = ? AND actor_kind = 'account' AND action = 'judging.invitation-accepted'",
     )
       .bind(who.id)
       .first<{ n: number }>();
@@ -249,7 +249,7 @@ describe("assignments and conflicts of interest", { timeout: 30_000 }, () => {
     expect(plan.shortfall).toEqual([{ teamId: team, name: expect.any(String), missing: 1 }]);
     expect(c.id).toBeTruthy();
     const event = await env.DB.prepare(
-      "SELECT detail FROM judging_events WHERE edition_id = ? AND kind = 'assignments-run'",
+      "SELECT last_outcome AS detail FROM judging_assignment_runs WHERE edition_id = ?",
     )
       .bind(edition)
       .first<{ detail: string }>();
@@ -483,9 +483,7 @@ describe("the daily job and a judge's declaration", { timeout: 30_000 }, () => {
     await tick("2026-03-21T09:17:00-06:00");
     expect(await openAssignments(team)).toHaveLength(3);
     const runs = () =>
-      env.DB.prepare(
-        "SELECT count(*) AS n FROM judging_events WHERE edition_id = '2026' AND kind = 'assignments-run'",
-      ).first("n");
+      env.DB.prepare("SELECT runs AS n FROM judging_assignment_runs WHERE edition_id = '2026'").first("n");
     expect(await runs()).toBe(1);
     await tick("2026-03-22T09:17:00-06:00");
     expect(await runs()).toBe(1);

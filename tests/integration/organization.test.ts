@@ -10,7 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/db/client.server";
 import { companyCodes } from "~/db/schema";
-import { eventInsert, isGuardRefusal } from "~/organization/events.server";
+import { commitOrganizationChange } from "~/organization/events.server";
 import { organizationLimits } from "~/content/organization";
 import { renderNotification } from "~/notifications/kinds.server";
 import { createAccount, postForm } from "./auth-helpers";
@@ -95,7 +95,7 @@ async function notificationsTo(recipient: string, kind: string) {
 
 async function events(registrationId: string) {
   const { results } = await env.DB.prepare(
-    "SELECT actor_user_id, action, detail, created_at FROM organization_events WHERE registration_id = ? ORDER BY id",
+    "SELECT actor_user_id, substr(action, length('organization.') + 1) AS action, payload AS detail, created_at FROM events WHERE organization_id = ? AND actor_kind = 'account' ORDER BY id",
   )
     .bind(registrationId)
     .all<{ actor_user_id: string; action: string; detail: string | null; created_at: string }>();
@@ -573,24 +573,33 @@ describe("the audit entry's guard", { timeout: 60_000 }, () => {
     const org = await buyWorkforce(owner);
     const db = getDb(env);
     const at = "2025-12-01T19:00:00.000Z";
-    const failure = await db
-      .batch([
-        db.update(companyCodes).set({ revokedAt: at }).where(eq(companyCodes.code, org.code)),
-        eventInsert(db, {
-          registrationId: org.id,
-          actorUserId: owner.id,
-          action: "code_regenerated",
-          at,
-          onlyIf: sql`1 = 0`,
-        }),
-      ])
-      .then(
-        () => null,
-        (error: unknown) => error,
-      );
-    expect(isGuardRefusal(failure)).toBe(true);
+    const failure = await commitOrganizationChange(db, {
+      organizationId: org.id,
+      actorUserId: owner.id,
+      kind: "organization.code_regenerated",
+      payload: { notified: 0 },
+      now: new Date(at),
+      statements: [db.update(companyCodes).set({ revokedAt: at }).where(eq(companyCodes.code, org.code))],
+      holds: sql`1 = 0`,
+    });
+    expect(failure).toEqual({ ok: false, guardLost: true });
     expect(await liveCodes(org.id)).toEqual([org.code]);
     expect(await events(org.id)).toEqual([]);
-    expect(isGuardRefusal(new Error("D1_ERROR: UNIQUE constraint failed"))).toBe(false);
+    // Any other failure is not a lost guard: it throws, and nothing is written either.
+    await expect(
+      commitOrganizationChange(db, {
+        organizationId: org.id,
+        actorUserId: owner.id,
+        kind: "organization.code_regenerated",
+        payload: { notified: 0 },
+        now: new Date(at),
+        statements: [
+          db.update(companyCodes).set({ revokedAt: at }).where(eq(companyCodes.code, org.code)),
+          db.insert(companyCodes).values({ code: org.code, registrationId: org.id, editionId: "2026", createdAt: at }),
+        ],
+      }),
+    ).rejects.toThrow(/UNIQUE constraint failed/);
+    expect(await liveCodes(org.id)).toEqual([org.code]);
+    expect(await events(org.id)).toEqual([]);
   });
 });

@@ -31,12 +31,14 @@ const deskPageRoles: Record<(typeof deskPages)[number]["path"], readonly Organiz
   "/organize/report.csv": ["director", "coordinator", "viewer"],
   "/organize/people": ["director", "registrar"],
   "/organize/people/:id": ["director", "registrar"],
+  "/organize/teams/:id": ["director", "registrar"],
   "/organize/registrations": ["director", "registrar"],
   "/organize/registrations.csv": ["director", "registrar"],
   "/organize/sponsorships": ["director", "registrar"],
   "/organize/sponsorships.csv": ["director", "registrar"],
   "/organize/organizations": ["director", "registrar"],
   "/organize/organizations.csv": ["director", "registrar"],
+  "/organize/organizations/:id": ["director", "registrar"],
   "/organize/inbox": ["director", "registrar"],
   "/organize/showcase": ["director", "coordinator"],
   "/organize/proposals": ["director", "coordinator", "registrar"],
@@ -87,6 +89,9 @@ const rolePermissions: Record<string, readonly OrganizerRoleName[]> = {
 };
 
 const proposalId = crypto.randomUUID();
+/** A team and an organization for their history pages (issue 51). */
+const teamId = crypto.randomUUID();
+const organizationId = crypto.randomUUID();
 /** An account for the person page (issue 33). */
 let personId = "";
 
@@ -99,10 +104,24 @@ beforeAll(async () => {
   )
     .bind(proposalId)
     .run();
+  await env.DB.batch([
+    env.DB.prepare(
+      "INSERT INTO teams (id, edition_id, name, created_by, created_at) VALUES (?, '2026', 'Access Team', ?, '2026-03-01T00:00:00.000Z')",
+    ).bind(teamId, personId),
+    env.DB.prepare(
+      "INSERT INTO registrations (id, edition_id, user_id, registration_type, plan, pricing_phase, amount_cents, status, first_name, last_name, email, phone, company_name) VALUES (?, '2026', ?, 'workforce', 'workforce', 'earlyBird', 0, 'paid', 'Test', 'Buyer', 'buyer@example.test', '2085550100', 'Access Co')",
+    ).bind(organizationId, personId),
+  ]);
 });
 
 const pathOf = (path: string) =>
-  path === "/organize/people/:id" ? `/organize/people/${personId}` : path.replace(":id", proposalId);
+  path === "/organize/people/:id"
+    ? `/organize/people/${personId}`
+    : path === "/organize/teams/:id"
+      ? `/organize/teams/${teamId}`
+      : path === "/organize/organizations/:id"
+        ? `/organize/organizations/${organizationId}`
+        : path.replace(":id", proposalId);
 
 describe("the desk's pages", { timeout: 120_000 }, () => {
   it("every desk page has its expected roles here", () => {

@@ -339,7 +339,7 @@ describe("judges on the desk", { timeout: 90_000 }, () => {
     }
     // Assignments have run for the edition.
     await env.DB.prepare(
-      "INSERT INTO judging_events (edition_id, actor, kind, detail, created_at) VALUES ('2026', 'test', 'assignments-run', '{}', '2026-03-21T00:00:00.000Z')",
+      "INSERT INTO judging_assignment_runs (edition_id, first_run_at, last_run_at) VALUES ('2026', '2026-03-21T00:00:00.000Z', '2026-03-21T00:00:00.000Z')",
     ).run();
     const coordinator = await organizer("coordinator");
     const since = await lastAuditId();
@@ -390,37 +390,35 @@ describe("the audit log", { timeout: 60_000 }, () => {
         )
       ).status,
     ).toBe(303);
-    const { id } = (await one<{ id: number }>("SELECT max(id) AS id FROM organizer_events"))!;
-    await expect(
-      env.DB.prepare("UPDATE organizer_events SET summary = 'rewritten' WHERE id = ?").bind(id).run(),
-    ).rejects.toThrow(/append-only/);
-    await expect(env.DB.prepare("DELETE FROM organizer_events WHERE id = ?").bind(id).run()).rejects.toThrow(
-      /retention period/,
+    const { id } = (await one<{ id: number }>("SELECT max(id) AS id FROM events"))!;
+    await expect(env.DB.prepare("UPDATE events SET summary = 'rewritten' WHERE id = ?").bind(id).run()).rejects.toThrow(
+      /append-only/,
     );
-    await expect(env.DB.prepare("DELETE FROM organizer_events").run()).rejects.toThrow(/retention period/);
-    expect(await one("SELECT count(*) AS n FROM organizer_events WHERE id = ?", id)).toEqual({ n: 1 });
+    await expect(env.DB.prepare("DELETE FROM events WHERE id = ?").bind(id).run()).rejects.toThrow(/retention period/);
+    await expect(env.DB.prepare("DELETE FROM events").run()).rejects.toThrow(/retention period/);
+    expect(await one("SELECT count(*) AS n FROM events WHERE id = ?", id)).toEqual({ n: 1 });
 
     // An old row goes, by the daily job as by hand.
     await env.DB.prepare(
-      "INSERT INTO organizer_events (created_at, actor_kind, actor_label, action, summary, targets) VALUES ('2020-01-01T00:00:00.000Z', 'job', 'test', 'judges.invite', 'old', '{}')",
+      "INSERT INTO events (created_at, actor_kind, actor_label, action, summary, targets) VALUES ('2020-01-01T00:00:00.000Z', 'job', 'test', 'judges.invite', 'old', '{}')",
     ).run();
     const report = await runDataLifecycle(env.DB, new Date());
-    expect(report.retention.find((r) => r.id === "organizer-audit-log")!.rows).toBeGreaterThanOrEqual(1);
-    expect(
-      await one("SELECT count(*) AS n FROM organizer_events WHERE created_at = '2020-01-01T00:00:00.000Z'"),
-    ).toEqual({ n: 0 });
+    expect(report.retention.find((r) => r.id === "event-log")!.rows).toBeGreaterThanOrEqual(1);
+    expect(await one("SELECT count(*) AS n FROM events WHERE created_at = '2020-01-01T00:00:00.000Z'")).toEqual({
+      n: 0,
+    });
     // A job clock far ahead of the database's never asks the trigger for a young row.
     await runDataLifecycle(env.DB, new Date("2031-01-01T00:00:00.000Z"));
-    expect(await one("SELECT count(*) AS n FROM organizer_events WHERE id = ?", id)).toEqual({ n: 1 });
+    expect(await one("SELECT count(*) AS n FROM events WHERE id = ?", id)).toEqual({ n: 1 });
   });
 
   it("the trigger keeps rows exactly as long as the privacy policy says", async () => {
     const trigger = await one<{ sql: string }>(
-      "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'organizer_events_kept'",
+      "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'events_kept'",
     );
-    expect(trigger!.sql).toContain(`'-${dataRetentionById["organizer-audit-log"].months} months'`);
+    expect(trigger!.sql).toContain(`'-${dataRetentionById["event-log"].months} months'`);
     const policy = await text(await deskGet("/privacy-policy"));
-    expect(policy).toContain(dataRetentionById["organizer-audit-log"].dataset);
+    expect(policy).toContain(dataRetentionById["event-log"].dataset);
   });
 
   it("filters by who, action and dates, pages by links, and downloads the selection as CSV", async () => {

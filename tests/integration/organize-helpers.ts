@@ -130,14 +130,14 @@ export interface AuditRow {
 
 /** The audit rows written after row `since` (the highest id before the step). */
 export async function auditSince(since: number): Promise<AuditRow[]> {
-  const { results } = await env.DB.prepare("SELECT * FROM organizer_events WHERE id > ? ORDER BY id")
+  const { results } = await env.DB.prepare("SELECT * FROM events WHERE id > ? AND actor_kind <> 'account' ORDER BY id")
     .bind(since)
     .all<AuditRow>();
   return results;
 }
 
 export async function lastAuditId(): Promise<number> {
-  const row = await env.DB.prepare("SELECT coalesce(max(id), 0) AS n FROM organizer_events").first<{ n: number }>();
+  const row = await env.DB.prepare("SELECT coalesce(max(id), 0) AS n FROM events").first<{ n: number }>();
   return row?.n ?? 0;
 }
 

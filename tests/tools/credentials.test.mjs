@@ -105,7 +105,7 @@ describe("npm run admin -- import-completions", () => {
     assert.match(preview.stderr, /line 8: Bad e-mail: not-an-email/);
     assert.match(preview.stderr, /line 9: Account not verified \(refused\): dee@example\.com/);
     assert.equal(count("SELECT count(*) AS n FROM credentials"), 0);
-    assert.equal(count("SELECT count(*) AS n FROM organizer_events"), 0);
+    assert.equal(count("SELECT count(*) AS n FROM events"), 0);
 
     // A bare --confirm (issue 50): previewing and importing in one run would import what nobody reviewed.
     for (const args of [
@@ -117,7 +117,7 @@ describe("npm run admin -- import-completions", () => {
       assert.match(bare.stderr, /--confirm takes the fingerprint the preview printed/);
     }
     assert.equal(count("SELECT count(*) AS n FROM credentials"), 0);
-    assert.equal(count("SELECT count(*) AS n FROM organizer_events"), 0);
+    assert.equal(count("SELECT count(*) AS n FROM events"), 0);
 
     const confirmed = await admin(["import-completions", file, "--confirm", String(fingerprint)]);
     assert.equal(confirmed.status, 1, confirmed.stderr);
@@ -135,7 +135,7 @@ describe("npm run admin -- import-completions", () => {
       target,
     );
     assert.deepEqual(row, { earned_at: "2026-02-01", recipient_email: "Bo@Example.com", idLength: 32 });
-    assert.deepEqual(query("SELECT action, actor_kind, actor_label, token_id FROM organizer_events", target), [
+    assert.deepEqual(query("SELECT action, actor_kind, actor_label, token_id FROM events", target), [
       { action: "credentials.import", actor_kind: "token", actor_label: REGISTRAR, token_id: "t-rae" },
     ]);
 

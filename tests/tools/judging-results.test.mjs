@@ -258,7 +258,7 @@ describe("publish-finalists", () => {
       finals: "State Capital Finals, April 25, 2026 in Boise, Idaho",
       origin: base,
     });
-    assert.equal(count("SELECT count(*) AS n FROM organizer_events WHERE action = 'results.publish-finalists'"), 1);
+    assert.equal(count("SELECT count(*) AS n FROM events WHERE action = 'results.publish-finalists'"), 1);
     // Every member of a finalist team holds the finalist credential, signed when issued (issue 26, issue 32).
     assert.deepEqual(
       query(
@@ -333,7 +333,7 @@ describe("publish-awards", () => {
         { award: "grand-champion", place: 1, team_name: "Spud Squad" },
       ],
     );
-    assert.equal(count("SELECT count(*) AS n FROM organizer_events WHERE action = 'results.publish-awards'"), 1);
+    assert.equal(count("SELECT count(*) AS n FROM events WHERE action = 'results.publish-awards'"), 1);
     // The award credentials, signed: Spud Squad's two members for two awards, Cy for one.
     assert.equal(
       count(

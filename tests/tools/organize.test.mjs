@@ -109,7 +109,7 @@ describe("the CLI through the organizer API", () => {
         granted_by: "system:bootstrap",
       },
     );
-    assert.equal(one("SELECT count(*) AS n FROM organizer_events WHERE action = 'organizers.bootstrap'")?.n, 1);
+    assert.equal(one("SELECT count(*) AS n FROM events WHERE action = 'organizers.bootstrap'")?.n, 1);
 
     const again = await admin(["grant-organizer", director, "--role", "director"]);
     assert.equal(again.status, 1);
@@ -136,7 +136,7 @@ describe("the CLI through the organizer API", () => {
       created_at: "2026-03-25T18:00:00.000Z",
     });
     const audit = one(
-      "SELECT actor_kind, actor_label, actor_role, token_id FROM organizer_events WHERE action = 'judges.invite'",
+      "SELECT actor_kind, actor_label, actor_role, token_id FROM events WHERE action = 'judges.invite'",
     );
     assert.equal(audit?.actor_kind, "token");
     assert.equal(audit?.actor_label, director);
@@ -186,7 +186,7 @@ describe("the CLI through the organizer API", () => {
     assert.equal(removed.status, 0, removed.stderr);
     assert.match(removed.stdout, /no longer judges/);
     assert.equal(one("SELECT left_by FROM judges WHERE user_id = 'ja'")?.left_by, `organizer:${director}`);
-    assert.equal(one("SELECT count(*) AS n FROM organizer_events WHERE action = 'judges.remove'")?.n, 1);
+    assert.equal(one("SELECT count(*) AS n FROM events WHERE action = 'judges.remove'")?.n, 1);
     const twice = await admin(["remove-judge", "a@judges.example.org"], withToken);
     assert.equal(twice.status, 1);
     assert.match(twice.stderr, /not an active judge/);
@@ -244,7 +244,7 @@ we documented every safeguard.', '2026-03-23T16:00:00.000Z')`,
       query("SELECT recipient FROM notifications WHERE kind = 'appeal-decided' ORDER BY recipient", target),
       [{ recipient: "cy@example.com" }, { recipient: "dee@example.com" }],
     );
-    assert.equal(one("SELECT count(*) AS n FROM organizer_events WHERE action = 'appeals.decide'")?.n, 1);
+    assert.equal(one("SELECT count(*) AS n FROM events WHERE action = 'appeals.decide'")?.n, 1);
 
     const twice = await admin(["decide-appeal", "2026-t-three", "--decision", "Changed our mind"], withToken);
     assert.equal(twice.status, 1);
@@ -256,7 +256,7 @@ we documented every safeguard.', '2026-03-23T16:00:00.000Z')`,
       (await admin(["appeals"], withToken)).stdout,
       new RegExp(`decided Mar 25, 2026, 12:00 PM MT by organizer:${director.replace(/\./g, "\\.")}: Upheld`),
     );
-    assert.equal(one("SELECT count(*) AS n FROM organizer_events WHERE action = 'appeals.decide'")?.n, 1);
+    assert.equal(one("SELECT count(*) AS n FROM events WHERE action = 'appeals.decide'")?.n, 1);
   });
 
   test("assign, conflicts, dismiss-conflict and add-conflict: the assignment's rules run in the worker, each change with its audit row", async () => {
@@ -301,7 +301,7 @@ we documented every safeguard.', '2026-03-23T16:00:00.000Z')`,
       one("SELECT created_by FROM judging_conflicts WHERE judge_user_id = 'jc'")?.created_by,
       `organizer:${director}`,
     );
-    assert.equal(one("SELECT count(*) AS n FROM organizer_events WHERE action = 'assignments.run'")?.n, 1);
+    assert.equal(one("SELECT count(*) AS n FROM events WHERE action = 'assignments.run'")?.n, 1);
     // Idempotent.
     const again = await admin(["assign"], withToken);
     assert.match(again.stdout, /0 new assignment\(s\), 0 released, 0 new conflict/);
@@ -343,7 +343,7 @@ we documented every safeguard.', '2026-03-23T16:00:00.000Z')`,
     assert.equal((await admin(["add-conflict", mentorEmail, "no-such-team", "--reason", "x"], withToken)).status, 1);
     assert.deepEqual(
       query(
-        "SELECT action, count(*) AS n FROM organizer_events WHERE action LIKE 'conflicts.%' GROUP BY action ORDER BY action",
+        "SELECT action, count(*) AS n FROM events WHERE action LIKE 'conflicts.%' GROUP BY action ORDER BY action",
         target,
       ),
       [
@@ -384,7 +384,7 @@ we documented every safeguard.', '2026-03-23T16:00:00.000Z')`,
     );
     assert.deepEqual(
       query(
-        "SELECT actor_kind, actor_label, token_id IS NOT NULL AS by_token, facts_after FROM organizer_events WHERE action = 'notifications.requeue'",
+        "SELECT actor_kind, actor_label, token_id IS NOT NULL AS by_token, facts_after FROM events WHERE action = 'notifications.requeue'",
         target,
       ),
       [{ actor_kind: "token", actor_label: director, by_token: 1, facts_after: JSON.stringify({ requeued: 2 }) }],
@@ -393,7 +393,7 @@ we documented every safeguard.', '2026-03-23T16:00:00.000Z')`,
     const nothingDead = await admin(["requeue-dead"], withToken);
     assert.equal(nothingDead.status, 1);
     assert.match(nothingDead.stderr, /No e-mail is dead/);
-    assert.equal(one("SELECT count(*) AS n FROM organizer_events WHERE action = 'notifications.requeue'")?.n, 1);
+    assert.equal(one("SELECT count(*) AS n FROM events WHERE action = 'notifications.requeue'")?.n, 1);
   });
 
   test("requeue-dead without a token says where to get one and changes nothing", async () => {
@@ -403,7 +403,7 @@ we documented every safeguard.', '2026-03-23T16:00:00.000Z')`,
     assert.match(refused.stderr, /ORGANIZER_API_TOKEN.*\/organize\/tokens/);
     assert.equal(refused.stdout, "");
     assert.equal(one("SELECT status FROM notifications WHERE id = 'dead-1'")?.status, "dead");
-    assert.equal(one("SELECT count(*) AS n FROM organizer_events WHERE action = 'notifications.requeue'")?.n, 1);
+    assert.equal(one("SELECT count(*) AS n FROM events WHERE action = 'notifications.requeue'")?.n, 1);
   });
 
   test("announce writes an announcement through the API in the site's batches, continues when run again, never writes twice", async () => {
@@ -473,7 +473,7 @@ we documented every safeguard.', '2026-03-23T16:00:00.000Z')`,
     assert.ok(String(origin).startsWith("http"));
     // Handed to the outbox sweep, which paces them.
     assert.ok(all.every((row) => row.updated_at === "1970-01-01T00:00:00.000Z"));
-    assert.equal(one("SELECT count(*) AS n FROM organizer_events WHERE action = 'announcements.send'")?.n, 3);
+    assert.equal(one("SELECT count(*) AS n FROM events WHERE action = 'announcements.send'")?.n, 3);
 
     assert.equal((await admin(["announce", file, "--remote"], withToken)).status, 2);
     assert.equal((await admin(["announce", file, "--segment", "everyone"], withToken)).status, 2);

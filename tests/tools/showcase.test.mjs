@@ -181,7 +181,7 @@ describe("reviewing, excluding and publishing the audience vote", () => {
       20,
     );
     assert.deepEqual(
-      query("SELECT actor_kind, actor_label, reason FROM organizer_events WHERE action = 'votes.exclude'", target),
+      query("SELECT actor_kind, actor_label, reason FROM events WHERE action = 'votes.exclude'", target),
       [
         {
           actor_kind: "token",
@@ -250,7 +250,7 @@ describe("reviewing, excluding and publishing the audience vote", () => {
       holders,
       members.map((r) => ({ user_id: r.user_id, signed: 1 })),
     );
-    assert.equal(count("SELECT count(*) AS n FROM organizer_events WHERE action = 'votes.publish-audience-choice'"), 1);
+    assert.equal(count("SELECT count(*) AS n FROM events WHERE action = 'votes.publish-audience-choice'"), 1);
 
     const twice = admin(["publish-audience-choice"], DIRECTOR_TOKEN);
     assert.equal(twice.status, 1);

@@ -1,6 +1,6 @@
 /** /organize/audit's filter (a GET form) and its table, with each row's facts in a disclosure; the chain's verdict. */
 import { auditKinds, auditText } from "~/content/organize";
-import type { ChainVerdict } from "~/organize/audit-chain.server";
+import type { ChainVerdict } from "~/events/chain.server";
 import type { auditDeskView } from "~/organize/desk.server";
 import { SectionCard } from "../section-card";
 import { cellClass, DeskTable, deskControlClass, deskLabelClass, deskLinkClass, Empty, Pager } from "./desk";

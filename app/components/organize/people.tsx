@@ -192,7 +192,15 @@ export function PersonSections({ view }: { view: PersonDeskView }) {
         caption={t.teamsCaption}
         head={t.teamsHead}
         none={t.teamsNone}
-        rows={person.teams.map((m) => [m.edition, m.team, m.role, m.project ?? "", m.submitted ?? ""])}
+        rows={person.teams.map((m) => [
+          m.edition,
+          <a key="team" href={`/organize/teams/${m.teamId}`} className={deskLinkClass}>
+            {m.team}
+          </a>,
+          m.role,
+          m.project ?? "",
+          m.submitted ?? "",
+        ])}
       />
       <FactsTable
         id="votes"
@@ -445,7 +453,11 @@ export function OrganizationsSection({ view }: { view: OrganizationsDeskView }) 
       head={t.organizationsListHead}
       row={(o) => (
         <tr key={o.registrationId}>
-          <td className={`${cellClass} break-words`}>{o.company}</td>
+          <td className={`${cellClass} break-words`}>
+            <a href={`/organize/organizations/${o.registrationId}`} className={deskLinkClass}>
+              {o.company}
+            </a>
+          </td>
           <td className={`${cellClass} break-all`}>
             <PersonLink userId={o.buyer.userId}>{o.buyer.name}</PersonLink>
             <span className="block text-xs text-slate-600">{o.buyer.email}</span>

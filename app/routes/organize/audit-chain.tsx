@@ -1,7 +1,7 @@
 /**
  * /organize/audit/chain (issue 50, directors): the audit log's hash chain
  * verified on each visit, and a plain answer: it holds, or the first row
- * where it breaks and why (app/organize/audit-chain.server.ts). Nothing
+ * where it breaks and why (app/events/chain.server.ts). Nothing
  * here writes.
  */
 import { AuditChainVerdict } from "~/components/organize/audit";

@@ -5,12 +5,14 @@
  * the organizer API's `people.person` (app/people/people.server.ts).
  */
 import { DeskBody, DeskHero } from "~/components/organize/desk";
+import { HistorySection } from "~/components/organize/history";
 import { PersonSections } from "~/components/organize/people";
 import { peopleText } from "~/content/organize";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
 import { deskPage } from "~/organize/action-intent.server";
 import { deskContext } from "~/organize/guard.server";
+import { historyPage } from "~/desk/histories.server";
 import { personDeskView } from "~/people/desk.server";
 import type { Route } from "./+types/person";
 
@@ -20,7 +22,10 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return deskPage(await personDeskView(context.get(deskContext), params.id));
+  const desk = context.get(deskContext);
+  const view = await personDeskView(desk, params.id);
+  // Everything the person did, or that concerned them, from the one event log.
+  return deskPage({ ...view, history: await historyPage(desk, { userId: params.id }, new URL(desk.request.url)) });
 }
 
 export const headers = signedInPageHeaders;
@@ -32,6 +37,7 @@ export default function Person({ loaderData: view }: Route.ComponentProps) {
       <DeskHero header={view.header} title={account.name || account.email} lead={peopleText.personLead} />
       <DeskBody>
         <PersonSections view={view} />
+        <HistorySection history={view.history} of={account.name || account.email} />
       </DeskBody>
     </>
   );

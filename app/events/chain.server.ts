@@ -1,6 +1,6 @@
 /**
- * The audit log's hash chain (issue 50, ADR 018's successor): every row
- * written to `organizer_events` names the row before it (`prev_id`),
+ * The event log's hash chain (issue 50; issue 51 moved it here): every
+ * organizer's and job's row of `events` names the chained row before it (`prev_id`),
  * repeats that row's hash (`prev_hash`) and carries a SHA-256 of its own
  * content and that hash (`hash`), so a row rewritten in place, or deleted
  * from the middle, shows when the chain is verified (/organize/audit/chain).
@@ -12,20 +12,23 @@
  * all-or-nothing, so a retry is safe).
  *
  * The one place that knows how a row is hashed and how the chain is
- * checked: a later issue merges the other event tables into this log with
- * the same chain.
+ * checked. An account's own rows (a participant's, a judge's, a company
+ * admin's) are not chained (ADR 022): thousands of participants writing at a
+ * deadline would otherwise queue for one global last row. Verification
+ * passes over them; a chained row relabelled as an account's leaves its
+ * successor naming a row the chain does not hold, and shows.
  *
  * What a chain without a secret proves: someone who rewrites a row through
  * SQL must also recompute every later row's hash to hide it; the last
  * row's hash, shown with the verification, is what a director notes
  * elsewhere to make that visible too.
  */
-import { asc, desc, gt } from "drizzle-orm";
+import { and, asc, desc, gt, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { organizerEvents, type OrganizerEventRow } from "~/db/schema";
+import { events, type EventRow } from "~/db/schema";
 
 /** What a row's hash covers: every column but its own id and hash (the id is assigned by the insert; the next row names it). */
-export type ChainedContent = Omit<OrganizerEventRow, "id" | "prevId" | "prevHash" | "hash">;
+export type ChainedContent = Omit<EventRow, "id" | "prevId" | "prevHash" | "hash">;
 
 /** Where a new row joins the chain: after the last row, and its hash. */
 export interface ChainLink {
@@ -34,8 +37,14 @@ export interface ChainLink {
   hash: string;
 }
 
-/** Bumped if the canonical form ever changes, so old rows keep verifying under their own. */
-const CHAIN_FORMAT = "organizer_events/1";
+/**
+ * The canonical form new rows are hashed in, recorded on each row
+ * (`hash_format`), so rows hashed in an older form keep verifying under it:
+ * "organizer_events/1" before the one log, "events/2" since, which also
+ * covers what the row is about (its subject columns) and its payload.
+ */
+export const CHAIN_FORMAT = "events/2";
+const FIRST_FORMAT = "organizer_events/1";
 
 /**
  * Each round of a race lets one writer through, so this many writers at
@@ -52,8 +61,7 @@ export async function rowHash(
   prevId: number | null,
   prevHash: string | null,
 ): Promise<string> {
-  const canonical = JSON.stringify([
-    CHAIN_FORMAT,
+  const common = [
     prevId,
     prevHash,
     content.createdAt,
@@ -70,16 +78,30 @@ export async function rowHash(
     content.reason,
     content.proposalId,
     content.requestId,
-  ]);
+  ];
+  const format = content.hashFormat ?? FIRST_FORMAT;
+  const canonical =
+    format === FIRST_FORMAT
+      ? JSON.stringify([FIRST_FORMAT, ...common])
+      : JSON.stringify([
+          format,
+          ...common,
+          content.editionId,
+          content.teamId,
+          content.subjectUserId,
+          content.organizationId,
+          content.payload,
+        ]);
   return hex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical)));
 }
 
-/** The link a row with `content` gets if written now: after the log's last row (whatever it is). */
+/** The link a row with `content` gets if written now: after the log's last chained row (whatever it is). */
 async function linkAfterLast(db: Db, content: ChainedContent): Promise<ChainLink> {
   const [last] = await db
-    .select({ id: organizerEvents.id, hash: organizerEvents.hash })
-    .from(organizerEvents)
-    .orderBy(desc(organizerEvents.id))
+    .select({ id: events.id, hash: events.hash })
+    .from(events)
+    .where(ne(events.actorKind, "account"))
+    .orderBy(desc(events.id))
     .limit(1);
   const prevId = last?.id ?? null;
   const prevHash = last?.hash ?? null;
@@ -89,7 +111,7 @@ async function linkAfterLast(db: Db, content: ChainedContent): Promise<ChainLink
 /** Whether a failed batch lost the race for the last row (another writer appended after it first). */
 function lostTheRace(error: unknown): boolean {
   const text = `${String(error)} ${String((error as { cause?: unknown }).cause ?? "")}`;
-  return text.includes("organizer_events.prev_id");
+  return text.includes("events.prev_id");
 }
 
 /**
@@ -151,7 +173,7 @@ export type ChainVerdict =
 /** Rows read at a time: the log holds up to 36 months. */
 const VERIFY_PAGE = 500;
 
-/** Walks the whole log in id order and checks every link and hash; stops at the first break. */
+/** Walks the whole log's chained rows in id order and checks every link and hash; stops at the first break. */
 export async function verifyChain(db: Db): Promise<ChainVerdict> {
   let previous: { id: number; hash: string | null } | null = null;
   let firstId: number | null = null;
@@ -161,9 +183,9 @@ export async function verifyChain(db: Db): Promise<ChainVerdict> {
   for (let after = 0; ;) {
     const rows = await db
       .select()
-      .from(organizerEvents)
-      .where(gt(organizerEvents.id, after))
-      .orderBy(asc(organizerEvents.id))
+      .from(events)
+      .where(and(gt(events.id, after), ne(events.actorKind, "account")))
+      .orderBy(asc(events.id))
       .limit(VERIFY_PAGE);
     for (const row of rows) {
       const broken = (reason: ChainBreakReason): ChainVerdict => ({

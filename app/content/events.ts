@@ -1,0 +1,53 @@
+/**
+ * The words of the one event log (app/events/): each account kind's one-line
+ * summary as the log stores it (never naming the person: the reader adds who),
+ * and how the desk's histories name who acted.
+ */
+export const accountEventSummaries = {
+  "team.invitation_sent": "Invited someone to join the team",
+  "team.member_joined": "Joined the team",
+  "team.member_left": "Left the team",
+  "team.member_removed": "Removed a member from the team",
+  "team.project_submitted": "Submitted the project",
+  "team.draft_deleted": "Deleted the team's draft and its files",
+  "judging.invitation-accepted": "Accepted the invitation to judge",
+  "judging.conflict-declared": "Declared a conflict of interest with a team",
+  "organization.code_regenerated": "Regenerated the company code",
+  "organization.employees_invited": "Invited employees",
+  "organization.employee_removed": "Removed an employee",
+  "organization.admin_invited": "Invited a co-administrator",
+  "organization.admin_invitation_cancelled": "Cancelled a co-administrator invitation",
+  "organization.admin_added": "Joined as co-administrator",
+  "organization.admin_removed": "Removed a co-administrator",
+} as const;
+
+/** What an account acting for itself is called in a history, when its account is gone. */
+export const formerAccount = {
+  participant: "A former member",
+  judge: "A former judge",
+  admin: "A former company admin",
+} as const;
+
+/** How the desk's histories name a daily job. */
+export const jobActor = (name: string) => `Daily job: ${name}`;
+
+/** How many rows of a history one page shows. */
+export const historyPageSize = 50;
+
+/** The desk's histories (/organize/teams/:id, /organize/people/:id, /organize/organizations/:id). */
+export const historyText = {
+  title: "History",
+  lead: "Everything the event log holds about it, newest first: its members' and admins' own actions, judges' and organizers' decisions, and the daily jobs'.",
+  caption: (of: string) => `History of ${of}, newest first`,
+  head: ["When", "Who", "What"],
+  none: "Nothing has happened to it yet.",
+  teamTitle: (name: string) => `Team: ${name}`,
+  soloTeam: "A solo project",
+  teamLead: "The team, its members, its project's status, and its history.",
+  membersCaption: "Members",
+  membersHead: ["Address", "Role", "Joined"],
+  project: (status: string | null) => (status ? `Project: ${status}.` : "No project saved yet."),
+  organizationTitle: (name: string) => `Organization: ${name}`,
+  organizationLead: "The organization's package and its history.",
+  formerAccountAddress: "an account since deleted",
+} as const;

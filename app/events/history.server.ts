@@ -1,0 +1,108 @@
+/**
+ * Histories by subject (issue 51): everything the one event log holds about
+ * a team, a person or an organization, newest first, a page at a time. An
+ * account's row names no one (it is labelled by role): the reader joins the
+ * account for its current address, or says "a former member" once the
+ * account is gone, so deleting an account never rewrites the log.
+ */
+import { and, count, desc, eq, or, type SQL } from "drizzle-orm";
+import { formerAccount, jobActor } from "~/content/events";
+import type { Db } from "~/db/client.server";
+import { events, user } from "~/db/schema";
+import { accountRoles, type AccountRole } from "./kinds";
+
+/** What a history is of. */
+export type HistorySubject = { teamId: string } | { userId: string } | { organizationId: string };
+
+export interface HistoryPage {
+  limit: number;
+  offset?: number;
+  /** Only the accounts' own actions (what a team or an organization sees of itself). */
+  accountsOnly?: boolean;
+}
+
+function subjectCondition(subject: HistorySubject): SQL {
+  if ("teamId" in subject) return eq(events.teamId, subject.teamId);
+  if ("organizationId" in subject) return eq(events.organizationId, subject.organizationId);
+  // A person's history: what they did, and what was done about them.
+  return or(eq(events.actorUserId, subject.userId), eq(events.subjectUserId, subject.userId))!;
+}
+
+function where(subject: HistorySubject, accountsOnly = false) {
+  return and(subjectCondition(subject), accountsOnly ? eq(events.actorKind, "account") : undefined);
+}
+
+export interface HistoryRow {
+  id: number;
+  createdAt: string;
+  actorKind: string;
+  actorUserId: string | null;
+  /** Who acted, as people read it: the account's current address, an organizer's, a job's name. */
+  who: string;
+  /** The account's current address (null for organizers, jobs and deleted accounts). */
+  actorEmail: string | null;
+  action: string;
+  summary: string;
+  reason: string | null;
+  /** JSON: an account kind's payload. */
+  payload: string | null;
+}
+
+const isAccountRole = (role: string | null): role is AccountRole => accountRoles.some((r) => r === role);
+
+/** How a history names who acted. */
+export function whoActed(row: {
+  actorKind: string;
+  actorLabel: string;
+  actorRole: string | null;
+  actorEmail: string | null;
+}) {
+  if (row.actorKind === "job") return jobActor(row.actorLabel);
+  if (row.actorKind !== "account") return row.actorLabel;
+  return row.actorEmail ?? (isAccountRole(row.actorRole) ? formerAccount[row.actorRole] : formerAccount.participant);
+}
+
+/** One page of a subject's history, newest first. */
+export async function historyOf(db: Db, subject: HistorySubject, page: HistoryPage): Promise<HistoryRow[]> {
+  const rows = await db
+    .select({
+      id: events.id,
+      createdAt: events.createdAt,
+      actorKind: events.actorKind,
+      actorUserId: events.actorUserId,
+      actorLabel: events.actorLabel,
+      actorRole: events.actorRole,
+      accountEmail: user.email,
+      action: events.action,
+      summary: events.summary,
+      reason: events.reason,
+      payload: events.payload,
+    })
+    .from(events)
+    // Only an account's own row is read by its account: an organizer's row keeps the address it acted with.
+    .leftJoin(user, and(eq(user.id, events.actorUserId), eq(events.actorKind, "account")))
+    .where(where(subject, page.accountsOnly))
+    .orderBy(desc(events.createdAt), desc(events.id))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
+  return rows.map(({ accountEmail, actorLabel, actorRole, ...row }) => {
+    const actorEmail = row.actorKind === "account" ? accountEmail : null;
+    return { ...row, actorEmail, who: whoActed({ actorKind: row.actorKind, actorLabel, actorRole, actorEmail }) };
+  });
+}
+
+/** How many rows a subject's history holds. */
+export async function historyLength(db: Db, subject: HistorySubject, accountsOnly = false): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(events).where(where(subject, accountsOnly));
+  return row?.n ?? 0;
+}
+
+/** An organization's history (its admins' own actions, unless asked for all). */
+export function organizationHistory(db: Db, organizationId: string, page: HistoryPage) {
+  return historyOf(db, { organizationId }, page);
+}
+
+/** A team's history. */
+export function teamHistory(db: Db, teamId: string, page: HistoryPage) {
+  return historyOf(db, { teamId }, page);
+}

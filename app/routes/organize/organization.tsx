@@ -1,0 +1,41 @@
+/**
+ * /organize/organizations/:id (issue 51): an organization's package and its
+ * history from the one event log.
+ */
+import { DeskBody, DeskHero } from "~/components/organize/desk";
+import { HistorySection } from "~/components/organize/history";
+import { historyText } from "~/content/events";
+import { signedInPageHeaders } from "~/forms/action.server";
+import { pageMeta } from "~/lib/meta";
+import { deskPage } from "~/organize/action-intent.server";
+import { deskHeader } from "~/organize/guard.server";
+import { deskContext } from "~/organize/guard.server";
+import { organizationDeskView } from "~/desk/histories.server";
+import type { Route } from "./+types/organization";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta(historyText.title, historyText.organizationLead),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const desk = context.get(deskContext);
+  return deskPage({ header: deskHeader(desk), ...(await organizationDeskView(desk, params.id)) });
+}
+
+export const headers = signedInPageHeaders;
+
+export default function Organization({ loaderData: view }: Route.ComponentProps) {
+  return (
+    <>
+      <DeskHero
+        header={view.header}
+        title={historyText.organizationTitle(view.organization.title)}
+        lead={historyText.organizationLead}
+      />
+      <DeskBody>
+        <HistorySection history={view.history} of={view.organization.title} />
+      </DeskBody>
+    </>
+  );
+}
