@@ -15,6 +15,7 @@ import { organizerRoleNames, type OrganizerRoleName } from "~/content/organize";
 import { deskPages } from "~/organize/pages";
 import { organizerActions, organizerQueries } from "~/organize/registry.server";
 import { can } from "~/organize/roles";
+import { createOrganizerProposal } from "./factories";
 import { completeProductionEnv } from "./production-env";
 import { judge } from "./judging-helpers";
 import { api, deskGet, deskPost, JUDGING, organizer, tokenOf, type Organizer } from "./organize-helpers";
@@ -93,12 +94,7 @@ let personId = "";
 beforeAll(async () => {
   personId = (await organizer(null)).id;
   // A proposal for the page with an id (of an action this deployment does not know: it only shows).
-  await env.DB.prepare(
-    `INSERT INTO organizer_proposals (id, action, input, preview, preview_hash, summary, proposed_by, proposed_label, created_at, expires_at)
-     VALUES (?, 'test.sample', '{}', '{"summary":"A sample","tables":[]}', 'x', 'A sample', 'someone', 'someone@example.test', '2026-03-25T00:00:00.000Z', '2026-03-26T00:00:00.000Z')`,
-  )
-    .bind(proposalId)
-    .run();
+  await createOrganizerProposal({ id: proposalId });
 });
 
 const pathOf = (path: string) =>
