@@ -11,6 +11,7 @@
  * the other tests the state that flow leaves behind.
  */
 import { env } from "cloudflare:test";
+import { getTableColumns } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { OrganizerRoleName } from "~/content/organize";
 import { rubricCriteria } from "~/content/judging";
@@ -43,6 +44,21 @@ async function insertWithId<T extends SQLiteTable>(table: T, row: T["$inferInser
     .values(row as never)
     .run();
   return result.meta.last_row_id;
+}
+
+/**
+ * Many rows of one table in one batch: as many rows per statement as keep it
+ * under D1's 100 bound values, for the tests that need hundreds.
+ */
+async function insertMany<T extends SQLiteTable>(table: T, rows: T["$inferInsert"][]): Promise<T["$inferInsert"][]> {
+  const db = getDb(env);
+  const perStatement = Math.max(1, Math.floor(100 / Object.keys(getTableColumns(table)).length));
+  const statements = [];
+  for (let i = 0; i < rows.length; i += perStatement) {
+    statements.push(db.insert(table).values(rows.slice(i, i + perStatement) as never));
+  }
+  if (statements.length > 0) await db.batch(statements as unknown as Parameters<typeof db.batch>[0]);
+  return rows;
 }
 
 // ── People ──
@@ -144,6 +160,18 @@ export function createCompanyCode(
     editionId: EDITION,
     ...given(fields),
   });
+}
+
+/** Invitations an organization's administrator sent to employees, one row per address (the daily limit counts them). */
+export function createEmployeeInvitations(
+  registrationId: string,
+  rows: (Pick<typeof schema.organizationEmployeeInvitations.$inferInsert, "email" | "day" | "invitedBy"> &
+    Partial<typeof schema.organizationEmployeeInvitations.$inferInsert>)[],
+) {
+  return insertMany(
+    schema.organizationEmployeeInvitations,
+    rows.map((row) => ({ registrationId, createdAt: FACTORY_TIME, ...given(row) })),
+  );
 }
 
 /** A co-administrator of an organization (a workforce registration). */
@@ -534,13 +562,23 @@ export function createContactSubmission(fields: Partial<typeof schema.contactSub
   });
 }
 
+function subscriberRow(fields: Partial<typeof schema.nextEditionSubscribers.$inferInsert>) {
+  const id = fields.id ?? uuid();
+  return { id, email: `list.${id.slice(0, 8)}@example.org`, unsubscribeNonce: uuid(), ...given(fields) };
+}
+
 /** An address on the next-edition list (unconfirmed unless told). */
 export function createSubscriber(fields: Partial<typeof schema.nextEditionSubscribers.$inferInsert> = {}) {
-  const id = fields.id ?? uuid();
-  return insert(schema.nextEditionSubscribers, {
-    id,
-    email: `list.${id.slice(0, 8)}@example.org`,
-    unsubscribeNonce: uuid(),
-    ...given(fields),
-  });
+  return insert(schema.nextEditionSubscribers, subscriberRow(fields));
+}
+
+/** `count` addresses on the next-edition list, in one batch; `fields(i)` gives each its own. */
+export function createSubscribers(
+  count: number,
+  fields: (i: number) => Partial<typeof schema.nextEditionSubscribers.$inferInsert> = () => ({}),
+) {
+  return insertMany(
+    schema.nextEditionSubscribers,
+    Array.from({ length: count }, (_, i) => subscriberRow(fields(i))),
+  );
 }

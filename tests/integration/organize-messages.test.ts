@@ -14,7 +14,13 @@ import { describe, expect, it } from "vitest";
 import { messageErrors, messageRules, messagesDesk, type MessageSegment } from "~/content/organize";
 import { getDb } from "~/db/client.server";
 import { segmentQuery } from "~/notifications/segments.server";
-import { createOrganizationAdmin, createPublishedResult, createSubscriber, createTeam } from "./factories";
+import {
+  createOrganizationAdmin,
+  createPublishedResult,
+  createSubscriber,
+  createSubscribers,
+  createTeam,
+} from "./factories";
 import { seedRegistration } from "./account-helpers";
 import { decodeEntities } from "./html";
 import { bareUser, judge, submittedProject } from "./judging-helpers";
@@ -226,14 +232,13 @@ describe("/organize/messages", { timeout: 120_000 }, () => {
   it("writes a large segment in batches, and refuses a send whose segment changed since the preview", async () => {
     const registrar = await organizer("registrar");
     const token = await tokenOf(registrar);
-    // One more than a batch, in one statement.
-    await env.DB.prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-       INSERT INTO next_edition_subscribers (id, email, interests, status, unsubscribe_nonce)
-       SELECT 'bulk-' || i || '-' || ?2, 'bulk' || i || '.' || ?2 || '@example.org', '[]', 'confirmed', 'nonce-' || i FROM n`,
-    )
-      .bind(messageRules.batchSize + 1, crypto.randomUUID().slice(0, 8))
-      .run();
+    // One more than a batch.
+    const run = crypto.randomUUID().slice(0, 8);
+    await createSubscribers(messageRules.batchSize + 1, (i) => ({
+      id: `bulk-${i + 1}-${run}`,
+      email: `bulk${i + 1}.${run}@example.org`,
+      status: "confirmed",
+    }));
     const total = (await keysOf("next-edition")).length;
     const input = {
       segment: "next-edition",
