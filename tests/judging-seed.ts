@@ -1,8 +1,9 @@
 /**
- * Judging rows for the results tests (issue 24), as SQL statements: the
- * integration tests run them on the worker's D1, the CLI and end-to-end tests
- * through `wrangler d1 execute`. Judging itself (invitations, assignments,
- * score writes) is another part of the issue; these rows are what it leaves.
+ * Rows as SQL statements, for the tests outside workerd (the CLI and
+ * end-to-end tests run them through `wrangler d1 execute`; some integration
+ * tests run them on the worker's D1): accounts, organizers, and the judging
+ * rows of the results tests (issue 24), what judging leaves behind. Inside
+ * workerd, tests/integration/factories.ts writes rows through the schema.
  * No imports: workerd and Node both load it.
  */
 
@@ -12,6 +13,56 @@ function lit(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return "NULL";
   if (typeof value === "number") return String(value);
   return `'${value.replaceAll("'", "''")}'`;
+}
+
+/** An account row only (no password, no session): verified unless told, two-step sign-in off unless told. */
+export function userSql({
+  id,
+  email,
+  name = "",
+  verified = true,
+  twoFactor = false,
+}: {
+  id: string;
+  email: string;
+  name?: string;
+  verified?: boolean;
+  twoFactor?: boolean;
+}): string {
+  return `INSERT INTO "user" (id, name, email, email_verified, two_factor_enabled) VALUES (${lit(id)}, ${lit(name)}, ${lit(email)}, ${verified ? 1 : 0}, ${twoFactor ? 1 : 0})`;
+}
+
+/**
+ * An organizer as the desk leaves one: the account (verified, two-step
+ * sign-in on), its role, and an API token stored as /organize/tokens stores
+ * it (`tokenHash`: the token's SHA-256, hex).
+ */
+export function organizerSql({
+  userId,
+  email,
+  name = "",
+  role,
+  tokenId = `tok-${userId}`,
+  tokenName = "laptop",
+  tokenHash,
+  grantedBy = "test",
+  at = "2026-03-01T00:00:00.000Z",
+}: {
+  userId: string;
+  email: string;
+  name?: string;
+  role: string;
+  tokenId?: string;
+  tokenName?: string;
+  tokenHash: string;
+  grantedBy?: string;
+  at?: string;
+}): string[] {
+  return [
+    userSql({ id: userId, email, name, twoFactor: true }),
+    `INSERT INTO organizer_roles (user_id, role, granted_by, granted_at) VALUES (${lit(userId)}, ${lit(role)}, ${lit(grantedBy)}, ${lit(at)})`,
+    `INSERT INTO organizer_tokens (id, user_id, name, token_hash, created_at) VALUES (${lit(tokenId)}, ${lit(userId)}, ${lit(tokenName)}, ${lit(tokenHash)}, ${lit(at)})`,
+  ];
 }
 
 /** A judge (with the invitation its row refers to). */

@@ -1,5 +1,7 @@
 import { env } from "cloudflare:test";
 import { cookieHeaderFrom, createAccount, postForm, userByEmail } from "./auth-helpers";
+import type { RegistrationStatus } from "~/db/schema";
+import { createCompanyCode, createJudgeAdvisorInterest, createRegistration, createSponsorship } from "./factories";
 import { fetchSite } from "./worker";
 
 export const PASSWORD = "a good passphrase";
@@ -181,62 +183,37 @@ export async function seedRegistration(
     email: string;
   }> = {},
 ) {
-  const id = fields.id ?? `reg_${crypto.randomUUID()}`;
   const type = fields.type ?? "individual";
-  await env.DB.prepare(
-    `INSERT INTO registrations (id, user_id, registration_type, plan, pricing_phase, amount_cents, status,
-       first_name, last_name, email, phone, company_name, title, checkout_session_id, organization_registration_id, paid_at)
-     VALUES (?, ?, ?, ?, 'earlyBird', ?, ?, 'Avery', 'Nguyen', ?, '208-555-0142', ?, ?, ?, ?, ?)`,
-  )
-    .bind(
-      id,
-      userId,
-      type,
-      type,
-      fields.amountCents ?? 19900,
-      fields.status ?? "paid",
-      fields.email ?? "avery@example.com",
-      fields.companyName ?? null,
-      type === "workforce" ? "Director of People" : null,
+  const status = (fields.status ?? "paid") as RegistrationStatus;
+  const { id } = await createRegistration({
+    id: fields.id,
+    userId,
+    registrationType: type,
+    status,
+    amountCents: fields.amountCents ?? 19900,
+    email: fields.email ?? "avery@example.com",
+    companyName: fields.companyName ?? null,
+    title: type === "workforce" ? "Director of People" : null,
+    checkoutSessionId:
       fields.checkoutSessionId === undefined
         ? `cs_test_${crypto.randomUUID().replace(/-/g, "")}`
         : fields.checkoutSessionId,
-      fields.organizationRegistrationId ?? null,
-      (fields.status ?? "paid") === "paid" ? new Date().toISOString() : null,
-    )
-    .run();
+    organizationRegistrationId: fields.organizationRegistrationId ?? null,
+    paidAt: status === "paid" ? new Date().toISOString() : null,
+  });
   return id;
 }
 
 export async function seedCompanyCode(registrationId: string): Promise<string> {
-  const code = `CODE${crypto.randomUUID().slice(0, 6).toUpperCase()}`;
-  await env.DB.prepare("INSERT INTO company_codes (code, registration_id) VALUES (?, ?)")
-    .bind(code, registrationId)
-    .run();
-  return code;
+  return (await createCompanyCode({ registrationId })).code;
 }
 
 export async function seedSponsorship(userId: string, companyName: string) {
-  const id = `spo_${crypto.randomUUID()}`;
-  await env.DB.prepare(
-    `INSERT INTO sponsorships (id, user_id, tier, amount_cents, status, first_name, last_name, title, company_name,
-       company_url, email, phone, paid_at)
-     VALUES (?, ?, 'gold', 1000000, 'paid', 'Jamie', 'Lee', 'CEO', ?, 'https://gemstate.example.com', 'jamie@example.com', '208-555-0123', ?)`,
-  )
-    .bind(id, userId, companyName, new Date().toISOString())
-    .run();
-  return id;
+  return (await createSponsorship({ userId, companyName, paidAt: new Date().toISOString() })).id;
 }
 
 export async function seedInterest(userId: string, organization: string) {
-  const result = await env.DB.prepare(
-    `INSERT INTO judge_advisor_interests (user_id, role, first_name, last_name, email, phone, organization, title,
-       expertise, experience, motivation)
-     VALUES (?, 'judge', 'Riley', 'Park', 'riley@example.com', '208-555-0188', ?, 'CTO', 'ML', '10 years', 'Help')`,
-  )
-    .bind(userId, organization)
-    .run();
-  return result.meta.last_row_id;
+  return createJudgeAdvisorInterest({ userId, organization });
 }
 
 export async function countRows(sql: string, ...values: unknown[]): Promise<number> {

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { createOrganizationAdmin } from "./factories";
 import { cookieHeaderFrom, inOneRateLimitWindow, postForm, uniqueEmail, uniqueIp } from "./auth-helpers";
 import {
   countRows,
@@ -386,10 +387,14 @@ describe("/account: delete the account", ACCOUNT_TEST_TIMEOUT, () => {
     const othersRegistration = await seedRegistration(other.id, { email: other.email });
     await seedInterest(other.id, "Other Interest Org");
     // Co-administration of someone else's organization (issue 14) ends with the account.
-    const coAdmin =
-      "INSERT INTO organization_admins (registration_id, user_id, added_by, created_at) VALUES (?, ?, ?, ?)";
-    await env.DB.prepare(coAdmin).bind(othersRegistration, me.id, other.id, new Date().toISOString()).run();
-    await env.DB.prepare(coAdmin).bind(registration, other.id, me.id, new Date().toISOString()).run();
+    const now = new Date().toISOString();
+    await createOrganizationAdmin({
+      registrationId: othersRegistration,
+      userId: me.id,
+      addedBy: other.id,
+      createdAt: now,
+    });
+    await createOrganizationAdmin({ registrationId: registration, userId: other.id, addedBy: me.id, createdAt: now });
 
     const response = await postAccount(
       "delete-account",

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { unsubscribeUrl } from "~/next-edition/links.server";
 import { PRIVATE_NO_STORE, PUBLIC_HTML_CACHE, withCachePolicy } from "../../workers/cache";
+import { createSubscriber } from "./factories";
 import { fetchSite } from "./worker";
 
 async function cacheControlOf(path: string, init?: RequestInit): Promise<string | null> {
@@ -37,11 +38,7 @@ describe("Cache-Control by kind of response", () => {
 
   it("never lets the edge store the list's unsubscribe result", async () => {
     const subscriber = { id: crypto.randomUUID(), unsubscribeNonce: crypto.randomUUID() };
-    await env.DB.prepare(
-      "INSERT INTO next_edition_subscribers (id, email, unsubscribe_nonce, status) VALUES (?, ?, ?, 'confirmed')",
-    )
-      .bind(subscriber.id, `cache-${subscriber.id}@example.com`, subscriber.unsubscribeNonce)
-      .run();
+    await createSubscriber({ ...subscriber, email: `cache-${subscriber.id}@example.com`, status: "confirmed" });
     const link = new URL(await unsubscribeUrl(env, "http://localhost", subscriber));
     const response = await fetchSite(link.pathname, {
       method: "POST",

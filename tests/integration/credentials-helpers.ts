@@ -15,6 +15,7 @@ import { getDb } from "~/db/client.server";
 import { executeAction } from "~/organize/action.server";
 import { DATA_LIFECYCLE_CRON } from "~/retention/records.server";
 import { uniqueIp } from "./auth-helpers";
+import { createPublishedResult, createSubmission, createTeam, createTeamMember, createUser } from "./factories";
 import type { Person } from "./portal-helpers";
 import { builtWorker, fetchWithEnv } from "./worker";
 
@@ -47,11 +48,13 @@ export async function rows<T>(sql: string, ...values: unknown[]): Promise<T[]> {
 
 /** A user row without the sign-up flow, for team mates who never sign in here; verified unless told. */
 export async function plainUser(tag: string, { verified = true } = {}): Promise<{ id: string; email: string }> {
-  const id = `u_${crypto.randomUUID()}`;
-  const email = `${tag}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  await env.DB.prepare('INSERT INTO "user" (id, name, email, email_verified) VALUES (?, ?, ?, ?)')
-    .bind(id, `Mate ${tag}`, email, verified ? 1 : 0)
-    .run();
+  const { id, email } = await createUser({
+    id: `u_${crypto.randomUUID()}`,
+    name: `Mate ${tag}`,
+    email: `${tag}-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    emailVerified: verified,
+    twoFactorEnabled: false,
+  });
   return { id, email };
 }
 
@@ -104,22 +107,23 @@ export async function unsignedCredential(userId: string, achievement = "ai-commu
 
 export async function teamWithSubmission(members: string[], submittedAt: string | null): Promise<string> {
   const teamId = `team_${crypto.randomUUID()}`;
-  await env.DB.prepare("INSERT INTO teams (id, edition_id, name, created_by, created_at) VALUES (?, '2026', ?, ?, ?)")
-    .bind(teamId, `Team ${teamId.slice(5, 11)}`, members[0], "2026-02-01T00:00:00Z")
-    .run();
+  await createTeam({
+    id: teamId,
+    name: `Team ${teamId.slice(5, 11)}`,
+    createdBy: members[0],
+    createdAt: "2026-02-01T00:00:00Z",
+  });
   for (const [i, userId] of members.entries()) {
-    await env.DB.prepare(
-      "INSERT INTO team_members (team_id, user_id, edition_id, role, joined_at) VALUES (?, ?, '2026', ?, ?)",
-    )
-      .bind(teamId, userId, i === 0 ? "lead" : "member", `2026-02-01T00:00:0${i}Z`)
-      .run();
+    await createTeamMember({ teamId, userId, role: i === 0 ? "lead" : "member", joinedAt: `2026-02-01T00:00:0${i}Z` });
   }
-  await env.DB.prepare(
-    `INSERT INTO submissions (team_id, edition_id, status, submitted_at, submitted_by, created_at, updated_at, updated_by)
-     VALUES (?, '2026', ?, ?, ?, '2026-02-05T00:00:00Z', '2026-02-05T00:00:00Z', ?)`,
-  )
-    .bind(teamId, submittedAt ? "submitted" : "draft", submittedAt, members[0], members[0])
-    .run();
+  await createSubmission({
+    teamId,
+    status: submittedAt ? "submitted" : "draft",
+    submittedAt,
+    submittedBy: members[0],
+    createdAt: "2026-02-05T00:00:00Z",
+    updatedBy: members[0]!,
+  });
   return teamId;
 }
 
@@ -182,12 +186,13 @@ export async function issueFromResults(at = "2026-04-20T18:05:00.000Z") {
 
 /** A published result and its credentials. */
 export async function publish(award: string, teamId: string) {
-  await env.DB.prepare(
-    `INSERT INTO published_results (edition_id, award, team_id, place, team_name, project_title, published_at, published_by)
-     VALUES ('2026', ?, ?, 1, 'The Team', 'Invoice Triage Bot', '2026-04-20T18:00:00Z', 'organizer')`,
-  )
-    .bind(award, teamId)
-    .run();
+  await createPublishedResult({
+    award,
+    teamId,
+    projectTitle: "Invoice Triage Bot",
+    publishedAt: "2026-04-20T18:00:00Z",
+    publishedBy: "organizer",
+  });
   return issueFromResults();
 }
 

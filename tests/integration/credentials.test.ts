@@ -17,6 +17,7 @@ import { STATUS_LIST_SIZE } from "~/content/credentials";
 import { DEVELOPMENT_SIGNING_KEY } from "~/credentials/keys";
 import { OB_CONTEXT, signCredential, signingKeyFromSeed, VC_V2_CONTEXT } from "~/credentials/proof.server";
 import { missingProductionSettings } from "~/lib/config.server";
+import { createPublishedResult } from "./factories";
 import { completeProductionEnv } from "./production-env";
 import schema from "../fixtures/ob3/ob_v3p0_achievementcredential_schema.json";
 import { seedRegistration } from "./account-helpers";
@@ -392,12 +393,12 @@ describe("awards from published results", () => {
       expect(held).toContain("grand-champion");
       expect(held).toContain("audience-choice");
     }
-    await env.DB.prepare(
-      `INSERT INTO published_results (edition_id, award, team_id, team_name, published_at, published_by)
-       VALUES ('2026', 'no-such-award', ?, 'The Team', '2026-04-20T18:00:00Z', 'organizer')`,
-    )
-      .bind(teamId)
-      .run();
+    await createPublishedResult({
+      award: "no-such-award",
+      teamId,
+      publishedAt: "2026-04-20T18:00:00Z",
+      publishedBy: "organizer",
+    });
     await issueFromResults("2026-04-21T00:00:00Z");
     expect((await credentialIdsOf(a.id)).map((c) => c.achievement)).not.toContain("no-such-award");
 

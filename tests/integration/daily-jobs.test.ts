@@ -14,6 +14,7 @@ import { purgeExpiredJudging } from "~/retention/judging.server";
 import { judgeSql, reviewSql, submittedTeamSql } from "../judging-seed";
 import { runDailyJobs, type DailyJob } from "../../workers/daily-jobs";
 import { dailyJobAction, dailyJobNames, dailyJobSummaries, dailyJobText, overviewText } from "~/content/organize";
+import { createAppeal, createConflict, createPublishedResult } from "./factories";
 import { decodeEntities } from "./html";
 import { auditSince, deskGet, lastAuditId, organizer } from "./organize-helpers";
 import { builtWorker } from "./worker";
@@ -34,15 +35,12 @@ async function judgedProject(tag: string, editionId = "2026") {
     ...judgeSql({ editionId, userId: judgeId, name: `Judge ${tag}` }),
     ...submittedTeamSql({ editionId, teamId, name: `Team ${tag}`, members: [`${tag}-member`] }),
     ...reviewSql({ editionId, teamId, judgeId, scores: 8, note: "note", comment: "comment" }),
-    `INSERT INTO judging_conflicts (edition_id, judge_user_id, team_id, source, detail, created_at, created_by)
-     VALUES ('${editionId}', '${judgeId}', '${teamId}', 'organizer', 'x', '2026-03-20T00:00:00.000Z', 'test')`,
-    `INSERT INTO judging_appeals (id, edition_id, team_id, submitted_by, body, created_at)
-     VALUES ('${editionId}-${teamId}', '${editionId}', '${teamId}', '${tag}-member', 'appeal', '2026-04-06T00:00:00.000Z')`,
     `INSERT INTO judging_assignment_runs (edition_id, first_run_at, last_run_at)
      VALUES ('${editionId}', '2026-03-21T08:00:00.000Z', '2026-03-21T08:00:00.000Z')`,
-    `INSERT INTO published_results (edition_id, award, team_id, place, team_name, published_at, published_by)
-     VALUES ('${editionId}', 'finalist', '${teamId}', 1, 'Team ${tag}', '2026-04-03T15:00:00.000Z', 'test')`,
   ]);
+  await createConflict({ editionId, judgeUserId: judgeId, teamId, detail: "x" });
+  await createAppeal({ editionId, teamId, submittedBy: `${tag}-member`, body: "appeal" });
+  await createPublishedResult({ editionId, teamId, teamName: `Team ${tag}` });
   return { teamId, judgeId };
 }
 

@@ -7,6 +7,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { portalMessages, teamEventDescriptions } from "~/content/portal";
+import { createOrganizationAdmin } from "./factories";
 import {
   enrollmentOf,
   getPage,
@@ -158,11 +159,12 @@ describe("12. 'Download my data' holds the portal data and co-administrator role
       type: "workforce",
       companyName: "Co-Admin Co",
     });
-    await env.DB.prepare(
-      "INSERT INTO organization_admins (registration_id, user_id, added_by, created_at) VALUES (?, ?, ?, ?)",
-    )
-      .bind(organization, member.id, owner.id, "2026-01-05T10:00:00.000Z")
-      .run();
+    await createOrganizationAdmin({
+      registrationId: organization,
+      userId: member.id,
+      addedBy: owner.id,
+      createdAt: "2026-01-05T10:00:00.000Z",
+    });
 
     const response = await getPage("/account/data.json", member.cookie, uniqueIp());
     expect(response.status).toBe(200);

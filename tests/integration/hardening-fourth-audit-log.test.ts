@@ -18,6 +18,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { bootstrapSecret } from "~/organize/bootstrap";
 import { commitWithAudit } from "~/organize/action.server";
 import { csvField } from "~/lib/csv";
+import { createOrganizerProposal } from "./factories";
 import { seedRegistration } from "./account-helpers";
 import { decodeEntities } from "./html";
 import { bareUser } from "./judging-helpers";
@@ -184,12 +185,14 @@ describe("people's addresses on the desk (Low 6)", { timeout: 60_000 }, () => {
       tables: [{ caption: "Recipients", columns: ["E-mail"], rows: [[person.email]] }],
       notes: [`${person.email} gets it first`],
     };
-    await env.DB.prepare(
-      `INSERT INTO organizer_proposals (id, action, input, preview, preview_hash, summary, proposed_by, proposed_label, created_at, expires_at)
-       VALUES (?, 'test.sample', '{}', ?, 'x', ?, ?, ?, '2026-03-25T00:00:00.000Z', '2026-03-26T12:00:00.000Z')`,
-    )
-      .bind(proposalId, JSON.stringify(preview), `Announce to ${person.email}`, director.id, director.email)
-      .run();
+    await createOrganizerProposal({
+      id: proposalId,
+      preview: JSON.stringify(preview),
+      summary: `Announce to ${person.email}`,
+      proposedBy: director.id,
+      proposedLabel: director.email,
+      expiresAt: "2026-03-26T12:00:00.000Z",
+    });
   });
 
   it("one function redacts every address in a text", async () => {

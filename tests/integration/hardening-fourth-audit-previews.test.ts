@@ -11,6 +11,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { confirmProposal } from "~/organize/proposals.server";
 import { organizerActions } from "~/desk/registry.server";
+import { createPublishedResult, createTeamMember } from "./factories";
 import { decodeEntities } from "./html";
 import { bareUser, submittedProject } from "./judging-helpers";
 import {
@@ -107,11 +108,7 @@ describe("Low 4: a project hidden by moderation is not named in public afterward
 
   it("stops naming a published project on /timeline once it is hidden, and names it again when shown", async () => {
     const project = await shownProject("Bright Trout", "River Atlas");
-    await env.DB.prepare(
-      "INSERT INTO published_results (edition_id, award, team_id, place, team_name, project_title, published_at, published_by) VALUES ('2026', 'finalist', ?, 1, 'Bright Trout', 'River Atlas', '2026-04-03T15:00:00.000Z', 'test')",
-    )
-      .bind(project.teamId)
-      .run();
+    await createPublishedResult({ teamId: project.teamId, teamName: "Bright Trout", projectTitle: "River Atlas" });
     // Each look at its own instant: the edge cache never answers one for another.
     const at = (minute: number) => ({ APP_NOW: `2026-04-03T10:${String(minute).padStart(2, "0")}:00-06:00` });
     expect(await text(await fetchWithEnv("/timeline", at(11)))).toContain("River Atlas");
@@ -219,12 +216,10 @@ describe("an announcement is sent only to the recipients its preview listed", { 
     expect(preview.fingerprint).toMatch(/^[0-9a-f]{64}$/);
     // One member leaves, another joins: still two people, not the two the organizer saw.
     const newcomer = await bareUser("newcomer");
-    await env.DB.batch([
-      env.DB.prepare("DELETE FROM team_members WHERE team_id = ? AND user_id = ?").bind(teamId, members[1]!.id),
-      env.DB.prepare(
-        "INSERT INTO team_members (team_id, user_id, edition_id, role, joined_at) VALUES (?, ?, '2026', 'member', '2026-03-20T00:00:00.000Z')",
-      ).bind(teamId, newcomer.id),
-    ]);
+    await env.DB.prepare("DELETE FROM team_members WHERE team_id = ? AND user_id = ?")
+      .bind(teamId, members[1]!.id)
+      .run();
+    await createTeamMember({ teamId, userId: newcomer.id, joinedAt: "2026-03-20T00:00:00.000Z" });
     const stale = await api("POST", "/actions/messages.team", {
       token,
       body: {

@@ -32,6 +32,7 @@ import {
 import { confirmProposal, proposeAction } from "~/organize/proposals.server";
 import { organizerActions } from "~/desk/registry.server";
 import { secondFactorRefusal } from "~/organize/second-factor-again.server";
+import { createTeam } from "./factories";
 import { enableTotp, newAccount, PASSWORD, postAccount, signInOnPage, totp, wrongTotp } from "./account-helpers";
 import { cookieHeaderFrom, markEmailVerified, postAuthApi, postForm, uniqueEmail, uniqueIp } from "./auth-helpers";
 import { decodeEntities } from "./html";
@@ -228,11 +229,7 @@ function teamsOf(ctx: ActionContext, editionId: string) {
 
 async function proposal(proposer: Parameters<typeof personActor>[0]) {
   const editionId = `test-${crypto.randomUUID().slice(0, 8)}`;
-  await env.DB.prepare(
-    "INSERT INTO teams (id, edition_id, name, created_by, created_at) VALUES (?, ?, 'Alpha', 'someone', '2026-03-01T00:00:00.000Z')",
-  )
-    .bind(crypto.randomUUID(), editionId)
-    .run();
+  await createTeam({ editionId, name: "Alpha", createdAt: "2026-03-01T00:00:00.000Z" });
   const proposed = await proposeAction(publishTeams, { editionId }, actionContext(personActor(proposer)));
   if (!proposed.ok) throw new Error(proposed.message);
   return proposed.proposalId;

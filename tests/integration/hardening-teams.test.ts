@@ -8,6 +8,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { portalLimits, portalMessages } from "~/content/portal";
+import { createTeamInvitation } from "./factories";
 import { PASSWORD, countRows, postAccount, seedCompanyCode, seedRegistration } from "./account-helpers";
 import { notificationsOfKind, uniqueEmail, uniqueIp } from "./auth-helpers";
 import { expectHtmlToSay } from "./html";
@@ -214,19 +215,13 @@ describe("8. the team's size holds against parallel requests", () => {
       const hash = [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)))]
         .map((b) => b.toString(16).padStart(2, "0"))
         .join("");
-      await env.DB.prepare(
-        "INSERT INTO team_invitations (id, team_id, email, token_hash, invited_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      )
-        .bind(
-          crypto.randomUUID(),
-          teamId,
-          who.email,
-          hash,
-          lead.id,
-          "2026-02-10T18:00:00.000Z",
-          "2026-02-17T18:00:00.000Z",
-        )
-        .run();
+      await createTeamInvitation({
+        teamId,
+        email: who.email,
+        tokenHash: hash,
+        invitedBy: lead.id,
+        createdAt: "2026-02-10T18:00:00.000Z",
+      });
       tokens.push(token);
     }
     const responses = await Promise.all(

@@ -17,6 +17,16 @@ import { getDb } from "~/db/client.server";
 import { historyOf } from "~/events/history.server";
 import { saveReview } from "~/judging/judge.server";
 import { PRIVATE_NO_STORE, PUBLIC_HTML_CACHE } from "../../workers/cache";
+import {
+  createConflict,
+  createJudge,
+  createJudgeInvitation,
+  createPublishedResult,
+  createReview,
+  createScores,
+  createSubmission,
+  createTeam,
+} from "./factories";
 import { postAuthApi, uniqueEmail, uniqueIp } from "./auth-helpers";
 import { decodeEntities } from "./html";
 import {
@@ -27,7 +37,6 @@ import {
   judgingGet,
   judgingPost,
   projectFile,
-  sha256Hex,
   submittedProject,
   JUDGING,
   type Account,
@@ -67,29 +76,27 @@ function postAt(path: string, fields: Record<string, string>, who: Account | Per
 
 /** An existing judge accepts an invitation to another edition too. */
 async function judgeAgain(who: Account, editionId: string) {
-  const invitationId = crypto.randomUUID();
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO judge_invitations (id, edition_id, email, token_hash, invited_by, created_at, expires_at, accepted_at, accepted_by)
-       VALUES (?, ?, ?, ?, 'organizer:test', '2027-03-01T00:00:00.000Z', '2027-04-30T00:00:00.000Z', '2027-03-02T00:00:00.000Z', ?)`,
-    ).bind(invitationId, editionId, who.email, await sha256Hex(invitationId), who.id),
-    env.DB.prepare(
-      "INSERT INTO judges (edition_id, user_id, name, invitation_id, joined_at) VALUES (?, ?, 'Returning Judge', ?, '2027-03-02T00:00:00.000Z')",
-    ).bind(editionId, who.id, invitationId),
-  ]);
+  const { id: invitationId } = await createJudgeInvitation({
+    editionId,
+    email: who.email,
+    createdAt: "2027-03-01T00:00:00.000Z",
+    expiresAt: "2027-04-30T00:00:00.000Z",
+    acceptedAt: "2027-03-02T00:00:00.000Z",
+    acceptedBy: who.id,
+  });
+  await createJudge({
+    editionId,
+    userId: who.id,
+    name: "Returning Judge",
+    invitationId,
+    joinedAt: "2027-03-02T00:00:00.000Z",
+  });
 }
 
 async function scoreDirectly(editionId: string, teamId: string, judgeUserId: string, score: number) {
-  await env.DB.batch([
-    ...rubricCriteria.map((c) =>
-      env.DB.prepare(
-        "INSERT INTO judging_scores (edition_id, team_id, judge_user_id, criterion, score, updated_at) VALUES (?, ?, ?, ?, ?, '2026-04-01T12:00:00.000Z')",
-      ).bind(editionId, teamId, judgeUserId, c.id, score),
-    ),
-    env.DB.prepare(
-      "INSERT INTO judging_reviews (edition_id, team_id, judge_user_id, private_note, team_comment, updated_at) VALUES (?, ?, ?, 'FINAL-NOTE', 'FINAL-COMMENT', '2026-04-01T12:00:00.000Z')",
-    ).bind(editionId, teamId, judgeUserId),
-  ]);
+  const keys = { editionId, teamId, judgeUserId, updatedAt: "2026-04-01T12:00:00.000Z" };
+  await createScores({ ...keys, score });
+  await createReview({ ...keys, privateNote: "FINAL-NOTE", teamComment: "FINAL-COMMENT" });
 }
 
 async function scoresOf(teamId: string) {
@@ -459,39 +466,22 @@ let published = false;
 async function publishFinalist() {
   if (published) return;
   published = true;
-  await env.DB.prepare(
-    `INSERT INTO published_results (edition_id, award, team_id, place, team_name, published_at, published_by)
-     VALUES ('2026', 'finalist', 'someone-else', 1, 'Someone Else', '2026-04-03T15:00:00.000Z', 'test')`,
-  ).run();
+  await createPublishedResult({ teamId: "someone-else", teamName: "Someone Else" });
 }
 
 /** The person's team of 2026 with a project in the given state. */
 async function submittedTeam(lead: Person, name: string, status: "submitted" | "draft" = "submitted") {
-  const teamId = crypto.randomUUID();
-  const at = "2026-03-10T12:00:00.000Z";
-  await env.DB.batch([
-    env.DB.prepare("INSERT INTO teams (id, edition_id, name, created_by, created_at) VALUES (?, '2026', ?, ?, ?)").bind(
-      teamId,
-      `Team ${name}`,
-      lead.id,
-      at,
-    ),
-    env.DB.prepare(
-      "INSERT INTO team_members (team_id, user_id, edition_id, role, joined_at) VALUES (?, ?, '2026', 'lead', ?)",
-    ).bind(teamId, lead.id, at),
-    env.DB.prepare(
-      `INSERT INTO submissions (team_id, edition_id, abstract, status, submitted_at, submitted_by, created_at, updated_at, updated_by)
-       VALUES (?, '2026', 'An abstract.', ?, ?, ?, ?, ?, ?)`,
-    ).bind(
-      teamId,
-      status,
-      status === "submitted" ? at : null,
-      status === "submitted" ? lead.id : null,
-      at,
-      at,
-      lead.id,
-    ),
-  ]);
+  const { id: teamId } = await createTeam({ name: `Team ${name}`, members: [lead.id] });
+  await createSubmission({
+    teamId,
+    prototypeUrl: null,
+    abstract: "An abstract.",
+    videoUrl: null,
+    videoConfirmed: false,
+    aiUseLog: null,
+    status,
+    updatedBy: lead.id,
+  });
   return teamId;
 }
 
@@ -510,18 +500,22 @@ async function judgeWithRecords(tag: string) {
   await assignDirectly(team, who.id);
   await assignDirectly(other, who.id);
   await scoreDirectly("2026", team, who.id, 9);
+  await createScores({
+    teamId: other,
+    judgeUserId: who.id,
+    criteria: rubricCriteria.slice(0, 2).map((c) => c.id),
+    score: 6,
+    updatedAt: "2026-03-25T12:00:00.000Z",
+  });
+  await createConflict({
+    judgeUserId: who.id,
+    teamId: declined,
+    source: "declared",
+    detail: "declared by the judge: my neighbour",
+    createdAt: "2026-03-22T00:00:00.000Z",
+    createdBy: who.id,
+  });
   await env.DB.batch([
-    ...rubricCriteria
-      .slice(0, 2)
-      .map((c) =>
-        env.DB.prepare(
-          "INSERT INTO judging_scores (edition_id, team_id, judge_user_id, criterion, score, updated_at) VALUES ('2026', ?, ?, ?, 6, '2026-03-25T12:00:00.000Z')",
-        ).bind(other, who.id, c.id),
-      ),
-    env.DB.prepare(
-      `INSERT INTO judging_conflicts (edition_id, judge_user_id, team_id, source, detail, created_at, created_by)
-       VALUES ('2026', ?, ?, 'declared', 'declared by the judge: my neighbour', '2026-03-22T00:00:00.000Z', ?)`,
-    ).bind(who.id, declined, who.id),
     env.DB.prepare(
       "INSERT INTO events (created_at, actor_kind, actor_user_id, actor_label, actor_role, action, summary, targets, edition_id, team_id, payload) VALUES ('2026-03-22T00:00:00.000Z', 'account', ?, 'judge', 'judge', 'judging.conflict-declared', 'Declared a conflict of interest with a team', '{}', '2026', ?, ?)",
     ).bind(who.id, declined, JSON.stringify({ teamId: declined })),

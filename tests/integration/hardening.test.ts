@@ -10,6 +10,7 @@ import { portalFileRules } from "~/content/portal";
 import { runDataLifecycle } from "~/retention/records.server";
 import { startRegistration, startSponsorship } from "~/payments/checkout.server";
 import { verifyPayment } from "~/payments/verify.server";
+import { createNotification, createSignInFailure } from "./factories";
 import { cookieHeaderFrom, createAccount, createVerifiedAccount, inOneRateLimitWindow } from "./auth-helpers";
 import {
   EARLY_BIRD_NOW,
@@ -385,16 +386,8 @@ describe("3b. failed sign-ins are kept only for the lockout window", () => {
     const old = new Date(Date.now() - (signInLockout.windowMinutes + 1) * 60_000).toISOString();
     const recent = new Date().toISOString();
     const email = uniqueEmail("forgotten");
-    await env.DB.batch([
-      env.DB.prepare("INSERT INTO sign_in_failures (email, client, failed_at) VALUES (?, '10.0.0.1', ?)").bind(
-        email,
-        old,
-      ),
-      env.DB.prepare("INSERT INTO sign_in_failures (email, client, failed_at) VALUES (?, '10.0.0.2', ?)").bind(
-        email,
-        recent,
-      ),
-    ]);
+    await createSignInFailure({ email, client: "10.0.0.1", failedAt: old });
+    await createSignInFailure({ email, client: "10.0.0.2", failedAt: recent });
     await runDataLifecycle(env.DB, new Date());
     const { results } = await env.DB.prepare("SELECT client FROM sign_in_failures WHERE email = ?")
       .bind(email)
@@ -635,13 +628,9 @@ describe("8. smaller items", () => {
     } as unknown as Queue;
     const longAgo = new Date(Date.now() - 3 * 3600_000).toISOString();
     const ids = Array.from({ length: 60 }, () => `dead-${crypto.randomUUID()}`);
-    await env.DB.batch(
-      ids.map((id) =>
-        env.DB.prepare(
-          "INSERT INTO notifications (id, kind, recipient, subject, payload, status, attempts, created_at, updated_at) VALUES (?, 'contact', 'x@example.org', 's', '{}', 'dead', 6, ?, ?)",
-        ).bind(id, longAgo, longAgo),
-      ),
-    );
+    for (const id of ids) {
+      await createNotification({ id, status: "dead", attempts: 6, createdAt: longAgo, updatedAt: longAgo });
+    }
     const sweep = async () => {
       const ctx = createExecutionContext();
       await (

@@ -8,6 +8,15 @@
 import { env } from "cloudflare:test";
 import { seedRegistration } from "./account-helpers";
 import { createAccount, markEmailVerified, postForm, uniqueIp } from "./auth-helpers";
+import {
+  createAssignment,
+  createJudge,
+  createJudgeInvitation,
+  createSubmission,
+  createSubmissionFile,
+  createTeam,
+  createUser,
+} from "./factories";
 import { fetchWithEnv } from "./worker";
 
 /** Inside the 2026 judging window (Mar 21 – Apr 2, 2026). */
@@ -48,13 +57,7 @@ export async function markSecondFactorSessions(userId: string) {
 
 /** A user row only (no password, no session): team members and judges of tests that never sign in. */
 export async function bareUser(tag: string, { domain = `${short()}.test` } = {}): Promise<Account> {
-  const id = `user-${crypto.randomUUID()}`;
-  const email = `${tag}.${short()}@${domain}`;
-  await env.DB.prepare(
-    "INSERT INTO \"user\" (id, name, email, email_verified, two_factor_enabled) VALUES (?, '', ?, 1, 1)",
-  )
-    .bind(id, email)
-    .run();
+  const { id, email } = await createUser({ email: `${tag}.${short()}@${domain}` });
   return { email, cookie: "", id };
 }
 
@@ -70,20 +73,14 @@ export async function invitation(
 ): Promise<string> {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
   const token = Array.from(crypto.getRandomValues(new Uint8Array(43)), (b) => alphabet[b % 64]).join("");
-  await env.DB.prepare(
-    `INSERT INTO judge_invitations (id, edition_id, email, name, token_hash, invited_by, created_at, expires_at, revoked_at)
-     VALUES (?, ?, ?, ?, ?, 'organizer:test', '2026-03-01T00:00:00.000Z', ?, ?)`,
-  )
-    .bind(
-      crypto.randomUUID(),
-      editionId,
-      email.toLowerCase(),
-      name,
-      await sha256Hex(token),
-      expiresAt,
-      revoked ? "2026-03-02T00:00:00.000Z" : null,
-    )
-    .run();
+  await createJudgeInvitation({
+    editionId,
+    email: email.toLowerCase(),
+    name,
+    tokenHash: await sha256Hex(token),
+    expiresAt,
+    revokedAt: revoked ? "2026-03-02T00:00:00.000Z" : null,
+  });
   return token;
 }
 
@@ -94,16 +91,7 @@ export async function judge(
   { signedIn = true, ...options }: Parameters<typeof account>[1] & { signedIn?: boolean } = {},
 ) {
   const who = signedIn ? await account(tag, options) : await bareUser(tag, options);
-  const invitationId = crypto.randomUUID();
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO judge_invitations (id, edition_id, email, token_hash, invited_by, created_at, expires_at, accepted_at, accepted_by)
-       VALUES (?, ?, ?, ?, 'organizer:test', '2026-03-01T00:00:00.000Z', '2026-04-30T00:00:00.000Z', '2026-03-02T00:00:00.000Z', ?)`,
-    ).bind(invitationId, editionId, who.email, await sha256Hex(invitationId), who.id),
-    env.DB.prepare(
-      "INSERT INTO judges (edition_id, user_id, name, invitation_id, joined_at) VALUES (?, ?, ?, ?, '2026-03-02T00:00:00.000Z')",
-    ).bind(editionId, who.id, `Judge ${tag}`, invitationId),
-  ]);
+  await createJudge({ editionId, userId: who.id, email: who.email, name: `Judge ${tag}` });
   return who;
 }
 
@@ -112,29 +100,9 @@ export async function submittedProject(
   editionId: string,
   { name = `Team ${short()}`, members = [] as Account[] } = {},
 ): Promise<string> {
-  const teamId = crypto.randomUUID();
   const people = members.length > 0 ? members : [await bareUser("member")];
-  const at = "2026-03-10T12:00:00.000Z";
-  await env.DB.batch([
-    env.DB.prepare("INSERT INTO teams (id, edition_id, name, created_by, created_at) VALUES (?, ?, ?, ?, ?)").bind(
-      teamId,
-      editionId,
-      name,
-      people[0]!.id,
-      at,
-    ),
-    ...people.map((p, i) =>
-      env.DB.prepare(
-        "INSERT INTO team_members (team_id, user_id, edition_id, role, joined_at) VALUES (?, ?, ?, ?, ?)",
-      ).bind(teamId, p.id, editionId, i === 0 ? "lead" : "member", at),
-    ),
-    env.DB.prepare(
-      `INSERT INTO submissions (team_id, edition_id, prototype_url, abstract, video_url, video_confirmed, ai_use_log, status,
-         submitted_at, submitted_by, created_at, updated_at, updated_by)
-       VALUES (?, ?, 'https://demo.example.com/app', 'Our abstract: an assistant that drafts permit letters.', 'https://www.loom.com/share/abc123', 1,
-         'We used a chat assistant for drafts and checked every answer.', 'submitted', ?, ?, ?, ?, ?)`,
-    ).bind(teamId, editionId, at, people[0]!.id, at, at, people[0]!.id),
-  ]);
+  const { id: teamId } = await createTeam({ editionId, name, members: people.map((p) => p.id) });
+  await createSubmission({ teamId, editionId, updatedBy: people[0]!.id });
   return teamId;
 }
 
@@ -144,21 +112,12 @@ export async function projectFile(teamId: string, editionId = "2026"): Promise<s
   const key = `submissions/${editionId}/${teamId}/pitchDeck/${id}`;
   const bytes = new TextEncoder().encode("%PDF-1.4\n1 0 obj<</Type /Catalog>>endobj\n%%EOF\n");
   await env.SUBMISSION_FILES.put(key, bytes);
-  await env.DB.prepare(
-    `INSERT INTO submission_files (id, team_id, component, object_key, filename, content_type, size_bytes, page_count, uploaded_by, uploaded_at)
-     VALUES (?, ?, 'pitchDeck', ?, 'deck.pdf', 'application/pdf', ?, 1, 'someone', '2026-03-10T12:00:00.000Z')`,
-  )
-    .bind(id, teamId, key, bytes.byteLength)
-    .run();
+  await createSubmissionFile({ id, teamId, objectKey: key, sizeBytes: bytes.byteLength, uploadedBy: "someone" });
   return id;
 }
 
 export async function assignDirectly(teamId: string, judgeUserId: string, editionId = "2026") {
-  await env.DB.prepare(
-    "INSERT INTO judging_assignments (edition_id, team_id, judge_user_id, assigned_at, assigned_by) VALUES (?, ?, ?, '2026-03-21T08:00:00.000Z', 'test')",
-  )
-    .bind(editionId, teamId, judgeUserId)
-    .run();
+  await createAssignment({ editionId, teamId, judgeUserId });
 }
 
 export function judgingPost(path: string, fields: Record<string, string>, who: Account, clock: Clock = JUDGING) {

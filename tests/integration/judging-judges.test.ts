@@ -14,6 +14,7 @@ import { planAssignments } from "~/judging/assign";
 import { runAssignments } from "~/judging/assign.server";
 import { renderNotification } from "~/notifications/kinds.server";
 import { DATA_LIFECYCLE_CRON } from "~/retention/records.server";
+import { createOrganizationAdmin, createScores } from "./factories";
 import { seedRegistration } from "./account-helpers";
 import { decodeEntities } from "./html";
 import {
@@ -193,11 +194,7 @@ describe("assignments and conflicts of interest", { timeout: 30_000 }, () => {
     const org = await organization(edition);
     // A co-administrator of the organization (not enrolled: an enrolled employee is a participant).
     const orgJudge = await judge("org", edition, { signedIn: false });
-    await env.DB.prepare(
-      "INSERT INTO organization_admins (registration_id, user_id, added_by, created_at) VALUES (?, ?, 'buyer', '2026-02-01T00:00:00.000Z')",
-    )
-      .bind(org, orgJudge.id)
-      .run();
+    await createOrganizationAdmin({ registrationId: org, userId: orgJudge.id, addedBy: "buyer" });
     const colleague = await bareUser("colleague");
     await employeeOf(org, colleague, edition);
     const domainJudge = await judge("dom", edition, { domain: "gemstate-energy.com", signedIn: false });
@@ -289,13 +286,13 @@ describe("assignments and conflicts of interest", { timeout: 30_000 }, () => {
     expect(theirs.length).toBe(3);
     // They completed one project.
     const done = theirs[0]!.t;
-    for (const c of rubricCriteria) {
-      await env.DB.prepare(
-        "INSERT INTO judging_scores (edition_id, team_id, judge_user_id, criterion, score, updated_at) VALUES (?, ?, ?, ?, 7, ?)",
-      )
-        .bind(edition, done, leaving.id, c.id, now.toISOString())
-        .run();
-    }
+    await createScores({
+      editionId: edition,
+      teamId: done,
+      judgeUserId: leaving.id,
+      score: 7,
+      updatedAt: now.toISOString(),
+    });
     const before = new Map(await Promise.all(teams.map(async (t) => [t, await openAssignments(t)] as const)));
     await env.DB.prepare("UPDATE judges SET left_at = ?, left_by = 'organizer:test' WHERE user_id = ?")
       .bind(now.toISOString(), leaving.id)

@@ -14,6 +14,7 @@ import { editionScores } from "~/judging/team-results.server";
 import { organizersRecipient } from "~/notifications/recipients.server";
 import { PUBLIC_HTML_CACHE } from "../../workers/cache";
 import { judgeSql, reviewSql, submittedTeamSql } from "../judging-seed";
+import { createPublishedResult } from "./factories";
 import { expectHtmlNotToContain, expectHtmlToContain, expectHtmlToSay, mainOf, textOf } from "./html";
 import { deskPost, organizer } from "./organize-helpers";
 import { get, person, post, type Person } from "./portal-helpers";
@@ -135,10 +136,12 @@ describe("before the finalists are published", () => {
   });
 
   it("keeps results published for a later time off the site until then", async () => {
-    await seed([
-      `INSERT INTO published_results (edition_id, award, team_id, place, team_name, organization, published_at, published_by)
-       VALUES ('2026', 'finalist', 'jr-spud', 1, 'Spud Squad', 'Acme Analytics', '${PUBLISHED_AT}', 'test')`,
-    ]);
+    await createPublishedResult({
+      teamId: "jr-spud",
+      teamName: "Spud Squad",
+      organization: "Acme Analytics",
+      publishedAt: PUBLISHED_AT,
+    });
     for (const path of ["/", "/timeline"]) {
       expectHtmlNotToContain(await (await get(path, undefined, BEFORE)).text(), "Spud Squad", 'id="results"');
     }

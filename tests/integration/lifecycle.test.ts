@@ -7,6 +7,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { publicRoutes } from "~/content/routes";
+import { createPublishedResult } from "./factories";
 import { createAccount } from "./auth-helpers";
 import { sponsorFields, uniqueEmail, uniqueIp } from "./payments-helpers";
 import { fetchWithEnv } from "./worker";
@@ -274,21 +275,31 @@ describe("results after the finals", () => {
   it("lists the finalists and winners once the organizers have published them (ADR 015: the database is the one source)", async () => {
     const withFixture = { APP_NOW: "2027-06-01T12:00:00-06:00", APP_EDITION_FIXTURE: "1" };
     expectHtmlToContain(await html("/timeline", withFixture), 'data-testid="results-pending"');
-    await env.DB.batch([
-      env.DB.prepare(
-        `INSERT INTO published_results (edition_id, award, team_id, place, team_name, project_title, organization, published_at, published_by)
-         VALUES ('fixture', 'finalist', 'team-fixture-1', 1, 'Fixture Finalist One', 'Fixture Project', 'Fixture Co', '2027-04-30T15:00:00.000Z', 'test')`,
-      ),
-      env.DB.prepare(
-        `INSERT INTO published_results (edition_id, award, team_id, place, team_name, project_title, published_at, published_by)
-         VALUES ('fixture', 'grand-champion', 'team-fixture-2', 1, 'Fixture Champion', 'Fixture Winning Project', '2027-05-20T22:00:00.000Z', 'test')`,
-      ),
-      // Published for a later time: not shown before it comes.
-      env.DB.prepare(
-        `INSERT INTO published_results (edition_id, award, team_id, place, team_name, published_at, published_by)
-         VALUES ('fixture', 'innovation-award', 'team-fixture-3', 1, 'Fixture Not Yet', '2027-07-01T00:00:00.000Z', 'test')`,
-      ),
-    ]);
+    const fixture = { editionId: "fixture", publishedBy: "test" };
+    await createPublishedResult({
+      ...fixture,
+      teamId: "team-fixture-1",
+      teamName: "Fixture Finalist One",
+      projectTitle: "Fixture Project",
+      organization: "Fixture Co",
+      publishedAt: "2027-04-30T15:00:00.000Z",
+    });
+    await createPublishedResult({
+      ...fixture,
+      award: "grand-champion",
+      teamId: "team-fixture-2",
+      teamName: "Fixture Champion",
+      projectTitle: "Fixture Winning Project",
+      publishedAt: "2027-05-20T22:00:00.000Z",
+    });
+    // Published for a later time: not shown before it comes.
+    await createPublishedResult({
+      ...fixture,
+      award: "innovation-award",
+      teamId: "team-fixture-3",
+      teamName: "Fixture Not Yet",
+      publishedAt: "2027-07-01T00:00:00.000Z",
+    });
     const page = await html("/timeline", withFixture);
     expectHtmlToContain(page, "Fixture Edition results", "Fixture Finalist One", "Fixture Champion", "To be announced");
     expectHtmlNotToContain(page, 'data-testid="results-pending"', "Fixture Not Yet");

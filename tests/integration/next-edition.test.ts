@@ -1,6 +1,7 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { nextEditionCopy, nextEditionLimits, nextEditionMessages } from "~/content/next-edition";
+import { createNotification } from "./factories";
 import { cookiesOf, inOneRateLimitWindow, uniqueEmail, uniqueIp } from "./contact-helpers";
 import { fakeResendAccount } from "./resend-fake";
 import { builtWorker, fetchSite, fetchWithEnv } from "./worker";
@@ -372,11 +373,13 @@ describe("announcements", () => {
       body: "Hello!\n\nEnrollment is open.",
       origin: "http://localhost",
     };
-    await env.DB.prepare(
-      "INSERT INTO notifications (id, kind, recipient, subject, payload) VALUES (?, 'next-edition-announcement', ?, ?, ?)",
-    )
-      .bind(id, recipient, payload.subject, JSON.stringify(payload))
-      .run();
+    await createNotification({
+      id,
+      kind: "next-edition-announcement",
+      recipient,
+      subject: payload.subject,
+      payload: JSON.stringify(payload),
+    });
     return id;
   }
 

@@ -13,6 +13,7 @@ import { companyCodes } from "~/db/schema";
 import { commitOrganizationChange } from "~/organization/events.server";
 import { organizationLimits } from "~/content/organization";
 import { renderNotification } from "~/notifications/kinds.server";
+import { createEmployeeInvitations, createRegistration } from "./factories";
 import { createAccount, postForm } from "./auth-helpers";
 import { individualFields, liveCodes, uniqueEmail, uniqueIp, workforceFields } from "./payments-helpers";
 import { expectHtmlNotToContain, expectHtmlToContain } from "./html";
@@ -337,15 +338,15 @@ describe("inviting employees", { timeout: 60_000 }, () => {
 
     // Invitations already sent today, up to one short of the limit.
     const used = organizationLimits.invitationsPerDay - 1;
-    const values = Array.from(
-      { length: used },
-      (_, i) => `('${org.id}', 'sent${i}@example.com', '${EARLY_DAY}', '${owner.id}', '2025-12-01T19:00:00.000Z')`,
+    await createEmployeeInvitations(
+      org.id,
+      Array.from({ length: used }, (_, i) => ({
+        email: `sent${i}@example.com`,
+        day: EARLY_DAY,
+        invitedBy: owner.id,
+        createdAt: "2025-12-01T19:00:00.000Z",
+      })),
     );
-    for (let i = 0; i < values.length; i += 50) {
-      await env.DB.prepare(
-        `INSERT INTO organization_employee_invitations (registration_id, email, day, invited_by, created_at) VALUES ${values.slice(i, i + 50).join(",")}`,
-      ).run();
-    }
     const [c, d] = [uniqueEmail("invitee"), uniqueEmail("invitee")];
     const refused = await post(org.path, { intent: "invite", addresses: `${c}\n${d}` }, { cookie: owner.cookie });
     expect(refused.status).toBe(429);
@@ -458,11 +459,16 @@ describe("the recognition tier on the dashboard", { timeout: 60_000 }, () => {
     expectHtmlToContain(empty, "No recognition tier yet", "10 more for Innovation Partner", 'max="10"');
     // Ten enrollments written directly (the /register path is covered above).
     for (let i = 0; i < 10; i++) {
-      await env.DB.prepare(
-        "INSERT INTO registrations (id, user_id, registration_type, plan, pricing_phase, amount_cents, status, first_name, last_name, email, phone, organization_registration_id) VALUES (?, ?, 'individual', 'individual', 'earlyBird', 0, 'enrolled', 'Test', 'Person', ?, '2085550100', ?)",
-      )
-        .bind(crypto.randomUUID(), crypto.randomUUID(), uniqueEmail("bulk"), org.id)
-        .run();
+      await createRegistration({
+        userId: crypto.randomUUID(),
+        amountCents: 0,
+        status: "enrolled",
+        firstName: "Test",
+        lastName: "Person",
+        email: uniqueEmail("bulk"),
+        phone: "2085550100",
+        organizationRegistrationId: org.id,
+      });
     }
     const ten = await (await get(org.path, owner.cookie)).text();
     expectHtmlToContain(

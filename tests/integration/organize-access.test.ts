@@ -15,6 +15,7 @@ import { organizerRoleNames, type OrganizerRoleName } from "~/content/organize";
 import { deskPages } from "~/desk/pages";
 import { organizerActions, organizerQueries } from "~/desk/registry.server";
 import { can } from "~/organize/roles";
+import { createOrganizerProposal, createRegistration, createTeam } from "./factories";
 import { completeProductionEnv } from "./production-env";
 import { judge } from "./judging-helpers";
 import { api, deskGet, deskPost, JUDGING, organizer, tokenOf, type Organizer } from "./organize-helpers";
@@ -98,20 +99,19 @@ let personId = "";
 beforeAll(async () => {
   personId = (await organizer(null)).id;
   // A proposal for the page with an id (of an action this deployment does not know: it only shows).
-  await env.DB.prepare(
-    `INSERT INTO organizer_proposals (id, action, input, preview, preview_hash, summary, proposed_by, proposed_label, created_at, expires_at)
-     VALUES (?, 'test.sample', '{}', '{"summary":"A sample","tables":[]}', 'x', 'A sample', 'someone', 'someone@example.test', '2026-03-25T00:00:00.000Z', '2026-03-26T00:00:00.000Z')`,
-  )
-    .bind(proposalId)
-    .run();
-  await env.DB.batch([
-    env.DB.prepare(
-      "INSERT INTO teams (id, edition_id, name, created_by, created_at) VALUES (?, '2026', 'Access Team', ?, '2026-03-01T00:00:00.000Z')",
-    ).bind(teamId, personId),
-    env.DB.prepare(
-      "INSERT INTO registrations (id, edition_id, user_id, registration_type, plan, pricing_phase, amount_cents, status, first_name, last_name, email, phone, company_name) VALUES (?, '2026', ?, 'workforce', 'workforce', 'earlyBird', 0, 'paid', 'Test', 'Buyer', 'buyer@example.test', '2085550100', 'Access Co')",
-    ).bind(organizationId, personId),
-  ]);
+  await createOrganizerProposal({ id: proposalId });
+  await createTeam({ id: teamId, name: "Access Team", createdBy: personId, createdAt: "2026-03-01T00:00:00.000Z" });
+  await createRegistration({
+    id: organizationId,
+    userId: personId,
+    registrationType: "workforce",
+    amountCents: 0,
+    firstName: "Test",
+    lastName: "Buyer",
+    email: "buyer@example.test",
+    phone: "2085550100",
+    companyName: "Access Co",
+  });
 });
 
 const pathOf = (path: string) =>

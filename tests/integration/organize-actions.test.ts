@@ -13,6 +13,15 @@ import { describe, expect, it } from "vitest";
 import { runQuery } from "~/organize/action.server";
 import { confirmProposal } from "~/organize/proposals.server";
 import { organizerActions, organizerQueries } from "~/desk/registry.server";
+import {
+  createAppeal,
+  createConflict,
+  createContactSubmission,
+  createCredential,
+  createJudgeAdvisorInterest,
+  createNotification,
+  createVote,
+} from "./factories";
 import { bareUser, invitation, judge, JUDGING, openAssignments, submittedProject } from "./judging-helpers";
 import {
   actionContext,
@@ -50,12 +59,7 @@ interface Scenario {
 async function organizerConflict() {
   const who = await judge("conflicted", "2026");
   const teamId = await submittedProject("2026");
-  await env.DB.prepare(
-    `INSERT INTO judging_conflicts (edition_id, judge_user_id, team_id, source, detail, created_at, created_by)
-     VALUES ('2026', ?, ?, 'organizer', 'Mentored them', '2026-03-20T00:00:00.000Z', 'test')`,
-  )
-    .bind(who.id, teamId)
-    .run();
+  await createConflict({ judgeUserId: who.id, teamId });
   return { judgeId: who.id, teamId };
 }
 
@@ -97,14 +101,17 @@ const AFTER_VOTE = { APP_NOW: "2026-04-01T10:00:00-06:00" };
 /** Votes of edition 2026 for `teamId`, written as the vote writes them; returns their ids. */
 async function votesFor(teamId: string, count: number): Promise<string[]> {
   const ids = Array.from({ length: count }, () => crypto.randomUUID());
-  await env.DB.batch(
-    ids.map((id, i) =>
-      env.DB.prepare(
-        `INSERT INTO showcase_votes (id, edition_id, user_id, team_id, client_ip, ip_prefix, account_created_at, email_domain, created_at, cast_at)
-         VALUES (?, '2026', ?, ?, ?, ?, '2026-01-05T00:00:00.000Z', 'example.org', '2026-03-22T16:00:00.000Z', '2026-03-22T16:00:00.000Z')`,
-      ).bind(id, `voter-${id}`, teamId, `10.${i % 250}.${Math.floor(Math.random() * 250)}.1`, `10.${i % 250}.0.0/24`),
-    ),
-  );
+  for (const [i, id] of ids.entries()) {
+    await createVote({
+      id,
+      teamId,
+      clientIp: `10.${i % 250}.${Math.floor(Math.random() * 250)}.1`,
+      ipPrefix: `10.${i % 250}.0.0/24`,
+      accountCreatedAt: "2026-01-05T00:00:00.000Z",
+      emailDomain: "example.org",
+      castAt: "2026-03-22T16:00:00.000Z",
+    });
+  }
   return ids;
 }
 
@@ -116,17 +123,20 @@ const one = <T>(sql: string, ...values: unknown[]) =>
 /** A fresh contact message or interest form, waiting (issue 33). */
 async function waitingMessage(table: "contact_submissions" | "judge_advisor_interests") {
   const email = `${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const inserted =
+  const id =
     table === "contact_submissions"
-      ? env.DB.prepare(
-          "INSERT INTO contact_submissions (name, email, subject, message) VALUES ('Ada Writer', ?, 'Hello', 'A message long enough') RETURNING id",
-        ).bind(email)
-      : env.DB.prepare(
-          `INSERT INTO judge_advisor_interests (role, first_name, last_name, email, phone, organization, title, expertise, experience, motivation)
-           VALUES ('judge', 'Jo', 'Judge', ?, '208-555-0100', 'Acme', 'CTO', 'AI', 'Years', 'Because') RETURNING id`,
-        ).bind(email);
-  const row = await inserted.first<{ id: number }>();
-  return String(row!.id);
+      ? await createContactSubmission({ email, subject: "Hello" })
+      : await createJudgeAdvisorInterest({
+          firstName: "Jo",
+          lastName: "Judge",
+          email,
+          phone: "208-555-0100",
+          organization: "Acme",
+          expertise: "AI",
+          experience: "Years",
+          motivation: "Because",
+        });
+  return String(id);
 }
 
 /** The handled toggle of one table's rows: marked by the actor, at the clock's time. */
@@ -302,12 +312,12 @@ const scenarios: Record<string, Scenario> = {
     intent: "requeue",
     async prepare() {
       const actor = await organizer("registrar");
-      const id = crypto.randomUUID();
-      await env.DB.prepare(
-        "INSERT INTO notifications (id, kind, recipient, subject, payload, status, attempts, created_at, updated_at) VALUES (?, 'contact', 'x@example.org', 's', '{}', 'dead', 6, '2026-03-20T00:00:00.000Z', '2026-03-20T00:00:00.000Z')",
-      )
-        .bind(id)
-        .run();
+      const { id } = await createNotification({
+        status: "dead",
+        attempts: 6,
+        createdAt: "2026-03-20T00:00:00.000Z",
+        updatedAt: "2026-03-20T00:00:00.000Z",
+      });
       return {
         actor,
         input: {},
@@ -347,13 +357,7 @@ const scenarios: Record<string, Scenario> = {
     async prepare() {
       const actor = await organizer("registrar");
       const holder = await bareUser("revoked");
-      const id = crypto.randomUUID().replace(/-/g, "");
-      await env.DB.prepare(
-        `INSERT INTO credentials (id, edition_id, achievement, user_id, source, earned_at, issued_at, recipient_email, recipient_salt, is_public, created_at)
-         VALUES (?, '2026', 'ai-builder', ?, 'import', '2026-02-01', '2026-02-02T00:00:00.000Z', ?, 'salt', 1, '2026-02-02T00:00:00.000Z')`,
-      )
-        .bind(id, holder.id, holder.email)
-        .run();
+      const { id } = await createCredential({ userId: holder.id, recipientEmail: holder.email });
       return {
         actor,
         input: { credentialId: id, reason: "Recorded in error" },
@@ -448,11 +452,7 @@ const scenarios: Record<string, Scenario> = {
       const members = [await bareUser("appellant"), await bareUser("teammate")];
       const teamId = await submittedProject("2026", { members });
       const appealId = `2026-${teamId}`;
-      await env.DB.prepare(
-        "INSERT INTO judging_appeals (id, edition_id, team_id, submitted_by, body, created_at) VALUES (?, '2026', ?, ?, ?, '2026-03-24T16:00:00.000Z')",
-      )
-        .bind(appealId, teamId, members[0]!.id, "Our ethics score does not match the rubric's own words.")
-        .run();
+      await createAppeal({ id: appealId, teamId, submittedBy: members[0]!.id, createdAt: "2026-03-24T16:00:00.000Z" });
       return {
         actor,
         input: { appealId, decision: "Upheld: the ethics score is corrected." },

@@ -11,6 +11,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { appealDecisionMessages, appealDeskText } from "~/content/judging-results";
+import { createAppeal, createRegistration } from "./factories";
 import { decodeEntities, mainOf, textOf } from "./html";
 import { bareUser, submittedProject } from "./judging-helpers";
 import { auditSince, deskGet, deskPost, lastAuditId, organizer } from "./organize-helpers";
@@ -22,29 +23,26 @@ async function appealOf(edition: string, createdAt: string, { name = null as str
   const appellant = await bareUser("appellant");
   const teamId = await submittedProject(edition, { members: [appellant, await bareUser("teammate")] });
   if (name === null) {
-    await env.DB.batch([
-      env.DB.prepare("UPDATE teams SET name = NULL WHERE id = ?").bind(teamId),
-      env.DB.prepare(
-        `INSERT INTO registrations (id, edition_id, user_id, registration_type, plan, pricing_phase, amount_cents, status, first_name, last_name, email, phone, paid_at)
-         VALUES (?, ?, ?, 'individual', 'individual', 'regular', 30000, 'paid', 'Avery', 'Nguyen', ?, '208-555-0142', '2026-02-01T00:00:00.000Z')`,
-      ).bind(`reg-${appellant.id}`, edition, appellant.id, appellant.email),
-    ]);
+    await env.DB.prepare("UPDATE teams SET name = NULL WHERE id = ?").bind(teamId).run();
+    await createRegistration({
+      id: `reg-${appellant.id}`,
+      editionId: edition,
+      userId: appellant.id,
+      pricingPhase: "regular",
+      amountCents: 30000,
+      email: appellant.email,
+      paidAt: "2026-02-01T00:00:00.000Z",
+    });
   } else {
     await env.DB.prepare("UPDATE teams SET name = ? WHERE id = ?").bind(name, teamId).run();
   }
-  const id = `${edition}-${teamId}`;
-  await env.DB.prepare(
-    "INSERT INTO judging_appeals (id, edition_id, team_id, submitted_by, body, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-  )
-    .bind(
-      id,
-      edition,
-      teamId,
-      appellant.id,
-      "Our ethics score does not match the rubric:\nwe documented every safeguard.",
-      createdAt,
-    )
-    .run();
+  const { id } = await createAppeal({
+    editionId: edition,
+    teamId,
+    submittedBy: appellant.id,
+    body: "Our ethics score does not match the rubric:\nwe documented every safeguard.",
+    createdAt,
+  });
   return { id, teamId, appellant };
 }
 

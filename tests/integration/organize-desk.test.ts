@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { dataRetentionById } from "~/content/legal";
 import { deskMessages } from "~/content/organize";
 import { runDataLifecycle } from "~/retention/records.server";
+import { createJudgeAdvisorInterest, createScores } from "./factories";
 import { decodeEntities } from "./html";
 import { assignDirectly, judge, sha256Hex, submittedProject } from "./judging-helpers";
 import { completeProductionEnv } from "./production-env";
@@ -253,13 +254,7 @@ describe("judges on the desk", { timeout: 90_000 }, () => {
   it("invites from an interest form with one click, shows where each offer stands, and refuses an active judge", async () => {
     const coordinator = await organizer("coordinator");
     const email = `Riley.${crypto.randomUUID().slice(0, 6)}@Gem-Labs.test`;
-    const { meta } = await env.DB.prepare(
-      `INSERT INTO judge_advisor_interests (role, first_name, last_name, email, phone, organization, title, expertise, experience, motivation)
-       VALUES ('judge', 'Riley', 'Park', ?, '208-555-0188', 'Gem Labs', 'CTO', 'ML', '10 years', 'Help')`,
-    )
-      .bind(email)
-      .run();
-    const interestId = String(meta.last_row_id);
+    const interestId = String(await createJudgeAdvisorInterest({ email }));
     const before = await text(await deskGet("/organize/judges?interests=1", coordinator));
     expect(before).toContain("Riley Park");
     const invited = await deskPost("/organize/judges", { intent: "invite", interestId }, coordinator);
@@ -324,19 +319,13 @@ describe("judges on the desk", { timeout: 90_000 }, () => {
     const [scoredTeam, unscoredTeam] = editionProjects as [string, string];
     await assignDirectly(scoredTeam, leaving.id);
     await assignDirectly(unscoredTeam, leaving.id);
-    for (const criterion of [
-      "innovation-creativity",
-      "technical-proficiency",
-      "business-impact",
-      "ethical-ai",
-      "presentation",
-    ]) {
-      await env.DB.prepare(
-        "INSERT INTO judging_scores (edition_id, team_id, judge_user_id, criterion, score, updated_at) VALUES ('2026', ?, ?, ?, 7, '2026-03-24T00:00:00.000Z')",
-      )
-        .bind(scoredTeam, leaving.id, criterion)
-        .run();
-    }
+    await createScores({
+      teamId: scoredTeam,
+      judgeUserId: leaving.id,
+      criteria: ["innovation-creativity", "technical-proficiency", "business-impact", "ethical-ai", "presentation"],
+      score: 7,
+      updatedAt: "2026-03-24T00:00:00.000Z",
+    });
     // Assignments have run for the edition.
     await env.DB.prepare(
       "INSERT INTO judging_assignment_runs (edition_id, first_run_at, last_run_at) VALUES ('2026', '2026-03-21T00:00:00.000Z', '2026-03-21T00:00:00.000Z')",

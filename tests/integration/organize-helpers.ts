@@ -17,6 +17,7 @@ import { TOKEN_PREFIX } from "~/organize/tokens.server";
 import { editionById } from "~/content/editions";
 import { enableTotp, newAccount, totp } from "./account-helpers";
 import { postForm, uniqueEmail, uniqueIp } from "./auth-helpers";
+import { createOrganizerRole, createOrganizerToken } from "./factories";
 import { account, sha256Hex, type Account, JUDGING } from "./judging-helpers";
 import { fetchWithEnv } from "./worker";
 
@@ -37,22 +38,14 @@ export async function organizer(
 }
 
 export async function grantDirectly(userId: string, role: OrganizerRoleName) {
-  await env.DB.prepare(
-    "INSERT INTO organizer_roles (user_id, role, granted_by, granted_at) VALUES (?, ?, 'test', '2026-03-01T00:00:00.000Z') ON CONFLICT (user_id) DO UPDATE SET role = excluded.role",
-  )
-    .bind(userId, role)
-    .run();
+  await createOrganizerRole(userId, role);
 }
 
 /** An API token of `who`, stored as the desk stores one; returns the token. */
 export async function tokenOf(who: { id: string }, name = "test token"): Promise<string> {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
   const token = `${TOKEN_PREFIX}${Array.from(crypto.getRandomValues(new Uint8Array(43)), (b) => alphabet[b % 64]).join("")}`;
-  await env.DB.prepare(
-    "INSERT INTO organizer_tokens (id, user_id, name, token_hash, created_at) VALUES (?, ?, ?, ?, '2026-03-01T00:00:00.000Z')",
-  )
-    .bind(crypto.randomUUID(), who.id, name, await sha256Hex(token))
-    .run();
+  await createOrganizerToken({ userId: who.id, name, tokenHash: await sha256Hex(token) });
   return token;
 }
 

@@ -14,6 +14,13 @@ import { describe, expect, it } from "vitest";
 import { messageErrors, messageRules, messagesDesk, type MessageSegment } from "~/content/organize";
 import { getDb } from "~/db/client.server";
 import { segmentQuery } from "~/notifications/segments.server";
+import {
+  createOrganizationAdmin,
+  createPublishedResult,
+  createSubscriber,
+  createSubscribers,
+  createTeam,
+} from "./factories";
 import { seedRegistration } from "./account-helpers";
 import { decodeEntities } from "./html";
 import { bareUser, judge, submittedProject } from "./judging-helpers";
@@ -35,13 +42,7 @@ async function deliver(id: string, environment: Env) {
 }
 
 async function subscriberOf(status: "confirmed" | "unconfirmed" | "unsubscribed", name: string | null = null) {
-  const id = crypto.randomUUID();
-  const email = `list.${id.slice(0, 8)}@example.org`;
-  await env.DB.prepare(
-    "INSERT INTO next_edition_subscribers (id, email, name, interests, status, unsubscribe_nonce) VALUES (?, ?, ?, '[\"participant\"]', ?, ?)",
-  )
-    .bind(id, email, name, status, crypto.randomUUID())
-    .run();
+  const { id, email } = await createSubscriber({ name, interests: '["participant"]', status });
   return { id, email };
 }
 
@@ -91,11 +92,7 @@ describe("the segments", () => {
     const submittedTeam = await submittedProject("2026", { members: [submitter] });
     const finalist = await bareUser("finalist");
     const finalistTeam = await submittedProject("2026", { members: [finalist] });
-    await env.DB.prepare(
-      "INSERT INTO published_results (edition_id, award, team_id, team_name, published_at, published_by) VALUES ('2026', 'finalist', ?, 'Finalists', '2026-04-03T15:00:00.000Z', 'test')",
-    )
-      .bind(finalistTeam)
-      .run();
+    await createPublishedResult({ teamId: finalistTeam, teamName: "Finalists" });
     const drafter = await bareUser("drafter");
     const draftTeam = await submittedProject("2026", { members: [drafter] });
     await env.DB.prepare("UPDATE submissions SET status = 'draft' WHERE team_id = ?").bind(draftTeam).run();
@@ -114,11 +111,7 @@ describe("the segments", () => {
     const organizationId = `reg_${crypto.randomUUID()}`;
     await seedRegistration(owner.id, { id: organizationId, type: "workforce", companyName: "Trout Tech" });
     const coAdmin = await bareUser("co-admin");
-    await env.DB.prepare(
-      "INSERT INTO organization_admins (registration_id, user_id, added_by, created_at) VALUES (?, ?, 'test', '2026-02-01T00:00:00.000Z')",
-    )
-      .bind(organizationId, coAdmin.id)
-      .run();
+    await createOrganizationAdmin({ registrationId: organizationId, userId: coAdmin.id });
     const unpaidOwner = await bareUser("unpaid-owner");
     await seedRegistration(unpaidOwner.id, { type: "workforce", status: "pending", companyName: "Not Yet" });
 
@@ -164,11 +157,7 @@ describe("/organize/messages", { timeout: 120_000 }, () => {
     const registrar = await organizer("registrar");
     const members = [await bareUser("alpha"), await bareUser("bravo")];
     const teamId = await submittedProject("2026", { members });
-    await env.DB.prepare(
-      "INSERT INTO published_results (edition_id, award, team_id, team_name, published_at, published_by) VALUES ('2026', 'finalist', ?, 'Alpha Bravo', '2026-04-03T15:00:00.000Z', 'test')",
-    )
-      .bind(teamId)
-      .run();
+    await createPublishedResult({ teamId, teamName: "Alpha Bravo" });
     const expected = await keysOf("finalists");
     const subject = `Finals logistics ${crypto.randomUUID().slice(0, 8)}`;
     const input = compose("finalists", subject);
@@ -243,14 +232,13 @@ describe("/organize/messages", { timeout: 120_000 }, () => {
   it("writes a large segment in batches, and refuses a send whose segment changed since the preview", async () => {
     const registrar = await organizer("registrar");
     const token = await tokenOf(registrar);
-    // One more than a batch, in one statement.
-    await env.DB.prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-       INSERT INTO next_edition_subscribers (id, email, interests, status, unsubscribe_nonce)
-       SELECT 'bulk-' || i || '-' || ?2, 'bulk' || i || '.' || ?2 || '@example.org', '[]', 'confirmed', 'nonce-' || i FROM n`,
-    )
-      .bind(messageRules.batchSize + 1, crypto.randomUUID().slice(0, 8))
-      .run();
+    // One more than a batch.
+    const run = crypto.randomUUID().slice(0, 8);
+    await createSubscribers(messageRules.batchSize + 1, (i) => ({
+      id: `bulk-${i + 1}-${run}`,
+      email: `bulk${i + 1}.${run}@example.org`,
+      status: "confirmed",
+    }));
     const total = (await keysOf("next-edition")).length;
     const input = {
       segment: "next-edition",
@@ -393,11 +381,7 @@ describe("/organize/messages", { timeout: 120_000 }, () => {
     expect(page).toContain(messageErrors.bodyRequired);
     // A team whose members all left: nobody to write to.
     const emptyTeam = crypto.randomUUID();
-    await env.DB.prepare(
-      "INSERT INTO teams (id, edition_id, name, created_by, created_at) VALUES (?, '2026', 'Empty', 'gone', '2026-03-01T00:00:00.000Z')",
-    )
-      .bind(emptyTeam)
-      .run();
+    await createTeam({ id: emptyTeam, name: "Empty", createdBy: "gone", createdAt: "2026-03-01T00:00:00.000Z" });
     const empty = await api("POST", "/actions/messages.team", {
       token: await tokenOf(registrar),
       body: { teamId: emptyTeam, subject: "Nobody", body: "Hello?", expected: "0".repeat(64) },

@@ -10,6 +10,8 @@ import { describe, expect, it } from "vitest";
 import { judgingRules } from "~/content/judging";
 import { overviewText } from "~/content/organize";
 import { judgeSql, reviewSql, submittedTeamSql } from "../judging-seed";
+import type { RegistrationStatus } from "~/db/schema";
+import { createCompanyCode, createRegistration, createTeam, createVote } from "./factories";
 import { decodeEntities } from "./html";
 import { deskGet, organizer } from "./organize-helpers";
 
@@ -46,33 +48,29 @@ function figure(html: string, label: string): string {
 }
 
 let sequence = 0;
-function registration(fields: {
+async function registration(fields: {
   editionId?: string;
   plan: "individual" | "workforce";
   phase: "earlyBird" | "regular";
-  status: string;
+  status: RegistrationStatus;
   company?: string;
   organizationId?: string;
 }) {
   const id = `overview-reg-${++sequence}`;
-  return {
+  await createRegistration({
     id,
-    statement: env.DB.prepare(
-      `INSERT INTO registrations (id, edition_id, user_id, registration_type, plan, pricing_phase, amount_cents, status, first_name, last_name, email, phone, company_name, organization_registration_id)
-       VALUES (?, ?, ?, ?, ?, ?, 0, ?, 'Avery', 'Nguyen', ?, '208-555-0142', ?, ?)`,
-    ).bind(
-      id,
-      fields.editionId ?? "2026",
-      `user-${id}`,
-      fields.plan,
-      fields.plan,
-      fields.phase,
-      fields.status,
-      `${id}@example.com`,
-      fields.company ?? null,
-      fields.organizationId ?? null,
-    ),
-  };
+    editionId: fields.editionId,
+    userId: `user-${id}`,
+    registrationType: fields.plan,
+    pricingPhase: fields.phase,
+    amountCents: 0,
+    status: fields.status,
+    email: `${id}@example.com`,
+    companyName: fields.company ?? null,
+    organizationRegistrationId: fields.organizationId ?? null,
+    paidAt: null,
+  });
+  return { id };
 }
 
 const seed = (sql: string[]) => env.DB.batch(sql.map((s) => env.DB.prepare(s)));
@@ -82,31 +80,25 @@ describe("the overview's numbers", { timeout: 90_000 }, () => {
     // Registrations: 2 individual early-bird and 1 regular paid; one pending, one expired and
     // another edition's are not counted. One organization (regular) with 2 employees enrolled
     // and 1 removed; a second one, whose code was revoked, with none.
-    const acme = registration({ plan: "workforce", phase: "regular", status: "paid", company: "Acme Potatoes" });
-    const basin = registration({ plan: "workforce", phase: "earlyBird", status: "paid", company: "Basin Tech" });
-    await env.DB.batch([
-      ...[
-        registration({ plan: "individual", phase: "earlyBird", status: "paid" }),
-        registration({ plan: "individual", phase: "earlyBird", status: "paid" }),
-        registration({ plan: "individual", phase: "regular", status: "paid" }),
-        registration({ plan: "individual", phase: "regular", status: "pending" }),
-        registration({ plan: "individual", phase: "regular", status: "expired" }),
-        registration({ editionId: "2027", plan: "individual", phase: "regular", status: "paid" }),
-      ].map((r) => r.statement),
-      acme.statement,
-      basin.statement,
-      env.DB.prepare(
-        "INSERT INTO company_codes (code, registration_id, edition_id, created_at) VALUES ('ACME-CODE-42', ?, '2026', '2026-01-20T00:00:00.000Z')",
-      ).bind(acme.id),
-      env.DB.prepare(
-        "INSERT INTO company_codes (code, registration_id, edition_id, created_at, revoked_at, revoked_reason) VALUES ('BASIN-OLD-7', ?, '2026', '2026-01-20T00:00:00.000Z', '2026-02-01T00:00:00.000Z', 'refund')",
-      ).bind(basin.id),
-      ...[
-        registration({ plan: "individual", phase: "regular", status: "enrolled", organizationId: acme.id }),
-        registration({ plan: "individual", phase: "regular", status: "enrolled", organizationId: acme.id }),
-        registration({ plan: "individual", phase: "regular", status: "removed", organizationId: acme.id }),
-      ].map((r) => r.statement),
-    ]);
+    const acme = await registration({ plan: "workforce", phase: "regular", status: "paid", company: "Acme Potatoes" });
+    const basin = await registration({ plan: "workforce", phase: "earlyBird", status: "paid", company: "Basin Tech" });
+    await registration({ plan: "individual", phase: "earlyBird", status: "paid" });
+    await registration({ plan: "individual", phase: "earlyBird", status: "paid" });
+    await registration({ plan: "individual", phase: "regular", status: "paid" });
+    await registration({ plan: "individual", phase: "regular", status: "pending" });
+    await registration({ plan: "individual", phase: "regular", status: "expired" });
+    await registration({ editionId: "2027", plan: "individual", phase: "regular", status: "paid" });
+    await createCompanyCode({ code: "ACME-CODE-42", registrationId: acme.id, createdAt: "2026-01-20T00:00:00.000Z" });
+    await createCompanyCode({
+      code: "BASIN-OLD-7",
+      registrationId: basin.id,
+      createdAt: "2026-01-20T00:00:00.000Z",
+      revokedAt: "2026-02-01T00:00:00.000Z",
+      revokedReason: "refund",
+    });
+    await registration({ plan: "individual", phase: "regular", status: "enrolled", organizationId: acme.id });
+    await registration({ plan: "individual", phase: "regular", status: "enrolled", organizationId: acme.id });
+    await registration({ plan: "individual", phase: "regular", status: "removed", organizationId: acme.id });
     // Three teams, two submitted. Team "complete" has every judge's full scores; "partial" one judge's.
     const perProject = judgingRules.judgesPerProject;
     const judgeIds = Array.from({ length: perProject }, (_, i) => `overview-judge-${i}`);
@@ -114,19 +106,15 @@ describe("the overview's numbers", { timeout: 90_000 }, () => {
       ...judgeIds.flatMap((userId) => judgeSql({ editionId: "2026", userId, name: `Judge ${userId}` })),
       ...submittedTeamSql({ editionId: "2026", teamId: "ov-complete", name: "Team Complete", members: ["ov-m1"] }),
       ...submittedTeamSql({ editionId: "2026", teamId: "ov-partial", name: "Team Partial", members: ["ov-m2"] }),
-      "INSERT INTO teams (id, edition_id, name, created_by, created_at) VALUES ('ov-draft', '2026', 'Team Draft', 'ov-m3', '2026-02-01T00:00:00.000Z')",
       ...judgeIds.flatMap((judgeId) => reviewSql({ editionId: "2026", teamId: "ov-complete", judgeId, scores: 8 })),
       ...reviewSql({ editionId: "2026", teamId: "ov-partial", judgeId: judgeIds[0]!, scores: 7 }),
       ...reviewSql({ editionId: "2026", teamId: "ov-partial", judgeId: judgeIds[1]! }),
     ]);
+    await createTeam({ id: "ov-draft", name: "Team Draft", createdBy: "ov-m3", createdAt: "2026-02-01T00:00:00.000Z" });
     // Three votes, two for one project: the overview says 3, never who leads.
-    await env.DB.batch(
-      ["ov-complete", "ov-complete", "ov-partial"].map((teamId, i) =>
-        env.DB.prepare(
-          "INSERT INTO showcase_votes (id, edition_id, user_id, team_id, client_ip, ip_prefix, account_created_at, email_domain, created_at, cast_at) VALUES (?, '2026', ?, ?, '203.0.113.9', '203.0.113', '2026-01-01T00:00:00.000Z', 'example.com', '2026-04-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z')",
-        ).bind(`ov-vote-${i}`, `ov-voter-${i}`, teamId),
-      ),
-    );
+    for (const [i, teamId] of ["ov-complete", "ov-complete", "ov-partial"].entries()) {
+      await createVote({ id: `ov-vote-${i}`, userId: `ov-voter-${i}`, teamId, castAt: "2026-04-01T00:00:00.000Z" });
+    }
 
     const director = await page(await organizer("director"));
     const counts = section(director, "counts")!;

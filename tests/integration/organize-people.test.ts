@@ -11,6 +11,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedCompanyCode, seedRegistration, seedSponsorship } from "./account-helpers";
+import { createContactSubmission, createCredential, createJudge, createOrganizerRole, createVote } from "./factories";
 import { decodeEntities, mainOf, textOf } from "./html";
 import { bareUser, employeeOf, submittedProject } from "./judging-helpers";
 import {
@@ -60,33 +61,22 @@ beforeAll(async () => {
   await submittedProject("2026", { name: ownTeamName, members: [who] });
   votedTeamId = await submittedProject("2026", { name: votedTeamName });
   // One vote per person and edition (it may move); excluded by the vote review.
-  await env.DB.prepare(
-    `INSERT INTO showcase_votes (id, edition_id, user_id, team_id, client_ip, ip_prefix, account_created_at, email_domain, created_at, cast_at, excluded_at)
-     VALUES (?, '2026', ?, ?, '203.0.113.9', '203.0.113', '2026-01-01T00:00:00.000Z', 'example.com', '2026-03-21T18:00:00.000Z', '2026-03-22T18:00:00.000Z', '2026-03-31T18:00:00.000Z')`,
-  )
-    .bind(`vote-${tag}`, who.id, votedTeamId)
-    .run();
-  await env.DB.prepare(
-    `INSERT INTO credentials (id, edition_id, achievement, user_id, source, earned_at, issued_at, recipient_email, recipient_salt, is_public, created_at)
-     VALUES (?, '2026', 'ai-communicator', ?, 'import', '2026-02-01', '2026-02-02T00:00:00.000Z', ?, 'salt', 0, '2026-02-02T00:00:00.000Z')`,
-  )
-    .bind(crypto.randomUUID().replaceAll("-", ""), who.id, who.email)
-    .run();
-  const invitationId = crypto.randomUUID();
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO judge_invitations (id, edition_id, email, token_hash, invited_by, created_at, expires_at, accepted_at, accepted_by)
-       VALUES (?, '2026', ?, ?, 'organizer:test', '2026-03-01T00:00:00.000Z', '2026-04-30T00:00:00.000Z', '2026-03-02T00:00:00.000Z', ?)`,
-    ).bind(invitationId, who.email, invitationId, who.id),
-    env.DB.prepare(
-      "INSERT INTO judges (edition_id, user_id, name, invitation_id, joined_at) VALUES ('2026', ?, 'Zoe', ?, '2026-03-02T00:00:00.000Z')",
-    ).bind(who.id, invitationId),
-  ]);
-  await env.DB.prepare(
-    "INSERT INTO organizer_roles (user_id, role, granted_by, granted_at) VALUES (?, 'viewer', 'organizer:dana@example.com', '2026-03-01T00:00:00.000Z')",
-  )
-    .bind(who.id)
-    .run();
+  await createVote({
+    id: `vote-${tag}`,
+    userId: who.id,
+    teamId: votedTeamId,
+    createdAt: "2026-03-21T18:00:00.000Z",
+    castAt: "2026-03-22T18:00:00.000Z",
+    excludedAt: "2026-03-31T18:00:00.000Z",
+  });
+  await createCredential({
+    achievement: "ai-communicator",
+    userId: who.id,
+    recipientEmail: who.email,
+    isPublic: false,
+  });
+  await createJudge({ userId: who.id, email: who.email, name: "Zoe" });
+  await createOrganizerRole(who.id, "viewer", { grantedBy: "organizer:dana@example.com" });
 });
 
 describe("the people search", { timeout: 60_000 }, () => {
@@ -225,12 +215,13 @@ describe("the edition's lists", { timeout: 60_000 }, () => {
 describe("messages received", { timeout: 60_000 }, () => {
   it("marks a contact message handled, with who and when and one audit row, then reopens it", async () => {
     const email = `writer.${tag}@example.com`;
-    const row = await env.DB.prepare(
-      "INSERT INTO contact_submissions (name, email, subject, message) VALUES ('Wren Writer', ?, 'About teams', 'Can a team have five people?') RETURNING id",
-    )
-      .bind(email)
-      .first<{ id: number }>();
-    const id = String(row!.id);
+    const contactId = await createContactSubmission({
+      name: "Wren Writer",
+      email,
+      subject: "About teams",
+      message: "Can a team have five people?",
+    });
+    const id = String(contactId);
     const before = textOf(mainOf(await page("/organize/inbox", registrar)));
     expect(before).toContain("Can a team have five people?");
 
@@ -239,13 +230,13 @@ describe("messages received", { timeout: 60_000 }, () => {
     expect(done.status).toBe(303);
     expect(done.headers.get("location")).toBe("/organize/inbox#contacts");
     const handled = await env.DB.prepare("SELECT handled_at, handled_by FROM contact_submissions WHERE id = ?")
-      .bind(row!.id)
+      .bind(contactId)
       .first();
     expect(handled).toEqual({ handled_at: "2026-03-25T18:00:00.000Z", handled_by: `organizer:${registrar.email}` });
     const rows = await auditSince(since);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ action: "contacts.handle", actor_label: registrar.email, actor_role: "registrar" });
-    expect(JSON.parse(rows[0]!.targets)).toEqual({ contactId: row!.id, email });
+    expect(JSON.parse(rows[0]!.targets)).toEqual({ contactId, email });
     expect(textOf(mainOf(await page("/organize/inbox", registrar)))).toContain(`Handled Mar 25, 2026`);
 
     // Twice: refused, nothing written.
@@ -257,7 +248,9 @@ describe("messages received", { timeout: 60_000 }, () => {
     const reopened = await deskPost("/organize/inbox", { intent: "handle-contact", id, state: "open" }, registrar);
     expect(reopened.status).toBe(303);
     expect(
-      await env.DB.prepare("SELECT handled_at, handled_by FROM contact_submissions WHERE id = ?").bind(row!.id).first(),
+      await env.DB.prepare("SELECT handled_at, handled_by FROM contact_submissions WHERE id = ?")
+        .bind(contactId)
+        .first(),
     ).toEqual({ handled_at: null, handled_by: null });
     expect((await auditSince(reopenedSince)).map((r) => r.action)).toEqual(["contacts.handle"]);
   });

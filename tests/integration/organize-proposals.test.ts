@@ -25,6 +25,7 @@ import {
 } from "~/organize/action.server";
 import { confirmProposal, proposeAction } from "~/organize/proposals.server";
 import { organizerActions } from "~/desk/registry.server";
+import { createTeam } from "./factories";
 import { totp, wrongTotp } from "./account-helpers";
 import {
   actionContext,
@@ -90,11 +91,7 @@ async function editionWithTeams(names: string[]) {
 }
 
 async function addTeam(editionId: string, name: string) {
-  await env.DB.prepare(
-    "INSERT INTO teams (id, edition_id, name, created_by, created_at) VALUES (?, ?, ?, 'someone', '2026-03-01T00:00:00.000Z')",
-  )
-    .bind(crypto.randomUUID(), editionId, name)
-    .run();
+  await createTeam({ editionId, name, createdAt: "2026-03-01T00:00:00.000Z" });
 }
 
 const publishedCount = async (editionId: string) =>

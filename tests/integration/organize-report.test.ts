@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { judgingCriteria } from "~/content/program";
 import { normalize, type ScoreRow } from "~/judging/normalize";
 import { editionScoresSql } from "~/judging/report";
+import { createNotification, createScores } from "./factories";
 import { decodeEntities } from "./html";
 import { assignDirectly, judge, submittedProject } from "./judging-helpers";
 import { requeueMessages } from "~/notifications/actions.server";
@@ -24,22 +25,22 @@ async function seedScores() {
   for (let i = 0; i < 6; i++) {
     teams.push(await submittedProject("2026", i === 0 ? { name: QUOTED_NAME } : {}));
   }
-  const statements: D1PreparedStatement[] = [];
   for (const [j, who] of judges.entries()) {
     for (const [t, teamId] of teams.entries()) {
       await assignDirectly(teamId, who.id);
       for (const [c, criterion] of judgingCriteria.entries()) {
         // The harsh judge spreads 2..7, the kind one 6..10, in a different order.
         const score = j === 0 ? 2 + ((t + c) % 6) : 10 - ((t * 2 + c) % 5);
-        statements.push(
-          env.DB.prepare(
-            "INSERT INTO judging_scores (edition_id, team_id, judge_user_id, criterion, score, updated_at) VALUES ('2026', ?, ?, ?, ?, '2026-03-24T00:00:00.000Z')",
-          ).bind(teamId, who.id, criterion.id, score),
-        );
+        await createScores({
+          teamId,
+          judgeUserId: who.id,
+          criteria: [criterion.id],
+          score,
+          updatedAt: "2026-03-24T00:00:00.000Z",
+        });
       }
     }
   }
-  await env.DB.batch(statements);
   return { teams, judges };
 }
 
@@ -119,11 +120,12 @@ describe("the judging report", { timeout: 120_000 }, () => {
 
 describe("the overview's outbox", { timeout: 60_000 }, () => {
   it("a registrar requeues dead e-mails; a viewer sees the counts but no form; nothing dead is refused", async () => {
-    await env.DB.prepare(
-      "INSERT INTO notifications (id, kind, recipient, subject, payload, status, attempts, created_at, updated_at) VALUES (?, 'contact', 'x@example.org', 's', '{}', 'dead', 6, '2026-03-20T00:00:00.000Z', '2026-03-20T00:00:00.000Z')",
-    )
-      .bind(crypto.randomUUID())
-      .run();
+    await createNotification({
+      status: "dead",
+      attempts: 6,
+      createdAt: "2026-03-20T00:00:00.000Z",
+      updatedAt: "2026-03-20T00:00:00.000Z",
+    });
     const viewer = await organizer("viewer");
     const seen = decodeEntities(await (await deskGet("/organize", viewer)).text());
     expect(seen).toContain("Dead (gave up)");

@@ -13,13 +13,14 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { rubricCriteria } from "~/content/judging";
 import { deskMessages } from "~/content/organize";
 import { finalistCredential } from "~/content/program";
 import { publicationMessages } from "~/content/results";
 import { verifyCredential } from "~/credentials/verify.server";
 import { confirmProposal } from "~/organize/proposals.server";
 import { organizerActions } from "~/desk/registry.server";
+import type { NameDisplay } from "~/db/schema";
+import { createMemberDisplay, createRegistration, createScores, createTeamMember } from "./factories";
 import { totp } from "./account-helpers";
 import { decodeEntities, mainOf, textOf } from "./html";
 import { assignDirectly, bareUser, judge, submittedProject, type Account } from "./judging-helpers";
@@ -53,30 +54,31 @@ async function rows<T>(sql: string, ...values: unknown[]): Promise<T[]> {
 }
 
 async function scoreAll(teamId: string, judgeId: string, score: number) {
-  await env.DB.batch(
-    rubricCriteria.map((c) =>
-      env.DB.prepare(
-        "INSERT INTO judging_scores (edition_id, team_id, judge_user_id, criterion, score, updated_at) VALUES ('2026', ?, ?, ?, ?, '2026-04-01T12:00:00.000Z') ON CONFLICT DO UPDATE SET score = excluded.score",
-      ).bind(teamId, judgeId, c.id, score),
-    ),
-  );
+  await createScores({ teamId, judgeUserId: judgeId, score, updatedAt: "2026-04-01T12:00:00.000Z" });
 }
 
 async function registered(who: Account, first: string, last: string) {
-  await env.DB.prepare(
-    `INSERT INTO registrations (id, edition_id, user_id, registration_type, plan, pricing_phase, amount_cents, status, first_name, last_name, email, phone, company_name, paid_at)
-     VALUES (?, '2026', ?, 'individual', 'individual', 'regular', 30000, 'paid', ?, ?, ?, '208-555-0142', 'Snake River Co', '2026-02-01T00:00:00.000Z')`,
-  )
-    .bind(`reg-${who.id}`, who.id, first, last, who.email)
-    .run();
+  await createRegistration({
+    id: `reg-${who.id}`,
+    userId: who.id,
+    pricingPhase: "regular",
+    amountCents: 30000,
+    firstName: first,
+    lastName: last,
+    email: who.email,
+    companyName: "Snake River Co",
+    paidAt: "2026-02-01T00:00:00.000Z",
+  });
 }
 
-async function chose(teamId: string, who: Account, nameDisplay: string, showOrganization: boolean) {
-  await env.DB.prepare(
-    "INSERT INTO showcase_member_display (team_id, user_id, name_display, show_organization, updated_at) VALUES (?, ?, ?, ?, '2026-03-15T00:00:00.000Z')",
-  )
-    .bind(teamId, who.id, nameDisplay, showOrganization ? 1 : 0)
-    .run();
+async function chose(teamId: string, who: Account, nameDisplay: NameDisplay, showOrganization: boolean) {
+  await createMemberDisplay({
+    teamId,
+    userId: who.id,
+    nameDisplay,
+    showOrganization,
+    updatedAt: "2026-03-15T00:00:00.000Z",
+  });
 }
 
 describe("publishing finalists and awards", { timeout: 120_000 }, () => {
@@ -272,13 +274,9 @@ describe("publishing finalists and awards", { timeout: 120_000 }, () => {
     // Six more members join the participant's team (more credentials than one insert binds).
     const joined: Account[] = [];
     for (let i = 0; i < 6; i++) joined.push(await bareUser(`joined${i}`));
-    await env.DB.batch(
-      joined.map((who) =>
-        env.DB.prepare(
-          "INSERT INTO team_members (team_id, user_id, edition_id, role, joined_at) VALUES (?, ?, '2026', 'member', '2026-03-11T00:00:00.000Z')",
-        ).bind(alone, who.id),
-      ),
-    );
+    for (const who of joined) {
+      await createTeamMember({ teamId: alone, userId: who.id, joinedAt: "2026-03-11T00:00:00.000Z" });
+    }
     const proposed = await api("POST", "/actions/results.publish-awards", {
       token,
       body: { "grand-champion": trout, "most-creative-ai-use": alone },

@@ -19,6 +19,7 @@ import { portalMessages } from "~/content/portal";
 import { moderationMessages, moderationPortalText, moderationRules } from "~/content/showcase-moderation";
 import { confirmProposal } from "~/organize/proposals.server";
 import { organizerActions } from "~/desk/registry.server";
+import { createDeadlineExtension, createSubmission, createSubmissionFile, createTeam } from "./factories";
 import { totp } from "./account-helpers";
 import {
   credentialIdsOf,
@@ -194,29 +195,24 @@ async function completeDraft(tag: string): Promise<{ teamId: string; lead: Perso
   const lead = await person(tag);
   const teamId = crypto.randomUUID();
   const name = `Team ${tag} ${teamId.slice(0, 4)}`;
-  const at = "2026-03-10T12:00:00.000Z";
-  const file = (component: string) =>
-    env.DB.prepare(
-      `INSERT INTO submission_files (id, team_id, component, object_key, filename, content_type, size_bytes, page_count, uploaded_by, uploaded_at)
-       VALUES (?, ?, ?, ?, 'file.pdf', 'application/pdf', 100, 1, ?, ?)`,
-    ).bind(crypto.randomUUID(), teamId, component, `submissions/2026/${teamId}/${component}/x`, lead.id, at);
-  await env.DB.batch([
-    env.DB.prepare("INSERT INTO teams (id, edition_id, name, created_by, created_at) VALUES (?, '2026', ?, ?, ?)").bind(
+  await createTeam({ id: teamId, name, members: [lead.id] });
+  await createSubmission({
+    teamId,
+    status: "draft",
+    abstract: "An abstract.",
+    videoUrl: "https://www.loom.com/share/abc",
+    aiUseLog: "How AI was used.",
+    updatedBy: lead.id,
+  });
+  for (const component of ["pitchDeck", "reflectionLog"] as const) {
+    await createSubmissionFile({
       teamId,
-      name,
-      lead.id,
-      at,
-    ),
-    env.DB.prepare(
-      "INSERT INTO team_members (team_id, user_id, edition_id, role, joined_at) VALUES (?, ?, '2026', 'lead', ?)",
-    ).bind(teamId, lead.id, at),
-    env.DB.prepare(
-      `INSERT INTO submissions (team_id, edition_id, prototype_url, abstract, video_url, video_confirmed, ai_use_log, status, created_at, updated_at, updated_by)
-       VALUES (?, '2026', 'https://demo.example.com/app', 'An abstract.', 'https://www.loom.com/share/abc', 1, 'How AI was used.', 'draft', ?, ?, ?)`,
-    ).bind(teamId, at, at, lead.id),
-    file("pitchDeck"),
-    file("reflectionLog"),
-  ]);
+      component,
+      objectKey: `submissions/2026/${teamId}/${component}/x`,
+      filename: "file.pdf",
+      uploadedBy: lead.id,
+    });
+  }
   return { teamId, lead, name };
 }
 
@@ -379,12 +375,11 @@ describe("a late-submission exception", { timeout: 120_000 }, () => {
     // Both submitted the morning after the edition's deadline; only the first team had an exception until the next midnight.
     const excepted = await teamWithSubmission([within.id], "2026-03-19T16:00:00.000Z");
     await teamWithSubmission([without.id], "2026-03-19T16:00:00.000Z");
-    await env.DB.prepare(
-      `INSERT INTO deadline_extensions (edition_id, team_id, until, hours, reason, granted_by, granted_at)
-       VALUES ('2026', ?, '2026-03-20T06:00:00.000Z', 24, 'A stolen laptop', 'organizer:d@example.test', '2026-03-18T20:00:00.000Z')`,
-    )
-      .bind(excepted)
-      .run();
+    await createDeadlineExtension({
+      teamId: excepted,
+      until: "2026-03-20T06:00:00.000Z",
+      grantedAt: "2026-03-18T20:00:00.000Z",
+    });
     await runDailyJob("2026-03-21T16:00:00Z");
     expect((await credentialIdsOf(within.id)).map((c) => c.achievement)).toContain("ai-innovator");
     expect((await credentialIdsOf(without.id)).map((c) => c.achievement)).not.toContain("ai-innovator");

@@ -1,6 +1,8 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { dataRetentionById } from "~/content/legal";
+import type { RegistrationStatus, SubscriberStatus } from "~/db/schema";
+import { createContactSubmission, createNotification, createRegistration, createSubscriber } from "./factories";
 import { builtWorker } from "./worker";
 import {
   ABANDONED_CHECKOUT_HOURS,
@@ -19,13 +21,19 @@ async function count(sql: string): Promise<number> {
   return (await env.DB.prepare(sql).first<{ n: number }>())?.n ?? -1;
 }
 
-function insertRegistration(id: string, status: string, createdAt: string) {
-  return env.DB.prepare(
-    `INSERT INTO registrations (id, user_id, registration_type, plan, pricing_phase, amount_cents, status, first_name, last_name, email, phone, created_at)
-     VALUES (?1, 'user-1', 'individual', 'individual', 'earlyBird', 25000, ?2, 'Ada', 'Lovelace', 'ada@example.com', '208-555-0100', ?3)`,
-  )
-    .bind(id, status, createdAt)
-    .run();
+function insertRegistration(id: string, status: RegistrationStatus, createdAt: string) {
+  return createRegistration({
+    id,
+    userId: "user-1",
+    amountCents: 25000,
+    status,
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email: "ada@example.com",
+    phone: "208-555-0100",
+    createdAt,
+    paidAt: null,
+  });
 }
 
 describe("the data lifecycle job", () => {
@@ -57,14 +65,18 @@ describe("the data lifecycle job", () => {
 
   it("deletes contact messages past the privacy policy's period, keeps newer ones", async () => {
     const months = dataRetentionById["contact-messages"].months;
-    await env.DB.batch([
-      env.DB.prepare(
-        "INSERT INTO contact_submissions (name, email, message, created_at) VALUES ('Old', 'old@example.com', 'An old message here', ?1)",
-      ).bind(justOutside(months)),
-      env.DB.prepare(
-        "INSERT INTO contact_submissions (name, email, message, created_at) VALUES ('New', 'new@example.com', 'A newer message here', ?1)",
-      ).bind(justInside(months)),
-    ]);
+    await createContactSubmission({
+      name: "Old",
+      email: "old@example.com",
+      message: "An old message here",
+      created_at: justOutside(months),
+    });
+    await createContactSubmission({
+      name: "New",
+      email: "new@example.com",
+      message: "A newer message here",
+      created_at: justInside(months),
+    });
     await runDataLifecycle(env.DB, now);
     const names = await env.DB.prepare("SELECT name FROM contact_submissions").all<{ name: string }>();
     expect(names.results.map((row) => row.name)).toEqual(["New"]);
@@ -86,11 +98,8 @@ describe("the data lifecycle job", () => {
 
   it("never prunes a notification that is still waiting to be sent", async () => {
     const old = justOutside(dataRetentionById["email-notifications"].months);
-    await env.DB.batch([
-      env.DB.prepare(
-        "INSERT INTO notifications (id, kind, recipient, subject, payload, status, created_at) VALUES ('sent-old', 'contact', 'a@example.com', 's', '{}', 'sent', ?1), ('pending-old', 'contact', 'a@example.com', 's', '{}', 'pending', ?1)",
-      ).bind(old),
-    ]);
+    await createNotification({ id: "sent-old", recipient: "a@example.com", status: "sent", createdAt: old });
+    await createNotification({ id: "pending-old", recipient: "a@example.com", status: "pending", createdAt: old });
     await runDataLifecycle(env.DB, now);
     expect(await count("SELECT count(*) AS n FROM notifications WHERE id = 'sent-old'")).toBe(0);
     expect(await count("SELECT count(*) AS n FROM notifications WHERE id = 'pending-old'")).toBe(1);
@@ -110,13 +119,20 @@ describe("the next-edition list's retention", () => {
   const daysAgo = (days: number, minutes = 0) =>
     new Date(now.getTime() - days * 86_400_000 - minutes * 60_000).toISOString();
 
-  function insertSubscriber(id: string, status: string, updatedAt: string, unsubscribedAt: string | null = null) {
-    return env.DB.prepare(
-      `INSERT INTO next_edition_subscribers (id, email, status, unsubscribe_nonce, updated_at, unsubscribed_at)
-       VALUES (?1, ?1 || '@example.com', ?2, 'n', ?3, ?4)`,
-    )
-      .bind(id, status, updatedAt, unsubscribedAt)
-      .run();
+  function insertSubscriber(
+    id: string,
+    status: SubscriberStatus,
+    updatedAt: string,
+    unsubscribedAt: string | null = null,
+  ) {
+    return createSubscriber({
+      id,
+      email: `${id}@example.com`,
+      status,
+      unsubscribeNonce: "n",
+      updatedAt,
+      unsubscribedAt,
+    });
   }
 
   it("deletes unconfirmed sign-ups and unsubscribed addresses after their periods, and keeps confirmed ones", async () => {

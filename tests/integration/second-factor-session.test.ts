@@ -15,23 +15,15 @@ import { describe, expect, it } from "vitest";
 import { createAuth } from "~/auth/auth.server";
 import { verifySecondFactorAgain } from "~/auth/second-factor-session.server";
 import { judgingMessages } from "~/content/judging";
+import { createJudge } from "./factories";
 import { enableTotp, newAccount, PASSWORD, postAccount, signInOnPage, totp, wrongTotp } from "./account-helpers";
 import { cookieHeaderFrom, markEmailVerified, postForm, uniqueEmail, uniqueIp } from "./auth-helpers";
 import { decodeEntities } from "./html";
-import { assignDirectly, judgingGet, sha256Hex, submittedProject } from "./judging-helpers";
+import { assignDirectly, judgingGet, submittedProject } from "./judging-helpers";
 import { deskGet, grantDirectly } from "./organize-helpers";
 
 async function makeJudge(userId: string, email: string) {
-  const invitationId = crypto.randomUUID();
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO judge_invitations (id, edition_id, email, token_hash, invited_by, created_at, expires_at, accepted_at, accepted_by)
-       VALUES (?, '2026', ?, ?, 'organizer:test', '2026-03-01T00:00:00.000Z', '2026-04-30T00:00:00.000Z', '2026-03-02T00:00:00.000Z', ?)`,
-    ).bind(invitationId, email, await sha256Hex(invitationId), userId),
-    env.DB.prepare(
-      "INSERT INTO judges (edition_id, user_id, name, invitation_id, joined_at) VALUES ('2026', ?, 'Sam Judge', ?, '2026-03-02T00:00:00.000Z')",
-    ).bind(userId, invitationId),
-  ]);
+  await createJudge({ userId, email, name: "Sam Judge" });
 }
 
 /** Signs in with the password, then the code (an authenticator code or a recovery code), on the pages. */

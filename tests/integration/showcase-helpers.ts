@@ -7,6 +7,7 @@
 import { env } from "cloudflare:test";
 import { slugify } from "~/content/showcase";
 import { postForm } from "./auth-helpers";
+import { createMemberDisplay, createSubmission, createTeam } from "./factories";
 import { person, type Person } from "./portal-helpers";
 
 /** Inside the showcase window (Mar 20–30, 2026, Mountain Time). */
@@ -35,44 +36,21 @@ export async function submittedProject(
 ): Promise<TestProject> {
   const people = [];
   for (let i = 0; i < members; i++) people.push(await person(`${tag}-member${i}`));
-  const teamId = crypto.randomUUID();
   const slug = slugify(title);
-  const at = "2026-03-10T12:00:00.000Z";
-  const statements = [
-    env.DB.prepare("INSERT INTO teams (id, edition_id, name, created_by, created_at) VALUES (?, '2026', ?, ?, ?)").bind(
-      teamId,
-      teamName,
-      people[0]!.id,
-      at,
-    ),
-    ...people.flatMap((p, i) => [
-      env.DB.prepare(
-        "INSERT INTO team_members (team_id, user_id, edition_id, role, joined_at) VALUES (?, ?, '2026', ?, ?)",
-      ).bind(teamId, p.id, i === 0 ? "lead" : "member", at),
-      env.DB.prepare(
-        "INSERT INTO showcase_member_display (team_id, user_id, name_display, show_organization, updated_at) VALUES (?, ?, ?, 0, ?)",
-      ).bind(teamId, p.id, display, at),
-    ]),
-    env.DB.prepare(
-      `INSERT INTO submissions (team_id, edition_id, prototype_url, abstract, video_url, video_confirmed, ai_use_log, status,
-         submitted_at, submitted_by, created_at, updated_at, updated_by, title, summary, track, public_consent, slug)
-       VALUES (?, '2026', 'https://demo.example.com/app', 'What the project does, at length.', 'https://www.loom.com/share/abc', 1,
-         'How AI was used.', 'submitted', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).bind(
-      teamId,
-      at,
-      people[0]!.id,
-      at,
-      at,
-      people[0]!.id,
-      title,
-      `${title} in one sentence.`,
-      track,
-      consent ? 1 : 0,
-      slug,
-    ),
-  ];
-  await env.DB.batch(statements);
+  const { id: teamId } = await createTeam({ name: teamName, members: people.map((p) => p.id) });
+  for (const p of people) await createMemberDisplay({ teamId, userId: p.id, nameDisplay: display });
+  await createSubmission({
+    teamId,
+    updatedBy: people[0]!.id,
+    abstract: "What the project does, at length.",
+    videoUrl: "https://www.loom.com/share/abc",
+    aiUseLog: "How AI was used.",
+    title,
+    summary: `${title} in one sentence.`,
+    track,
+    publicConsent: consent,
+    slug,
+  });
   return { teamId, slug, title, members: people };
 }
 

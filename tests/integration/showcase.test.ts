@@ -16,6 +16,7 @@ import { runDataLifecycle } from "~/retention/records.server";
 import { publishedAudienceVote } from "~/showcase/projects.server";
 import { reviewVotes, tallyVotes } from "~/showcase/review";
 import { showcaseOpensAt } from "~/showcase/window";
+import { createLedgerEntry, createPublishedResult, createVote } from "./factories";
 import { markEmailVerified } from "./auth-helpers";
 import { countRows, seedRegistration } from "./account-helpers";
 import { expectHtmlNotToContain, expectHtmlToContain, textOf } from "./html";
@@ -350,17 +351,28 @@ describe("publication and the archive", { timeout: 60_000 }, () => {
   it("shows the published counts, the ledger with exclusions by reason, and the award after the finals", async () => {
     const winner = await submittedProject("published", { title: "Published Winner" });
     const runnerUp = await submittedProject("published", { title: "Published Runner Up" });
-    await env.DB.batch([
-      env.DB.prepare(
-        `INSERT INTO showcase_ledger (edition_id, team_id, project_title, slug, votes_cast, votes_excluded, final_count, published_at, published_by)
-         VALUES ('2026', ?, 'Published Winner', ?, 41, '{"burst":20,"network":1}', 20, '2026-03-31T10:00:00Z', 'organizer'),
-                ('2026', ?, 'Published Runner Up', ?, 12, '{}', 12, '2026-03-31T10:00:00Z', 'organizer')`,
-      ).bind(winner.teamId, winner.slug, runnerUp.teamId, runnerUp.slug),
-      env.DB.prepare(
-        `INSERT INTO published_results (edition_id, award, team_id, place, team_name, project_title, published_at, published_by)
-         VALUES ('2026', 'audience-choice', ?, 1, 'Team published', 'Published Winner', '2026-03-31T10:00:00Z', 'organizer')`,
-      ).bind(winner.teamId),
-    ]);
+    await createLedgerEntry({
+      teamId: winner.teamId,
+      projectTitle: "Published Winner",
+      slug: winner.slug,
+      votesCast: 41,
+      votesExcluded: JSON.stringify({ burst: 20, network: 1 }),
+      finalCount: 20,
+    });
+    await createLedgerEntry({
+      teamId: runnerUp.teamId,
+      projectTitle: "Published Runner Up",
+      slug: runnerUp.slug,
+      finalCount: 12,
+    });
+    await createPublishedResult({
+      award: "audience-choice",
+      teamId: winner.teamId,
+      teamName: "Team published",
+      projectTitle: "Published Winner",
+      publishedAt: "2026-03-31T10:00:00Z",
+      publishedBy: "organizer",
+    });
     const { html } = await page("/showcase", { APP_NOW: "2026-04-01T12:00:00-06:00" });
     says(
       html,
@@ -416,15 +428,8 @@ describe("publication and the archive", { timeout: 60_000 }, () => {
   });
 
   it("deletes votes, with their addresses, 12 months after they were cast (the privacy policy's rule)", async () => {
-    const insert = (id: string, at: string) =>
-      env.DB.prepare(
-        `INSERT INTO showcase_votes (id, edition_id, user_id, team_id, client_ip, ip_prefix, account_created_at, email_domain, created_at, cast_at)
-         VALUES (?, '2026', ?, 'team', '192.0.2.1', '192.0.2.0/24', '2026-01-01T00:00:00.000Z', 'example.com', ?, ?)`,
-      ).bind(id, `user-${id}`, at, at);
-    await env.DB.batch([
-      insert("old-vote", "2026-03-25T18:00:00.000Z"),
-      insert("new-vote", "2026-04-01T18:00:00.000Z"),
-    ]);
+    await createVote({ id: "old-vote", teamId: "team", castAt: "2026-03-25T18:00:00.000Z" });
+    await createVote({ id: "new-vote", teamId: "team", castAt: "2026-04-01T18:00:00.000Z" });
     await runDataLifecycle(env.DB, new Date("2027-03-28T12:00:00.000Z"));
     expect(await countRows("SELECT count(*) AS n FROM showcase_votes WHERE id IN ('old-vote', 'new-vote')")).toBe(1);
     expect(await countRows("SELECT count(*) AS n FROM showcase_votes WHERE id = 'new-vote'")).toBe(1);

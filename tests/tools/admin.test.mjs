@@ -14,6 +14,10 @@ import { toCsv } from "../../scripts/admin.mjs";
 import { query, queryAll } from "./local-d1.mjs";
 import { migratedState } from "../migrated-state.mjs";
 import { startLocalServer } from "./local-server.mjs";
+// Node 22 reads the TypeScript module as is.
+const { organizerSql } = /** @type {typeof import("../judging-seed.ts")} */ (
+  await import(new URL("../judging-seed.ts", import.meta.url).href)
+);
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const stateDir = mkdtempSync(join(tmpdir(), "admin-cli-"));
@@ -135,10 +139,15 @@ describe("npm run admin -- export, through the organizer API (issue 33)", () => 
     // A registrar with a token, as /organize/tokens stores one (its SHA-256).
     const token = `iac_org_${"r".repeat(43)}`;
     query(
-      `INSERT INTO "user" (id, name, email, email_verified, two_factor_enabled) VALUES ('registrar', 'Reg', 'reg@example.com', 1, 1);
-       INSERT INTO organizer_roles (user_id, role, granted_by, granted_at) VALUES ('registrar', 'registrar', 'test', '2026-03-01T00:00:00.000Z');
-       INSERT INTO organizer_tokens (id, user_id, name, token_hash, created_at)
-         VALUES ('t1', 'registrar', 'CLI', '${createHash("sha256").update(token).digest("hex")}', '2026-03-01T00:00:00.000Z')`,
+      organizerSql({
+        userId: "registrar",
+        email: "reg@example.com",
+        name: "Reg",
+        role: "registrar",
+        tokenId: "t1",
+        tokenName: "CLI",
+        tokenHash: createHash("sha256").update(token).digest("hex"),
+      }).join(";\n"),
       target,
     );
     api = { ORGANIZER_API_URL: server.base, ORGANIZER_API_TOKEN: token };

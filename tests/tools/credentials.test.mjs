@@ -20,6 +20,10 @@ import { promisify } from "node:util";
 import { query } from "./local-d1.mjs";
 import { migratedState } from "../migrated-state.mjs";
 import { startLocalServer } from "./local-server.mjs";
+// Node 22 reads the TypeScript module as is.
+const { organizerSql, userSql } = /** @type {typeof import("../judging-seed.ts")} */ (
+  await import(new URL("../judging-seed.ts", import.meta.url).href)
+);
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -55,14 +59,19 @@ before(async () => {
   const hash = createHash("sha256").update(TOKEN).digest("hex");
   query(
     [
-      `INSERT INTO "user" (id, name, email, email_verified, two_factor_enabled) VALUES
-         ('u-rae', 'Rae', '${REGISTRAR}', 1, 1),
-         ('u-ada', 'Ada', 'ada@example.com', 1, 0),
-         ('u-bo', 'Bo', 'Bo@Example.com', 1, 0),
-         ('u-cy', 'Cy', 'cy@example.com', 1, 0),
-         ('u-dee', 'Dee', 'dee@example.com', 0, 0)`,
-      `INSERT INTO organizer_roles (user_id, role, granted_by, granted_at) VALUES ('u-rae', 'registrar', 'test', '2026-03-01T00:00:00.000Z')`,
-      `INSERT INTO organizer_tokens (id, user_id, name, token_hash, created_at) VALUES ('t-rae', 'u-rae', 'CLI', '${hash}', '2026-03-01T00:00:00.000Z')`,
+      ...organizerSql({
+        userId: "u-rae",
+        email: REGISTRAR,
+        name: "Rae",
+        role: "registrar",
+        tokenId: "t-rae",
+        tokenName: "CLI",
+        tokenHash: hash,
+      }),
+      userSql({ id: "u-ada", name: "Ada", email: "ada@example.com" }),
+      userSql({ id: "u-bo", name: "Bo", email: "Bo@Example.com" }),
+      userSql({ id: "u-cy", name: "Cy", email: "cy@example.com" }),
+      userSql({ id: "u-dee", name: "Dee", email: "dee@example.com", verified: false }),
     ].join(";\n"),
     target,
   );

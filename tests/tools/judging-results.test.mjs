@@ -22,9 +22,10 @@ import { migratedState } from "../migrated-state.mjs";
 import { authApi, confirmPrintedProposal, cookies, startLocalServer, turnOnTwoStep } from "./local-server.mjs";
 
 // Node 22 reads the TypeScript module as is (the admin CLI's hooks resolve its imports).
-const { judgeSql, registrationSql, reviewSql, submittedTeamSql } = /** @type {typeof import("../judging-seed.ts")} */ (
-  await import(new URL("../judging-seed.ts", import.meta.url).href)
-);
+const { judgeSql, organizerSql, registrationSql, reviewSql, submittedTeamSql, userSql } =
+  /** @type {typeof import("../judging-seed.ts")} */ (
+    await import(new URL("../judging-seed.ts", import.meta.url).href)
+  );
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const stateDir = mkdtempSync(join(tmpdir(), "judging-results-cli-"));
@@ -73,9 +74,7 @@ before(() => {
     ["u-eve", "eve@example.com", "Eve", "Moss", null],
   ];
   run([
-    ...people.map(
-      ([id, email]) => `INSERT INTO user (id, name, email, email_verified) VALUES ('${id}', '', '${email}', 1)`,
-    ),
+    ...people.map(([id, email]) => userSql({ id, email })),
     ...people.map(([userId, email, first, last, company]) =>
       registrationSql({
         editionId: edition,
@@ -124,9 +123,13 @@ before(async () => {
   ({ base, stop: stopServer } = await startLocalServer({ stateDir, appNow: SERVER_NOW }));
   // The proposer: a director with an API token (as /organize/tokens stores one).
   run([
-    `INSERT INTO user (id, name, email, email_verified, two_factor_enabled) VALUES ('u-olu', 'Olu', 'olu@example.com', 1, 1)`,
-    `INSERT INTO organizer_roles (user_id, role, granted_by, granted_at) VALUES ('u-olu', 'director', 'test', '2026-03-01T00:00:00.000Z')`,
-    `INSERT INTO organizer_tokens (id, user_id, name, token_hash, created_at) VALUES ('tok-olu', 'u-olu', 'laptop', '${createHash("sha256").update(TOKEN).digest("hex")}', '2026-03-01T00:00:00.000Z')`,
+    ...organizerSql({
+      userId: "u-olu",
+      email: "olu@example.com",
+      name: "Olu",
+      role: "director",
+      tokenHash: createHash("sha256").update(TOKEN).digest("hex"),
+    }),
   ]);
   const signUp = await authApi(base, "/sign-up/email", { email: confirmer.email, password: PASSWORD, name: "" });
   const cookie = cookies(signUp);
@@ -149,9 +152,13 @@ describe("judging-report", () => {
 
   before(() => {
     run([
-      "INSERT INTO user (id, name, email, email_verified, two_factor_enabled) VALUES ('u-viv', '', 'viv.viewer@example.com', 1, 1)",
-      "INSERT INTO organizer_roles (user_id, role, granted_by, granted_at) VALUES ('u-viv', 'viewer', 'test', '2026-03-01T00:00:00.000Z')",
-      `INSERT INTO organizer_tokens (id, user_id, name, token_hash, created_at) VALUES ('tok-viv', 'u-viv', 'CLI test', '${createHash("sha256").update(viewerToken).digest("hex")}', '2026-03-01T00:00:00.000Z')`,
+      ...organizerSql({
+        userId: "u-viv",
+        email: "viv.viewer@example.com",
+        role: "viewer",
+        tokenName: "CLI test",
+        tokenHash: createHash("sha256").update(viewerToken).digest("hex"),
+      }),
     ]);
   });
 

@@ -18,6 +18,10 @@ import { fileURLToPath } from "node:url";
 import { SEED_PASSWORD, seedPasswordHash } from "../../scripts/seed-projects.mjs";
 import { query } from "./local-d1.mjs";
 import { authApi, confirmPrintedProposal, cookies, startLocalServer, turnOnTwoStep } from "./local-server.mjs";
+// Node 22 reads the TypeScript module as is.
+const { organizerSql } = /** @type {typeof import("../judging-seed.ts")} */ (
+  await import(new URL("../judging-seed.ts", import.meta.url).href)
+);
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const stateDir = mkdtempSync(join(tmpdir(), "showcase-cli-"));
@@ -68,9 +72,18 @@ before(async () => {
   const hash = (/** @type {string} */ token) => createHash("sha256").update(token).digest("hex");
   query(
     [
-      `INSERT INTO user (id, name, email, email_verified, two_factor_enabled) VALUES ('u-coco', '', 'coco@example.com', 1, 1), ('u-dora', '', 'dora@example.com', 1, 1)`,
-      `INSERT INTO organizer_roles (user_id, role, granted_by, granted_at) VALUES ('u-coco', 'coordinator', 'test', '2026-03-01T00:00:00.000Z'), ('u-dora', 'director', 'test', '2026-03-01T00:00:00.000Z')`,
-      `INSERT INTO organizer_tokens (id, user_id, name, token_hash, created_at) VALUES ('tok-coco', 'u-coco', 'laptop', '${hash(COORDINATOR_TOKEN)}', '2026-03-01T00:00:00.000Z'), ('tok-dora', 'u-dora', 'laptop', '${hash(DIRECTOR_TOKEN)}', '2026-03-01T00:00:00.000Z')`,
+      ...organizerSql({
+        userId: "u-coco",
+        email: "coco@example.com",
+        role: "coordinator",
+        tokenHash: hash(COORDINATOR_TOKEN),
+      }),
+      ...organizerSql({
+        userId: "u-dora",
+        email: "dora@example.com",
+        role: "director",
+        tokenHash: hash(DIRECTOR_TOKEN),
+      }),
     ].join(";\n"),
     target,
   );
