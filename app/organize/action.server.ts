@@ -14,7 +14,7 @@
  * Every write is drizzle or SQL with bound parameters: no value is ever
  * written into SQL text.
  */
-import type { Refusal } from "~/lib/refusal";
+import { refusal, type Refusal } from "~/lib/refusal";
 import { and, type SQL } from "drizzle-orm";
 import type * as z from "zod/mini";
 import type { Edition } from "~/content/editions";
@@ -167,10 +167,10 @@ export function defineOrganizerQuery<Schema extends z.ZodMiniObject, Result>(
  * running check the same.
  */
 export function actionRefusal(action: AnyOrganizerAction, ctx: ActionContext): Refusal | null {
-  if (!actorMay(ctx.actor, action.permission)) return refused(deskMessages.notAllowed, 403);
-  if (action.doors && !action.doors.includes(doorOf(ctx.actor))) return refused(deskMessages.deskOnly, 403);
-  if (action.secondFactorAgain && doorOf(ctx.actor) !== "desk") return refused(deskMessages.deskOnly, 403);
-  if (action.secondFactorAgain && !ctx.secondFactorAgain) return refused(deskMessages.secondFactorRequired, 403);
+  if (!actorMay(ctx.actor, action.permission)) return refusal(deskMessages.notAllowed, 403);
+  if (action.doors && !action.doors.includes(doorOf(ctx.actor))) return refusal(deskMessages.deskOnly, 403);
+  if (action.secondFactorAgain && doorOf(ctx.actor) !== "desk") return refusal(deskMessages.deskOnly, 403);
+  if (action.secondFactorAgain && !ctx.secondFactorAgain) return refusal(deskMessages.secondFactorRequired, 403);
   return null;
 }
 
@@ -178,13 +178,6 @@ export function actionRefusal(action: AnyOrganizerAction, ctx: ActionContext): R
 export function actorMay(actor: Actor, permission: Permission): boolean {
   return actor.kind === "job" || can(actor.role, permission);
 }
-
-const refused = (message: string, status: number, extra: Partial<Refusal> = {}): Refusal => ({
-  ok: false,
-  message,
-  status,
-  ...extra,
-});
 
 /** The input checked against an action's or a query's schema, or the refusal naming each field's problem. */
 export function parseInput<Schema extends z.ZodMiniObject>(
@@ -199,7 +192,7 @@ export function parseInput<Schema extends z.ZodMiniObject>(
     (fieldErrors[field] ??= []).push(issue.message);
   }
   const first = Object.entries(fieldErrors)[0];
-  return refused(first?.[1][0] ?? "The input is not valid.", 400, { field: first?.[0] || undefined, fieldErrors });
+  return refusal(first?.[1][0] ?? "The input is not valid.", 400, first?.[0] || undefined, fieldErrors);
 }
 
 export type Executed<Result> = { ok: true; message: string; result: Result; eventId: number };
@@ -224,7 +217,7 @@ export async function commitWithAudit(
   );
   if (!committed.ok) {
     log("info", "organize.action_changed_meanwhile", { requestId: ctx.requestId, action: actionId });
-    return refused(deskMessages.changedMeanwhile, 409);
+    return refusal(deskMessages.changedMeanwhile, 409);
   }
   const who = ctx.actor.kind === "job" ? { job: ctx.actor.name } : { userId: ctx.actor.userId, via: ctx.actor.kind };
   log("info", "organize.action", { requestId: ctx.requestId, action: actionId, eventId: committed.eventId, ...who });
@@ -257,9 +250,9 @@ export async function executeAction<Schema extends z.ZodMiniObject, Result>(
   ctx: ActionContext,
   proposal?: { id: string; statements: Statement[]; holds: SQL },
 ): Promise<Executed<Result> | Refusal> {
-  const refusal = actionRefusal(action, ctx);
-  if (refusal) return refusal;
-  if (action.preview && !proposal) return refused(deskMessages.proposedOnly, 409);
+  const refused = actionRefusal(action, ctx);
+  if (refused) return refused;
+  if (action.preview && !proposal) return refusal(deskMessages.proposedOnly, 409);
   const input = parseInput(action.input, rawInput);
   if (!input.ok) return input;
   const planned = await action.run(input.value, proposal ? { ...ctx, proposalId: proposal.id } : ctx);
@@ -287,7 +280,7 @@ export async function runQuery<Schema extends z.ZodMiniObject, Result>(
   rawInput: unknown,
   ctx: ActionContext,
 ): Promise<{ ok: true; result: Result } | Refusal> {
-  if (!actorMay(ctx.actor, query.permission)) return refused(deskMessages.notAllowed, 403);
+  if (!actorMay(ctx.actor, query.permission)) return refusal(deskMessages.notAllowed, 403);
   const input = parseInput(query.input, rawInput);
   if (!input.ok) return input;
   const result = await query.read(input.value, ctx);

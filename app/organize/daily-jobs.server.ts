@@ -6,8 +6,7 @@
  * latest row.
  */
 import { and, eq, inArray, max } from "drizzle-orm";
-import { editionsFor } from "~/clock/clock.server";
-import { currentEdition } from "~/clock/schedule";
+import { editionAt } from "~/clock/clock.server";
 import { dailyJobAction, dailyJobSummaries } from "~/content/organize";
 import { getDb, type Db } from "~/db/client.server";
 import { events } from "~/db/schema";
@@ -30,7 +29,7 @@ export async function recordDailyJob(env: Env, now: Date, name: string, run: Dai
       env,
       db: getDb(env),
       now,
-      edition: currentEdition(now, editionsFor(env)),
+      edition: editionAt(env, now),
       origin: env.BASE_URL ?? "",
       // Every job of one run shares it, so the log ties them together.
       requestId: `daily-jobs:${now.toISOString()}`,

@@ -12,7 +12,7 @@
  * no interactive transactions), so parallel requests cannot pass them.
  * Callers check the portal window.
  */
-import type { Refusal } from "~/lib/refusal";
+import { refusal, type Refusal } from "~/lib/refusal";
 import { and, asc, count, eq, exists, isNotNull, isNull, lt, notExists, sql, type SQL } from "drizzle-orm";
 import { portalLimits, portalMessages, TEAM_NAME_PATTERN } from "~/content/portal";
 import type { Db } from "~/db/client.server";
@@ -46,7 +46,6 @@ export interface Project {
 
 /** What the team actions answer a refusal with. */
 export type TeamRefusal = Refusal<400 | 403 | 404 | 409 | 410 | 429>;
-const refuse = (message: string, status: TeamRefusal["status"]): TeamRefusal => ({ ok: false, message, status });
 
 /** The participant's project in this edition, or null before they start one. */
 export async function projectOf(db: Db, userId: string, editionId: string): Promise<Project | null> {
@@ -94,9 +93,9 @@ export async function ensureProject(db: Db, participant: SessionUser, editionId:
 
 export function validTeamName(typed: string): { ok: true; name: string } | TeamRefusal {
   const name = plainText(typed).trim().replace(/\s+/g, " ");
-  if (!name) return refuse(portalMessages.teamNameRequired, 400);
-  if (name.length >= portalLimits.teamNameMax) return refuse(portalMessages.teamNameTooLong, 400);
-  if (!TEAM_NAME_PATTERN.test(name)) return refuse(portalMessages.teamNameCharacters, 400);
+  if (!name) return refusal(portalMessages.teamNameRequired, 400);
+  if (name.length >= portalLimits.teamNameMax) return refusal(portalMessages.teamNameTooLong, 400);
+  if (!TEAM_NAME_PATTERN.test(name)) return refusal(portalMessages.teamNameCharacters, 400);
   return { ok: true, name };
 }
 
@@ -111,7 +110,7 @@ export async function createTeam(
   const valid = validTeamName(typedName);
   if (!valid.ok) return valid;
   const project = await ensureProject(db, participant, editionId, now);
-  if (project.name !== null) return refuse(portalMessages.alreadyInTeam, 409);
+  if (project.name !== null) return refusal(portalMessages.alreadyInTeam, 409);
   await db
     .update(teams)
     .set({ name: valid.name })
@@ -169,12 +168,12 @@ async function invitationLimitRefusal(
     sends.toRecipient,
     sends.byInviter,
   ]);
-  if ((members?.n ?? 0) + (open?.n ?? 0) >= portalLimits.teamMaxMembers) return refuse(portalMessages.teamFull, 409);
+  if ((members?.n ?? 0) + (open?.n ?? 0) >= portalLimits.teamMaxMembers) return refusal(portalMessages.teamFull, 409);
   if ((byInviter?.n ?? 0) >= portalLimits.invitationsPerInviterPerDay) {
-    return refuse(portalMessages.inviteDailyLimit, 429);
+    return refusal(portalMessages.inviteDailyLimit, 429);
   }
   if ((toRecipient?.n ?? 0) >= portalLimits.invitationsPerRecipientPerDay) {
-    return refuse(portalMessages.inviteRecipientLimit, 429);
+    return refusal(portalMessages.inviteRecipientLimit, 429);
   }
   return null;
 }
@@ -187,17 +186,17 @@ export async function inviteMember(
   typed: string,
   { now, origin, requestId }: { now: Date; origin: string; requestId?: string },
 ): Promise<{ ok: true; message: string } | TeamRefusal> {
-  if (project.name === null) return refuse(portalMessages.notInTeam, 409);
-  if (project.role !== "lead") return refuse(portalMessages.notLead, 403);
+  if (project.name === null) return refusal(portalMessages.notInTeam, 409);
+  if (project.role !== "lead") return refusal(portalMessages.notLead, 403);
   const parsed = emailField().safeParse(typed);
-  if (!parsed.success) return refuse(portalMessages.inviteInvalidEmail, 400);
+  if (!parsed.success) return refusal(portalMessages.inviteInvalidEmail, 400);
   const email = parsed.data.toLowerCase();
-  if (email === actor.email.toLowerCase()) return refuse(portalMessages.inviteSelf, 400);
+  if (email === actor.email.toLowerCase()) return refusal(portalMessages.inviteSelf, 400);
   if (project.members.some((m) => m.email.toLowerCase() === email)) {
-    return refuse(portalMessages.inviteAlreadyMember, 409);
+    return refusal(portalMessages.inviteAlreadyMember, 409);
   }
   const open = await openInvitationsOf(db, project.teamId, now);
-  if (open.some((i) => i.email === email)) return refuse(portalMessages.inviteAlreadyPending, 409);
+  if (open.some((i) => i.email === email)) return refusal(portalMessages.inviteAlreadyPending, 409);
   const limited = await invitationLimitRefusal(db, project.teamId, email, actor.id, now);
   if (limited) return limited;
   const { token, tokenHash, expiresAt: expires } = await newInvitation(now, portalLimits.teamInvitationDays);
@@ -271,9 +270,9 @@ export async function inviteMember(
   if (!committed.ok) {
     // Someone else's request got there first: say which limit it reached.
     const pending = await openInvitationsOf(db, project.teamId, now);
-    if (pending.some((i) => i.email === email)) return refuse(portalMessages.inviteAlreadyPending, 409);
+    if (pending.some((i) => i.email === email)) return refusal(portalMessages.inviteAlreadyPending, 409);
     return (
-      (await invitationLimitRefusal(db, project.teamId, email, actor.id, now)) ?? refuse(portalMessages.teamFull, 409)
+      (await invitationLimitRefusal(db, project.teamId, email, actor.id, now)) ?? refusal(portalMessages.teamFull, 409)
     );
   }
   await enqueueNotifications(env, [mail.id], { requestId, kind: teamInvitation.kind });
@@ -286,7 +285,7 @@ export async function cancelInvitation(
   invitationId: string,
   now: Date,
 ): Promise<{ ok: true; message: string } | TeamRefusal> {
-  if (project.role !== "lead") return refuse(portalMessages.notLead, 403);
+  if (project.role !== "lead") return refusal(portalMessages.notLead, 403);
   const done = await db
     .update(teamInvitations)
     .set({ revokedAt: now.toISOString() })
@@ -298,7 +297,7 @@ export async function cancelInvitation(
       ),
     )
     .returning({ id: teamInvitations.id });
-  if (done.length === 0) return refuse(portalMessages.invitationInvalid, 404);
+  if (done.length === 0) return refusal(portalMessages.invitationInvalid, 404);
   return { ok: true, message: portalMessages.invitationCancelled };
 }
 
@@ -346,24 +345,24 @@ export async function acceptInvitation(
   now: Date,
 ): Promise<{ ok: true; message: string } | TeamRefusal> {
   const invitation = await findOpenInvitation(db, token, now);
-  if (!invitation) return refuse(portalMessages.invitationInvalid, 410);
-  const refusal = accountRefusal(invitation.email, account);
-  if (refusal === "other-account") return refuse(portalMessages.invitationWrongAccount, 403);
-  if (refusal === "unverified") return refuse(portalMessages.unverified, 403);
-  if (!enrolled) return refuse(portalMessages.invitationNotEnrolled, 403);
+  if (!invitation) return refusal(portalMessages.invitationInvalid, 410);
+  const mismatch = accountRefusal(invitation.email, account);
+  if (mismatch === "other-account") return refusal(portalMessages.invitationWrongAccount, 403);
+  if (mismatch === "unverified") return refusal(portalMessages.unverified, 403);
+  if (!enrolled) return refusal(portalMessages.invitationNotEnrolled, 403);
   const current = await projectOf(db, account.id, invitation.editionId);
   const dropSolo = [];
   if (current) {
-    if (current.name !== null) return refuse(portalMessages.alreadyInTeam, 409);
+    if (current.name !== null) return refusal(portalMessages.alreadyInTeam, 409);
     const [draft] = await db
       .select({ teamId: submissions.teamId })
       .from(submissions)
       .where(eq(submissions.teamId, current.teamId));
-    if (draft) return refuse(portalMessages.invitationHasOwnProject, 409);
+    if (draft) return refusal(portalMessages.invitationHasOwnProject, 409);
     dropSolo.push(db.delete(teams).where(eq(teams.id, current.teamId)));
   }
   const [members] = await memberCountQuery(db, invitation.teamId);
-  if ((members?.n ?? 0) >= portalLimits.teamMaxMembers) return refuse(portalMessages.teamFull, 409);
+  if ((members?.n ?? 0) >= portalLimits.teamMaxMembers) return refusal(portalMessages.teamFull, 409);
   const at = now.toISOString();
   try {
     const committed = await commitTeamChange(db, {
@@ -393,10 +392,10 @@ export async function acceptInvitation(
       holds: sql`${memberCountQuery(db, invitation.teamId)} < ${portalLimits.teamMaxMembers}`,
       holdsBefore: true,
     });
-    if (!committed.ok) return refuse(portalMessages.teamFull, 409);
+    if (!committed.ok) return refusal(portalMessages.teamFull, 409);
   } catch {
     // The unique index: they joined another team meanwhile. The batch rolled back whole.
-    return refuse(portalMessages.alreadyInTeam, 409);
+    return refusal(portalMessages.alreadyInTeam, 409);
   }
   return { ok: true, message: portalMessages.invitationAccepted(invitation.teamName) };
 }
@@ -408,10 +407,10 @@ export async function declineInvitation(
   now: Date,
 ): Promise<{ ok: true; message: string } | TeamRefusal> {
   const invitation = await findOpenInvitation(db, token, now);
-  if (!invitation) return refuse(portalMessages.invitationInvalid, 410);
+  if (!invitation) return refusal(portalMessages.invitationInvalid, 410);
   // Saying no needs only the invited address's account, verified or not.
   if (accountRefusal(invitation.email, account) === "other-account") {
-    return refuse(portalMessages.invitationWrongAccount, 403);
+    return refusal(portalMessages.invitationWrongAccount, 403);
   }
   await db
     .update(teamInvitations)
@@ -428,9 +427,9 @@ export async function removeMember(
   memberUserId: string,
   now: Date,
 ): Promise<{ ok: true; message: string } | TeamRefusal> {
-  if (project.role !== "lead") return refuse(portalMessages.notLead, 403);
+  if (project.role !== "lead") return refusal(portalMessages.notLead, 403);
   const member = project.members.find((m) => m.userId === memberUserId && m.role === "member");
-  if (!member) return refuse(portalMessages.notInTeam, 404);
+  if (!member) return refusal(portalMessages.notInTeam, 404);
   await commitTeamChange(db, {
     teamId: project.teamId,
     editionId: project.editionId,
@@ -456,9 +455,9 @@ export async function leaveTeam(
   participant: SessionUser,
   now: Date,
 ): Promise<{ ok: true; message: string } | TeamRefusal> {
-  if (project.name === null) return refuse(portalMessages.notInTeam, 409);
+  if (project.name === null) return refusal(portalMessages.notInTeam, 409);
   if (project.role === "lead") {
-    if (project.members.length > 1) return refuse(portalMessages.leadCannotLeave, 409);
+    if (project.members.length > 1) return refusal(portalMessages.leadCannotLeave, 409);
     await commitTeamChange(db, {
       teamId: project.teamId,
       editionId: project.editionId,
