@@ -13,7 +13,7 @@ import { displayNameChanges } from "~/content/limits";
 import type { Db } from "~/db/client.server";
 import { displayNameChanges as changes, user } from "~/db/schema";
 import { plainText } from "~/lib/plain-text";
-import { accountMessages } from "./schema";
+import { accountMessages } from "~/content/account";
 
 const DAY_MS = 86_400_000;
 

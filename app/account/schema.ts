@@ -4,28 +4,11 @@
  * Passwords are never trimmed.
  */
 import * as z from "zod/mini";
-import { authLimits, authMessages } from "~/auth/schema";
+import { authLimits } from "~/auth/schema";
+import { accountMessages } from "~/content/account";
+import { authMessages } from "~/content/auth";
 import { DISPLAY_NAME_MAX } from "~/content/credentials";
-import { displayNameChanges } from "~/content/limits";
 import { plainText } from "~/lib/plain-text";
-
-export const accountMessages = {
-  currentPasswordRequired: "Please enter your current password",
-  currentPasswordWrong: "That isn't your current password",
-  passwordRequired: authMessages.passwordRequired,
-  passwordWrong: "That password isn't right",
-  codeRequired: "Please enter the 6-digit code from your authenticator app",
-  codeWrong: "That code didn't work. Check the time on your phone and try again.",
-  secondFactorFirst:
-    "To turn two-step sign-in off, sign out and sign in again with your authenticator code (or a recovery code), then try again.",
-  rateLimited: "Too many attempts. Please wait a minute and try again.",
-  failed: "Something went wrong. Please try again.",
-  confirmDeleteRequired: "Please tick the box to confirm",
-  credentialNotFound: "That credential isn't one of yours.",
-  displayNameTooLong: `Please keep your display name to ${DISPLAY_NAME_MAX} characters`,
-  displayNameLimit: (from: string) =>
-    `You can change your display name ${displayNameChanges.max} times in ${displayNameChanges.days} days. You can change it again from ${from}.`,
-} as const;
 
 /** Flash toasts after a redirect back to /account (or home, after deletion). */
 export const accountToasts = {

@@ -1,7 +1,8 @@
 /**
- * The forms and messages of e-mail verification and password reset (issue
- * 13), for the browser and the server alike. The new password follows the
- * sign-up rules exactly: the same zod field as SignUpSchema.
+ * The forms and toasts of e-mail verification and password reset (issue
+ * 13; their messages are app/content/auth.ts's), for the browser and the
+ * server alike. The new password follows the sign-up rules exactly: the same
+ * zod field as SignUpSchema.
  */
 import * as z from "zod/mini";
 import { SignUpSchema } from "./schema";
@@ -12,18 +13,6 @@ export const ResetPasswordSchema = z.object({
   token: z.string({ error: "This link is incomplete." }).check(z.minLength(1, { error: "This link is incomplete." })),
   password: SignUpSchema.shape.password,
 });
-
-export const recoveryMessages = {
-  /** The same answer whether or not the address has an account. */
-  resetRequested:
-    "If an account uses this address, we've sent it a link to choose a new password. It works once, for one hour. Check your spam folder if it doesn't arrive in a few minutes.",
-  resetLinkInvalid: "This password reset link has expired or has already been used.",
-  verifyLinkExpired: "This verification link has expired.",
-  verifyLinkInvalid: "This verification link isn't valid. It may have been copied incompletely.",
-  verifyLinkUsed: "This verification link has already been used: your e-mail address is verified.",
-  verifyLinkMissing: "This page needs the link from your verification e-mail.",
-  verificationRequired: "Please verify your e-mail address first: follow the link we e-mailed you.",
-} as const;
 
 export const recoveryToasts = {
   emailVerified: {

@@ -6,17 +6,10 @@
  * browser can afford (ADR 004).
  */
 import * as z from "zod/mini";
-import { emailField, fieldMessages } from "~/forms/fields";
+import { authMessages } from "~/content/auth";
+import { emailField } from "~/forms/fields";
 
 export const authLimits = { email: { max: 255 }, password: { min: 6, max: 1024 } } as const;
-
-export const authMessages = {
-  emailInvalid: fieldMessages.emailInvalid,
-  emailTooLong: fieldMessages.emailTooLong,
-  passwordTooShort: "Password must be at least 6 characters",
-  passwordRequired: "Please enter your password",
-  passwordTooLong: "Password must be at most 1024 characters",
-} as const;
 
 /** Titles of SPEC.md §8; the descriptions never say whether an account exists. */
 export const authToasts = {

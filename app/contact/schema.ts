@@ -1,27 +1,18 @@
 /**
- * The contact form's rules (SPEC.md §5) with the visitor-facing messages of
- * SPEC.md §8, verbatim. One schema for the browser (Conform's client
+ * The contact form's rules (SPEC.md §5), refusing with SPEC.md §8's messages
+ * (app/content/contact.ts). One schema for the browser (Conform's client
  * validation) and the server (the action), so both say the same thing.
  * Written with zod/mini, which the browser can afford (ADR 004).
  */
 import * as z from "zod/mini";
-import { emailField, fieldMessages, fullNameField, normalizeNewlines, optionalText } from "~/forms/fields";
+import { contactMessages } from "~/content/contact";
+import { emailField, fullNameField, normalizeNewlines, optionalText } from "~/forms/fields";
 
 export const contactLimits = {
   name: { min: 2, max: 100 },
   email: { max: 255 },
   subject: { max: 200 },
   message: { min: 10, max: 2000 },
-} as const;
-
-export const contactMessages = {
-  nameTooShort: fieldMessages.nameTooShort,
-  nameTooLong: fieldMessages.nameTooLong,
-  emailInvalid: fieldMessages.emailInvalid,
-  emailTooLong: fieldMessages.emailTooLong,
-  subjectTooLong: "Subject must be less than 200 characters",
-  messageTooShort: "Message must be at least 10 characters",
-  messageTooLong: "Message must be less than 2000 characters",
 } as const;
 
 /** The toasts of SPEC.md §8 for this form. */

@@ -154,3 +154,28 @@ export const judgingAccountDeletion =
 
 /** The invitation e-mail's subject: the admin CLI stores it in the outbox row, the consumer renders the same. */
 export const judgeInvitationSubject = (editionName: string) => `You're invited to judge the ${editionName}`;
+
+// The organizers' desk (issue 32): what judging's organizer actions answer, the same on the desk, from the
+// organizer API and in the CLI.
+
+/** /organize/judges: inviting a judge, withdrawing an invitation, removing a judge. */
+export const judgeDeskMessages = {
+  emailRequired: "Enter the judge's e-mail address, or invite from an interest form.",
+  interestUnknown: "There is no such judge/advisor interest form.",
+  alreadyJudge: (email: string, edition: string) => `${email} is already a judge of the ${edition}.`,
+  invitationUnknown: "That invitation is no longer open.",
+  notAJudge: (email: string, edition: string) => `${email} is not an active judge of the ${edition}.`,
+} as const;
+
+/** /organize/assignments: a conflict of interest dismissed or added. */
+export const assignmentDeskMessages = {
+  conflictUnknown: "There is no such live conflict in this edition: the conflicts table lists them.",
+  teamUnknown: (teamId: string, edition: string) => `There is no team ${teamId} in the ${edition}.`,
+} as const;
+
+/** /organize/assignments' forms: a reason for each conflict decision, the team of an added one, the run's confirmation. */
+export const conflictMessages = {
+  reasonRequired: "Say why: the reason is kept in the audit log.",
+  teamRequired: "Enter the team's id (the conflicts and projects tables show it).",
+  confirmRequired: "Confirm the run: the desk's confirmation step posts confirm=run (the CLI sends it too).",
+} as const;

@@ -45,7 +45,7 @@ export const nextEditionLimits = {
   resendConfirmationMinutes: 10,
 } as const;
 
-// The first three are app/forms/fields.ts's fieldMessages, which the form's
+// The first three are ./fields.ts's fieldMessages, which the form's
 // schema uses; written out because scripts/admin.mjs loads this module in
 // Node, which resolves no extensionless import.
 export const nextEditionMessages = {

@@ -510,6 +510,12 @@ export const messageErrors = {
   testNeedsPerson: "A test goes to the organizer who asks for it: a job has no address.",
 } as const;
 
+/** The outbox's requeue (`notifications.requeue`): the overview's button, the organizer API and `npm run admin -- requeue-dead`. */
+export const requeueMessages = {
+  noneDead: "No e-mail is dead: there is nothing to requeue.",
+  done: (n: number) => `${n} dead e-mail(s) handed back to the outbox; the next sweep sends them.`,
+} as const;
+
 /** The e-mails' words (app/notifications/announcements.server.ts). */
 export const messageEmailText = {
   testSubject: (subject: string) => `[Test] ${subject}`,

@@ -1,28 +1,16 @@
 /**
  * The fields several forms ask for, defined once (issue 17): their rules,
- * their SPEC.md §8 messages verbatim, and their labels. Each form's schema
- * (app/<concern>/schema.ts, app/payments/*-form.ts) builds on these; the
- * routes take the labels from here for the field and the error summary alike.
+ * each paired with its SPEC.md §8 message (app/content/fields.ts), and their
+ * labels. Each form's schema (app/<concern>/schema.ts, app/payments/*-form.ts)
+ * builds on these; the routes take the labels from here for the field and
+ * the error summary alike.
  * Written with zod/mini, which the browser can afford (ADR 004).
  */
 import * as z from "zod/mini";
+import { fieldMessages } from "~/content/fields";
 import { plainText } from "~/lib/plain-text";
 
 export const fieldLimits = { name: 100, email: 255, phone: 30, url: 2048 } as const;
-
-export const fieldMessages = {
-  nameTooShort: "Name must be at least 2 characters",
-  nameTooLong: "Name must be less than 100 characters",
-  nameCharacters: "Please use only letters, spaces, hyphens, apostrophes and periods",
-  firstNameRequired: "First name is required",
-  lastNameRequired: "Last name is required",
-  emailInvalid: "Please enter a valid email address",
-  emailTooLong: "Email must be less than 255 characters",
-  phoneRequired: "Phone number is required",
-  phoneInvalid: "Please enter a valid phone number",
-  urlInvalid: "Please enter a valid URL, such as https://example.com",
-  tooLong: (max: number) => `Must be at most ${max} characters`,
-} as const;
 
 /** Every form field's label, once: the field shows it and the error summary names the field by it. */
 export const fieldLabels = {

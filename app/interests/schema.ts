@@ -5,7 +5,9 @@
  * the browser can afford (ADR 004).
  */
 import * as z from "zod/mini";
-import { emailField, fieldMessages, nameField, normalizeNewlines, phoneField, requiredText } from "~/forms/fields";
+import { fieldMessages } from "~/content/fields";
+import { judgeAdvisorMessages } from "~/content/interests";
+import { emailField, nameField, normalizeNewlines, phoneField, requiredText } from "~/forms/fields";
 
 export const JUDGE_ADVISOR_ROLES = ["judge", "advisor"] as const;
 export type JudgeAdvisorRole = (typeof JUDGE_ADVISOR_ROLES)[number];
@@ -17,21 +19,6 @@ export const judgeAdvisorLimits = {
   title: 200,
   linkedIn: 500,
   longText: 2000,
-} as const;
-
-export const judgeAdvisorMessages = {
-  phone: fieldMessages.phoneInvalid,
-  role: "Please choose judge or advisor",
-  organization: "Organization is required",
-  organizationTooLong: "Organization must be less than 200 characters",
-  title: "Title is required",
-  titleTooLong: "Title must be less than 200 characters",
-  linkedIn: "Please enter a valid URL (starting with https://)",
-  linkedInTooLong: "LinkedIn URL must be less than 500 characters",
-  expertise: "Please describe your areas of expertise",
-  experience: "Please describe your relevant experience",
-  motivation: "Please tell us why you want to take part",
-  longTextTooLong: "Please keep this under 2000 characters",
 } as const;
 
 export const judgeAdvisorRateLimitMessage = "You've sent this form too many times. Please wait a minute and try again.";

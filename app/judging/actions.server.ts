@@ -19,7 +19,7 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull } from "drizzle-orm";
 import * as z from "zod/mini";
 import { formatMountain } from "~/clock/format";
-import { judgeInvitationSubject, judgingRules } from "~/content/judging";
+import { judgeDeskMessages, judgeInvitationSubject, judgingRules } from "~/content/judging";
 import { getDb, type Db } from "~/db/client.server";
 import { judgeAdvisorInterests, judgeInvitations, judges, judgingAssignments, user } from "~/db/schema";
 import { newInvitation, isOpenInvitation, isUnusedInvitation } from "~/lib/invitation.server";
@@ -40,14 +40,6 @@ import {
 import { scoresFinalText } from "./judge.server";
 import { judgeInvitation } from "./notification.server";
 import { InviteJudgeSchema, RemoveJudgeSchema, RevokeJudgeInvitationSchema } from "./schema";
-
-export const judgeDeskMessages = {
-  emailRequired: "Enter the judge's e-mail address, or invite from an interest form.",
-  interestUnknown: "There is no such judge/advisor interest form.",
-  alreadyJudge: (email: string, edition: string) => `${email} is already a judge of the ${edition}.`,
-  invitationUnknown: "That invitation is no longer open.",
-  notAJudge: (email: string, edition: string) => `${email} is not an active judge of the ${edition}.`,
-} as const;
 
 /** The active judge of the edition with this address, or null. */
 export async function activeJudgeByEmail(db: Db, editionId: string, email: string) {

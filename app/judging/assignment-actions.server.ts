@@ -19,12 +19,12 @@
 import { isSubmittedProject } from "~/portal/submitted.server";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import * as z from "zod/mini";
-import { judgingRules } from "~/content/judging";
+import { assignmentDeskMessages, judgeDeskMessages, judgingRules } from "~/content/judging";
 import { getDb, type Db } from "~/db/client.server";
 import { judges, judgingAssignments, judgingConflicts, submissions, teams, user } from "~/db/schema";
 import { refusal } from "~/lib/refusal";
 import { actorLabel, defineOrganizerAction, defineOrganizerQuery, rowWhere } from "~/organize/action.server";
-import { activeJudgeByEmail, judgeProgress, judgeDeskMessages } from "./actions.server";
+import { activeJudgeByEmail, judgeProgress } from "./actions.server";
 import { criteriaCount, planAssignments, type Plan, type Snapshot } from "./assign";
 import {
   assignmentsHaveRun,
@@ -37,11 +37,6 @@ import {
   type AssignmentWrite,
 } from "./assign.server";
 import { AddConflictSchema, DismissConflictSchema, RunAssignmentsSchema } from "./schema";
-
-export const assignmentDeskMessages = {
-  conflictUnknown: "There is no such live conflict in this edition: the conflicts table lists them.",
-  teamUnknown: (teamId: string, edition: string) => `There is no team ${teamId} in the ${edition}.`,
-} as const;
 
 /** One line saying what a plan did, for the message, the API and the CLI. */
 export function planSummary(plan: Plan, projects: number): string {

@@ -4,7 +4,7 @@
  * rubric's scale, lengths) and answer with the page's own words.
  */
 import * as z from "zod/mini";
-import { judgingRules, rubricCriteria } from "~/content/judging";
+import { conflictMessages, judgingRules, rubricCriteria } from "~/content/judging";
 import { deskRules } from "~/content/organize";
 import { emailField, optionalText, requiredText } from "~/forms/fields";
 import { appealDecisionLimits, appealDecisionMessages, appealLimits, appealMessages } from "~/content/judging-results";
@@ -82,12 +82,6 @@ export const DecideAppealSchema = z.object({
 });
 
 // /organize/assignments (issue 32): running the assignment and the conflicts of interest.
-
-export const conflictMessages = {
-  reasonRequired: "Say why: the reason is kept in the audit log.",
-  teamRequired: "Enter the team's id (the conflicts and projects tables show it).",
-  confirmRequired: "Confirm the run: the desk's confirmation step posts confirm=run (the CLI sends it too).",
-} as const;
 
 const conflictReason = () => requiredText(conflictMessages.reasonRequired, judgingRules.declarationReasonMaxChars);
 

@@ -7,14 +7,10 @@
  */
 import { count, eq } from "drizzle-orm";
 import * as z from "zod/mini";
+import { requeueMessages } from "~/content/organize";
 import { notifications } from "~/db/schema";
 import { defineOrganizerAction } from "~/organize/action.server";
 import { requeueDeadStatement } from "./status.server";
-
-export const requeueMessages = {
-  noneDead: "No e-mail is dead: there is nothing to requeue.",
-  done: (n: number) => `${n} dead e-mail(s) handed back to the outbox; the next sweep sends them.`,
-} as const;
 
 export const requeueNotifications = defineOrganizerAction({
   id: "notifications.requeue",

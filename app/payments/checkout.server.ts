@@ -6,6 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Edition } from "~/content/editions";
+import { unverifiedEmailMessages } from "~/content/registration";
 import { getDb } from "~/db/client.server";
 import { registrations, sponsorships } from "~/db/schema";
 import type { RegistrationInput } from "~/payments/registration-form";
@@ -19,14 +20,6 @@ import { checkoutExpiresAt, registrationWindowEnd } from "./expiry.server";
 import { checkoutGateway } from "./gateway.server";
 import { quoteRegistration, quoteSponsorship } from "./plans.server";
 import { PaymentError, type StartOptions, type StartResult } from "./start";
-
-/** Issue 13: an organization's purchase and a company-code enrollment need a verified address. */
-export const unverifiedEmailMessages = {
-  workforce:
-    "Please verify your e-mail address before buying the Workforce Package: follow the link we e-mailed you, or ask for a new one.",
-  companyCode:
-    "Please verify your e-mail address before enrolling with a company code: follow the link we e-mailed you, or ask for a new one.",
-} as const;
 
 export const checkoutRateLimitMessage = "You've started too many payments. Please wait a minute and try again.";
 

@@ -1,11 +1,9 @@
 /**
  * Company (organization enrollment) codes: shared by the form schema (format
- * check in the browser) and the server (issuing, lookup). 12 characters from an
- * alphabet without look-alikes (no 0/O, 1/I/L, U/V) give 29^12 ≈ 3.5·10^17
- * codes (58 bits); guessing is also rate-limited (app/payments/company-codes.server.ts).
+ * check in the browser) and the server (issuing, lookup). Their alphabet and
+ * length are app/content/registration.ts's, beside the message that states them.
  */
-export const COMPANY_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTWXYZ23456789";
-export const COMPANY_CODE_LENGTH = 12;
+import { COMPANY_CODE_ALPHABET, COMPANY_CODE_LENGTH } from "~/content/registration";
 
 /** What people type ("abcd-efgh jkmn") as stored ("ABCDEFGHJKMN"). */
 export function normalizeCompanyCode(value: string): string {

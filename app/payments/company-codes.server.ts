@@ -1,13 +1,13 @@
 /**
  * Company codes: issued to a paid Workforce registration in its fulfillment
  * batch, entered by employees on the Individual form. Crypto-random, from an
- * unambiguous alphabet (app/payments/company-code.ts); guessing is rate-limited
+ * unambiguous alphabet (app/content/registration.ts); guessing is rate-limited
  * per client IP (RATE_LIMITER) before any lookup.
  */
 import { and, eq, isNull } from "drizzle-orm";
+import { COMPANY_CODE_ALPHABET, COMPANY_CODE_LENGTH } from "~/content/registration";
 import type { Db } from "~/db/client.server";
 import { companyCodes, registrations } from "~/db/schema";
-import { COMPANY_CODE_ALPHABET, COMPANY_CODE_LENGTH } from "~/payments/company-code";
 
 /** A fresh code: uniform over the alphabet (rejection sampling, no modulo bias). */
 export function generateCompanyCode(): string {

@@ -7,6 +7,7 @@
 import { pricingPhase } from "~/clock/schedule";
 import { editionById, type Edition } from "~/content/editions";
 import { companyCodeEditionMessages } from "~/content/organization";
+import { registrationMessages } from "~/content/registration";
 import { getDb } from "~/db/client.server";
 import { registrations } from "~/db/schema";
 import { log } from "~/lib/log.server";
@@ -16,7 +17,7 @@ import { companyCodeRateLimitMessage, PaymentError, type StartOptions, type Star
 import { organizationForCode } from "./company-codes.server";
 import { confirmationInsert, confirmationPayload } from "./confirmation.server";
 import { enrollmentConfirmation } from "./notification.server";
-import { registrationMessages, type RegistrationInput } from "./registration-form";
+import type { RegistrationInput } from "./registration-form";
 
 export async function enrollWithCompanyCode(
   env: Env,

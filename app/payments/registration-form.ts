@@ -7,18 +7,9 @@
  * Written with zod/mini, which the browser can afford (ADR 004).
  */
 import * as z from "zod/mini";
-import { emailField, fieldMessages, nameField, optionalText, phoneField, requiredText, urlField } from "~/forms/fields";
-import { COMPANY_CODE_ALPHABET, COMPANY_CODE_LENGTH, normalizeCompanyCode } from "~/payments/company-code";
-
-export const registrationMessages = {
-  firstNameRequired: fieldMessages.firstNameRequired,
-  lastNameRequired: fieldMessages.lastNameRequired,
-  companyNameRequired: "Company name is required",
-  titleRequired: "Job title is required",
-  websiteRequired: "Employer website is required",
-  companyCodeInvalid: `A company code has ${COMPANY_CODE_LENGTH} letters and digits`,
-  companyCodeUnknown: "We couldn't find that company code. Check it with your organization, or leave it empty to pay.",
-} as const;
+import { COMPANY_CODE_ALPHABET, COMPANY_CODE_LENGTH, registrationMessages } from "~/content/registration";
+import { emailField, nameField, optionalText, phoneField, requiredText, urlField } from "~/forms/fields";
+import { normalizeCompanyCode } from "~/payments/company-code";
 
 /** The toasts of SPEC.md §8 for registration and sponsorship. */
 export const paymentToasts = {

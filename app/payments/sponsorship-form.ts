@@ -6,13 +6,8 @@
  */
 import * as z from "zod/mini";
 import { defaultSponsorTier, sponsorTierIds } from "~/content/pricing";
+import { registrationMessages as m, sponsorMessages } from "~/content/registration";
 import { emailField, nameField, phoneField, requiredText, urlField } from "~/forms/fields";
-import { registrationMessages as m } from "~/payments/registration-form";
-
-export const sponsorMessages = {
-  tierInvalid: "Please choose a sponsorship tier",
-  companyUrlRequired: "Company website is required",
-} as const;
 
 export const SponsorshipSchema = z.object({
   // A missing tier means the default (gold); an unknown one is refused.

@@ -2,7 +2,8 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { data, Form, Link } from "react-router";
 import { createAuth } from "~/auth/auth.server";
 import { AUTH_RATE_LIMIT_MESSAGE, AUTH_RATE_LIMIT_RETRY_AFTER } from "~/auth/rate-limit.server";
-import { ForgotPasswordSchema, recoveryMessages } from "~/auth/recovery-schema";
+import { recoveryMessages } from "~/content/auth";
+import { ForgotPasswordSchema } from "~/auth/recovery-schema";
 import { accountEmailMinimumAnswerMs } from "~/content/limits";
 import {
   FormErrorSummary,

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { developmentSiteContact } from "~/content/site";
-import { contactMessages as m, contactRateLimitMessage } from "~/contact/schema";
+import { contactMessages as m } from "~/content/contact";
+import { contactRateLimitMessage } from "~/contact/schema";
 import {
   contactRowsFor,
   cookiesOf,

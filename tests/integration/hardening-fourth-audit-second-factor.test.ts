@@ -21,7 +21,7 @@ import { createAuth } from "~/auth/auth.server";
 import { SERVED_AUTH_ENDPOINTS } from "~/auth/served-endpoints";
 import { verifySecondFactorAgain } from "~/auth/second-factor-session.server";
 import { twoFactorMessages } from "~/content/two-factor";
-import { accountMessages } from "~/account/schema";
+import { accountMessages } from "~/content/account";
 import { publishedResults, teams } from "~/db/schema";
 import {
   actorLabel,

@@ -19,7 +19,7 @@ import {
   editionConflicts,
   projectJudges,
 } from "~/judging/assignment-actions.server";
-import { conflictMessages } from "~/judging/schema";
+import { conflictMessages } from "~/content/judging";
 import { executeAction, type AnyOrganizerAction } from "~/organize/action.server";
 import { decodeEntities } from "./html";
 import { bareUser, judge, openAssignments, submittedProject } from "./judging-helpers";

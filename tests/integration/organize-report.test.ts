@@ -13,7 +13,7 @@ import { editionScoresSql } from "~/judging/report";
 import { createNotification, createScores } from "./factories";
 import { decodeEntities } from "./html";
 import { assignDirectly, judge, submittedProject } from "./judging-helpers";
-import { requeueMessages } from "~/notifications/actions.server";
+import { requeueMessages } from "~/content/organize";
 import { api, deskGet, deskPost, organizer, tokenOf } from "./organize-helpers";
 
 const QUOTED_NAME = 'Spud "Tater", Inc';

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { sponsorTiersById } from "~/content/pricing";
 import { prices } from "../edition-2026";
 import { RegistrationSchema, type RegistrationInput } from "~/payments/registration-form";
-import { COMPANY_CODE_ALPHABET, COMPANY_CODE_LENGTH } from "~/payments/company-code";
+import { COMPANY_CODE_ALPHABET, COMPANY_CODE_LENGTH } from "~/content/registration";
 import { startRegistration, startSponsorship } from "~/payments/checkout.server";
 import { PaymentError } from "~/payments/start";
 import { generateCompanyCode } from "~/payments/company-codes.server";

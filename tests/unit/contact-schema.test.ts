@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ContactSchema, contactMessages as m } from "~/contact/schema";
+import { contactMessages as m } from "~/content/contact";
+import { ContactSchema } from "~/contact/schema";
 
 const valid = { name: "Jo", email: "jo@example.com", subject: "Hi", message: "Ten chars!" };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { ContactSchema, contactMessages } from "~/contact/schema";
+import { contactMessages } from "~/content/contact";
+import { ContactSchema } from "~/contact/schema";
 import { parseWithSchema, requiredFields } from "~/forms/parse";
 import { IndividualRegistrationSchema } from "~/payments/registration-form";
 import { SponsorshipSchema } from "~/payments/sponsorship-form";

@@ -1,0 +1,22 @@
+/** What /account's forms say (issues 13, 26 and 31), the same words with JavaScript on and off. */
+import { authMessages } from "./auth";
+import { DISPLAY_NAME_MAX } from "./credentials";
+import { displayNameChanges } from "./limits";
+
+export const accountMessages = {
+  currentPasswordRequired: "Please enter your current password",
+  currentPasswordWrong: "That isn't your current password",
+  passwordRequired: authMessages.passwordRequired,
+  passwordWrong: "That password isn't right",
+  codeRequired: "Please enter the 6-digit code from your authenticator app",
+  codeWrong: "That code didn't work. Check the time on your phone and try again.",
+  secondFactorFirst:
+    "To turn two-step sign-in off, sign out and sign in again with your authenticator code (or a recovery code), then try again.",
+  rateLimited: "Too many attempts. Please wait a minute and try again.",
+  failed: "Something went wrong. Please try again.",
+  confirmDeleteRequired: "Please tick the box to confirm",
+  credentialNotFound: "That credential isn't one of yours.",
+  displayNameTooLong: `Please keep your display name to ${DISPLAY_NAME_MAX} characters`,
+  displayNameLimit: (from: string) =>
+    `You can change your display name ${displayNameChanges.max} times in ${displayNameChanges.days} days. You can change it again from ${from}.`,
+} as const;
