@@ -26,6 +26,8 @@ export default [
   route("faq", "routes/faq.tsx"),
   route("why-sponsor", "routes/why-sponsor.tsx"),
   route("mission-vision", "routes/mission-vision.tsx"),
+  // The edition's goals against what happened (issue 55).
+  route("impact", "routes/impact.tsx"),
   route("judges-advisors", "routes/judges-advisors.tsx"),
   route("legal", "routes/legal.tsx"),
   route("terms-of-service", "routes/terms-of-service.tsx"),
@@ -42,6 +44,8 @@ export default [
   layout("routes/account/layout.tsx", [
     route("account", "routes/account/index.tsx"),
     route("account/data.json", "routes/account/data[.]json.ts"),
+    // The sponsors' report (issue 55): the account that paid a sponsorship.
+    route("account/sponsor-report", "routes/account/sponsor-report.tsx"),
   ]),
   // Account recovery (issue 13): the e-mailed links and the resend endpoint.
   route("auth/forgot-password", "routes/auth.forgot-password.tsx"),
@@ -70,6 +74,9 @@ export default [
       route("organization/:id", "routes/organization/dashboard.tsx"),
       route("organization/:id/employees.csv", "routes/organization/employees[.]csv.ts"),
       route("organization/:id/certifications.csv", "routes/organization/certifications[.]csv.ts"),
+      // The organization's impact report and its figures as CSV (issue 55).
+      route("organization/:id/report", "routes/organization/report.tsx"),
+      route("organization/:id/report.csv", "routes/organization/report[.]csv.ts"),
     ]),
   ]),
 

@@ -14,6 +14,7 @@
 import { editionsFor } from "~/clock/clock.server";
 import { dailyJobSummaries, type DailyJobName } from "~/content/organize";
 import { issueDueInnovatorCredentials } from "~/credentials/issue.server";
+import { recordImpactFigures } from "~/impact/figures.server";
 import { assignOnJudgingStart } from "~/judging/assign.server";
 import { log } from "~/lib/log.server";
 import { recordDailyJob } from "~/organize/daily-jobs.server";
@@ -68,6 +69,12 @@ export const dailyJobs: readonly DailyJob[] = [
     name: "innovator-credentials",
     run: (env, now) => issueDueInnovatorCredentials(env, editionsFor(env), now),
     summarise: (issued) => dailyJobSummaries.innovatorCredentials(issued),
+  }),
+  // Each edition's impact figures, frozen after its end (issue 55, ADR 023).
+  job({
+    name: "impact-figures",
+    run: (env, now) => recordImpactFigures(env, editionsFor(env), now),
+    summarise: (recorded) => dailyJobSummaries.impactFigures(recorded.length, recorded.filter((r) => r.final).length),
   }),
 ];
 

@@ -92,6 +92,7 @@ export const footerLinks: readonly NavLinkItem[] = [
   { href: "/sponsors", label: "Sponsors" },
   { href: "/about", label: "About" },
   { href: "/timeline", label: "Timeline" },
+  { href: "/impact", label: "Impact" },
   { href: "/faq", label: "FAQ" },
   { href: "/contact", label: "Contact" },
   { href: "/terms-of-service", label: "Terms of Service" },

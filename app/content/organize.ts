@@ -147,6 +147,7 @@ export const dailyJobNames = [
   "judging-retention",
   "judging-assignment",
   "innovator-credentials",
+  "impact-figures",
 ] as const;
 export type DailyJobName = (typeof dailyJobNames)[number];
 
@@ -174,6 +175,10 @@ export const dailyJobText: Record<DailyJobName, { label: string; does: string }>
     label: "AI Innovator credentials",
     does: "Issues AI Innovator once the submission deadline has passed.",
   },
+  "impact-figures": {
+    label: "Impact figures",
+    does: "Keeps each edition's impact figures, and freezes them after the edition's end.",
+  },
 };
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -198,6 +203,10 @@ export const dailyJobSummaries = {
       : `Assigned ${plural(assigned, "project-judge pair")} in ${plural(editions, "edition")}.`,
   innovatorCredentials: (issued: number) =>
     issued === 0 ? "No AI Innovator credential was due." : `Issued ${plural(issued, "AI Innovator credential")}.`,
+  impactFigures: (editions: number, final: number) =>
+    editions === 0
+      ? "No edition's figures to record."
+      : `Recorded the figures of ${plural(editions, "edition")}${final > 0 ? `, ${final} of them final` : ""}.`,
 } as const;
 
 /** The overview's counts (/organize): their words, and how many organizations it lists. */

@@ -37,6 +37,8 @@ export const publicRoutes = [
   { path: "/faq", name: "FAQ", kind: "content", inSitemap: true },
   { path: "/why-sponsor", name: "Why Sponsor", kind: "content", inSitemap: true },
   { path: "/mission-vision", name: "Mission & Vision", kind: "content", inSitemap: true },
+  // Issue 55: the edition's goals against its figures, counted live; no JavaScript.
+  { path: "/impact", name: "Impact", kind: "content", inSitemap: true },
   { path: "/contact", name: "Contact", kind: "form", inSitemap: true },
   { path: "/judges-advisors", name: "Judges & Advisors", kind: "content", inSitemap: true },
   { path: "/judge-advisor-register", name: "Judge or Advisor Interest", kind: "form", inSitemap: true },

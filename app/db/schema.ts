@@ -19,3 +19,4 @@ export * from "./credentials-schema";
 export * from "./account-schema";
 export * from "./organize-schema";
 export * from "./events-schema";
+export * from "./impact-schema";

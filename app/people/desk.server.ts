@@ -38,7 +38,7 @@ import { personFacts, searchPeople } from "./people.server";
 import { EditionFilterSchema, RegistrationsFilterSchema, SponsorshipsFilterSchema, type HandleSchema } from "./schema";
 
 /** The overview's registrations: paid ones by plan and pricing phase, and employees enrolled with a company code. */
-export function registrationsOverview({ db, edition }: Desk) {
+export function registrationsOverview({ db, edition }: Pick<Desk, "db" | "edition">) {
   return overviewBlock(
     [
       db

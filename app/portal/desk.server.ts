@@ -9,7 +9,7 @@ import type { Desk } from "~/organize/guard.server";
 import { firstCount, overviewBlock } from "~/organize/overview-block.server";
 import { isSubmittedProject } from "./submitted.server";
 
-export function teamsOverview({ db, edition }: Desk) {
+export function teamsOverview({ db, edition }: Pick<Desk, "db" | "edition">) {
   return overviewBlock(
     [
       db.select({ n: count() }).from(teams).where(eq(teams.editionId, edition.id)),

@@ -53,7 +53,16 @@ export default function MissionVision({ loaderData }: Route.ComponentProps) {
         </ul>
       </Section>
 
-      <Section id="strategic-goals" title="Strategic Goals" tone="muted">
+      <Section
+        id="strategic-goals"
+        title="Strategic Goals"
+        tone="muted"
+        lead={
+          <Link to="/impact" className="font-semibold text-brand-700 underline">
+            See how the Challenge is doing against its goals
+          </Link>
+        }
+      >
         <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {strategicGoals.map((goal, index) => (
             <li key={goal.title} className="card">

@@ -31,7 +31,7 @@ import { excludeVotes, publishAudienceChoice, voteReview } from "./vote-review.s
 import type { ExcludeVotesSchema } from "./vote-review-schema";
 
 /** The overview's count of showcase votes cast (a count only: the tally waits for the close). */
-export function votesOverview({ db, edition }: Desk) {
+export function votesOverview({ db, edition }: Pick<Desk, "db" | "edition">) {
   return overviewBlock(
     [db.select({ n: count() }).from(showcaseVotes).where(eq(showcaseVotes.editionId, edition.id))] as const,
     ([votes]) => firstCount(votes),

@@ -78,13 +78,13 @@ describe("the shared frame's links", () => {
     ]);
   });
 
-  it("the footer has its nine links and the contact details", async () => {
+  it("the footer has its ten links (SPEC.md's nine and /impact, issue 55) and the contact details", async () => {
     const html = await homeDuringEnrollment();
     const footer = element(html, "footer", "");
     expect(links(element(footer, "nav", 'aria-label="Footer"'))).toEqual(
       footerLinks.map(({ href, label }) => ({ href, label })),
     );
-    expect(footerLinks).toHaveLength(9);
+    expect(footerLinks).toHaveLength(10);
     // The test worker runs on wrangler.toml's development [vars].
     const contact = developmentSiteContact;
     expect(links(element(footer, "address", ""))).toEqual([

@@ -2,6 +2,7 @@
 import { Link } from "react-router";
 import type { AccountActivity, AccountEdition, AccountRegistration } from "~/account/activity.server";
 import { formatMountain } from "~/clock/format";
+import { sponsorReportText } from "~/content/impact";
 import { formatUsd } from "~/content/pricing";
 import { ActivityTable, Panel } from "./panel";
 
@@ -129,6 +130,14 @@ export function SponsorshipsSection({ sponsorships }: { sponsorships: AccountAct
           ))}
         </ActivityTable>
       )}
+      {sponsorships.some((s) => s.status === "paid") ? (
+        <p className="mt-4">
+          <Link to="/account/sponsor-report" className="font-medium text-brand-700 underline">
+            {sponsorReportText.accountLink}
+          </Link>
+          {`: ${sponsorReportText.accountLinkLead}`}
+        </p>
+      ) : null}
     </Panel>
   );
 }

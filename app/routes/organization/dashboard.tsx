@@ -8,13 +8,14 @@
  * forms, no hydration: each posts an intent (app/organization/intents.server.ts),
  * answered with a redirect and a toast or the page again with the message.
  */
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { AdminsSection, ActivitySection } from "~/components/organization/admins";
 import { CertificationsSection } from "~/components/organization/certifications";
 import { CodeSection, TierSection } from "~/components/organization/code-and-tier";
 import { EmployeesSection, InviteSection } from "~/components/organization/employees";
 import { Refusals } from "~/components/intent-form";
 import { PageHero } from "~/components/page";
+import { organizationReportText } from "~/content/impact";
 import { organizationMessages } from "~/content/organization";
 import { requestContext, signedInContext } from "~/context";
 import { signedInPageHeaders } from "~/forms/action.server";
@@ -80,6 +81,11 @@ export default function OrganizationDashboard({ loaderData: view, actionData }: 
           <Refusals messages={actionData?.intent === null ? (actionData.result.error?.[""] ?? []) : []} />
           <CodeSection code={view.code} pastNote={view.codeOfPastEdition} actionData={actionData} />
           <TierSection tier={view.tier} />
+          <p>
+            <Link to={`/organization/${organization.id}/report`} className="font-semibold text-brand-700 underline">
+              {organizationReportText.dashboardLink}
+            </Link>
+          </p>
           <InviteSection
             enabled={!!view.code && !view.codeOfPastEdition}
             leftToday={view.invitationsLeftToday}
