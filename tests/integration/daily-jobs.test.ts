@@ -6,13 +6,14 @@
  * writes one audit row (issue 32), which the desk's overview lists per job.
  */
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { edition2026 } from "~/content/editions";
 import { dataRetentionById } from "~/content/legal";
 import { DATA_LIFECYCLE_CRON } from "~/retention/records.server";
 import { purgeExpiredJudging } from "~/retention/judging.server";
 import { judgeSql, reviewSql, submittedTeamSql } from "../judging-seed";
-import { runDailyJobs, type DailyJob } from "../../workers/daily-jobs";
+import { dailyJobs, runDailyJobs, type DailyJob } from "../../workers/daily-jobs";
 import { dailyJobAction, dailyJobNames, dailyJobSummaries, dailyJobText, overviewText } from "~/content/organize";
 import { createAppeal, createConflict, createPublishedResult } from "./factories";
 import { decodeEntities } from "./html";
@@ -207,6 +208,112 @@ describe("the daily jobs", () => {
       ["third", dailyJobSummaries.done],
       ["throws-at-once", dailyJobSummaries.failed("boom")],
     ]);
+  });
+});
+
+/** The one job of `dailyJobs` with this name, as the trigger runs it. */
+function theJob(name: string): DailyJob {
+  return dailyJobs.find((job) => job.name === name)!;
+}
+
+describe("a job's changes and its row in one batch", () => {
+  it("a job whose batch fails leaves neither its changes nor a done row, only a failed one", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    await judgedProject("refused");
+    const before = await judgingRowsOf("2026");
+    // The batch's last delete is refused, as a fault in the middle of the batch would be.
+    await env.DB.exec(
+      "CREATE TRIGGER keep_invitations BEFORE DELETE ON judge_invitations BEGIN SELECT RAISE(ABORT, 'invitations kept'); END",
+    );
+    const since = await lastAuditId();
+    try {
+      const [outcome] = await runDailyJobs(env, PAST_RETENTION, [theJob("judging-retention")]);
+      expect(outcome!.status).toBe("rejected");
+    } finally {
+      await env.DB.exec("DROP TRIGGER keep_invitations");
+    }
+    // The deletes before the refused one are undone with it.
+    expect(await judgingRowsOf("2026")).toEqual(before);
+    const rows = await auditSince(since);
+    expect(rows.map((r) => [r.actor_label, JSON.parse(r.facts_after!).outcome])).toEqual([
+      ["judging-retention", "failed"],
+    ]);
+    expect(rows[0]!.summary).toMatch(/^Failed: .*invitations kept/);
+
+    // Without the fault, the same job deletes them and says how many, in one batch with its row.
+    const again = await lastAuditId();
+    await runDailyJobs(env, PAST_RETENTION, [theJob("judging-retention")]);
+    expect(Object.values(await judgingRowsOf("2026")).every((n) => n === 0)).toBe(true);
+    const [done] = await auditSince(again);
+    const deleted = Object.values(before).reduce((sum, n) => sum + n, 0);
+    expect(JSON.parse(done!.facts_after!)).toEqual({ outcome: "done", result: { editions: ["2026"], rows: deleted } });
+    expect(done!.summary).toBe(dailyJobSummaries.judgingRetention(deleted));
+  });
+
+  it("plans again when what it counted changed before its batch, and writes only the plan that held", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    await env.DB.exec("CREATE TABLE job_probe (attempt INTEGER NOT NULL)");
+    let attempts = 0;
+    const planned: DailyJob = {
+      name: "counts-moved",
+      plan: async () => {
+        attempts += 1;
+        return {
+          statements: [{ sql: "INSERT INTO job_probe (attempt) VALUES (?)", params: [attempts] }],
+          result: { attempt: attempts },
+          // What the first plan counted no longer holds as its batch starts.
+          holds: attempts === 1 ? sql`0 = 1` : sql`1 = 1`,
+          holdsBefore: true,
+        };
+      },
+    };
+    const since = await lastAuditId();
+    const [outcome] = await runDailyJobs(env, WITHIN_RETENTION, [planned]);
+    expect(outcome).toEqual({ status: "fulfilled", value: { attempt: 2 } });
+    const { results } = await env.DB.prepare("SELECT attempt FROM job_probe").all<{ attempt: number }>();
+    expect(results).toEqual([{ attempt: 2 }]);
+    const rows = await auditSince(since);
+    expect(rows.map((r) => JSON.parse(r.facts_after!))).toEqual([{ outcome: "done", result: { attempt: 2 } }]);
+    await env.DB.exec("DROP TABLE job_probe");
+  });
+
+  it("assigns on judging's first day in one batch with its row, and not again once assignments have run", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    await seed([
+      ...judgeSql({ editionId: "2026", userId: "first-day-judge-1", name: "Judge One" }),
+      ...judgeSql({ editionId: "2026", userId: "first-day-judge-2", name: "Judge Two" }),
+      ...submittedTeamSql({
+        editionId: "2026",
+        teamId: "first-day-team",
+        name: "First Day",
+        members: ["first-day-member"],
+      }),
+    ]);
+    const duringJudging = new Date("2026-03-25T18:00:00.000Z");
+    const since = await lastAuditId();
+    await runDailyJobs(env, duringJudging, [theJob("judging-assignment")]);
+    const assigned = await env.DB.prepare(
+      "SELECT count(*) AS n FROM judging_assignments WHERE team_id = 'first-day-team'",
+    ).first<number>("n");
+    expect(assigned).toBeGreaterThan(0);
+    expect(
+      await env.DB.prepare("SELECT runs FROM judging_assignment_runs WHERE edition_id = '2026'").first("runs"),
+    ).toBe(1);
+    const [row] = await auditSince(since);
+    expect(JSON.parse(row!.facts_after!)).toMatchObject({
+      outcome: "done",
+      result: { counts: "planned", editions: [{ editionId: "2026", assigned }] },
+    });
+    expect(row!.summary).toBe(dailyJobSummaries.judgingAssignment(1, assigned!));
+
+    // The next day it finds the run and plans nothing.
+    const next = await lastAuditId();
+    await runDailyJobs(env, new Date(duringJudging.getTime() + 86_400_000), [theJob("judging-assignment")]);
+    expect(
+      await env.DB.prepare("SELECT runs FROM judging_assignment_runs WHERE edition_id = '2026'").first("runs"),
+    ).toBe(1);
+    expect((await auditSince(next))[0]!.summary).toBe(dailyJobSummaries.judgingAssignment(0, 0));
   });
 });
 
