@@ -582,7 +582,7 @@ describe("the audit entry's guard", { timeout: 60_000 }, () => {
     const failure = await commitOrganizationChange(db, {
       organizationId: org.id,
       actorUserId: owner.id,
-      kind: "organization.code_regenerated",
+      kind: "organization.code-regenerated",
       payload: { notified: 0 },
       now: new Date(at),
       statements: [db.update(companyCodes).set({ revokedAt: at }).where(eq(companyCodes.code, org.code))],
@@ -596,7 +596,7 @@ describe("the audit entry's guard", { timeout: 60_000 }, () => {
       commitOrganizationChange(db, {
         organizationId: org.id,
         actorUserId: owner.id,
-        kind: "organization.code_regenerated",
+        kind: "organization.code-regenerated",
         payload: { notified: 0 },
         now: new Date(at),
         statements: [
