@@ -21,6 +21,13 @@ export const accountEventSummaries = {
   "organization.admin-removed": "Removed a co-administrator",
 } as const;
 
+/** An account acting for itself, by its role (the audit log's "who acted" filter shows these rows). */
+export const accountRoleText = {
+  participant: "Participant",
+  judge: "Judge",
+  admin: "Company admin",
+} as const;
+
 /** What an account acting for itself is called in a history, when its account is gone. */
 export const formerAccount = {
   participant: "A former member",
