@@ -8,7 +8,7 @@
  * awards in `published_results` (the public record of the edition) and the
  * credentials issued from them. One of the daily jobs (workers/daily-jobs.ts).
  */
-import { and, count, inArray, sql } from "drizzle-orm";
+import { and, inArray, sql } from "drizzle-orm";
 import { editionEndsAt } from "~/clock/schedule";
 import type { Edition } from "~/content/editions";
 import { dataRetentionById } from "~/content/legal";
@@ -23,7 +23,7 @@ import {
   judgingReviews,
   judgingScores,
 } from "~/db/schema";
-import { prepared, type PlannedChange } from "~/events/commit.server";
+import { prepared, sqlStatement, type PlannedChange } from "~/events/commit.server";
 import { log } from "~/lib/log.server";
 import { monthsBefore } from "./records.server";
 
@@ -68,7 +68,7 @@ export async function planJudgingPurge(
   const rowsOf = (table: (typeof judgingTables)[number]) =>
     sql`(SELECT count(*) FROM ${table} WHERE ${ofExpired(table)})`;
   const counted = await d1.batch(
-    judgingTables.map((table) => prepared(d1, db.select({ n: count() }).from(table).where(ofExpired(table)))),
+    judgingTables.map((table) => prepared(d1, sqlStatement(sql`SELECT ${rowsOf(table)} AS n`))),
   );
   const perTable = counted.map((result) => Number((result.results[0] as { n: number } | undefined)?.n ?? 0));
   return {

@@ -12,7 +12,7 @@ import { edition2026 } from "~/content/editions";
 import { dataRetentionById } from "~/content/legal";
 import { DATA_LIFECYCLE_CRON } from "~/retention/records.server";
 import { purgeExpiredJudging } from "~/retention/judging.server";
-import { judgeSql, reviewSql, submittedTeamSql } from "../judging-seed";
+import { judgeSql, reviewSql, submittedTeamSql, userSql } from "../judging-seed";
 import { dailyJobs, runDailyJobs, type DailyJob } from "../../workers/daily-jobs";
 import { dailyJobAction, dailyJobNames, dailyJobSummaries, dailyJobText, overviewText } from "~/content/organize";
 import { createAppeal, createConflict, createPublishedResult } from "./factories";
@@ -36,7 +36,7 @@ async function judgedProject(tag: string, editionId = "2026") {
     ...judgeSql({ editionId, userId: judgeId, name: `Judge ${tag}` }),
     ...submittedTeamSql({ editionId, teamId, name: `Team ${tag}`, members: [`${tag}-member`] }),
     ...reviewSql({ editionId, teamId, judgeId, scores: 8, note: "note", comment: "comment" }),
-    `INSERT INTO judging_assignment_runs (edition_id, first_run_at, last_run_at)
+    `INSERT OR IGNORE INTO judging_assignment_runs (edition_id, first_run_at, last_run_at)
      VALUES ('${editionId}', '2026-03-21T08:00:00.000Z', '2026-03-21T08:00:00.000Z')`,
   ]);
   await createConflict({ editionId, judgeUserId: judgeId, teamId, detail: "x" });
@@ -222,24 +222,26 @@ describe("a job's changes and its row in one batch", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     await judgedProject("refused");
     const before = await judgingRowsOf("2026");
-    // The batch's last delete is refused, as a fault in the middle of the batch would be.
-    await env.DB.exec(
-      "CREATE TRIGGER keep_invitations BEFORE DELETE ON judge_invitations BEGIN SELECT RAISE(ABORT, 'invitations kept'); END",
-    );
+    // The job's "done" row is refused, as a fault on its last statement would be; its failed row is not.
+    await env.DB.prepare(
+      `CREATE TRIGGER refuse_done_row BEFORE INSERT ON events
+       WHEN NEW.actor_label = 'judging-retention' AND json_extract(NEW.facts_after, '$.outcome') = 'done'
+       BEGIN SELECT RAISE(ABORT, 'done row refused'); END`,
+    ).run();
     const since = await lastAuditId();
     try {
       const [outcome] = await runDailyJobs(env, PAST_RETENTION, [theJob("judging-retention")]);
       expect(outcome!.status).toBe("rejected");
     } finally {
-      await env.DB.exec("DROP TRIGGER keep_invitations");
+      await env.DB.exec("DROP TRIGGER refuse_done_row");
     }
-    // The deletes before the refused one are undone with it.
+    // Its deletes went with its row: every judging record is still there.
     expect(await judgingRowsOf("2026")).toEqual(before);
     const rows = await auditSince(since);
     expect(rows.map((r) => [r.actor_label, JSON.parse(r.facts_after!).outcome])).toEqual([
       ["judging-retention", "failed"],
     ]);
-    expect(rows[0]!.summary).toMatch(/^Failed: .*invitations kept/);
+    expect(rows[0]!.summary).toMatch(/^Failed: .*done row refused/);
 
     // Without the fault, the same job deletes them and says how many, in one batch with its row.
     const again = await lastAuditId();
@@ -280,7 +282,12 @@ describe("a job's changes and its row in one batch", () => {
 
   it("assigns on judging's first day in one batch with its row, and not again once assignments have run", async () => {
     vi.spyOn(console, "log").mockImplementation(() => {});
+    // Whatever run an earlier test of this file recorded, this edition's assignments have not run yet.
+    await env.DB.prepare("DELETE FROM judging_assignment_runs WHERE edition_id = '2026'").run();
     await seed([
+      userSql({ id: "first-day-judge-1", email: "first-day-judge-1@judges.example" }),
+      userSql({ id: "first-day-judge-2", email: "first-day-judge-2@judges.example" }),
+      userSql({ id: "first-day-member", email: "first-day-member@example.com" }),
       ...judgeSql({ editionId: "2026", userId: "first-day-judge-1", name: "Judge One" }),
       ...judgeSql({ editionId: "2026", userId: "first-day-judge-2", name: "Judge Two" }),
       ...submittedTeamSql({
@@ -291,12 +298,18 @@ describe("a job's changes and its row in one batch", () => {
       }),
     ]);
     const duringJudging = new Date("2026-03-25T18:00:00.000Z");
+    const assignmentsOf2026 = () =>
+      env.DB.prepare("SELECT count(*) AS n FROM judging_assignments WHERE edition_id = '2026'").first<number>("n");
+    const before = (await assignmentsOf2026())!;
     const since = await lastAuditId();
     await runDailyJobs(env, duringJudging, [theJob("judging-assignment")]);
-    const assigned = await env.DB.prepare(
-      "SELECT count(*) AS n FROM judging_assignments WHERE team_id = 'first-day-team'",
-    ).first<number>("n");
-    expect(assigned).toBeGreaterThan(0);
+    expect(
+      await env.DB.prepare(
+        "SELECT count(*) AS n FROM judging_assignments WHERE team_id = 'first-day-team'",
+      ).first<number>("n"),
+    ).toBeGreaterThan(0);
+    // Every project of the edition is assigned (other tests of this file left some too), as its row says.
+    const assigned = (await assignmentsOf2026())! - before;
     expect(
       await env.DB.prepare("SELECT runs FROM judging_assignment_runs WHERE edition_id = '2026'").first("runs"),
     ).toBe(1);
@@ -305,7 +318,7 @@ describe("a job's changes and its row in one batch", () => {
       outcome: "done",
       result: { counts: "planned", editions: [{ editionId: "2026", assigned }] },
     });
-    expect(row!.summary).toBe(dailyJobSummaries.judgingAssignment(1, assigned!));
+    expect(row!.summary).toBe(dailyJobSummaries.judgingAssignment(1, assigned));
 
     // The next day it finds the run and plans nothing.
     const next = await lastAuditId();
