@@ -21,7 +21,7 @@ CREATE TABLE events (
   actor_label TEXT NOT NULL,
   actor_role TEXT,
   token_id TEXT,
-  -- A registered organizer action id (judges.invite, …) or an event kind (team.draft_deleted, …).
+  -- A registered organizer action id (judges.invite, …) or an event kind (team.draft-deleted, …).
   action TEXT NOT NULL,
   summary TEXT NOT NULL,
   targets TEXT NOT NULL,
@@ -67,10 +67,14 @@ SELECT
 FROM organizer_events
 ORDER BY id;
 
+-- Event kinds are named as organizer actions are, `area.verb`, a verb of
+-- several words joined by hyphens (judges.revoke-invitation): the old
+-- tables' underscores (draft_deleted) become hyphens (team.draft-deleted).
+
 -- A team's history: its members' own actions (a participant's account).
 INSERT INTO events (created_at, actor_kind, actor_user_id, actor_label, actor_role, action, summary, targets, edition_id, team_id, payload)
 SELECT
-  e.created_at, 'account', e.actor_user_id, 'participant', 'participant', 'team.' || e.kind,
+  e.created_at, 'account', e.actor_user_id, 'participant', 'participant', 'team.' || replace(e.kind, '_', '-'),
   CASE e.kind WHEN 'draft_deleted' THEN 'Deleted the team''s draft and its files' ELSE e.kind END,
   '{}', t.edition_id, e.team_id, coalesce(e.detail, '{}')
 FROM team_events e
@@ -80,7 +84,7 @@ ORDER BY e.id;
 -- An organization's activity: its company admins' own actions.
 INSERT INTO events (created_at, actor_kind, actor_user_id, actor_label, actor_role, action, summary, targets, edition_id, subject_user_id, organization_id, payload)
 SELECT
-  e.created_at, 'account', e.actor_user_id, 'admin', 'admin', 'organization.' || e.action,
+  e.created_at, 'account', e.actor_user_id, 'admin', 'admin', 'organization.' || replace(e.action, '_', '-'),
   CASE e.action
     WHEN 'code_regenerated' THEN 'Regenerated the company code'
     WHEN 'employees_invited' THEN 'Invited employees'

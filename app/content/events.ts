@@ -4,21 +4,28 @@
  * and how the desk's histories name who acted.
  */
 export const accountEventSummaries = {
-  "team.invitation_sent": "Invited someone to join the team",
-  "team.member_joined": "Joined the team",
-  "team.member_left": "Left the team",
-  "team.member_removed": "Removed a member from the team",
-  "team.project_submitted": "Submitted the project",
-  "team.draft_deleted": "Deleted the team's draft and its files",
+  "team.invitation-sent": "Invited someone to join the team",
+  "team.member-joined": "Joined the team",
+  "team.member-left": "Left the team",
+  "team.member-removed": "Removed a member from the team",
+  "team.project-submitted": "Submitted the project",
+  "team.draft-deleted": "Deleted the team's draft and its files",
   "judging.invitation-accepted": "Accepted the invitation to judge",
   "judging.conflict-declared": "Declared a conflict of interest with a team",
-  "organization.code_regenerated": "Regenerated the company code",
-  "organization.employees_invited": "Invited employees",
-  "organization.employee_removed": "Removed an employee",
-  "organization.admin_invited": "Invited a co-administrator",
-  "organization.admin_invitation_cancelled": "Cancelled a co-administrator invitation",
-  "organization.admin_added": "Joined as co-administrator",
-  "organization.admin_removed": "Removed a co-administrator",
+  "organization.code-regenerated": "Regenerated the company code",
+  "organization.employees-invited": "Invited employees",
+  "organization.employee-removed": "Removed an employee",
+  "organization.admin-invited": "Invited a co-administrator",
+  "organization.admin-invitation-cancelled": "Cancelled a co-administrator invitation",
+  "organization.admin-added": "Joined as co-administrator",
+  "organization.admin-removed": "Removed a co-administrator",
+} as const;
+
+/** An account acting for itself, by its role (the audit log's "who acted" filter shows these rows). */
+export const accountRoleText = {
+  participant: "Participant",
+  judge: "Judge",
+  admin: "Company admin",
 } as const;
 
 /** What an account acting for itself is called in a history, when its account is gone. */

@@ -564,10 +564,22 @@ export const readSummary = (read: PersonalDataRead, rows: number) =>
 export const auditKinds = ["", "changes", "reads"] as const;
 export type AuditKind = (typeof auditKinds)[number];
 
+/** Whose rows the audit log shows: the organizers' and the jobs' (""), the accounts' own, or everyone's. */
+export const auditActors = ["", "accounts", "everyone"] as const;
+export type AuditActors = (typeof auditActors)[number];
+
 /** The audit log's page: which rows the filter shows, and the chain's verification. */
 export const auditText = {
   kinds: { "": "Changes and reads", changes: "Changes only", reads: "Reads of personal data only" },
   kindLabel: "Show",
+  actors: {
+    "": "Organizers and daily jobs",
+    accounts: "Accounts acting for themselves (participants, judges, company admins)",
+    everyone: "Everyone",
+  },
+  actorsLabel: "Who acted",
+  /** Who an account's row says acted: its role (the row names no one, ADR 022). */
+  accountActor: (role: string) => `${role}, acting for themselves`,
   verifyLink: "Verify the log's chain",
   chainTitle: "The audit log's chain",
   chainLead:

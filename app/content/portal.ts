@@ -176,12 +176,12 @@ export const portalMessages = {
 
 /** A line of the team's history on /portal; `who` is the member's e-mail address. */
 export const teamEventDescriptions = {
-  draft_deleted: (who: string) => `${who} deleted the draft and its files.`,
-  invitation_sent: (who: string) => `${who} invited someone to join the team.`,
-  member_joined: (who: string) => `${who} joined the team.`,
-  member_left: (who: string) => `${who} left the team.`,
-  member_removed: (who: string) => `${who} removed a member from the team.`,
-  project_submitted: (who: string) => `${who} submitted the project.`,
+  "draft-deleted": (who: string) => `${who} deleted the draft and its files.`,
+  "invitation-sent": (who: string) => `${who} invited someone to join the team.`,
+  "member-joined": (who: string) => `${who} joined the team.`,
+  "member-left": (who: string) => `${who} left the team.`,
+  "member-removed": (who: string) => `${who} removed a member from the team.`,
+  "project-submitted": (who: string) => `${who} submitted the project.`,
 } as const;
 
 /** Who did something, when their account has since been deleted. */

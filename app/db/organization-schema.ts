@@ -48,14 +48,3 @@ export const organizationEmployeeInvitations = sqliteTable("organization_employe
   invitedBy: text("invited_by").notNull(),
   createdAt: text("created_at").notNull(),
 });
-
-export const organizationEventActions = [
-  "code_regenerated",
-  "employees_invited",
-  "employee_removed",
-  "admin_invited",
-  "admin_invitation_cancelled",
-  "admin_added",
-  "admin_removed",
-] as const;
-export type OrganizationEventAction = (typeof organizationEventActions)[number];

@@ -6,7 +6,7 @@
  * lists the pages a role may open; the access tests walk this list. A new
  * desk page adds one line here and one in app/routes.ts.
  */
-import type { DeskPage } from "~/organize/guard.server";
+import type { Desk, DeskPage } from "~/organize/guard.server";
 
 export const deskPages = [
   // In the order of the organizers' guide's tasks (docs/admin.md): people first, the edition's course after.
@@ -40,3 +40,17 @@ export const deskPages = [
   { path: "/organize/organizers", menu: "Organizers", permission: "read:organizer" },
   { path: "/organize/tokens", menu: "API tokens", permission: "create:token" },
 ] as const satisfies readonly DeskPage[];
+
+/**
+ * Whether the role may open the desk's page of one team and of one
+ * organization, read from the table above: the pages that name a team or an
+ * organization link its name there only for a role the link would admit
+ * (issue 51).
+ */
+export function deskLinks(desk: Pick<Desk, "can">) {
+  const mayOpen = (path: (typeof deskPages)[number]["path"]) =>
+    desk.can(deskPages.find((page) => page.path === path)!.permission);
+  return { team: mayOpen("/organize/teams/:id"), organization: mayOpen("/organize/organizations/:id") };
+}
+
+export type DeskLinks = ReturnType<typeof deskLinks>;

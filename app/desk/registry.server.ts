@@ -9,6 +9,7 @@
  * the machinery below that needs it (confirming a proposal, the audit
  * log's filter) is handed it by the route or the API.
  */
+import { accountEventSummaries } from "~/content/events";
 import { dailyJobAction, personalDataReadIds } from "~/content/organize";
 import { credentialActions, credentialQueries } from "~/credentials/actions.server";
 import { judgingActions, judgingQueries } from "~/judging/actions.server";
@@ -74,11 +75,16 @@ function byId<T extends { id: string }>(list: readonly T[]): Readonly<Record<str
 export const organizerActions = byId(actions);
 export const organizerQueries = byId(queries);
 
-/** Every action id the audit log may hold: the registered ones, the bootstrap step, proposing, the daily jobs' runs and reads of personal data. */
+/**
+ * Every action id the audit log may hold: the registered ones, the bootstrap
+ * step, proposing, the daily jobs' runs, reads of personal data, and the
+ * kinds of the accounts' own actions (which its "who acted" filter shows).
+ */
 export const auditedActionIds: readonly string[] = [
   "organizers.bootstrap",
   dailyJobAction,
   "proposals.propose",
   ...Object.keys(organizerActions),
   ...personalDataReadIds,
+  ...Object.keys(accountEventSummaries),
 ].sort();

@@ -19,7 +19,7 @@
  * This folder sits below the concerns: it imports none of them.
  */
 import { and, exists, notExists, sql, type SQL } from "drizzle-orm";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { SQLiteAsyncDialect, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { accountEventSummaries } from "~/content/events";
 import type { Db } from "~/db/client.server";
 import { events, type OrganizerRoleName } from "~/db/schema";
@@ -51,6 +51,32 @@ export type SqlValue = string | number | null;
 
 /** One write of a change's batch: a drizzle query, or SQL text with its values bound. */
 export type Statement = { toSQL(): { sql: string; params: unknown[] } } | { sql: string; params: readonly SqlValue[] };
+
+let dialect: SQLiteAsyncDialect | undefined;
+
+/**
+ * SQL written with drizzle's `sql` template as one statement of a batch: for
+ * statements whose tables come as data (the retention rules), their names
+ * as identifiers and their values bound, never inlined.
+ */
+export function sqlStatement(query: SQL): { sql: string; params: SqlValue[] } {
+  dialect ??= new SQLiteAsyncDialect();
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { sql: text, params: params as SqlValue[] };
+}
+
+/**
+ * A change planned before its batch (a daily job's): its statements, what it
+ * will have done (known from the plan, so the row can say it in the same
+ * batch), and the condition its counts rely on.
+ */
+export interface PlannedChange<Result> {
+  statements: Statement[];
+  result: Result;
+  /** When false, nothing of the batch is written (`holdsBefore`: checked before the statements run). */
+  holds?: SQL;
+  holdsBefore?: boolean;
+}
 
 /** A `holds` condition: a row of `table` matches every condition once the batch has run. */
 export function rowWhere(db: Db, table: SQLiteTable, ...conditions: SQL[]): SQL {
@@ -181,7 +207,8 @@ function eventStatement(db: Db, content: ChainedContent, link: Partial<ChainLink
   });
 }
 
-function prepared(d1: D1Database, statement: Statement): D1PreparedStatement {
+/** One statement, ready for a D1 batch on the binding. */
+export function prepared(d1: D1Database, statement: Statement): D1PreparedStatement {
   const { sql: text, params } = "toSQL" in statement ? statement.toSQL() : statement;
   return d1.prepare(text).bind(...params);
 }

@@ -5,6 +5,10 @@
  * validated as it is written: a payload that does not fit its kind is a
  * programming error, and the write throws before anything reaches the
  * database.
+ *
+ * Kinds are named as the organizers' actions are (app/desk/registry.server.ts):
+ * `area.verb`, a verb of several words joined by hyphens
+ * (`judges.revoke-invitation`, `team.draft-deleted`).
  */
 import * as z from "zod/mini";
 import type { accountEventSummaries } from "~/content/events";
@@ -14,30 +18,30 @@ const fileShape = z.object({ component: z.string(), filename: z.string(), upload
 
 /** The payload of each kind an account writes for itself. */
 export const accountEventPayloads = {
-  "team.invitation_sent": z.object({ invitationId: z.string() }),
-  "team.member_joined": z.object({}),
-  "team.member_left": z.object({}),
-  "team.member_removed": z.object({ memberUserId: z.string() }),
-  "team.project_submitted": z.object({}),
-  "team.draft_deleted": z.object({ files: z.array(fileShape) }),
+  "team.invitation-sent": z.object({ invitationId: z.string() }),
+  "team.member-joined": z.object({}),
+  "team.member-left": z.object({}),
+  "team.member-removed": z.object({ memberUserId: z.string() }),
+  "team.project-submitted": z.object({}),
+  "team.draft-deleted": z.object({ files: z.array(fileShape) }),
   "judging.invitation-accepted": z.object({ invitationId: z.string() }),
   "judging.conflict-declared": z.object({
     teamId: z.string(),
     released: z.optional(z.number()),
     assigned: z.optional(z.number()),
   }),
-  "organization.code_regenerated": z.object({ notified: z.number() }),
-  "organization.employees_invited": z.object({
+  "organization.code-regenerated": z.object({ notified: z.number() }),
+  "organization.employees-invited": z.object({
     sent: z.number(),
     skippedEnrolled: z.number(),
     duplicates: z.number(),
     skippedInvitedToday: z.number(),
   }),
-  "organization.employee_removed": z.object({ registrationId: z.string() }),
-  "organization.admin_invited": z.object({ email: z.string(), invitationId: z.string() }),
-  "organization.admin_invitation_cancelled": z.object({ invitationId: z.string() }),
-  "organization.admin_added": z.object({ invitationId: z.string() }),
-  "organization.admin_removed": z.object({ userId: z.string() }),
+  "organization.employee-removed": z.object({ registrationId: z.string() }),
+  "organization.admin-invited": z.object({ email: z.string(), invitationId: z.string() }),
+  "organization.admin-invitation-cancelled": z.object({ invitationId: z.string() }),
+  "organization.admin-added": z.object({ invitationId: z.string() }),
+  "organization.admin-removed": z.object({ userId: z.string() }),
 } satisfies Record<keyof typeof accountEventSummaries, z.ZodMiniType>;
 
 export type AccountEventKind = keyof typeof accountEventPayloads;

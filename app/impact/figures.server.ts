@@ -9,7 +9,7 @@
  *
  * The running edition is counted live (so /impact equals the desk at the
  * same instant); an edition that is over is read from `impact_figures`, as
- * the daily job froze it after its end (`recordImpactFigures`).
+ * the daily job froze it after its end (`planImpactFigures`, committed with the job's row).
  */
 import { and, count, countDistinct, eq, inArray, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
@@ -17,6 +17,7 @@ import { editionEndsAt } from "~/clock/schedule";
 import type { Edition } from "~/content/editions";
 import type { Db } from "~/db/client.server";
 import { getDb } from "~/db/client.server";
+import { prepared, type PlannedChange, type Statement } from "~/events/commit.server";
 import { credentials, impactFigures, publishedResults, registrations, submissions } from "~/db/schema";
 import { publishedBy } from "~/judging/published.server";
 import { trackedAchievements } from "~/organization/credentials.server";
@@ -163,7 +164,11 @@ export async function editionFigures(db: Db, edition: Edition, now: Date): Promi
  * figures written; the first run after its end writes them as final, and no
  * later run touches them again.
  */
-export async function recordImpactFigures(env: Pick<Env, "DB">, editions: readonly Edition[], now: Date) {
+export async function planImpactFigures(
+  env: Pick<Env, "DB">,
+  editions: readonly Edition[],
+  now: Date,
+): Promise<PlannedChange<{ edition: string; final: boolean }[]>> {
   const db = getDb(env);
   const begun = editions.filter((e) => now >= e.enrollmentOpens);
   const frozen = await frozenEditionFigures(
@@ -171,21 +176,31 @@ export async function recordImpactFigures(env: Pick<Env, "DB">, editions: readon
     begun.map((e) => e.id),
   );
   const recorded: { edition: string; final: boolean }[] = [];
+  const statements: Statement[] = [];
   for (const edition of begun) {
     if (frozen.has(edition.id)) continue;
     const figures = await liveEditionFigures(db, edition, now);
     const final = now >= editionEndsAt(edition);
     const row = { json: JSON.stringify(figures), computedAt: now.toISOString(), final };
-    await db
-      .insert(impactFigures)
-      .values({ editionId: edition.id, scope: EDITION_SCOPE, ...row })
-      .onConflictDoUpdate({
-        target: [impactFigures.editionId, impactFigures.scope],
-        set: row,
-        // A final row is never rewritten, even by a run that raced the one that froze it.
-        setWhere: eq(impactFigures.final, false),
-      });
+    statements.push(
+      db
+        .insert(impactFigures)
+        .values({ editionId: edition.id, scope: EDITION_SCOPE, ...row })
+        .onConflictDoUpdate({
+          target: [impactFigures.editionId, impactFigures.scope],
+          set: row,
+          // A final row is never rewritten, even by a run that raced the one that froze it.
+          setWhere: eq(impactFigures.final, false),
+        }),
+    );
     recorded.push({ edition: edition.id, final });
   }
-  return recorded;
+  return { statements, result: recorded };
+}
+
+/** The same plan written without a job's row (tests, a manual refresh). */
+export async function recordImpactFigures(env: Pick<Env, "DB">, editions: readonly Edition[], now: Date) {
+  const { statements, result } = await planImpactFigures(env, editions, now);
+  if (statements.length > 0) await env.DB.batch(statements.map((statement) => prepared(env.DB, statement)));
+  return result;
 }

@@ -26,6 +26,7 @@ import {
   teams,
   user,
 } from "~/db/schema";
+import { noRowWhere, type PlannedChange } from "~/events/commit.server";
 import { log } from "~/lib/log.server";
 import { planAssignments, type Plan, type Snapshot } from "./assign";
 
@@ -321,28 +322,67 @@ export async function assignmentsHaveRun(d1: D1Database, editionId: string): Pro
   return row !== undefined;
 }
 
+/** What the daily job assigned in one edition (the plan's counts: `planned`). */
+export interface AssignedOnJudgingStart {
+  editionId: string;
+  assigned: number;
+  conflicts: number;
+  shortfall: number;
+}
+
 /**
  * The daily job: during the edition's judging window, assigns every project
  * once if nobody has run the assignment yet (the organizers usually run
- * `npm run admin -- assign` themselves on the first day).
+ * `npm run admin -- assign` themselves on the first day). Planned for every
+ * such edition, then written with the job's row in one batch, which runs only
+ * if no assignment has run for them meanwhile (an organizer's, checked as the
+ * batch starts). Its counts are the plan's: the writes skip a row someone
+ * added in between, as an organizer's run does.
  */
-export async function assignOnJudgingStart(d1: D1Database, editions: readonly Edition[], now: Date) {
-  /** What it did, for the daily job's audit row: one line per edition it assigned. */
-  const assigned: { editionId: string; assigned: number; conflicts: number; shortfall: number }[] = [];
+export async function planAssignOnJudgingStart(
+  d1: D1Database,
+  editions: readonly Edition[],
+  now: Date,
+): Promise<PlannedChange<{ counts: "planned"; editions: AssignedOnJudgingStart[] }>> {
+  const db = getDb({ DB: d1 });
+  const statements: AssignmentWrite[] = [];
+  const assigned: AssignedOnJudgingStart[] = [];
   for (const edition of editions) {
     const judging = milestoneOf(edition, "judging");
     const end = judging.end ?? judging.start;
     if (now < judging.start || now >= end) continue;
     if (await assignmentsHaveRun(d1, edition.id)) continue;
-    const plan = await runAssignments(d1, edition.id, { actor: "system:daily-job", now, reason: "judging-started" });
-    const outcome = {
+    const plan = planAssignments(await readSnapshot(d1, edition.id));
+    statements.push(
+      ...planStatements(db, plan, { editionId: edition.id, actor: "system:daily-job", now, reason: "judging-started" }),
+    );
+    if (plan.shortfall.length > 0) {
+      log("warn", "judging.assignment_shortfall", {
+        editionId: edition.id,
+        reason: "judging-started",
+        shortfall: plan.shortfall,
+      });
+    }
+    assigned.push({
       editionId: edition.id,
       assigned: plan.adds.length,
       conflicts: plan.conflicts.length,
       shortfall: plan.shortfall.length,
-    };
-    log("info", "judging.assigned_by_daily_job", outcome);
-    assigned.push(outcome);
+    });
   }
-  return assigned;
+  const planned = assigned.map((outcome) => outcome.editionId);
+  return {
+    statements,
+    result: { counts: "planned", editions: assigned },
+    holds:
+      planned.length > 0
+        ? noRowWhere(db, judgingAssignmentRuns, inArray(judgingAssignmentRuns.editionId, planned))
+        : undefined,
+    holdsBefore: true,
+  };
+}
+
+/** The job's log lines, once its batch has run. */
+export function logAssignedOnJudgingStart(editions: readonly AssignedOnJudgingStart[]) {
+  for (const outcome of editions) log("info", "judging.assigned_by_daily_job", { ...outcome });
 }

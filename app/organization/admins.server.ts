@@ -113,7 +113,7 @@ export async function inviteAdmin(
   await commitOrganizationChange(db, {
     organizationId: organization.id,
     actorUserId: actor.id,
-    kind: "organization.admin_invited",
+    kind: "organization.admin-invited",
     payload: { email, invitationId: id },
     now,
     statements: [
@@ -144,7 +144,7 @@ export async function cancelAdminInvitation(
   const committed = await commitOrganizationChange(db, {
     organizationId: organization.id,
     actorUserId: actor.id,
-    kind: "organization.admin_invitation_cancelled",
+    kind: "organization.admin-invitation-cancelled",
     payload: { invitationId },
     now,
     statements: [
@@ -182,7 +182,7 @@ export async function removeAdmin(
   await commitOrganizationChange(db, {
     organizationId: organization.id,
     actorUserId: actor.id,
-    kind: "organization.admin_removed",
+    kind: "organization.admin-removed",
     payload: { userId },
     subjectUserId: userId,
     now,
@@ -272,7 +272,7 @@ export async function acceptInvitation(db: Db, token: unknown, account: SessionU
   const committed = await commitOrganizationChange(db, {
     organizationId: invitation.registrationId,
     actorUserId: account.id,
-    kind: "organization.admin_added",
+    kind: "organization.admin-added",
     payload: { invitationId: invitation.id },
     now,
     statements: [

@@ -47,7 +47,7 @@ export async function regenerateCode(
   const committed = await commitOrganizationChange(db, {
     organizationId: organization.id,
     actorUserId: actor.id,
-    kind: "organization.code_regenerated",
+    kind: "organization.code-regenerated",
     payload: { notified: notices.length },
     now,
     statements: [

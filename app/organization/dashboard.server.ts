@@ -161,7 +161,7 @@ export async function invitationsSentToday(db: Db, organizationId: string, now: 
 /** The latest entries of the organization's activity with the actor's address (NULL once the account is gone). */
 export async function recentEvents(db: Db, organizationId: string, limit = 20) {
   const rows = await organizationHistory(db, organizationId, { limit, accountsOnly: true });
-  // The activity names its kinds as the organization's own actions did before the one log (code_regenerated, …).
+  // The activity names a kind without its area (code-regenerated, …).
   return rows.map((row) => ({
     id: row.id,
     action: row.action.replace(/^organization\./, ""),

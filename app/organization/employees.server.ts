@@ -58,7 +58,7 @@ export async function removeEmployee(
   const committed = await commitOrganizationChange(db, {
     organizationId: organization.id,
     actorUserId: actor.id,
-    kind: "organization.employee_removed",
+    kind: "organization.employee-removed",
     payload: { registrationId },
     subjectUserId: row.userId,
     now,

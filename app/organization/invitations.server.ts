@@ -128,7 +128,7 @@ export async function inviteEmployees(
   await commitOrganizationChange(db, {
     organizationId: organization.id,
     actorUserId: actor.id,
-    kind: "organization.employees_invited",
+    kind: "organization.employees-invited",
     payload: {
       sent: summary.sent,
       skippedEnrolled: summary.enrolled,

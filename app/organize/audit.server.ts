@@ -1,13 +1,21 @@
 /**
  * Reading the audit log (issue 32, ADR 018): /organize/audit filters it by a
- * GET form (who, which action, changes or reads of personal data, from and
- * to a Mountain-Time day), a page at a time, and /organize/audit.csv
+ * GET form (who, which action, changes or reads of personal data, whose rows:
+ * the organizers' and jobs', the accounts' own or everyone's, from and to a
+ * Mountain-Time day), a page at a time, and /organize/audit.csv
  * downloads the same selection. People's addresses in what a row says are
  * redacted for a role that may not read people (./redact.ts, issue 50).
  */
 import { and, count, desc, eq, gte, inArray, lt, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { nextMountainMidnight, startOfMountainDay } from "~/clock/schedule";
-import { auditKinds, deskRules, personalDataReadIds, type AuditKind } from "~/content/organize";
+import {
+  auditActors,
+  auditKinds,
+  deskRules,
+  personalDataReadIds,
+  type AuditActors,
+  type AuditKind,
+} from "~/content/organize";
 import type { Db } from "~/db/client.server";
 import { events } from "~/db/schema";
 import { toCsv } from "~/lib/csv";
@@ -21,6 +29,8 @@ export interface AuditFilter {
   action: string;
   /** Changes only, reads of personal data only, or "" for both. */
   kind: AuditKind;
+  /** The organizers' and jobs' rows (""), the accounts' own, or everyone's. */
+  actors: AuditActors;
   /** YYYY-MM-DD, Mountain Time, inclusive; "" for no bound. */
   from: string;
   to: string;
@@ -39,11 +49,13 @@ export function auditFilterOf(params: URLSearchParams, actionIds: readonly strin
   };
   const action = text("action", 64);
   const kind = auditKinds.find((k) => k === text("kind", 16)) ?? "";
+  const actors = auditActors.find((a) => a === text("actors", 16)) ?? "";
   const page = Number(params.get("page"));
   return {
     actor: text("actor", 255),
     action: actionIds.includes(action) ? action : "",
     kind,
+    actors,
     from: day("from"),
     to: day("to"),
     page: Number.isInteger(page) && page > 0 ? page : 1,
@@ -53,7 +65,8 @@ export function auditFilterOf(params: URLSearchParams, actionIds: readonly strin
 /** The filter as a query string (for pagination links and the CSV), without the page unless asked. */
 export function auditQueryString(filter: AuditFilter, page?: number): string {
   const params = new URLSearchParams();
-  for (const key of ["actor", "action", "kind", "from", "to"] as const) if (filter[key]) params.set(key, filter[key]);
+  for (const key of ["actor", "action", "kind", "actors", "from", "to"] as const)
+    if (filter[key]) params.set(key, filter[key]);
   if (page && page > 1) params.set("page", String(page));
   const text = params.toString();
   return text ? `?${text}` : "";
@@ -64,8 +77,12 @@ const dayStart = (day: string) => startOfMountainDay(new Date(`${day}T12:00:00Z`
 const dayEnd = (day: string) => nextMountainMidnight(new Date(`${day}T12:00:00Z`)).toISOString();
 
 function conditions(filter: AuditFilter): SQL | undefined {
-  // The organizers' and the jobs' rows: an account's own actions are read in the histories of what they concern.
-  const parts: (SQL | undefined)[] = [ne(events.actorKind, "account")];
+  // By default the organizers' and the jobs' rows: an account's own actions are read
+  // in the histories of what they concern, or here when asked for.
+  const parts: (SQL | undefined)[] = [
+    filter.actors === "" ? ne(events.actorKind, "account") : undefined,
+    filter.actors === "accounts" ? eq(events.actorKind, "account") : undefined,
+  ];
   if (filter.actor) {
     // LIKE with the text as a bound value; its own % and _ match themselves.
     const pattern = `%${filter.actor.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -9,6 +9,7 @@
  */
 import { and, desc, ne, notInArray } from "drizzle-orm";
 import { formatMountain } from "~/clock/format";
+import { accountRoleText } from "~/content/events";
 import { dailyJobNames, dailyJobText, deskRules, organizerRoleText, personalDataReadIds } from "~/content/organize";
 import { events } from "~/db/schema";
 import { intent } from "~/forms/intent-action.server";
@@ -136,9 +137,11 @@ export async function auditDeskView(desk: Desk, url: URL, actionIds: readonly st
       // The organizer who acted stays visible to every desk role (./redact.ts).
       actor: r.actorLabel,
       actorKind: r.actorKind,
-      role: r.actorRole
-        ? (organizerRoleText[r.actorRole as keyof typeof organizerRoleText]?.label ?? r.actorRole)
-        : null,
+      role: !r.actorRole
+        ? null
+        : r.actorKind === "account"
+          ? (accountRoleText[r.actorRole as keyof typeof accountRoleText] ?? r.actorRole)
+          : (organizerRoleText[r.actorRole as keyof typeof organizerRoleText]?.label ?? r.actorRole),
       action: r.action,
       summary: shown(r.summary),
       reason: shown(r.reason),

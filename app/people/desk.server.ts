@@ -210,6 +210,8 @@ export async function registrationsDeskView(desk: Desk, url: URL) {
         name: `${text(r.first_name)} ${text(r.last_name)}`,
         email: text(r.email),
         company: text(r.company_name),
+        // The organization's desk page: a Workforce Package's own registration, or the one an employee enrolled through.
+        organizationId: r.registration_type === "workforce" ? text(r.id) : text(r.organization_registration_id) || null,
         plan: text(r.plan),
         status: text(r.status),
         amount: formatUsd(Number(r.amount_cents)),

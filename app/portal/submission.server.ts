@@ -262,7 +262,7 @@ export async function submitProject(
     teamId: project.teamId,
     editionId: project.editionId,
     actorUserId: actor.id,
-    kind: "team.project_submitted",
+    kind: "team.project-submitted",
     payload: {},
     now,
     statements: [
@@ -315,7 +315,7 @@ export async function deleteDraft(
       teamId: project.teamId,
       editionId: project.editionId,
       actorUserId: actor.id,
-      kind: "team.draft_deleted",
+      kind: "team.draft-deleted",
       payload: {
         files: files.map((f) => ({ component: f.component, filename: f.filename, uploadedBy: f.uploadedBy })),
       },

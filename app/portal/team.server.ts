@@ -244,7 +244,7 @@ export async function inviteMember(
     teamId: project.teamId,
     editionId: project.editionId,
     actorUserId: actor.id,
-    kind: "team.invitation_sent",
+    kind: "team.invitation-sent",
     payload: { invitationId },
     now,
     statements: [
@@ -369,7 +369,7 @@ export async function acceptInvitation(
       teamId: invitation.teamId,
       editionId: invitation.editionId,
       actorUserId: account.id,
-      kind: "team.member_joined",
+      kind: "team.member-joined",
       payload: {},
       now,
       statements: [
@@ -434,7 +434,7 @@ export async function removeMember(
     teamId: project.teamId,
     editionId: project.editionId,
     actorUserId: lead.id,
-    kind: "team.member_removed",
+    kind: "team.member-removed",
     payload: { memberUserId },
     subjectUserId: memberUserId,
     now,
@@ -462,7 +462,7 @@ export async function leaveTeam(
       teamId: project.teamId,
       editionId: project.editionId,
       actorUserId: participant.id,
-      kind: "team.member_left",
+      kind: "team.member-left",
       payload: {},
       now,
       statements: [
@@ -479,7 +479,7 @@ export async function leaveTeam(
     teamId: project.teamId,
     editionId: project.editionId,
     actorUserId: participant.id,
-    kind: "team.member_left",
+    kind: "team.member-left",
     payload: {},
     now,
     statements: [

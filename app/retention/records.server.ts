@@ -4,8 +4,10 @@
  * states (app/content/legal.ts `dataRetention`), deleting old records or, for
  * payment records, removing the personal details and keeping the amounts.
  */
+import { sql, type SQL } from "drizzle-orm";
 import { signInLockout } from "~/content/limits";
 import { dataRetention, dataRetentionById, type RetentionRule } from "~/content/legal";
+import { prepared, sqlStatement, type PlannedChange } from "~/events/commit.server";
 import { log } from "~/lib/log.server";
 
 /**
@@ -28,9 +30,11 @@ const personalColumns: Record<string, readonly string[]> = {
 // The event log's trigger (migrations/0028_one_event_log.sql) refuses to delete a
 // row younger than its period by the database's own clock: never ask it to,
 // whatever the job's clock says, or the whole batch would be undone.
-const extraConditions: Record<string, string> = {
-  notifications: "status <> 'pending'",
-  events: `created_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-${Number(dataRetentionById["event-log"].months)} months')`,
+const extraConditions: Record<string, SQL> = {
+  notifications: sql`status <> 'pending'`,
+  events: sql.raw(
+    `created_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-${Number(dataRetentionById["event-log"].months)} months')`,
+  ),
 };
 
 export interface LifecycleReport {
@@ -51,31 +55,60 @@ export function retentionCutoff(now: Date, rule: Pick<RetentionRule, "months" | 
   return monthsBefore(now, rule.months);
 }
 
-// Raw statements in this module: the retention rules name their tables and
-// columns as data (app/content), and every statement joins one D1 batch.
-function retentionStatement(db: D1Database, rule: RetentionRule & { table: string }, cutoff: string) {
-  const conditions = [
-    `${rule.from} < ?1`,
-    extraConditions[rule.table],
-    // One table, several periods (the next-edition list): each rule prunes only its own rows.
-    rule.status ? "status = ?2" : undefined,
-  ]
-    .filter(Boolean)
-    .join(" AND ");
+// SQL text in this module: the retention rules name their tables and columns
+// as data (app/content), written here as identifiers, their values bound.
+
+/** One step of the job: its statement, and the rows it will change, counted before the batch with the same condition. */
+interface LifecycleStep {
+  statement: SQL;
+  affected: SQL;
+}
+
+/** The rows of `table` that meet `where`, counted. */
+const countOf = (table: string, where: SQL) => sql`(SELECT count(*) FROM ${sql.identifier(table)} WHERE ${where})`;
+
+function retentionStep(rule: RetentionRule & { table: string }, cutoff: string): LifecycleStep {
+  const where = sql.join(
+    [
+      sql`${sql.identifier(rule.from)} < ${cutoff}`,
+      extraConditions[rule.table],
+      // One table, several periods (the next-edition list): each rule prunes only its own rows.
+      rule.status ? sql`status = ${rule.status}` : undefined,
+    ].filter((condition) => condition !== undefined),
+    sql` AND `,
+  );
   if (rule.afterwards === "deleted") {
-    const statement = db.prepare(`DELETE FROM ${rule.table} WHERE ${conditions}`);
-    return rule.status ? statement.bind(cutoff, rule.status) : statement.bind(cutoff);
+    return {
+      statement: sql`DELETE FROM ${sql.identifier(rule.table)} WHERE ${where}`,
+      affected: countOf(rule.table, where),
+    };
   }
-  return anonymizeStatement(db, rule.table, conditions).bind(cutoff);
+  return anonymizeStep(rule.table, where);
 }
 
 /** Blanks the personal columns of a payment table's rows that meet `conditions`, keeping the amounts. */
-function anonymizeStatement(db: D1Database, table: string, conditions: string) {
+function anonymizeStep(table: string, conditions: SQL): LifecycleStep {
   const columns = personalColumns[table];
   if (!columns) throw new Error(`no personal columns listed for ${table}`);
   // Empty strings, not NULL: several of these columns are NOT NULL. `email <> ''` skips rows already done.
-  const assignments = columns.map((column) => `${column} = ''`).join(", ");
-  return db.prepare(`UPDATE ${table} SET ${assignments} WHERE ${conditions} AND email <> ''`);
+  const assignments = sql.join(
+    columns.map((column) => sql`${sql.identifier(column)} = ''`),
+    sql`, `,
+  );
+  const where = sql`${conditions} AND email <> ''`;
+  return {
+    statement: sql`UPDATE ${sql.identifier(table)} SET ${assignments} WHERE ${where}`,
+    affected: countOf(table, where),
+  };
+}
+
+/** Abandoned checkouts of a payment table: still pending long after their session expired. */
+function expiryStep(table: "registrations" | "sponsorships", abandonedBefore: string, now: string): LifecycleStep {
+  const where = sql`status = 'pending' AND created_at < ${abandonedBefore}`;
+  return {
+    statement: sql`UPDATE ${sql.identifier(table)} SET status = 'expired', updated_at = ${now} WHERE ${where}`,
+    affected: countOf(table, where),
+  };
 }
 
 /**
@@ -84,42 +117,71 @@ function anonymizeStatement(db: D1Database, table: string, conditions: string) {
  * D1 batch that also deletes the account.
  */
 export function anonymizePaymentRecordsOf(db: D1Database, userId: string): D1PreparedStatement[] {
-  return Object.keys(personalColumns).map((table) => anonymizeStatement(db, table, "user_id = ?1").bind(userId));
+  return Object.keys(personalColumns).map((table) =>
+    prepared(db, sqlStatement(anonymizeStep(table, sql`user_id = ${userId}`).statement)),
+  );
 }
 
-export async function runDataLifecycle(db: D1Database, now: Date, requestId = "scheduled"): Promise<LifecycleReport> {
+/**
+ * The job's plan: its statements, and what they will do, counted before the
+ * batch with each statement's own condition. The batch runs only if every
+ * count still holds as it starts (`holdsBefore`): a checkout paid in
+ * between, a row crossing its period, and the plan is read again. Within the
+ * batch no step changes another's rows (the expired checkouts keep their
+ * dates; the rules' tables and statuses do not overlap), so each count is
+ * what its statement changes.
+ */
+export async function planDataLifecycle(db: D1Database, now: Date): Promise<PlannedChange<LifecycleReport>> {
   const abandonedBefore = new Date(now.getTime() - ABANDONED_CHECKOUT_HOURS * 3_600_000).toISOString();
   const nowIso = now.toISOString();
   const rules = dataRetention.filter((rule): rule is typeof rule & { table: string } => rule.table !== null);
-  const results = await db.batch([
-    db
-      .prepare(
-        "UPDATE registrations SET status = 'expired', updated_at = ?2 WHERE status = 'pending' AND created_at < ?1",
-      )
-      .bind(abandonedBefore, nowIso),
-    db
-      .prepare(
-        "UPDATE sponsorships SET status = 'expired', updated_at = ?2 WHERE status = 'pending' AND created_at < ?1",
-      )
-      .bind(abandonedBefore, nowIso),
-    ...rules.map((rule) => retentionStatement(db, rule, retentionCutoff(now, rule))),
-  ]);
-  const changes = results.map((result) => result.meta.changes ?? 0);
+  const steps = [
+    expiryStep("registrations", abandonedBefore, nowIso),
+    expiryStep("sponsorships", abandonedBefore, nowIso),
+    ...rules.map((rule) => retentionStep(rule, retentionCutoff(now, rule))),
+  ];
+  const counted = await db.batch(steps.map((step) => prepared(db, sqlStatement(sql`SELECT ${step.affected} AS n`))));
+  const counts = counted.map((result) => Number((result.results[0] as { n: number } | undefined)?.n ?? 0));
   const report: LifecycleReport = {
-    expiredCheckouts: { registrations: changes[0] ?? 0, sponsorships: changes[1] ?? 0 },
+    expiredCheckouts: { registrations: counts[0] ?? 0, sponsorships: counts[1] ?? 0 },
     retention: rules.map((rule, index) => ({
       id: rule.id,
       table: rule.table,
       afterwards: rule.afterwards,
-      rows: changes[index + 2] ?? 0,
+      rows: counts[index + 2] ?? 0,
     })),
   };
   // Failed sign-ins (an address and a client) matter only within the lockout window (ADR 008).
   const failuresBefore = new Date(now.getTime() - signInLockout.windowMinutes * 60_000).toISOString();
-  await db.prepare("DELETE FROM sign_in_failures WHERE failed_at < ?").bind(failuresBefore).run();
+  return {
+    statements: [
+      ...steps.map((step) => sqlStatement(step.statement)),
+      sqlStatement(sql`DELETE FROM sign_in_failures WHERE failed_at < ${failuresBefore}`),
+    ],
+    result: report,
+    holds: sql.join(
+      steps.map((step, index) => sql`${step.affected} = ${counts[index] ?? 0}`),
+      sql` AND `,
+    ),
+    holdsBefore: true,
+  };
+}
+
+/** The job's log lines, once its batch has run. */
+export function logDataLifecycle(report: LifecycleReport, requestId = "scheduled") {
   if (report.expiredCheckouts.registrations + report.expiredCheckouts.sponsorships > 0) {
     log("info", "payments.checkouts_expired", { requestId, ...report.expiredCheckouts });
   }
   log("info", "data.lifecycle", { requestId, ...report });
-  return report;
+}
+
+/**
+ * The job's plan run on its own, without the daily job's audit row (the
+ * daily job commits the same plan with its row: workers/daily-jobs.ts).
+ */
+export async function runDataLifecycle(db: D1Database, now: Date, requestId = "scheduled"): Promise<LifecycleReport> {
+  const plan = await planDataLifecycle(db, now);
+  await db.batch(plan.statements.map((statement) => prepared(db, statement)));
+  logDataLifecycle(plan.result, requestId);
+  return plan.result;
 }

@@ -163,7 +163,7 @@ export function everyoneStatements(person: Everyone, passwordHash: string, proje
       added_by: userId,
       created_at: AT,
     }),
-    `INSERT INTO events (created_at, actor_kind, actor_user_id, actor_label, actor_role, action, summary, targets, organization_id, payload) SELECT ${lit(AT)}, 'account', ${lit(userId)}, 'admin', 'admin', 'organization.admin_added', 'Joined as co-administrator', '{}', ${lit(organizationId)}, ${lit(JSON.stringify({ email: coAdmin.email }))} WHERE NOT EXISTS (SELECT 1 FROM events WHERE organization_id = ${lit(organizationId)})`,
+    `INSERT INTO events (created_at, actor_kind, actor_user_id, actor_label, actor_role, action, summary, targets, organization_id, payload) SELECT ${lit(AT)}, 'account', ${lit(userId)}, 'admin', 'admin', 'organization.admin-added', 'Joined as co-administrator', '{}', ${lit(organizationId)}, ${lit(JSON.stringify({ email: coAdmin.email }))} WHERE NOT EXISTS (SELECT 1 FROM events WHERE organization_id = ${lit(organizationId)})`,
     // Three employees enrolled with the code: the person, their teammate and a colleague.
     enrolled(userId, "Alexandria", "Montgomery-Okonkwo", email),
     enrolled(teammate.id, "Jordan", "Whitehorse-Castillo", teammate.email),

@@ -6,13 +6,14 @@
  * writes one audit row (issue 32), which the desk's overview lists per job.
  */
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { edition2026 } from "~/content/editions";
 import { dataRetentionById } from "~/content/legal";
 import { DATA_LIFECYCLE_CRON } from "~/retention/records.server";
 import { purgeExpiredJudging } from "~/retention/judging.server";
-import { judgeSql, reviewSql, submittedTeamSql } from "../judging-seed";
-import { runDailyJobs, type DailyJob } from "../../workers/daily-jobs";
+import { judgeSql, reviewSql, submittedTeamSql, userSql } from "../judging-seed";
+import { dailyJobs, runDailyJobs, type DailyJob } from "../../workers/daily-jobs";
 import { dailyJobAction, dailyJobNames, dailyJobSummaries, dailyJobText, overviewText } from "~/content/organize";
 import { createAppeal, createConflict, createPublishedResult } from "./factories";
 import { decodeEntities } from "./html";
@@ -35,7 +36,7 @@ async function judgedProject(tag: string, editionId = "2026") {
     ...judgeSql({ editionId, userId: judgeId, name: `Judge ${tag}` }),
     ...submittedTeamSql({ editionId, teamId, name: `Team ${tag}`, members: [`${tag}-member`] }),
     ...reviewSql({ editionId, teamId, judgeId, scores: 8, note: "note", comment: "comment" }),
-    `INSERT INTO judging_assignment_runs (edition_id, first_run_at, last_run_at)
+    `INSERT OR IGNORE INTO judging_assignment_runs (edition_id, first_run_at, last_run_at)
      VALUES ('${editionId}', '2026-03-21T08:00:00.000Z', '2026-03-21T08:00:00.000Z')`,
   ]);
   await createConflict({ editionId, judgeUserId: judgeId, teamId, detail: "x" });
@@ -205,6 +206,125 @@ describe("the daily jobs", () => {
       ["third", dailyJobSummaries.done],
       ["throws-at-once", dailyJobSummaries.failed("boom")],
     ]);
+  });
+});
+
+/** The one job of `dailyJobs` with this name, as the trigger runs it. */
+function theJob(name: string): DailyJob {
+  return dailyJobs.find((job) => job.name === name)!;
+}
+
+describe("a job's changes and its row in one batch", () => {
+  it("a job whose batch fails leaves neither its changes nor a done row, only a failed one", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    await judgedProject("refused");
+    const before = await judgingRowsOf("2026");
+    // The job's "done" row is refused, as a fault on its last statement would be; its failed row is not.
+    await env.DB.prepare(
+      `CREATE TRIGGER refuse_done_row BEFORE INSERT ON events
+       WHEN NEW.actor_label = 'judging-retention' AND json_extract(NEW.facts_after, '$.outcome') = 'done'
+       BEGIN SELECT RAISE(ABORT, 'done row refused'); END`,
+    ).run();
+    const since = await lastAuditId();
+    try {
+      const [outcome] = await runDailyJobs(env, PAST_RETENTION, [theJob("judging-retention")]);
+      expect(outcome!.status).toBe("rejected");
+    } finally {
+      await env.DB.exec("DROP TRIGGER refuse_done_row");
+    }
+    // Its deletes went with its row: every judging record is still there.
+    expect(await judgingRowsOf("2026")).toEqual(before);
+    const rows = await auditSince(since);
+    expect(rows.map((r) => [r.actor_label, JSON.parse(r.facts_after!).outcome])).toEqual([
+      ["judging-retention", "failed"],
+    ]);
+    expect(rows[0]!.summary).toMatch(/^Failed: .*done row refused/);
+
+    // Without the fault, the same job deletes them and says how many, in one batch with its row.
+    const again = await lastAuditId();
+    await runDailyJobs(env, PAST_RETENTION, [theJob("judging-retention")]);
+    expect(Object.values(await judgingRowsOf("2026")).every((n) => n === 0)).toBe(true);
+    const [done] = await auditSince(again);
+    const deleted = Object.values(before).reduce((sum, n) => sum + n, 0);
+    expect(JSON.parse(done!.facts_after!)).toEqual({ outcome: "done", result: { editions: ["2026"], rows: deleted } });
+    expect(done!.summary).toBe(dailyJobSummaries.judgingRetention(deleted));
+  });
+
+  it("plans again when what it counted changed before its batch, and writes only the plan that held", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    await env.DB.exec("CREATE TABLE job_probe (attempt INTEGER NOT NULL)");
+    let attempts = 0;
+    const planned: DailyJob = {
+      name: "counts-moved",
+      plan: async () => {
+        attempts += 1;
+        return {
+          statements: [{ sql: "INSERT INTO job_probe (attempt) VALUES (?)", params: [attempts] }],
+          result: { attempt: attempts },
+          // What the first plan counted no longer holds as its batch starts.
+          holds: attempts === 1 ? sql`0 = 1` : sql`1 = 1`,
+          holdsBefore: true,
+        };
+      },
+    };
+    const since = await lastAuditId();
+    const [outcome] = await runDailyJobs(env, WITHIN_RETENTION, [planned]);
+    expect(outcome).toEqual({ status: "fulfilled", value: { attempt: 2 } });
+    const { results } = await env.DB.prepare("SELECT attempt FROM job_probe").all<{ attempt: number }>();
+    expect(results).toEqual([{ attempt: 2 }]);
+    const rows = await auditSince(since);
+    expect(rows.map((r) => JSON.parse(r.facts_after!))).toEqual([{ outcome: "done", result: { attempt: 2 } }]);
+    await env.DB.exec("DROP TABLE job_probe");
+  });
+
+  it("assigns on judging's first day in one batch with its row, and not again once assignments have run", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    // Whatever run an earlier test of this file recorded, this edition's assignments have not run yet.
+    await env.DB.prepare("DELETE FROM judging_assignment_runs WHERE edition_id = '2026'").run();
+    await seed([
+      userSql({ id: "first-day-judge-1", email: "first-day-judge-1@judges.example" }),
+      userSql({ id: "first-day-judge-2", email: "first-day-judge-2@judges.example" }),
+      userSql({ id: "first-day-member", email: "first-day-member@example.com" }),
+      ...judgeSql({ editionId: "2026", userId: "first-day-judge-1", name: "Judge One" }),
+      ...judgeSql({ editionId: "2026", userId: "first-day-judge-2", name: "Judge Two" }),
+      ...submittedTeamSql({
+        editionId: "2026",
+        teamId: "first-day-team",
+        name: "First Day",
+        members: ["first-day-member"],
+      }),
+    ]);
+    const duringJudging = new Date("2026-03-25T18:00:00.000Z");
+    const assignmentsOf2026 = () =>
+      env.DB.prepare("SELECT count(*) AS n FROM judging_assignments WHERE edition_id = '2026'").first<number>("n");
+    const before = (await assignmentsOf2026())!;
+    const since = await lastAuditId();
+    await runDailyJobs(env, duringJudging, [theJob("judging-assignment")]);
+    expect(
+      await env.DB.prepare(
+        "SELECT count(*) AS n FROM judging_assignments WHERE team_id = 'first-day-team'",
+      ).first<number>("n"),
+    ).toBeGreaterThan(0);
+    // Every project of the edition is assigned (other tests of this file left some too), as its row says.
+    const assigned = (await assignmentsOf2026())! - before;
+    expect(
+      await env.DB.prepare("SELECT runs FROM judging_assignment_runs WHERE edition_id = '2026'").first("runs"),
+    ).toBe(1);
+    const [row] = await auditSince(since);
+    expect(JSON.parse(row!.facts_after!)).toMatchObject({
+      outcome: "done",
+      result: { counts: "planned", editions: [{ editionId: "2026", assigned }] },
+    });
+    expect(row!.summary).toBe(dailyJobSummaries.judgingAssignment(1, assigned));
+
+    // The next day it finds the run and plans nothing.
+    const next = await lastAuditId();
+    await runDailyJobs(env, new Date(duringJudging.getTime() + 86_400_000), [theJob("judging-assignment")]);
+    expect(
+      await env.DB.prepare("SELECT runs FROM judging_assignment_runs WHERE edition_id = '2026'").first("runs"),
+    ).toBe(1);
+    expect((await auditSince(next))[0]!.summary).toBe(dailyJobSummaries.judgingAssignment(0, 0));
   });
 });
 

@@ -128,19 +128,19 @@ describe("10. only the lead deletes the team's draft, and the team's history say
     expect(await fileRow(teamId, "pitchDeck")).toBeNull();
     expect(await env.SUBMISSION_FILES.head(leadsFile!.object_key)).toBeNull();
     const events = await env.DB.prepare(
-      "SELECT actor_user_id, substr(action, length('team.') + 1) AS kind, payload AS detail FROM events WHERE team_id = ? AND action = 'team.draft_deleted'",
+      "SELECT actor_user_id, substr(action, length('team.') + 1) AS kind, payload AS detail FROM events WHERE team_id = ? AND action = 'team.draft-deleted'",
     )
       .bind(teamId)
       .all<{ actor_user_id: string; kind: string; detail: string }>();
     expect(events.results).toHaveLength(1);
-    expect(events.results[0]).toMatchObject({ actor_user_id: lead.id, kind: "draft_deleted" });
+    expect(events.results[0]).toMatchObject({ actor_user_id: lead.id, kind: "draft-deleted" });
     expect(JSON.parse(events.results[0]!.detail)).toMatchObject({
       files: [{ component: "pitchDeck", filename: "leads-deck.pdf", uploadedBy: lead.id }],
     });
 
     const membersPortal = decodeEntities(await (await get("/portal", member)).text());
     expect(membersPortal).toContain('data-testid="team-history"');
-    expect(membersPortal).toContain(teamEventDescriptions.draft_deleted(lead.email));
+    expect(membersPortal).toContain(teamEventDescriptions["draft-deleted"](lead.email));
   });
 });
 

@@ -179,7 +179,7 @@ describe("who sees the dashboard", { timeout: 60_000 }, () => {
       expect(response.headers.get("location")).toMatch(/^\/auth/);
     }
     // Nobody but the owner and the co-administrator changed anything.
-    expect((await events(org.id)).map((e) => e.action)).toEqual(["admin_invited", "admin_added"]);
+    expect((await events(org.id)).map((e) => e.action)).toEqual(["admin-invited", "admin-added"]);
     expect(await liveCodes(org.id)).toEqual([org.code]);
   });
 
@@ -234,7 +234,7 @@ describe("regenerating the company code", { timeout: 60_000 }, () => {
       expect(rendered.text).toContain(`/organization/${org.id}`);
       expect(rendered.text).not.toContain(fresh!.slice(0, 4));
     }
-    const logged = (await events(org.id)).filter((e) => e.action === "code_regenerated");
+    const logged = (await events(org.id)).filter((e) => e.action === "code-regenerated");
     expect(logged).toHaveLength(1);
     expect(logged[0]!.actor_user_id).toBe(admin.id);
     expect(logged[0]!.detail ?? "").not.toContain(org.code);
@@ -306,7 +306,7 @@ describe("inviting employees", { timeout: 60_000 }, () => {
       "Sent 0 invitations; skipped 2 already invited today.",
     );
     expect(await notificationsTo(a, "organization-employee-invitation")).toHaveLength(1);
-    const logged = (await events(org.id)).filter((e) => e.action === "employees_invited");
+    const logged = (await events(org.id)).filter((e) => e.action === "employees-invited");
     expect(logged.map((e) => JSON.parse(e.detail!).sent)).toEqual([2]);
     expect(logged[0]!.actor_user_id).toBe(owner.id);
   });
@@ -436,7 +436,7 @@ describe("employees", { timeout: 60_000 }, () => {
     expectHtmlToContain(html, 'data-testid="participant-count">1 employee is', staying.email);
     expectHtmlNotToContain(html, leaving.email);
     expect(await (await get(`${org.path}/employees.csv`, owner.cookie)).text()).not.toContain(leaving.email);
-    const logged = (await events(org.id)).filter((e) => e.action === "employee_removed");
+    const logged = (await events(org.id)).filter((e) => e.action === "employee-removed");
     expect(logged).toHaveLength(1);
     expect(JSON.parse(logged[0]!.detail!)).toEqual({ registrationId: leaving.registrationId });
 
@@ -523,8 +523,8 @@ describe("co-administrators", { timeout: 60_000 }, () => {
     const byWrongAgain = await post("/organization/invitation", { intent: "accept", token }, { cookie: wrong.cookie });
     expect(byWrongAgain.status).toBe(410);
     expect((await events(org.id)).map((e) => [e.action, e.actor_user_id])).toEqual([
-      ["admin_invited", owner.id],
-      ["admin_added", invited.id],
+      ["admin-invited", owner.id],
+      ["admin-added", invited.id],
     ]);
   });
 
@@ -569,7 +569,7 @@ describe("co-administrators", { timeout: 60_000 }, () => {
     const removed = await post(org.path, { intent: "remove-admin", userId: admin.id }, { cookie: owner.cookie });
     expect(removed.status).toBe(303);
     expect((await get(org.path, admin.cookie)).status).toBe(404);
-    expect((await events(org.id)).map((e) => e.action)).toEqual(["admin_invited", "admin_added", "admin_removed"]);
+    expect((await events(org.id)).map((e) => e.action)).toEqual(["admin-invited", "admin-added", "admin-removed"]);
   });
 });
 
@@ -582,7 +582,7 @@ describe("the audit entry's guard", { timeout: 60_000 }, () => {
     const failure = await commitOrganizationChange(db, {
       organizationId: org.id,
       actorUserId: owner.id,
-      kind: "organization.code_regenerated",
+      kind: "organization.code-regenerated",
       payload: { notified: 0 },
       now: new Date(at),
       statements: [db.update(companyCodes).set({ revokedAt: at }).where(eq(companyCodes.code, org.code))],
@@ -596,7 +596,7 @@ describe("the audit entry's guard", { timeout: 60_000 }, () => {
       commitOrganizationChange(db, {
         organizationId: org.id,
         actorUserId: owner.id,
-        kind: "organization.code_regenerated",
+        kind: "organization.code-regenerated",
         payload: { notified: 0 },
         now: new Date(at),
         statements: [

@@ -10,7 +10,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { dataRetentionById } from "~/content/legal";
-import { deskMessages } from "~/content/organize";
+import { accountEventSummaries, accountRoleText } from "~/content/events";
+import { auditText, deskMessages } from "~/content/organize";
+import { getDb } from "~/db/client.server";
+import { accountActor, accountEvent, commit } from "~/events/commit.server";
 import { runDataLifecycle } from "~/retention/records.server";
 import { createJudgeAdvisorInterest, createScores } from "./factories";
 import { decodeEntities } from "./html";
@@ -443,6 +446,57 @@ describe("the audit log", { timeout: 60_000 }, () => {
     expect(lines[1]).toContain('"judges.invite"');
     // A % in the filter matches itself, not everything.
     expect(await text(await deskGet("/organize/audit?actor=%25", director))).toContain("Nothing matches this filter.");
+  });
+
+  it("shows the organizers' and jobs' rows by default, and the accounts' own or everyone's when asked", async () => {
+    const director = await organizer("director");
+    const coordinator = await organizer("coordinator");
+    await deskPost(
+      "/organize/judges",
+      { intent: "invite", email: `who.${crypto.randomUUID().slice(0, 6)}@judges.test` },
+      coordinator,
+    );
+    // A participant's own action, written as the portal writes it.
+    const participant = `participant-${crypto.randomUUID().slice(0, 8)}`;
+    await commit(
+      { db: getDb(env), now: new Date("2026-03-25T18:00:00.000Z"), actor: accountActor(participant, "participant") },
+      [],
+      accountEvent("team.member-joined", {}, { teamId: "who-acted-team" }),
+    );
+    const page = (query: string) => deskGet(`/organize/audit${query}`, director).then(text);
+
+    const byDefault = await page(`?actor=${participant}`);
+    expect(byDefault).toContain("Nothing matches this filter.");
+    expect(byDefault).toContain('name="actors"');
+    // Anything but a listed choice reads as the default.
+    expect(await page(`?actor=${participant}&actors=all-of-them`)).toContain("Nothing matches this filter.");
+
+    const accounts = await page(`?actor=${participant}&actors=accounts`);
+    expect(accounts).toContain("1 entry");
+    expect(accounts).toContain(accountEventSummaries["team.member-joined"]);
+    expect(accounts).toContain(auditText.accountActor(accountRoleText.participant));
+    expect(accounts).toContain(`href="/organize/audit.csv?actor=${participant}&actors=accounts"`);
+    // The accounts' rows only: no organizer's.
+    expect(await page(`?actors=accounts&actor=${encodeURIComponent(coordinator.email)}`)).toContain(
+      "Nothing matches this filter.",
+    );
+
+    const all = await one<{ n: number }>("SELECT count(*) AS n FROM events");
+    expect(await page("?actors=everyone")).toContain(`${all!.n} entries`);
+    const organizersAndJobs = await one<{ n: number }>(
+      "SELECT count(*) AS n FROM events WHERE actor_kind <> 'account'",
+    );
+    expect(await page("")).toContain(`${organizersAndJobs!.n} ${organizersAndJobs!.n === 1 ? "entry" : "entries"}`);
+
+    // The CSV selects the same rows.
+    const csv = (await (await deskGet(`/organize/audit.csv?actor=${participant}&actors=accounts`, director)).text())
+      .trim()
+      .split("\r\n");
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toContain('"team.member-joined"');
+    expect(csv[1]).toContain('"account"');
+    const hidden = (await (await deskGet(`/organize/audit.csv?actor=${participant}`, director)).text()).trim();
+    expect(hidden.split("\r\n")).toHaveLength(1);
   });
 });
 

@@ -123,7 +123,7 @@ describe("the one guarded commit, from the portal", { timeout: 60_000 }, () => {
           .where(sql`${teams.id} = ${team}`),
       ],
     };
-    const lost = await commitTeamChange(db, { ...change, kind: "team.member_left", payload: {}, holds: sql`1 = 0` });
+    const lost = await commitTeamChange(db, { ...change, kind: "team.member-left", payload: {}, holds: sql`1 = 0` });
     expect(lost).toEqual({ ok: false, guardLost: true });
     expect(await env.DB.prepare("SELECT name FROM teams WHERE id = ?").bind(team).first("name")).toBe("Guarded");
     expect(await rowsOf()).toBe(before);
@@ -131,7 +131,7 @@ describe("the one guarded commit, from the portal", { timeout: 60_000 }, () => {
     expect(() =>
       commitTeamChange(db, {
         ...change,
-        kind: "team.member_removed",
+        kind: "team.member-removed",
         payload: { memberUserId: 7 } as unknown as { memberUserId: string },
       }),
     ).toThrow(/does not fit its kind/);

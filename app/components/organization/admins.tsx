@@ -81,21 +81,21 @@ export function AdminsSection({ view, actionData }: { view: DashboardView; actio
 }
 
 const eventLabels: Record<string, string> = {
-  code_regenerated: "Regenerated the company code",
-  employees_invited: "Invited employees",
-  employee_removed: "Removed an employee",
-  admin_invited: "Invited a co-administrator",
-  admin_invitation_cancelled: "Cancelled a co-administrator invitation",
-  admin_added: "Joined as co-administrator",
-  admin_removed: "Removed a co-administrator",
+  "code-regenerated": "Regenerated the company code",
+  "employees-invited": "Invited employees",
+  "employee-removed": "Removed an employee",
+  "admin-invited": "Invited a co-administrator",
+  "admin-invitation-cancelled": "Cancelled a co-administrator invitation",
+  "admin-added": "Joined as co-administrator",
+  "admin-removed": "Removed a co-administrator",
 };
 
 function eventDetail(action: string, detail: string | null): string {
   if (!detail) return "";
   try {
     const d = JSON.parse(detail) as Record<string, unknown>;
-    if (action === "employees_invited") return `${String(d.sent)} sent`;
-    if (action === "admin_invited") return String(d.email ?? "");
+    if (action === "employees-invited") return `${String(d.sent)} sent`;
+    if (action === "admin-invited") return String(d.email ?? "");
   } catch {
     // An unreadable detail is simply not shown.
   }

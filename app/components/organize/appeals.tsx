@@ -5,18 +5,19 @@
  * plain POST, enhanced by Conform), a decided one its decision, who and when.
  */
 import { appealDeskText } from "~/content/judging-results";
+import type { DeskLinks } from "~/desk/pages";
 import type { IntentActionData } from "~/forms/intent-action.server";
 import type { AppealsDeskView } from "~/judging/desk.server";
 import { DecideAppealSchema } from "~/judging/schema";
 import { TextareaField } from "../forms";
 import { IntentForm, intentErrors, Refusals, useIntentForm } from "../intent-form";
 import { SectionCard } from "../section-card";
-import { Empty, Pager } from "./desk";
+import { Empty, LinkIfAllowed, Pager, teamPage } from "./desk";
 
-type Props = { view: AppealsDeskView; actionData?: IntentActionData };
+type Props = { view: AppealsDeskView; links: DeskLinks; actionData?: IntentActionData };
 type Appeal = AppealsDeskView["appeals"]["items"][number];
 
-export function AppealsSection({ view, actionData }: Props) {
+export function AppealsSection({ view, links, actionData }: Props) {
   const { appeals } = view;
   // A refusal of an appeal no longer open (decided meanwhile, unknown) has no form left to show it on.
   const shown = new Set(appeals.items.filter((a) => !a.decision).map((a) => a.id));
@@ -33,7 +34,12 @@ export function AppealsSection({ view, actionData }: Props) {
         <ol className="mt-4 space-y-6">
           {appeals.items.map((appeal) => (
             <li key={appeal.id}>
-              <AppealCard appeal={appeal} canDecide={view.canDecide} actionData={actionData} />
+              <AppealCard
+                appeal={appeal}
+                teamHref={links.team ? teamPage(appeal.teamId) : null}
+                canDecide={view.canDecide}
+                actionData={actionData}
+              />
             </li>
           ))}
         </ol>
@@ -45,10 +51,12 @@ export function AppealsSection({ view, actionData }: Props) {
 
 function AppealCard({
   appeal,
+  teamHref,
   canDecide,
   actionData,
 }: {
   appeal: Appeal;
+  teamHref: string | null;
   canDecide: boolean;
   actionData: IntentActionData | undefined;
 }) {
@@ -56,7 +64,7 @@ function AppealCard({
   return (
     <article aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4">
       <h3 id={headingId} className="break-words font-semibold text-slate-900">
-        {appeal.team}{" "}
+        <LinkIfAllowed href={teamHref}>{appeal.team}</LinkIfAllowed>{" "}
         <span className="text-sm font-normal text-slate-600">
           (appeal {appeal.id}, {appeal.decision ? "decided" : "open"})
         </span>

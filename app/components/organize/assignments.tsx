@@ -5,13 +5,24 @@
  * interest (filtered by status) with dismiss, and adding a conflict. Every
  * form is a plain POST, enhanced by Conform; filters and pages are GET.
  */
+import type { DeskLinks } from "~/desk/pages";
 import type { IntentActionData } from "~/forms/intent-action.server";
 import type { AssignmentsDeskView } from "~/judging/desk.server";
 import { AddConflictSchema, DismissConflictSchema } from "~/judging/schema";
 import { Field, TextareaField } from "../forms";
 import { IntentForm, Refusals, useIntentForm } from "../intent-form";
 import { SectionCard } from "../section-card";
-import { cellClass, DeskTable, deskControlClass, deskLabelClass, deskLinkClass, Empty, Pager } from "./desk";
+import {
+  cellClass,
+  DeskTable,
+  deskControlClass,
+  deskLabelClass,
+  deskLinkClass,
+  Empty,
+  LinkIfAllowed,
+  Pager,
+  teamPage,
+} from "./desk";
 
 type Props = { view: AssignmentsDeskView; actionData?: IntentActionData };
 type Conflict = AssignmentsDeskView["conflicts"]["items"][number];
@@ -94,7 +105,7 @@ export function LoadsSection({ view }: Props) {
   );
 }
 
-export function ProjectsSection({ view }: Props) {
+export function ProjectsSection({ view, links }: Props & { links: DeskLinks }) {
   const { projects, filter } = view;
   return (
     <SectionCard id="projects" title="Each project's judges">
@@ -122,7 +133,9 @@ export function ProjectsSection({ view }: Props) {
           {projects.items.map((p) => (
             <tr key={p.teamId}>
               <td className={`${cellClass} break-all`}>
-                {p.name || "(solo project)"}
+                <LinkIfAllowed href={links.team ? teamPage(p.teamId) : null}>
+                  {p.name || "(solo project)"}
+                </LinkIfAllowed>
                 <span className="block text-xs text-slate-600">{p.teamId}</span>
               </td>
               <td className={`${cellClass} break-all`}>

@@ -1,5 +1,5 @@
 /** /organize/audit's filter (a GET form) and its table, with each row's facts in a disclosure; the chain's verdict. */
-import { auditKinds, auditText } from "~/content/organize";
+import { auditActors, auditKinds, auditText } from "~/content/organize";
 import type { ChainVerdict } from "~/events/chain.server";
 import type { auditDeskView } from "~/organize/desk.server";
 import { SectionCard } from "../section-card";
@@ -39,6 +39,18 @@ export function AuditFilter({ view }: { view: AuditView }) {
             {auditKinds.map((kind) => (
               <option key={kind} value={kind}>
                 {auditText.kinds[kind]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="audit-actors" className={deskLabelClass}>
+            {auditText.actorsLabel}
+          </label>
+          <select id="audit-actors" name="actors" defaultValue={filter.actors} className={deskControlClass}>
+            {auditActors.map((actors) => (
+              <option key={actors} value={actors}>
+                {auditText.actors[actors]}
               </option>
             ))}
           </select>
@@ -131,7 +143,9 @@ export function AuditTable({ view }: { view: AuditView }) {
                 <span className="block text-xs text-slate-600">
                   {r.actorKind === "job"
                     ? "daily job or bootstrap"
-                    : `${r.role ?? ""}${r.actorKind === "token" ? ", API token" : ""}`}
+                    : r.actorKind === "account"
+                      ? auditText.accountActor(r.role ?? "")
+                      : `${r.role ?? ""}${r.actorKind === "token" ? ", API token" : ""}`}
                 </span>
               </td>
               <td className={cellClass}>

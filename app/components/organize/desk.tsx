@@ -16,6 +16,23 @@ export interface DeskHeader {
 }
 
 export const deskLinkClass = "font-semibold text-brand-700 underline";
+/** A team's desk page (/organize/teams/:id). */
+export const teamPage = (teamId: string) => `/organize/teams/${teamId}`;
+
+/** An organization's desk page (/organize/organizations/:id), by its Workforce registration's id. */
+export const organizationPage = (registrationId: string) => `/organize/organizations/${registrationId}`;
+
+/** A name linked to its desk page, or the name alone for a role that may not open it (`href` null). */
+export function LinkIfAllowed({ href, children }: { href: string | null; children: ReactNode }) {
+  return href ? (
+    <a href={href} className={deskLinkClass}>
+      {children}
+    </a>
+  ) : (
+    <>{children}</>
+  );
+}
+
 export const deskLabelClass = "block text-sm font-semibold text-slate-800";
 export const deskControlClass = "mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900";
 

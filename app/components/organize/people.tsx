@@ -7,6 +7,7 @@
  */
 import type { ReactNode } from "react";
 import { peopleRules, peopleText as t } from "~/content/organize";
+import type { DeskLinks } from "~/desk/pages";
 import type { IntentActionData } from "~/forms/intent-action.server";
 import type {
   InboxDeskView,
@@ -19,7 +20,17 @@ import type {
 import { IntentForm, intentErrors, Refusals } from "../intent-form";
 import { SectionCard } from "../section-card";
 import type { Paged } from "~/organize/paging";
-import { cellClass, DeskTable, deskControlClass, deskLabelClass, deskLinkClass, Empty, Pager } from "./desk";
+import {
+  cellClass,
+  DeskTable,
+  deskControlClass,
+  deskLabelClass,
+  deskLinkClass,
+  Empty,
+  LinkIfAllowed,
+  organizationPage,
+  Pager,
+} from "./desk";
 
 const personHref = (userId: string) => `/organize/people/${encodeURIComponent(userId)}`;
 
@@ -332,7 +343,7 @@ function FilteredList<Item>({
   );
 }
 
-export function RegistrationsSection({ view }: { view: RegistrationsDeskView }) {
+export function RegistrationsSection({ view, links }: { view: RegistrationsDeskView; links: DeskLinks }) {
   const { registrations: list, filter, options } = view;
   return (
     <FilteredList
@@ -368,7 +379,15 @@ export function RegistrationsSection({ view }: { view: RegistrationsDeskView }) 
           <td className={`${cellClass} break-all`}>
             <PersonLink userId={r.userId}>{r.name}</PersonLink>
             <span className="block text-xs text-slate-600">{r.email}</span>
-            {r.company ? <span className="block text-xs text-slate-600">{r.company}</span> : null}
+            {r.company ? (
+              <span className="block text-xs text-slate-600">
+                <LinkIfAllowed
+                  href={links.organization && r.organizationId ? organizationPage(r.organizationId) : null}
+                >
+                  {r.company}
+                </LinkIfAllowed>
+              </span>
+            ) : null}
           </td>
           <td className={cellClass}>{r.plan}</td>
           <td className={cellClass}>{r.status}</td>

@@ -8,6 +8,7 @@
  */
 import { getSelectProps } from "@conform-to/react";
 import { moderationDeskText as text, moderationRules } from "~/content/showcase-moderation";
+import type { DeskLinks } from "~/desk/pages";
 import type { IntentActionData } from "~/forms/intent-action.server";
 import { ExtendDeadlineSchema } from "~/portal/extension-schema";
 import { ModerateProjectSchema } from "~/showcase/moderation-schema";
@@ -15,12 +16,22 @@ import type { ShowcaseDeskView } from "~/showcase/desk.server";
 import { ErrorList, Field, TextareaField } from "../forms";
 import { IntentForm, intentErrors, Refusals, useIntentForm } from "../intent-form";
 import { SectionCard } from "../section-card";
-import { cellClass, DeskTable, deskControlClass, deskLabelClass, deskLinkClass, Empty, Pager } from "./desk";
+import {
+  cellClass,
+  DeskTable,
+  deskControlClass,
+  deskLabelClass,
+  deskLinkClass,
+  Empty,
+  LinkIfAllowed,
+  Pager,
+  teamPage,
+} from "./desk";
 
-type Props = { view: ShowcaseDeskView; actionData?: IntentActionData };
+type Props = { view: ShowcaseDeskView; links: DeskLinks; actionData?: IntentActionData };
 type Project = ShowcaseDeskView["projects"]["items"][number];
 
-export function ProjectsSection({ view, actionData }: Props) {
+export function ProjectsSection({ view, links, actionData }: Props) {
   const { projects } = view;
   // A refusal whose form this page no longer shows (hidden or shown meanwhile, unknown) is answered above the list.
   const posted = actionData?.intent === "hide" || actionData?.intent === "show" ? actionData : null;
@@ -54,7 +65,12 @@ export function ProjectsSection({ view, actionData }: Props) {
         <ol className="mt-4 space-y-4" aria-label={text.projectsCaption} data-testid="moderated-projects">
           {projects.items.map((project) => (
             <li key={project.teamId}>
-              <ProjectCard project={project} canModerate={view.canModerate} actionData={actionData} />
+              <ProjectCard
+                project={project}
+                teamHref={links.team ? teamPage(project.teamId) : null}
+                canModerate={view.canModerate}
+                actionData={actionData}
+              />
             </li>
           ))}
         </ol>
@@ -66,10 +82,12 @@ export function ProjectsSection({ view, actionData }: Props) {
 
 function ProjectCard({
   project,
+  teamHref,
   canModerate,
   actionData,
 }: {
   project: Project;
+  teamHref: string | null;
   canModerate: boolean;
   actionData: IntentActionData | undefined;
 }) {
@@ -97,7 +115,9 @@ function ProjectCard({
       </h3>
       <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr]">
         <dt className="font-semibold">{text.teamTerm}</dt>
-        <dd className="break-words">{project.team}</dd>
+        <dd className="break-words">
+          <LinkIfAllowed href={teamHref}>{project.team}</LinkIfAllowed>
+        </dd>
         <dt className="font-semibold">{text.galleryTerm}</dt>
         <dd className="break-words" data-testid="gallery-state">
           {state}
@@ -153,7 +173,7 @@ function ModerateForm({
   );
 }
 
-export function ExtensionsSection({ view, actionData }: Props) {
+export function ExtensionsSection({ view, links, actionData }: Props) {
   const { extensions } = view;
   return (
     <SectionCard id="extensions" title={text.extensionsTitle}>
@@ -166,7 +186,9 @@ export function ExtensionsSection({ view, actionData }: Props) {
         <DeskTable id="extensions-table" caption={text.extensionsCaption} head={text.extensionsHead}>
           {extensions.items.map((e) => (
             <tr key={e.teamId}>
-              <td className={cellClass}>{e.team}</td>
+              <td className={cellClass}>
+                <LinkIfAllowed href={links.team ? teamPage(e.teamId) : null}>{e.team}</LinkIfAllowed>
+              </td>
               <td className={cellClass}>{`${e.due} (${e.open ? text.extensionOpen : text.extensionPassed})`}</td>
               <td className={cellClass}>{e.hours}</td>
               <td className={`${cellClass} whitespace-pre-line break-words`}>{e.reason}</td>
@@ -181,7 +203,7 @@ export function ExtensionsSection({ view, actionData }: Props) {
   );
 }
 
-function ExtendForm({ view, actionData }: Props) {
+function ExtendForm({ view, actionData }: Omit<Props, "links">) {
   const [form, fields] = useIntentForm("extend", ExtendDeadlineSchema, actionData);
   if (view.teams.length === 0) return <Empty>{text.noTeams}</Empty>;
   const { key: teamKey, ...team } = getSelectProps(fields.teamId);

@@ -8,6 +8,7 @@
 import { Refusals } from "~/components/intent-form";
 import { AppealsSection } from "~/components/organize/appeals";
 import { DeskBody, DeskHero } from "~/components/organize/desk";
+import { deskLinks } from "~/desk/pages";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { appealsDeskIntents, appealsDeskView } from "~/judging/desk.server";
 import { pageMeta } from "~/lib/meta";
@@ -21,8 +22,9 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const view = await appealsDeskView(context.get(deskContext), new URL(request.url));
-  return deskPage(view);
+  const desk = context.get(deskContext);
+  const view = await appealsDeskView(desk, new URL(request.url));
+  return deskPage({ ...view, links: deskLinks(desk) });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,7 +46,7 @@ export default function Appeals({ loaderData: view, actionData }: Route.Componen
       />
       <DeskBody>
         <Refusals messages={actionData?.intent === null ? (actionData.result.error?.[""] ?? []) : []} />
-        <AppealsSection view={view} actionData={actionData} />
+        <AppealsSection view={view} links={view.links} actionData={actionData} />
       </DeskBody>
     </>
   );

@@ -15,6 +15,7 @@ import {
   RunSection,
 } from "~/components/organize/assignments";
 import { DeskBody, DeskHero } from "~/components/organize/desk";
+import { deskLinks } from "~/desk/pages";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { assignmentsDeskIntents, assignmentsDeskView } from "~/judging/desk.server";
 import { pageMeta } from "~/lib/meta";
@@ -28,8 +29,9 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const view = await assignmentsDeskView(context.get(deskContext), new URL(request.url));
-  return deskPage(view);
+  const desk = context.get(deskContext);
+  const view = await assignmentsDeskView(desk, new URL(request.url));
+  return deskPage({ ...view, links: deskLinks(desk) });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -53,7 +55,7 @@ export default function Assignments({ loaderData: view, actionData }: Route.Comp
         <Refusals messages={actionData?.intent === null ? (actionData.result.error?.[""] ?? []) : []} />
         <RunSection view={view} actionData={actionData} />
         <LoadsSection view={view} actionData={actionData} />
-        <ProjectsSection view={view} actionData={actionData} />
+        <ProjectsSection view={view} links={view.links} actionData={actionData} />
         <ConflictsSection view={view} actionData={actionData} />
         <AddConflictSection view={view} actionData={actionData} />
       </DeskBody>

@@ -5,11 +5,21 @@
  * second director, the latest entries of the audit log. Each block shows
  * only to a role that may read it.
  */
-import { cellClass, DeskBody, DeskHero, deskLinkClass, DeskTable, Empty } from "~/components/organize/desk";
+import {
+  cellClass,
+  DeskBody,
+  DeskHero,
+  deskLinkClass,
+  DeskTable,
+  Empty,
+  LinkIfAllowed,
+  organizationPage,
+} from "~/components/organize/desk";
 import { overviewText as text } from "~/content/organize";
 import { IntentForm, intentErrors, Refusals } from "~/components/intent-form";
 import { SectionCard, dangerButtonClass } from "~/components/section-card";
 import { overviewDeskView } from "~/desk/overview.server";
+import { deskLinks } from "~/desk/pages";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
 import { outboxDeskIntents } from "~/notifications/desk.server";
@@ -23,7 +33,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return deskPage(await overviewDeskView(context.get(deskContext)));
+  const desk = context.get(deskContext);
+  return deskPage({ ...(await overviewDeskView(desk)), links: deskLinks(desk) });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -120,7 +131,9 @@ export default function Overview({ loaderData: view, actionData }: Route.Compone
                   {view.companies.rows.map((c) => (
                     <tr key={c.id}>
                       <th scope="row" className="px-3 py-2 text-left font-semibold text-slate-900">
-                        {c.name}
+                        <LinkIfAllowed href={view.links.organization ? organizationPage(c.id) : null}>
+                          {c.name}
+                        </LinkIfAllowed>
                       </th>
                       <td className={cellClass}>
                         <code className="break-all">{c.code}</code>

@@ -7,6 +7,7 @@
 import { DeskBody, DeskHero } from "~/components/organize/desk";
 import { RegistrationsSection } from "~/components/organize/people";
 import { peopleText } from "~/content/organize";
+import { deskLinks } from "~/desk/pages";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
 import { deskPage } from "~/organize/action-intent.server";
@@ -20,7 +21,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return deskPage(await registrationsDeskView(context.get(deskContext), new URL(request.url)));
+  const desk = context.get(deskContext);
+  return deskPage({ ...(await registrationsDeskView(desk, new URL(request.url))), links: deskLinks(desk) });
 }
 
 export const headers = signedInPageHeaders;
@@ -34,7 +36,7 @@ export default function Registrations({ loaderData: view }: Route.ComponentProps
         lead={peopleText.registrationsPageLead(view.editionName)}
       />
       <DeskBody>
-        <RegistrationsSection view={view} />
+        <RegistrationsSection view={view} links={view.links} />
       </DeskBody>
     </>
   );

@@ -15,9 +15,12 @@ import {
   DeskTable,
   deskLinkClass,
   Empty,
+  LinkIfAllowed,
   Pager,
+  teamPage,
 } from "~/components/organize/desk";
 import { reportText } from "~/content/organize";
+import { deskLinks } from "~/desk/pages";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { reportDeskView } from "~/judging/desk.server";
 import { pageMeta } from "~/lib/meta";
@@ -31,7 +34,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return deskPage(await reportDeskView(context.get(deskContext), new URL(request.url)));
+  const desk = context.get(deskContext);
+  return deskPage({ ...(await reportDeskView(desk, new URL(request.url))), links: deskLinks(desk) });
 }
 
 export const headers = signedInPageHeaders;
@@ -138,7 +142,9 @@ export default function Report({ loaderData: view }: Route.ComponentProps) {
                     {projects.items.map((p) => (
                       <tr key={p.teamId} data-testid="report-project">
                         <td>{p.rank}</td>
-                        <td>{p.name}</td>
+                        <td>
+                          <LinkIfAllowed href={view.links.team ? teamPage(p.teamId) : null}>{p.name}</LinkIfAllowed>
+                        </td>
                         <td>{p.normalized}</td>
                         <td>{p.raw}</td>
                         <td>{p.judges}</td>

@@ -10,6 +10,7 @@ import { Refusals } from "~/components/intent-form";
 import { DeskBody, DeskHero } from "~/components/organize/desk";
 import { ExtensionsSection, ProjectsSection } from "~/components/organize/showcase";
 import { moderationDeskText } from "~/content/showcase-moderation";
+import { deskLinks } from "~/desk/pages";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
 import { deskPage, handleDeskPost } from "~/organize/action-intent.server";
@@ -23,7 +24,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return deskPage(await showcaseDeskView(context.get(deskContext), new URL(request.url)));
+  const desk = context.get(deskContext);
+  return deskPage({ ...(await showcaseDeskView(desk, new URL(request.url))), links: deskLinks(desk) });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,8 +47,8 @@ export default function Showcase({ loaderData: view, actionData }: Route.Compone
       />
       <DeskBody>
         <Refusals messages={actionData?.intent === null ? (actionData.result.error?.[""] ?? []) : []} />
-        <ProjectsSection view={view} actionData={actionData} />
-        <ExtensionsSection view={view} actionData={actionData} />
+        <ProjectsSection view={view} links={view.links} actionData={actionData} />
+        <ExtensionsSection view={view} links={view.links} actionData={actionData} />
       </DeskBody>
     </>
   );
