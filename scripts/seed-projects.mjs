@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run seed -- projects [--count 20] [--no-files] [--judging [--judges N] [--scored 1]]`:
+// `npm run seed -- projects [--count 20] [--no-files] [--organizations 3] [--judging [--judges N] [--scored 1]]`:
 // submitted projects of the current edition (the one the clock picks; APP_NOW
 // moves it) in the local D1, for the showcase and judging to be tried by hand,
 // by the e2e tests and by the bench: accounts that can sign in (verified, one
@@ -10,6 +10,12 @@
 // addresses use a few company domains and some webmail, so conflict checks by
 // domain have something to find. Idempotent: every row has a fixed id and is
 // inserted once (INSERT OR IGNORE); running it again changes nothing.
+//
+// --organizations N (1 to 3) adds organizations with a paid Workforce Package
+// and its live company code, their employees enrolled with the code (12, 4
+// and 2) and the certification stages they completed, as the training
+// provider's import stores them: what the organization dashboard and its
+// impact report read (organizationStatements below).
 //
 // --judging adds the edition's judging (./seed-judging.mjs): judges who
 // accepted their invitation, with two-step sign-in on and a published
@@ -23,7 +29,7 @@
 // (scripts/local-d1.mjs), and the files with `wrangler r2 object put --local`
 // (about 2 s an object: use --no-files for hundreds of projects).
 import { spawnSync } from "node:child_process";
-import { scryptSync } from "node:crypto";
+import { createHash, scryptSync } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -46,7 +52,7 @@ const BUCKET = "idaho-ai-challenge-submissions";
 export const MAX_SEED_PROJECTS = 5000;
 const MAX_SEED_JUDGES = 2000;
 const USAGE =
-  "usage: npm run seed -- projects [--count 20] [--no-files] [--judging [--judges N] [--scored 1]]\n       npm run seed -- judge-code";
+  "usage: npm run seed -- projects [--count 20] [--no-files] [--organizations 3] [--judging [--judges N] [--scored 1]]\n       npm run seed -- judge-code";
 
 const domains = [
   "sawtooth-analytics.com",
@@ -465,6 +471,174 @@ export function seedStatements(edition, count, passwordHash) {
   return { statements, teams, people };
 }
 
+/** The seeded organizations: each its company, and its employees enrolled with its code (the first has 12). */
+const seededOrganizations = [
+  { company: "Sawtooth Analytics", domain: "sawtooth-analytics.com", employees: 12 },
+  { company: "Snake River Foods", domain: "snake-river-foods.com", employees: 4 },
+  { company: "Gem State Health", domain: "gem-state-health.org", employees: 2 },
+];
+/** The most organizations one seed writes: one per company above. */
+export const MAX_SEED_ORGANIZATIONS = seededOrganizations.length;
+
+/**
+ * Certification stage completions of an organization's employees, as the
+ * training provider's import stores them (source 'import', unsigned until
+ * first shown): of 12 employees, 9 hold AI Communicator, 6 AI Creator and
+ * 3 AI Builder; smaller organizations in proportion.
+ */
+const stageShares = [
+  ["ai-communicator", 0.75],
+  ["ai-creator", 0.5],
+  ["ai-builder", 0.25],
+];
+
+/**
+ * The seed's rows for `count` organizations of `edition` (pure: the tests read it too): each a paid
+ * Workforce Package (the owner's registration, the organization's id) with its live company code, and
+ * its employees enrolled with that code (accounts that sign in, `registrations` with status 'enrolled'
+ * and the organization's id, as redeeming the code writes them) on dates a week or so apart, holding
+ * certifications. The first organization's first three employees join the first seeded projects' teams
+ * (when there are that many), so its report has projects. Owners sign in with the development password.
+ * @param {{ id: string, enrollmentOpens: Date, standardRegistrationOpens: Date, prices: { workforce: { earlyBird: number } } }} edition
+ * @param {number} count
+ * @param {string} passwordHash
+ * @param {number} projectCount how many projects the same run seeds (their teams take employees)
+ */
+export function organizationStatements(edition, count, passwordHash, projectCount) {
+  const statements = [];
+  /** @type {{ id: string, company: string, code: string, owner: string, employees: { userId: string, email: string, held: string[] }[] }[]} */
+  const organizations = [];
+  for (let k = 0; k < count; k++) {
+    const { company, domain, employees: size } = seededOrganizations[k];
+    const o = k + 1;
+    // Organization ids are UUIDs (app/organization/access.server.ts); the edition keeps editions apart.
+    const id = `5eed${edition.id.padStart(4, "0").slice(-4)}-0000-4000-8000-${String(o).padStart(12, "0")}`;
+    // 12 characters of the company code alphabet (app/content/registration.ts), fixed per edition and organization.
+    const code = `SEED${edition.id
+      .replace(/[^2-9]/g, "")
+      .padEnd(4, "9")
+      .slice(0, 4)}WRK${"ABC"[k]}`;
+    const paidAt = new Date(edition.enrollmentOpens.getTime() + (k + 1) * 86_400_000).toISOString();
+    const ownerId = `seed-${edition.id}-org-${o}-owner`;
+    const [ownerFirst, ownerLast] = [
+      firstNames[(k * 5 + 3) % firstNames.length],
+      lastNames[(k * 3 + 11) % lastNames.length],
+    ];
+    const ownerEmail = `${ownerFirst}.${ownerLast}.${edition.id}.owner${o}@${domain}`
+      .toLowerCase()
+      .replace(/[^a-z0-9.@-]/g, "");
+    const account = (
+      /** @type {string} */ userId,
+      /** @type {string} */ name,
+      /** @type {string} */ email,
+      /** @type {number} */ at,
+    ) => [
+      insertOnce('"user"', { id: userId, name, email, email_verified: 1, created_at: at, updated_at: at }),
+      insertOnce("account", {
+        id: `${userId}-credential`,
+        account_id: userId,
+        provider_id: "credential",
+        user_id: userId,
+        password: passwordHash,
+        created_at: at,
+        updated_at: at,
+      }),
+    ];
+    statements.push(
+      ...account(ownerId, `${ownerFirst} ${ownerLast}`, ownerEmail, Date.parse(paidAt)),
+      insertOnce("registrations", {
+        id,
+        edition_id: edition.id,
+        user_id: ownerId,
+        registration_type: "workforce",
+        plan: "workforce",
+        pricing_phase: "earlyBird",
+        amount_cents: edition.prices.workforce.earlyBird,
+        status: "paid",
+        first_name: ownerFirst,
+        last_name: ownerLast,
+        email: ownerEmail,
+        phone: "208-555-0150",
+        company_name: company,
+        title: "Director of People",
+        checkout_session_id: `cs_seed_${edition.id}_org_${o}`,
+        created_at: paidAt,
+        updated_at: paidAt,
+        paid_at: paidAt,
+      }),
+      insertOnce("company_codes", { code, registration_id: id, edition_id: edition.id, created_at: paidAt }),
+    );
+    const employees = [];
+    for (let e = 0; e < size; e++) {
+      const first = firstNames[(e * 3 + k * 7) % firstNames.length];
+      const last = lastNames[(e * 11 + k * 5 + 2) % lastNames.length];
+      const n = String(e + 1).padStart(2, "0");
+      const userId = `seed-${edition.id}-org-${o}-employee-${n}`;
+      const email = `${first}.${last}.${edition.id}.o${o}e${n}@${domain}`.toLowerCase().replace(/[^a-z0-9.@-]/g, "");
+      // Enrolled over the weeks after the package was paid: the report's enrolment chart has a shape.
+      const enrolledAt = new Date(Date.parse(paidAt) + (e * 9 + 2) * 86_400_000 + e * 3_600_000).toISOString();
+      const held = stageShares.filter(([, share]) => e < Math.round(size * Number(share))).map(([id]) => String(id));
+      statements.push(
+        ...account(userId, `${first} ${last}`, email, Date.parse(enrolledAt)),
+        insertOnce("registrations", {
+          id: `${userId}-enrollment`,
+          edition_id: edition.id,
+          user_id: userId,
+          registration_type: "individual",
+          plan: "individual",
+          pricing_phase: "earlyBird",
+          amount_cents: 0,
+          status: "enrolled",
+          first_name: first,
+          last_name: last,
+          email,
+          phone: "208-555-0151",
+          company_name: company,
+          employer_code: code,
+          organization_registration_id: id,
+          created_at: enrolledAt,
+          updated_at: enrolledAt,
+          paid_at: enrolledAt,
+        }),
+        ...held.map((achievement, s) => {
+          // Completed a stage every two weeks from enrolling; imported the day after.
+          const earned = new Date(Date.parse(enrolledAt) + (s + 1) * 14 * 86_400_000);
+          const issued = new Date(earned.getTime() + 86_400_000).toISOString();
+          return insertOnce("credentials", {
+            id: createHash("sha256").update(`${userId}:${achievement}`).digest("hex").slice(0, 32),
+            edition_id: edition.id,
+            achievement,
+            user_id: userId,
+            source: "import",
+            earned_at: earned.toISOString().slice(0, 10),
+            issued_at: issued,
+            recipient_email: email,
+            recipient_salt: createHash("sha256").update(`salt:${userId}`).digest("hex").slice(0, 16),
+            is_public: 1,
+            created_at: issued,
+          });
+        }),
+      );
+      // The first organization's first employees on the first seeded projects' teams.
+      if (k === 0 && e < 3 && e < projectCount) {
+        const teamId = `seed-${edition.id}-team-${String(e + 1).padStart(2, "0")}`;
+        statements.push(
+          insertOnce("team_members", {
+            team_id: teamId,
+            user_id: userId,
+            edition_id: edition.id,
+            role: "member",
+            joined_at: enrolledAt,
+          }),
+        );
+      }
+      employees.push({ userId, email, held });
+    }
+    organizations.push({ id, company, code, owner: ownerEmail, employees });
+  }
+  return { statements, organizations };
+}
+
 /** The development password's stored form (app/auth/password.server.ts, ADR 005). */
 export function seedPasswordHash() {
   const salt = Buffer.from("idaho-seed-salt!", "utf8");
@@ -507,6 +681,11 @@ async function main() {
     console.error("--scored takes the share of assignments to score completely, from 0 to 1 (e.g. 0.8)");
     return 2;
   }
+  const organizationCount = options.organizations === undefined ? 0 : Number(options.organizations);
+  if (!Number.isInteger(organizationCount) || organizationCount < 0 || organizationCount > MAX_SEED_ORGANIZATIONS) {
+    console.error(`--organizations takes a whole number from 0 to ${MAX_SEED_ORGANIZATIONS}`);
+    return 2;
+  }
   const now = process.env.APP_NOW ? new Date(process.env.APP_NOW) : new Date();
   const edition = schedule.currentEdition(now);
   // From the project, as Wrangler (run there) reads it, whatever directory this runs in.
@@ -525,7 +704,13 @@ async function main() {
       .all(`seed-${edition.id}-team-%`)
       .map((r) => String(r.id)),
   );
-  runBound(database, statements);
+  const { statements: organizationRows, organizations } = organizationStatements(
+    edition,
+    organizationCount,
+    passwordHash,
+    count,
+  );
+  runBound(database, [...statements, ...organizationRows]);
   const dir = mkdtempSync(join(tmpdir(), "seed-projects-"));
   try {
     const fresh = teams.filter((t) => !existing.has(t.teamId));
@@ -560,6 +745,14 @@ async function main() {
   for (const p of people.slice(0, 6)) console.log(`  ${p.email}  (${p.name}, "${p.title}")`);
   if (people.length > 6)
     console.log(`  … and ${people.length - 6} more: SELECT email FROM user WHERE id LIKE 'seed-%'`);
+  for (const o of organizations) {
+    const held = (/** @type {string} */ id) => o.employees.filter((e) => e.held.includes(id)).length;
+    console.log(
+      `Organization ${o.company}: ${o.employees.length} employee(s) enrolled with code ${o.code} ` +
+        `(AI Communicator ${held("ai-communicator")}, AI Creator ${held("ai-creator")}, AI Builder ${held("ai-builder")}); ` +
+        `owner ${o.owner}, report at /organization/${o.id}/report`,
+    );
+  }
   if (judging) {
     const result = await seedJudging(database, edition, {
       judges: judgeCount,
