@@ -19,7 +19,13 @@ import type { Db } from "~/db/client.server";
 import { plainText } from "~/lib/plain-text";
 import { submissions, teamInvitationSends, teamInvitations, teamMembers, teams, user } from "~/db/schema";
 import { emailField } from "~/forms/fields";
-import { accountRefusal, invitationOfToken, newInvitation, isOpenInvitation } from "~/lib/invitation.server";
+import {
+  accountRefusal,
+  invitationOfToken,
+  isOpenInvitation,
+  isUnusedInvitation,
+  newInvitation,
+} from "~/lib/invitation.server";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
 import type { SessionUser } from "~/auth/session.server";
 import { mountainDateKey } from "~/clock/schedule";
@@ -456,25 +462,22 @@ export async function leaveTeam(
   now: Date,
 ): Promise<{ ok: true; message: string } | TeamRefusal> {
   if (project.name === null) return refusal(portalMessages.notInTeam, 409);
-  if (project.role === "lead") {
-    if (project.members.length > 1) return refusal(portalMessages.leadCannotLeave, 409);
-    await commitTeamChange(db, {
-      teamId: project.teamId,
-      editionId: project.editionId,
-      actorUserId: participant.id,
-      kind: "team.member-left",
-      payload: {},
-      now,
-      statements: [
-        db.update(teams).set({ name: null }).where(eq(teams.id, project.teamId)),
-        db
-          .update(teamInvitations)
-          .set({ revokedAt: now.toISOString() })
-          .where(and(eq(teamInvitations.teamId, project.teamId), isNull(teamInvitations.acceptedAt))),
-      ],
-    });
-    return { ok: true, message: portalMessages.leftTeam };
-  }
+  if (project.role === "lead" && project.members.length > 1) return refusal(portalMessages.leadCannotLeave, 409);
+  // A lead alone keeps the project as a solo one; a member leaves the team.
+  const statements =
+    project.role === "lead"
+      ? [
+          db.update(teams).set({ name: null }).where(eq(teams.id, project.teamId)),
+          db
+            .update(teamInvitations)
+            .set({ revokedAt: now.toISOString() })
+            .where(and(eq(teamInvitations.teamId, project.teamId), isUnusedInvitation(teamInvitations))),
+        ]
+      : [
+          db
+            .delete(teamMembers)
+            .where(and(eq(teamMembers.teamId, project.teamId), eq(teamMembers.userId, participant.id))),
+        ];
   await commitTeamChange(db, {
     teamId: project.teamId,
     editionId: project.editionId,
@@ -482,9 +485,7 @@ export async function leaveTeam(
     kind: "team.member-left",
     payload: {},
     now,
-    statements: [
-      db.delete(teamMembers).where(and(eq(teamMembers.teamId, project.teamId), eq(teamMembers.userId, participant.id))),
-    ],
+    statements,
   });
   return { ok: true, message: portalMessages.leftTeam };
 }
