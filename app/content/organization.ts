@@ -92,3 +92,14 @@ export function invitationSummary(result: {
   ].filter(Boolean);
   return `Sent ${countOf(result.sent, "invitation")}${skipped.length > 0 ? `; skipped ${skipped.join(", ")}` : ""}.`;
 }
+
+/** The dashboard's activity log: what each of the organization's recorded actions is called. */
+export const eventLabels: Record<string, string> = {
+  code_regenerated: "Regenerated the company code",
+  employees_invited: "Invited employees",
+  employee_removed: "Removed an employee",
+  admin_invited: "Invited a co-administrator",
+  admin_invitation_cancelled: "Cancelled a co-administrator invitation",
+  admin_added: "Joined as co-administrator",
+  admin_removed: "Removed a co-administrator",
+};
