@@ -20,10 +20,9 @@ import { deleteAccount, passwordMatches } from "./delete.server";
 import { changeDisplayName } from "./display-name.server";
 import { twoFactorSetup } from "./qr.server";
 import { showRecoveryCodesCookie } from "./recovery-codes-flash.server";
-import { accountMessages as m } from "~/content/account";
+import { accountMessages as m, accountToasts } from "~/content/account";
 import {
   ACCOUNT_PATH,
-  accountToasts,
   ChangePasswordSchema,
   ConfirmTwoFactorSchema,
   CredentialVisibilitySchema,

@@ -10,46 +10,6 @@ import { authMessages } from "~/content/auth";
 import { DISPLAY_NAME_MAX } from "~/content/credentials";
 import { plainText } from "~/lib/plain-text";
 
-/** Flash toasts after a redirect back to /account (or home, after deletion). */
-export const accountToasts = {
-  passwordChanged: {
-    type: "success",
-    title: "Password Changed",
-    description: "Your other devices have been signed out.",
-  },
-  othersSignedOut: {
-    type: "success",
-    title: "Signed Out Elsewhere",
-    description: "Only this device is signed in now.",
-  },
-  twoFactorOn: {
-    type: "success",
-    title: "Two-Step Sign-In Is On",
-    description: "Save your recovery codes now: they are shown only once.",
-  },
-  twoFactorOff: { type: "info", title: "Two-Step Sign-In Is Off", description: "Sign-in asks only for your password." },
-  displayNameSaved: {
-    type: "success",
-    title: "Display Name Saved",
-    description: "Your credential pages show it from now on.",
-  },
-  credentialPublic: {
-    type: "success",
-    title: "Credential Public",
-    description: "Anyone with its link can see and verify it.",
-  },
-  credentialPrivate: {
-    type: "info",
-    title: "Credential Private",
-    description: "Its page now shows only to you; its signed file still verifies wherever you share it.",
-  },
-  deleted: {
-    type: "info",
-    title: "Account Deleted",
-    description: "Your account and its personal details have been removed. Thank you for taking part.",
-  },
-} as const;
-
 const password = (required: string) =>
   z
     .string({ error: required })

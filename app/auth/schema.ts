@@ -11,19 +11,6 @@ import { emailField } from "~/forms/fields";
 
 export const authLimits = { email: { max: 255 }, password: { min: 6, max: 1024 } } as const;
 
-/** Titles of SPEC.md §8; the descriptions never say whether an account exists. */
-export const authToasts = {
-  signUpSuccess: { type: "success", title: "Account Created!", description: "You can now register for the challenge" },
-  signInSuccess: { type: "success", title: "Welcome Back!", description: "You've successfully logged in" },
-  signUpFailure: {
-    type: "error",
-    title: "Sign Up Failed",
-    description: "We couldn't create an account with these details. If you already have an account, sign in instead.",
-  },
-  signInFailure: { type: "error", title: "Login Failed", description: "Invalid email or password" },
-  signedOut: { type: "info", title: "Signed Out", description: "You've been signed out." },
-} as const;
-
 export const AUTH_TABS = ["signup", "signin"] as const;
 export type AuthTab = (typeof AUTH_TABS)[number];
 

@@ -24,7 +24,7 @@ import { useFormAction, useNavigation } from "react-router";
 import type * as z from "zod/mini";
 import { parseWithSchema, requiredFields } from "~/forms/parse";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { fieldLabels } from "~/forms/fields";
+import { fieldLabels } from "~/content/fields";
 
 export type ListOfErrors = ReadonlyArray<string | null | undefined> | null | undefined;
 

@@ -21,7 +21,7 @@ import {
 import { nextEditionCopy, nextEditionInterests, type NextEditionInterest } from "~/content/next-edition";
 import { NextEditionSchema } from "~/next-edition/schema";
 import { safeRedirectPath } from "~/auth/safe-redirect";
-import { fieldLabels } from "~/forms/fields";
+import { fieldLabels } from "~/content/fields";
 
 export const NEXT_EDITION_ACTION = "/next-edition";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { nextEditionPath } from "~/content/navigation";
+import { enrollmentClosedCtaLabels, nextEditionPath } from "~/content/navigation";
 import type { EnrollmentState, MilestoneStatus } from "~/clock/schedule";
 
 /** The opening band of a page: its one h1, a lead paragraph and optional actions. */
@@ -97,11 +97,6 @@ export function StatusPill({ status }: { status: MilestoneStatus }) {
   );
 }
 
-const closedMessages: Record<Exclude<EnrollmentState, "open">, string> = {
-  notYetOpen: "Enrollment has not opened yet: get notified",
-  closed: "Enrollment has closed: hear about the next edition",
-};
-
 /**
  * A call to action that leads to payment: a link while enrollment is open,
  * otherwise a link to the next-edition list that says why, so nobody is
@@ -132,7 +127,7 @@ export function EnrollmentCta({
       to={nextEditionPath}
       className={`inline-flex min-h-11 items-center rounded-lg border border-current px-4 font-medium underline-offset-4 hover:underline ${closedClassName}`}
     >
-      {closedMessages[state]}
+      {enrollmentClosedCtaLabels[state]}
     </Link>
   );
 }

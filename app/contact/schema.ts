@@ -15,18 +15,6 @@ export const contactLimits = {
   message: { min: 10, max: 2000 },
 } as const;
 
-/** The toasts of SPEC.md §8 for this form. */
-export const contactToasts = {
-  success: {
-    type: "success",
-    title: "Message sent!",
-    description: "Thank you for contacting us. We'll get back to you soon.",
-  },
-  failure: { type: "error", title: "Error", description: "Failed to send message. Please try again." },
-} as const;
-
-export const contactRateLimitMessage = "You've sent too many messages. Please wait a minute and try again.";
-
 const { subject, message } = contactLimits;
 const m = contactMessages;
 

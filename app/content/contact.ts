@@ -1,4 +1,4 @@
-/** What the contact form says when it refuses a field (SPEC.md §5, §8, verbatim). */
+/** What the contact form says: its refusals and toasts (SPEC.md §5, §8, verbatim). */
 import { fieldMessages } from "./fields";
 
 export const contactMessages = {
@@ -10,3 +10,16 @@ export const contactMessages = {
   messageTooShort: "Message must be at least 10 characters",
   messageTooLong: "Message must be less than 2000 characters",
 } as const;
+
+/** The toasts of SPEC.md §8 for this form. */
+export const contactToasts = {
+  success: {
+    type: "success",
+    title: "Message sent!",
+    description: "Thank you for contacting us. We'll get back to you soon.",
+  },
+  failure: { type: "error", title: "Error", description: "Failed to send message. Please try again." },
+} as const;
+
+/** The answer to a client past the form's per-minute limit (issue 16). */
+export const contactRateLimitMessage = "You've sent too many messages. Please wait a minute and try again.";

@@ -1,4 +1,6 @@
 /** The site's menus (SPEC.md §2, shared frame): every header and footer link, once. */
+import type { EnrollmentState } from "../clock/schedule";
+
 export interface NavLinkItem {
   href: string;
   label: string;
@@ -56,6 +58,17 @@ export const registerLink: NavLinkItem = { href: "/register", label: "Register N
 export const getNotifiedLink: NavLinkItem = { href: nextEditionPath, label: "Get notified" };
 export const contactLink: NavLinkItem = { href: "/contact", label: "Contact Us" };
 export const signInLink: NavLinkItem = { href: "/auth", label: "Sign In" };
+
+/**
+ * What a call to action that leads to payment (EnrollmentCta) says instead
+ * while enrollment is not open, as a link to the next-edition list. Here, in
+ * the shared frame's module, rather than in ./phases.ts: that module's edition
+ * facts would then join every page's bundle.
+ */
+export const enrollmentClosedCtaLabels = {
+  notYetOpen: "Enrollment has not opened yet: get notified",
+  closed: "Enrollment has closed: hear about the next edition",
+} as const satisfies Record<Exclude<EnrollmentState, "open">, string>;
 
 /** A signed-in area (ARCHITECTURE.md, Signed-in areas) as the header's account menu links it. */
 export interface AccountArea extends NavLinkItem {

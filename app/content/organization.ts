@@ -92,3 +92,14 @@ export function invitationSummary(result: {
   ].filter(Boolean);
   return `Sent ${countOf(result.sent, "invitation")}${skipped.length > 0 ? `; skipped ${skipped.join(", ")}` : ""}.`;
 }
+
+/** The dashboard's activity log: what each of the organization's recorded actions is called. */
+export const eventLabels: Record<string, string> = {
+  "code-regenerated": "Regenerated the company code",
+  "employees-invited": "Invited employees",
+  "employee-removed": "Removed an employee",
+  "admin-invited": "Invited a co-administrator",
+  "admin-invitation-cancelled": "Cancelled a co-administrator invitation",
+  "admin-added": "Joined as co-administrator",
+  "admin-removed": "Removed a co-administrator",
+};

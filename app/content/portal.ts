@@ -4,7 +4,7 @@
  * the tests read them here. Word limits and components come from
  * ./program.ts (SPEC.md §5, §9).
  */
-import { formatRange, submissionLimits, teamSize } from "./program";
+import { formatRange, submissionComponents, submissionLimits, teamSize } from "./program";
 
 const MIB = 1024 * 1024;
 
@@ -189,3 +189,27 @@ export const formerMember = "A former member";
 
 /** How many entries of a team's history /portal shows. */
 export const teamHistoryShown = 10;
+
+/** Each submission component's name (./program.ts), by its id. */
+const submissionComponentNames = Object.fromEntries(submissionComponents.map((c) => [c.id, c.name])) as Record<
+  (typeof submissionComponents)[number]["id"],
+  string
+>;
+
+/** The text components as their forms' answers name them ("Abstract saved", a word-count refusal). */
+export const textComponentLabels = {
+  prototype: `${submissionComponentNames.prototype} (link)`,
+  abstract: submissionComponentNames.abstract,
+  video: `${submissionComponentNames["demo-video"]} (link)`,
+  aiUseLog: `"How AI Was Used" log`,
+} as const;
+
+/** The submission checklist's items: the five components, and the "How AI Was Used" log the contest rules add to the reflection log. */
+export const submissionChecklistNames = {
+  prototype: submissionComponentNames.prototype,
+  abstract: submissionComponentNames.abstract,
+  "pitch-deck": submissionComponentNames["pitch-deck"],
+  "demo-video": `${submissionComponentNames["demo-video"]} (link and confirmation)`,
+  "reflection-log": `${submissionComponentNames["reflection-log"]} (file)`,
+  "ai-use-log": textComponentLabels.aiUseLog,
+} as const;

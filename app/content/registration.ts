@@ -1,6 +1,7 @@
 /**
  * What the registration and sponsorship forms say when they refuse (SPEC.md
- * §5, §8), and why a purchase waits for a verified address (issue 13): the
+ * §5, §8), their toasts, and why a purchase waits for a verified address
+ * (issue 13): the
  * same words on the page, with JavaScript on or off, and from the JSON API.
  */
 import { fieldMessages } from "./fields";
@@ -41,3 +42,28 @@ export const unverifiedEmailMessages = {
   companyCode:
     "Please verify your e-mail address before enrolling with a company code: follow the link we e-mailed you, or ask for a new one.",
 } as const;
+
+/** The toasts of SPEC.md §8 for registration and sponsorship. */
+export const paymentToasts = {
+  registrationFailed: (message?: string) =>
+    ({
+      type: "error",
+      title: "Registration Failed",
+      description: message || "An error occurred during registration",
+    }) as const,
+  redirectingToPayment: {
+    type: "info",
+    title: "Redirecting to Payment",
+    description: "Opening checkout in a new tab...",
+  },
+  verificationError: {
+    type: "error",
+    title: "Verification Error",
+    description: "Unable to verify payment status. Please contact support.",
+  },
+} as const;
+
+/** The answers to a client past the per-minute limits on starting a payment and on trying company codes (issue 16). */
+export const checkoutRateLimitMessage = "You've started too many payments. Please wait a minute and try again.";
+
+export const companyCodeRateLimitMessage = "Too many company code attempts. Please wait a minute and try again.";

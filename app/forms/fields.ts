@@ -1,9 +1,9 @@
 /**
  * The fields several forms ask for, defined once (issue 17): their rules,
- * each paired with its SPEC.md §8 message (app/content/fields.ts), and their
- * labels. Each form's schema (app/<concern>/schema.ts, app/payments/*-form.ts)
- * builds on these; the routes take the labels from here for the field and
- * the error summary alike.
+ * each paired with its SPEC.md §8 message. Their messages and labels are
+ * app/content/fields.ts's; each form's schema (app/<concern>/schema.ts,
+ * app/payments/*-form.ts) builds on these rules, and the routes take the
+ * labels from app/content/fields.ts for the field and the error summary alike.
  * Written with zod/mini, which the browser can afford (ADR 004).
  */
 import * as z from "zod/mini";
@@ -11,29 +11,6 @@ import { fieldMessages } from "~/content/fields";
 import { plainText } from "~/lib/plain-text";
 
 export const fieldLimits = { name: 100, email: 255, phone: 30, url: 2048 } as const;
-
-/** Every form field's label, once: the field shows it and the error summary names the field by it. */
-export const fieldLabels = {
-  name: "Name",
-  firstName: "First name",
-  lastName: "Last name",
-  email: "Email",
-  phone: "Phone",
-  password: "Password",
-  subject: "Subject",
-  message: "Message",
-  title: "Title",
-  jobTitle: "Job title",
-  companyName: "Company name",
-  companyCode: "Company code",
-  companyUrl: "Company website",
-  employerWebsite: "Employer website",
-  organization: "Organization",
-  linkedIn: "LinkedIn profile",
-  expertise: "Areas of expertise",
-  experience: "Relevant experience",
-  motivation: "Why do you want to take part?",
-} as const;
 
 const m = fieldMessages;
 

@@ -5,7 +5,8 @@
  * lists every field of the form (§3).
  */
 import { z } from "zod";
-import { roleLabels, type JudgeAdvisorInterest } from "~/interests/schema";
+import { roleLabels } from "~/content/interests";
+import type { JudgeAdvisorInterest } from "~/interests/schema";
 import { defineKind, oneLine, simpleHtml } from "~/notifications/kind.server";
 
 export const JudgeAdvisorNotificationPayload = z.object({

@@ -12,24 +12,11 @@ import { emailField, nameField, normalizeNewlines, phoneField, requiredText } fr
 export const JUDGE_ADVISOR_ROLES = ["judge", "advisor"] as const;
 export type JudgeAdvisorRole = (typeof JUDGE_ADVISOR_ROLES)[number];
 
-export const roleLabels: Record<JudgeAdvisorRole, string> = { judge: "Judge", advisor: "Advisor" };
-
 export const judgeAdvisorLimits = {
   organization: 200,
   title: 200,
   linkedIn: 500,
   longText: 2000,
-} as const;
-
-export const judgeAdvisorRateLimitMessage = "You've sent this form too many times. Please wait a minute and try again.";
-
-export const judgeAdvisorToasts = {
-  success: {
-    type: "success",
-    title: "Thank You!",
-    description: "Your interest has been submitted. We'll be in touch soon!",
-  },
-  failure: { type: "error", title: "Submission Failed", description: "An error occurred. Please try again." },
 } as const;
 
 const m = judgeAdvisorMessages;

@@ -4,7 +4,7 @@ import {
   nextEditionLimits,
   type NextEditionInterest,
 } from "~/content/next-edition";
-import { fieldLabels } from "~/forms/fields";
+import { fieldLabels } from "~/content/fields";
 
 /**
  * What a page that hydrates needs to show the next-edition form once its own

@@ -26,7 +26,7 @@ import { log } from "~/lib/log.server";
 import { siteOrigin } from "~/lib/meta";
 import type { Toast } from "~/lib/toast";
 import { PaymentError, paymentErrorStatus, type StartOptions, type StartResult } from "./start";
-import { paymentToasts } from "./registration-form";
+import { paymentToasts } from "~/content/registration";
 
 /** What a checkout page's component receives from its action when it does not redirect. */
 export type CheckoutActionData = {

@@ -6,7 +6,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Edition } from "~/content/editions";
-import { unverifiedEmailMessages } from "~/content/registration";
+import { checkoutRateLimitMessage, unverifiedEmailMessages } from "~/content/registration";
 import { getDb } from "~/db/client.server";
 import { registrations, sponsorships } from "~/db/schema";
 import type { RegistrationInput } from "~/payments/registration-form";
@@ -20,8 +20,6 @@ import { checkoutExpiresAt, registrationWindowEnd } from "./expiry.server";
 import { checkoutGateway } from "./gateway.server";
 import { quoteRegistration, quoteSponsorship } from "./plans.server";
 import { PaymentError, type StartOptions, type StartResult } from "./start";
-
-export const checkoutRateLimitMessage = "You've started too many payments. Please wait a minute and try again.";
 
 /** Each checkout writes a record and calls Stripe: counted per client like the contact form (issue 16). */
 async function checkoutAllowed(env: Env, clientIp: string): Promise<void> {

@@ -7,13 +7,13 @@
 import { pricingPhase } from "~/clock/schedule";
 import { editionById, type Edition } from "~/content/editions";
 import { companyCodeEditionMessages } from "~/content/organization";
-import { registrationMessages } from "~/content/registration";
+import { companyCodeRateLimitMessage, registrationMessages } from "~/content/registration";
 import { getDb } from "~/db/client.server";
 import { registrations } from "~/db/schema";
 import { log } from "~/lib/log.server";
 import { siteContact } from "~/lib/site-config.server";
 import { enqueueNotifications } from "~/notifications/outbox.server";
-import { companyCodeRateLimitMessage, PaymentError, type StartOptions, type StartResult } from "./start";
+import { PaymentError, type StartOptions, type StartResult } from "./start";
 import { organizationForCode } from "./company-codes.server";
 import { confirmationInsert, confirmationPayload } from "./confirmation.server";
 import { enrollmentConfirmation } from "./notification.server";

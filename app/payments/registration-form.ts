@@ -11,26 +11,6 @@ import { COMPANY_CODE_ALPHABET, COMPANY_CODE_LENGTH, registrationMessages } from
 import { emailField, nameField, optionalText, phoneField, requiredText, urlField } from "~/forms/fields";
 import { normalizeCompanyCode } from "~/payments/company-code";
 
-/** The toasts of SPEC.md §8 for registration and sponsorship. */
-export const paymentToasts = {
-  registrationFailed: (message?: string) =>
-    ({
-      type: "error",
-      title: "Registration Failed",
-      description: message || "An error occurred during registration",
-    }) as const,
-  redirectingToPayment: {
-    type: "info",
-    title: "Redirecting to Payment",
-    description: "Opening checkout in a new tab...",
-  },
-  verificationError: {
-    type: "error",
-    title: "Verification Error",
-    description: "Unable to verify payment status. Please contact support.",
-  },
-} as const;
-
 const m = registrationMessages;
 
 const employerCodeField = z

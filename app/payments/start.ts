@@ -52,5 +52,3 @@ export const paymentErrorStatus: Record<PaymentErrorCode, 400 | 403 | 429 | 502>
   rate_limited: 429,
   checkout_failed: 502,
 };
-
-export const companyCodeRateLimitMessage = "Too many company code attempts. Please wait a minute and try again.";

@@ -11,7 +11,7 @@ import { requestNow } from "~/clock/page-clock.server";
 import { requestContext } from "~/context";
 import { log } from "~/lib/log.server";
 import type { Toast } from "~/lib/toast";
-import { paymentToasts } from "./registration-form";
+import { paymentToasts } from "~/content/registration";
 import { purchaseDetailsForOwner, verifyPayment, type PaymentStatus, type PurchaseDetails } from "./verify.server";
 
 export type SuccessStatus = PaymentStatus | "enrolled";

@@ -9,7 +9,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { formatMountain } from "~/clock/format";
 import { submissionComponents, submissionLimits } from "~/content/program";
-import { portalLimits, portalMessages, videoHosts, type PortalFileComponent } from "~/content/portal";
+import {
+  portalLimits,
+  portalMessages,
+  submissionChecklistNames,
+  textComponentLabels,
+  videoHosts,
+  type PortalFileComponent,
+} from "~/content/portal";
 import type { Deadline } from "~/content/editions";
 import type { Db } from "~/db/client.server";
 import { submissionFiles, submissions, teamMembers, teams, type Submission, type SubmissionFile } from "~/db/schema";
@@ -25,18 +32,6 @@ import type { TextComponent } from "./schema";
 
 /** The text components, each saved by its own form. */
 export { textComponents, type TextComponent } from "./schema";
-
-const componentName = Object.fromEntries(submissionComponents.map((c) => [c.id, c.name])) as Record<
-  (typeof submissionComponents)[number]["id"],
-  string
->;
-
-export const textComponentLabels: Record<TextComponent, string> = {
-  prototype: `${componentName.prototype} (link)`,
-  abstract: componentName.abstract,
-  video: `${componentName["demo-video"]} (link)`,
-  aiUseLog: `"How AI Was Used" log`,
-};
 
 export interface SubmissionView {
   submission: Submission | null;
@@ -76,17 +71,14 @@ export interface ChecklistItem {
 
 /** The five components, and the "How AI Was Used" log the contest rules add to the reflection log. */
 export function checklist({ submission, files }: SubmissionView): ChecklistItem[] {
+  const names = submissionChecklistNames;
   return [
-    { id: "prototype", name: componentName.prototype, done: !!submission?.prototypeUrl },
-    { id: "abstract", name: componentName.abstract, done: !!submission?.abstract },
-    { id: "pitch-deck", name: componentName["pitch-deck"], done: !!files.pitchDeck },
-    {
-      id: "demo-video",
-      name: `${componentName["demo-video"]} (link and confirmation)`,
-      done: !!submission?.videoUrl && submission.videoConfirmed,
-    },
-    { id: "reflection-log", name: `${componentName["reflection-log"]} (file)`, done: !!files.reflectionLog },
-    { id: "ai-use-log", name: textComponentLabels.aiUseLog, done: !!submission?.aiUseLog },
+    { id: "prototype", name: names.prototype, done: !!submission?.prototypeUrl },
+    { id: "abstract", name: names.abstract, done: !!submission?.abstract },
+    { id: "pitch-deck", name: names["pitch-deck"], done: !!files.pitchDeck },
+    { id: "demo-video", name: names["demo-video"], done: !!submission?.videoUrl && submission.videoConfirmed },
+    { id: "reflection-log", name: names["reflection-log"], done: !!files.reflectionLog },
+    { id: "ai-use-log", name: names["ai-use-log"], done: !!submission?.aiUseLog },
   ];
 }
 

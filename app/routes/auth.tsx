@@ -12,7 +12,8 @@ import {
 } from "~/components/forms";
 import { PageHero } from "~/components/page";
 import { requestContext } from "~/context";
-import { authTab, authToasts, SignInSchema, SignUpSchema, type AuthTab } from "~/auth/schema";
+import { authTab, SignInSchema, SignUpSchema, type AuthTab } from "~/auth/schema";
+import { authToasts } from "~/content/auth";
 import { parseSubmission } from "~/forms/parse.server";
 import {
   AUTH_RATE_LIMIT_MESSAGE,
@@ -33,7 +34,7 @@ import { DEFAULT_AFTER_AUTH, safeRedirectPath } from "~/auth/safe-redirect";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/auth";
-import { fieldLabels } from "~/forms/fields";
+import { fieldLabels } from "~/content/fields";
 
 // The forms validate in the browser with the same schemas as the server.
 export const handle = { hydrate: true } satisfies RouteHandle;

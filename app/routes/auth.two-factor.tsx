@@ -6,7 +6,7 @@ import { createAuth } from "~/auth/auth.server";
 import { appendSetCookies } from "~/auth/session.server";
 import { requestSessionUser } from "~/auth/request-session.server";
 import { safeRedirectPath } from "~/auth/safe-redirect";
-import { authToasts } from "~/auth/schema";
+import { authToasts } from "~/content/auth";
 import { twoFactorMessages as m } from "~/content/two-factor";
 import { hasTwoFactorChallenge, twoFactorAttemptAllowed, verifySecondFactor } from "~/auth/two-factor.server";
 import { AUTH_RATE_LIMIT_RETRY_AFTER } from "~/auth/rate-limit.server";

@@ -16,7 +16,8 @@ import { PageHero } from "~/components/page";
 import { mailtoHref, site, telHref } from "~/content/site";
 import { useSiteContact } from "~/lib/site-contact";
 import { requestContext } from "~/context";
-import { ContactSchema, contactLimits, contactRateLimitMessage, contactToasts } from "~/contact/schema";
+import { ContactSchema, contactLimits } from "~/contact/schema";
+import { contactRateLimitMessage, contactToasts } from "~/content/contact";
 import { saveContactMessage } from "~/contact/save.server";
 import { formHeaders, handleFormPost } from "~/forms/action.server";
 import { parseSubmission } from "~/forms/parse.server";
@@ -24,7 +25,7 @@ import { contentMeta } from "~/lib/content-meta";
 import { siteOrigin } from "~/lib/meta";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/contact";
-import { fieldLabels } from "~/forms/fields";
+import { fieldLabels } from "~/content/fields";
 
 // The form validates in the browser with the same schema as the server.
 export const handle = { hydrate: true } satisfies RouteHandle;

@@ -16,13 +16,8 @@ import { NextEditionPlainForm } from "~/components/next-edition-plain-form";
 import { nextEditionEmbed } from "~/next-edition/embed.server";
 import { PageHero } from "~/components/page";
 import { requestContext } from "~/context";
-import {
-  JUDGE_ADVISOR_ROLES,
-  JudgeAdvisorSchema,
-  judgeAdvisorRateLimitMessage,
-  judgeAdvisorToasts,
-  roleLabels,
-} from "~/interests/schema";
+import { JUDGE_ADVISOR_ROLES, JudgeAdvisorSchema } from "~/interests/schema";
+import { judgeAdvisorRateLimitMessage, judgeAdvisorToasts, roleLabels } from "~/content/interests";
 import { saveJudgeAdvisorInterest } from "~/interests/save.server";
 import { formHeaders, handleFormPost, type FormActionData } from "~/forms/action.server";
 import { parseSubmission } from "~/forms/parse.server";
@@ -36,7 +31,7 @@ import { milestoneOf } from "~/content/editions";
 import type { RouteHandle } from "~/lib/route-handle";
 import { LoginPrompt } from "~/components/login-prompt";
 import type { Route } from "./+types/judge-advisor-register";
-import { fieldLabels } from "~/forms/fields";
+import { fieldLabels } from "~/content/fields";
 
 // The form validates in the browser with the same schema as the server.
 export const handle = { hydrate: true } satisfies RouteHandle;

@@ -34,7 +34,7 @@ import { requestSessionUser } from "~/auth/request-session.server";
 import { VerifyEmailNotice } from "~/components/resend-verification";
 import { LoginPrompt } from "~/components/login-prompt";
 import type { Route } from "./+types/register";
-import { fieldLabels } from "~/forms/fields";
+import { fieldLabels } from "~/content/fields";
 
 // The forms validate in the browser and open checkout in a new tab.
 export const handle = { hydrate: true } satisfies RouteHandle;

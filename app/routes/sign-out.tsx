@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { requestContext } from "~/context";
-import { authToasts } from "~/auth/schema";
+import { authToasts } from "~/content/auth";
 import { createAuth } from "~/auth/auth.server";
 import { appendSetCookies } from "~/auth/session.server";
 import { log } from "~/lib/log.server";

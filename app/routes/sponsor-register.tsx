@@ -21,7 +21,7 @@ import {
   sponsorTiers,
 } from "~/content/pricing";
 import { formHeaders } from "~/forms/action.server";
-import { paymentToasts } from "~/payments/registration-form";
+import { paymentToasts } from "~/content/registration";
 import { SponsorshipSchema } from "~/payments/sponsorship-form";
 import { requestClock } from "~/clock/page-clock.server";
 import { gateDescriptions } from "~/auth/gate.server";
@@ -32,7 +32,7 @@ import { checkoutAction } from "~/payments/checkout-action.server";
 import { requestSessionUser } from "~/auth/request-session.server";
 import { LoginPrompt } from "~/components/login-prompt";
 import type { Route } from "./+types/sponsor-register";
-import { fieldLabels } from "~/forms/fields";
+import { fieldLabels } from "~/content/fields";
 
 export const handle = { hydrate: true } satisfies RouteHandle;
 

@@ -3,7 +3,7 @@ import { recentAccountEmails, accountEmailHourlyCap } from "~/auth/account-email
 import { createAuth } from "~/auth/auth.server";
 import { isEmailVerified } from "~/auth/session.server";
 import { requestSessionUser } from "~/auth/request-session.server";
-import { recoveryToasts } from "~/auth/recovery-schema";
+import { recoveryToasts } from "~/content/auth";
 import { authPath, safeRedirectPath } from "~/auth/safe-redirect";
 import { requestContext } from "~/context";
 import { clientAllowed } from "~/lib/client-limit.server";

@@ -3,7 +3,7 @@ import { createAuth } from "~/auth/auth.server";
 import { isEmailVerified } from "~/auth/session.server";
 import { requestSessionUser } from "~/auth/request-session.server";
 import { recoveryMessages } from "~/content/auth";
-import { recoveryToasts } from "~/auth/recovery-schema";
+import { recoveryToasts } from "~/content/auth";
 import { authPath, DEFAULT_AFTER_AUTH } from "~/auth/safe-redirect";
 import { unverifiedTokenEmail } from "~/auth/verification-token";
 import { eq } from "drizzle-orm";

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { developmentSiteContact } from "~/content/site";
 import { contactMessages as m } from "~/content/contact";
-import { contactRateLimitMessage } from "~/contact/schema";
+import { contactRateLimitMessage } from "~/content/contact";
 import {
   contactRowsFor,
   cookiesOf,

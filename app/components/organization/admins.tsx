@@ -1,5 +1,6 @@
 /** The dashboard's co-administrators (invite, cancel, remove) and its activity log. */
 import { getInputProps } from "@conform-to/react";
+import { eventLabels } from "~/content/organization";
 import type { IntentActionData } from "~/forms/intent-action.server";
 import type { DashboardView } from "~/organization/dashboard-view.server";
 import { InviteAdminSchema } from "~/organization/schema";
@@ -79,16 +80,6 @@ export function AdminsSection({ view, actionData }: { view: DashboardView; actio
     </SectionCard>
   );
 }
-
-const eventLabels: Record<string, string> = {
-  "code-regenerated": "Regenerated the company code",
-  "employees-invited": "Invited employees",
-  "employee-removed": "Removed an employee",
-  "admin-invited": "Invited a co-administrator",
-  "admin-invitation-cancelled": "Cancelled a co-administrator invitation",
-  "admin-added": "Joined as co-administrator",
-  "admin-removed": "Removed a co-administrator",
-};
 
 function eventDetail(action: string, detail: string | null): string {
   if (!detail) return "";
