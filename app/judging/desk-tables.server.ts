@@ -48,6 +48,16 @@ function judgeWhere(editionId: string, status: JudgeStatus, needle: string) {
 /** One page of the edition's judges with their progress (as `judgeProgress` lists them), and their count. */
 export function judgesPageQueries(db: Db, editionId: string, status: JudgeStatus, needle: string, page: TablePage) {
   const where = judgeWhere(editionId, status, needle);
+  // The page's judges first, then their counts: counted in the select list of the sorted query, every judge of
+  // the edition would be counted before the sort kept fifty (issue 56).
+  const pageIds = db
+    .select({ userId: judges.userId })
+    .from(judges)
+    .innerJoin(user, eq(user.id, judges.userId))
+    .where(where)
+    .orderBy(isNotNull(judges.leftAt), asc(judges.name), asc(user.email))
+    .limit(page.limit)
+    .offset(page.offset);
   return [
     db
       .select({
@@ -61,10 +71,8 @@ export function judgesPageQueries(db: Db, editionId: string, status: JudgeStatus
       })
       .from(judges)
       .innerJoin(user, eq(user.id, judges.userId))
-      .where(where)
-      .orderBy(isNotNull(judges.leftAt), asc(judges.name), asc(user.email))
-      .limit(page.limit)
-      .offset(page.offset),
+      .where(and(eq(judges.editionId, editionId), inArray(judges.userId, pageIds)))
+      .orderBy(isNotNull(judges.leftAt), asc(judges.name), asc(user.email)),
     db.select({ n: count() }).from(judges).innerJoin(user, eq(user.id, judges.userId)).where(where),
   ] as const;
 }

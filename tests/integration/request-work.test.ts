@@ -390,13 +390,17 @@ describe("every desk page flat in the edition's size (issue 56)", { timeout: 600
       kept.tally.sql.filter((sql) => /from "judging_scores"/i.test(sql)),
       kept.tally.sql.join("\n"),
     ).toEqual([]);
-    const missing = (html: string) => html.match(/data-testid="report-project"/g)?.length ?? 0;
-    expect(missing(kept.html)).toBeGreaterThan(0);
-    // Every project waiting for its last judge gets its scores: none is missing any more.
+    // The count the page states (other tests' projects, with no judges at all, may be missing too).
+    const missing = (html: string) =>
+      Number(html.match(/(\d+)<!-- --> project\(s\) missing complete score sets/)?.[1] ?? 0);
+    const before = missing(kept.html);
+    // Every project waiting for its last judge gets its scores.
     const open = await env.DB.prepare(
       "SELECT a.team_id AS teamId, a.judge_user_id AS judgeId FROM judging_assignments a WHERE a.released_at IS NULL AND NOT EXISTS (SELECT 1 FROM judging_scores s WHERE s.team_id = a.team_id AND s.judge_user_id = a.judge_user_id)",
     ).all<{ teamId: string; judgeId: string }>();
-    expect(open.results.length).toBeGreaterThan(0);
+    const waiting = new Set(open.results.map((r) => r.teamId)).size;
+    expect(waiting).toBeGreaterThan(0);
+    expect(before).toBeGreaterThanOrEqual(waiting);
     await env.DB.batch(
       open.results.flatMap(({ teamId, judgeId }) =>
         reviewSql({ editionId: "2026", teamId, judgeId, scores: 7 })
@@ -405,7 +409,7 @@ describe("every desk page flat in the edition's size (issue 56)", { timeout: 600
       ),
     );
     const after = await deskCounted("/organize/report?coverage=missing", director);
-    expect(missing(after.html)).toBe(0);
+    expect(missing(after.html)).toBe(before - waiting);
   });
 
   it("records ten views of a person's page at once: every view answers, and each leaves its read in the log", async () => {
