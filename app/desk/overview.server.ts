@@ -22,9 +22,10 @@ import { dailyJobsOverview, openProposalsOverview, recentChangesOverview } from 
 import { deskHeader, type Desk } from "~/organize/guard.server";
 import { readOverviewBlocks, type OverviewBlock } from "~/organize/overview-block.server";
 import type { Permission } from "~/organize/roles";
-import { organizationsOverview, registrationsOverview } from "~/people/desk.server";
+import { organizationsOverview } from "~/people/desk.server";
+import { registrationsOverview } from "~/people/overview.server";
 import { teamsOverview } from "~/portal/desk.server";
-import { votesOverview } from "~/showcase/desk.server";
+import { votesOverview } from "~/showcase/overview.server";
 
 export async function overviewDeskView(desk: Desk) {
   const { now, edition } = desk;

@@ -23,10 +23,10 @@ import { publishedBy } from "~/judging/published.server";
 import { trackedAchievements } from "~/organization/credentials.server";
 import { paidWorkforce } from "~/organization/paid-workforce.server";
 import { firstCount, overviewBlock, readOverviewBlocks } from "~/organize/overview-block.server";
-import { registrationsOverview } from "~/people/desk.server";
+import { registrationsOverview } from "~/people/overview.server";
 import { teamsOverview } from "~/portal/desk.server";
 import { isSubmittedProject } from "~/portal/submitted.server";
-import { votesOverview } from "~/showcase/desk.server";
+import { votesOverview } from "~/showcase/overview.server";
 import { organizationsByTier, type EditionFigures } from "./figures";
 
 const EDITION_SCOPE = "edition";

@@ -15,7 +15,7 @@ import { data } from "react-router";
 import { formatMountain } from "~/clock/format";
 import { editionById, publishedEditions } from "~/content/editions";
 import { overviewRules, overviewText, peopleRules, peopleText } from "~/content/organize";
-import { formatUsd, plans, pricingPhaseLabels, pricingPhases, sponsorTierIds, type PlanId } from "~/content/pricing";
+import { formatUsd, plans, sponsorTierIds } from "~/content/pricing";
 import { registrationStatuses, sponsorshipStatuses } from "~/db/payments-schema";
 import { companyCodes, registrations } from "~/db/schema";
 import type { Intent } from "~/forms/intent-action.server";
@@ -36,34 +36,6 @@ import {
 } from "./lists.server";
 import { personFacts, searchPeople } from "./people.server";
 import { EditionFilterSchema, RegistrationsFilterSchema, SponsorshipsFilterSchema, type HandleSchema } from "./schema";
-
-/** The overview's registrations: paid ones by plan and pricing phase, and employees enrolled with a company code. */
-export function registrationsOverview({ db, edition }: Pick<Desk, "db" | "edition">) {
-  return overviewBlock(
-    [
-      db
-        .select({ plan: registrations.plan, phase: registrations.pricingPhase, n: count() })
-        .from(registrations)
-        .where(and(eq(registrations.editionId, edition.id), eq(registrations.status, "paid")))
-        .groupBy(registrations.plan, registrations.pricingPhase),
-      db
-        .select({ n: count() })
-        .from(registrations)
-        .where(and(eq(registrations.editionId, edition.id), eq(registrations.status, "enrolled"))),
-    ] as const,
-    ([byPlan, enrolled]) => {
-      const of = (plan: PlanId, phase: string) => byPlan.find((r) => r.plan === plan && r.phase === phase)?.n ?? 0;
-      return {
-        phases: pricingPhases.map((phase) => pricingPhaseLabels[phase]),
-        registrations: (Object.keys(plans) as PlanId[]).map((plan) => {
-          const perPhase = pricingPhases.map((phase) => of(plan, phase));
-          return { plan, label: plans[plan].name, perPhase, total: perPhase.reduce((a, b) => a + b, 0) };
-        }),
-        enrolled: firstCount(enrolled),
-      };
-    },
-  );
-}
 
 /** The overview's organizations (a paid Workforce Package), with their live code and employees enrolled, most first. */
 export function organizationsOverview({ db, edition }: Desk) {

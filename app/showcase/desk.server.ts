@@ -13,30 +13,19 @@
  *   proposed (`votes.publish-audience-choice`, one-way: the browser goes to
  *   the proposal, which a second director confirms).
  */
-import { count, eq } from "drizzle-orm";
 import { formatMountain } from "~/clock/format";
 import { exclusionCategories, exclusionCategoryLabels } from "~/content/showcase";
 import { moderationRules } from "~/content/showcase-moderation";
 import { excludedText, voteDeskText, voteReviewRules } from "~/content/vote-review";
-import { showcaseVotes } from "~/db/schema";
 import type { Intent } from "~/forms/intent-action.server";
 import { actionIntent } from "~/organize/action-intent.server";
 import { deskHeader, type Desk } from "~/organize/guard.server";
-import { firstCount, overviewBlock } from "~/organize/overview-block.server";
 import { paged } from "~/organize/paging";
 import { editionExtensions, editionTeams, extendDeadline } from "~/portal/extensions.server";
 import { hideProject, moderatedProjects, showProject } from "./moderation.server";
 import type { ModerateProjectSchema } from "./moderation-schema";
 import { excludeVotes, publishAudienceChoice, voteReview } from "./vote-review.server";
 import type { ExcludeVotesSchema } from "./vote-review-schema";
-
-/** The overview's count of showcase votes cast (a count only: the tally waits for the close). */
-export function votesOverview({ db, edition }: Pick<Desk, "db" | "edition">) {
-  return overviewBlock(
-    [db.select({ n: count() }).from(showcaseVotes).where(eq(showcaseVotes.editionId, edition.id))] as const,
-    ([votes]) => firstCount(votes),
-  );
-}
 
 export async function showcaseDeskView(desk: Desk, url: URL) {
   const { db, edition, now } = desk;
