@@ -134,7 +134,8 @@ export function FigureTable({
   testId?: string;
 }) {
   return (
-    <div className="overflow-x-auto">
+    // A narrow screen scrolls the table: the region takes the keyboard's focus so it can scroll without a pointer.
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
       <table className="w-full text-left text-sm" data-testid={testId}>
         <caption className="mb-2 text-left font-semibold text-slate-800">{caption}</caption>
         <thead>
