@@ -235,6 +235,26 @@ export interface CommitOptions {
 /** The batch committed (its event row's id), or its guard did not hold and nothing was written. */
 export type Committed = { ok: true; eventId: number } | { ok: false; guardLost: true };
 
+/** An account's own change (a participant's, a judge's, a company admin's) and its row, in one batch. */
+export function commitAccountChange<Kind extends AccountEventKind>(
+  db: Db,
+  change: {
+    actor: { userId: string; role: AccountRole };
+    kind: Kind;
+    payload: AccountEventPayload<Kind>;
+    subject: EventSubject;
+    now: Date;
+    statements: Statement[];
+  } & CommitOptions,
+): Promise<Committed> {
+  return commit(
+    { db, now: change.now, actor: accountActor(change.actor.userId, change.actor.role) },
+    change.statements,
+    accountEvent(change.kind, change.payload, change.subject),
+    { holds: change.holds, holdsBefore: change.holdsBefore },
+  );
+}
+
 /**
  * Runs `statements` and the change's one event row in one batch. A
  * statement that fails for any other reason (a unique index, a fault)

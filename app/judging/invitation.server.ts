@@ -13,7 +13,7 @@ import { editionById } from "~/content/editions";
 import { judgingMessages } from "~/content/judging";
 import type { Db } from "~/db/client.server";
 import { judgeAdvisorInterests, judgeInvitations, judges } from "~/db/schema";
-import { accountActor, accountEvent, commit } from "~/events/commit.server";
+import { commitAccountChange } from "~/events/commit.server";
 import { accountRefusal, invitationOfToken, invitationState, isUnusedInvitation } from "~/lib/invitation.server";
 import { plainText } from "~/lib/plain-text";
 
@@ -82,9 +82,13 @@ export async function acceptJudgeInvitation(
     .returning({ id: judgeInvitations.id });
   if (used.length === 0) return { ok: false, message: judgingMessages.invitationUsed, status: 410 };
   const name = await judgeName(db, invitation);
-  await commit(
-    { db, now, actor: accountActor(user.id, "judge") },
-    [
+  await commitAccountChange(db, {
+    actor: { userId: user.id, role: "judge" },
+    kind: "judging.invitation-accepted",
+    payload: { invitationId: invitation.id },
+    subject: { editionId: invitation.editionId, userId: user.id },
+    now,
+    statements: [
       // A judge who stepped down and is invited again comes back.
       db
         .insert(judges)
@@ -94,11 +98,6 @@ export async function acceptJudgeInvitation(
           set: { leftAt: null, leftBy: null, invitationId: invitation.id, joinedAt: at },
         }),
     ],
-    accountEvent(
-      "judging.invitation-accepted",
-      { invitationId: invitation.id },
-      { editionId: invitation.editionId, userId: user.id },
-    ),
-  );
+  });
   return { ok: true, editionId: invitation.editionId };
 }

@@ -28,7 +28,7 @@ import {
   teams,
 } from "~/db/schema";
 import { servedFile } from "~/portal/submission.server";
-import { accountActor, accountEvent, commit } from "~/events/commit.server";
+import { commitAccountChange } from "~/events/commit.server";
 import { conflictUpsert, isOpenAssignment, runAssignments } from "./assign.server";
 
 export interface Judge {
@@ -321,11 +321,16 @@ export async function declareConflict(
   const at = now.toISOString();
   const detail = text ? `declared by the judge: ${text}` : "declared by the judge";
   // The judge's declaration and its row in the log first, then the assignments it changes.
-  await commit(
-    { db, now, actor: accountActor(judgeUserId, "judge") },
-    [conflictUpsert(db, { editionId, judgeUserId, teamId, source: "declared", detail, at, by: judgeUserId })],
-    accountEvent("judging.conflict-declared", { teamId }, { editionId, teamId }),
-  );
+  await commitAccountChange(db, {
+    actor: { userId: judgeUserId, role: "judge" },
+    kind: "judging.conflict-declared",
+    payload: { teamId },
+    subject: { editionId, teamId },
+    now,
+    statements: [
+      conflictUpsert(db, { editionId, judgeUserId, teamId, source: "declared", detail, at, by: judgeUserId }),
+    ],
+  });
   await runAssignments(d1, editionId, { actor: judgeUserId, now, reason: "declared-conflict" });
   return { ok: true };
 }

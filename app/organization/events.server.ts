@@ -6,7 +6,7 @@
  * someone else's change got there a moment earlier, nothing is written and
  * the commit answers `{ ok: false }`.
  */
-import { accountActor, accountEvent, commit, type CommitOptions, type Statement } from "~/events/commit.server";
+import { commitAccountChange, type CommitOptions, type Statement } from "~/events/commit.server";
 import type { AccountEventKind, AccountEventPayload } from "~/events/kinds";
 import type { Db } from "~/db/client.server";
 
@@ -27,13 +27,10 @@ export function commitOrganizationChange<Kind extends OrganizationKind>(
     subjectUserId?: string;
   } & CommitOptions,
 ) {
-  return commit(
-    { db, now: change.now, actor: accountActor(change.actorUserId, "admin") },
-    change.statements,
-    accountEvent(change.kind, change.payload, {
-      organizationId: change.organizationId,
-      userId: change.subjectUserId ?? null,
-    }),
-    { holds: change.holds, holdsBefore: change.holdsBefore },
-  );
+  const { organizationId, actorUserId, subjectUserId, ...rest } = change;
+  return commitAccountChange(db, {
+    ...rest,
+    actor: { userId: actorUserId, role: "admin" },
+    subject: { organizationId, userId: subjectUserId ?? null },
+  });
 }

@@ -6,7 +6,7 @@
 import { formatMountain } from "~/clock/format";
 import { formerMember, teamEventDescriptions, teamHistoryShown } from "~/content/portal";
 import type { Db } from "~/db/client.server";
-import { accountActor, accountEvent, commit, type CommitOptions, type Statement } from "~/events/commit.server";
+import { commitAccountChange, type CommitOptions, type Statement } from "~/events/commit.server";
 import { teamHistory } from "~/events/history.server";
 import type { AccountEventKind, AccountEventPayload } from "~/events/kinds";
 
@@ -27,16 +27,12 @@ export function commitTeamChange<Kind extends TeamKind>(
     subjectUserId?: string;
   } & CommitOptions,
 ) {
-  return commit(
-    { db, now: change.now, actor: accountActor(change.actorUserId, "participant") },
-    change.statements,
-    accountEvent(change.kind, change.payload, {
-      teamId: change.teamId,
-      editionId: change.editionId,
-      userId: change.subjectUserId ?? null,
-    }),
-    { holds: change.holds, holdsBefore: change.holdsBefore },
-  );
+  const { teamId, editionId, actorUserId, subjectUserId, ...rest } = change;
+  return commitAccountChange(db, {
+    ...rest,
+    actor: { userId: actorUserId, role: "participant" },
+    subject: { teamId, editionId, userId: subjectUserId ?? null },
+  });
 }
 
 export interface TeamHistoryEntry {
