@@ -20,3 +20,4 @@ export * from "./account-schema";
 export * from "./organize-schema";
 export * from "./events-schema";
 export * from "./impact-schema";
+export * from "./editions-schema";
