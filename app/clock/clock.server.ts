@@ -10,6 +10,8 @@ import { isProduction } from "~/lib/config.server";
  * See docs/decisions/003-one-clock.md.
  */
 export function now(env: Pick<Env, "ENVIRONMENT" | "APP_NOW">): Date {
+  const previewAt = requestEditions.get(env)?.previewAt;
+  if (previewAt) return previewAt;
   if (isProduction(env) || !env.APP_NOW) return new Date();
   const pretend = new Date(env.APP_NOW);
   if (Number.isNaN(pretend.getTime())) {
@@ -19,10 +21,41 @@ export function now(env: Pick<Env, "ENVIRONMENT" | "APP_NOW">): Date {
 }
 
 /**
+ * What one request (or one job's run) knows of the editions: the published
+ * ones as loaded for it (app/editions/, ADR 024) and, for an organizer's
+ * preview of the site on another day (bound to their desk session, never a
+ * header or a variable), the edition versions and the instant previewed.
+ * Kept beside the request's own `env` object, so concurrent requests in one
+ * isolate never see each other's.
+ */
+export interface RequestEditions {
+  readonly editions: readonly Edition[];
+  /** The instant an organizer's preview shows the site at: the request's clock, in production too. */
+  readonly previewAt?: Date;
+}
+
+const requestEditions = new WeakMap<object, RequestEditions>();
+
+/** A copy of `env` for one request or run that carries its editions (and preview, if any). */
+export function withEditions<E extends object>(env: E, state: RequestEditions): E {
+  const own = { ...env };
+  requestEditions.set(own, state);
+  return own;
+}
+
+/** The preview this request shows, or null for the live site. */
+export function previewOf(env: object): RequestEditions | null {
+  const state = requestEditions.get(env);
+  return state?.previewAt ? state : null;
+}
+
+/**
  * The editions the clock may pick from: the published ones, plus the test
  * fixture when APP_EDITION_FIXTURE=1 outside production.
  */
 export function editionsFor(env: Pick<Env, "ENVIRONMENT" | "APP_EDITION_FIXTURE">): readonly Edition[] {
+  const loaded = requestEditions.get(env);
+  if (loaded) return loaded.editions;
   if (env.ENVIRONMENT === "production" || env.APP_EDITION_FIXTURE !== "1") return publishedEditions;
   return [...publishedEditions, fixtureEdition];
 }
