@@ -6,7 +6,7 @@
  * PDF) on two pages of A4 and of US Letter; a sponsor's contact opens the
  * edition's report, no longer "so far"; anyone reads the 2026 goals on
  * /impact against the figures, with a small figure suppressed. The rows are
- * `npm run seed -- projects --organizations 3`'s (the 20 projects
+ * `npm run seed -- projects --count 40 --organizations 3`'s (the projects
  * showcase.spec.ts seeds on this server too: it counts its gallery), plus a
  * paid sponsorship. Equality with the desk's overview, and each figure
  * against a hand-counted edition, are tests/integration/impact.test.ts's.
@@ -21,7 +21,7 @@ import {
 import { edition2026 } from "../edition-2026";
 import { expect, test } from "./fixtures";
 import { localBound, localSql } from "./local-d1";
-import { baseURL, port } from "./servers";
+import { baseURL, port, seededProjects } from "./servers";
 
 const stateDir = `.wrangler/e2e-state-${port}`;
 const AFTER_FINALS = "2026-05-10T12:00:00-06:00";
@@ -30,8 +30,8 @@ const SPONSOR = { id: "impact-sponsor", email: "morgan.reyes@bitterroot-credit-u
 /** The seeded organizations (the first with its 12 employees); seeding again adds nothing. */
 function seed() {
   const hash = seedPasswordHash();
-  const { organizations, statements } = organizationStatements(edition2026, 3, hash, 20);
-  localBound(stateDir, [...seedStatements(edition2026, 20, hash).statements, ...statements]);
+  const { organizations, statements } = organizationStatements(edition2026, 3, hash, seededProjects);
+  localBound(stateDir, [...seedStatements(edition2026, seededProjects, hash).statements, ...statements]);
   const at = "2026-01-20T16:00:00.000Z";
   localSql(
     stateDir,

@@ -9,6 +9,14 @@
  * lifecycle.spec.ts, credentials.spec.ts), the judging window, every phase
  * (layout.spec.ts).
  */
+/**
+ * The projects `npm run seed -- projects` puts on the main server's database
+ * for showcase.spec.ts (its gallery) and impact.spec.ts (the impact figures,
+ * issue 55): the same number in both, since seeding again adds nothing and
+ * either spec may run first.
+ */
+export const seededProjects = 40;
+
 export const port = Number(process.env.E2E_PORT ?? 8791);
 export const baseURL = `http://127.0.0.1:${port}`;
 export const earlyBirdNow = process.env.E2E_APP_NOW ?? "2025-12-01T12:00:00-07:00";

@@ -3,7 +3,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { authForm, open, toast, withJavaScript } from "./auth-helpers";
 import { axeViolations, openForAxe } from "./axe";
-import { port } from "./servers";
+import { port, seededProjects } from "./servers";
 
 /**
  * The public showcase and the audience vote end to end (issue 25): twenty
@@ -18,12 +18,15 @@ import { port } from "./servers";
 
 const IN_SHOWCASE = "2026-03-25T12:00:00-06:00";
 
+/** The seed cycles through its 20 projects (4 of them Process Automation, one clinic's), numbering later rounds. */
+const seedRounds = seededProjects / 20;
+
 /** The accounts the seed printed: email, name and their own project's title. */
 let seeded: { email: string; title: string }[] = [];
 let password = "";
 
 test.beforeAll(() => {
-  const run = spawnSync("node", ["scripts/seed-projects.mjs", "projects", "--count", "20", "--no-files"], {
+  const run = spawnSync("node", ["scripts/seed-projects.mjs", "projects", "--count", String(seededProjects), "--no-files"], {
     encoding: "utf8",
     env: { ...process.env, STATE_DIR: `.wrangler/e2e-state-${port}`, APP_NOW: IN_SHOWCASE, CI: "true" },
   });
@@ -38,28 +41,28 @@ async function inShowcase(page: Page) {
   await page.setExtraHTTPHeaders({ "x-app-now": IN_SHOWCASE });
 }
 
-test("the gallery lists the twenty projects, filters by track and searches by title without JavaScript @no-script", async ({
+test("the gallery lists the seeded projects, filters by track and searches by title without JavaScript @no-script", async ({
   page,
   browser,
   baseURL,
 }, testInfo) => {
   await inShowcase(page);
   await page.goto("/showcase");
-  await expect(page.getByTestId("project-count")).toHaveText("20 projects.");
+  await expect(page.getByTestId("project-count")).toHaveText(`${seededProjects} projects.`);
   await expect(page.locator("script")).toHaveCount(0);
 
   await page.getByLabel("Track").selectOption({ label: "Process Automation" });
   await page.getByRole("button", { name: "Show projects" }).click();
   await expect(page).toHaveURL(/track=process-automation/);
-  await expect(page.getByTestId("project-count")).toHaveText("4 projects match.");
-  await expect(page.getByRole("link", { name: "Invoice Triage Bot" })).toBeVisible();
+  await expect(page.getByTestId("project-count")).toHaveText(`${4 * seedRounds} projects match.`);
+  await expect(page.getByRole("link", { name: "Invoice Triage Bot", exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Crop Forecast Copilot" })).toHaveCount(0);
 
   await page.getByLabel("Track").selectOption({ label: "All tracks" });
   await page.getByLabel("Search by title").fill("clinic");
   await page.getByRole("button", { name: "Show projects" }).click();
-  await expect(page.getByTestId("project-count")).toHaveText("1 project match.");
-  await page.getByRole("link", { name: "Clinic Wait-Time Dashboard" }).click();
+  await expect(page.getByTestId("project-count")).toHaveText(`${seedRounds} projects match.`);
+  await page.getByRole("link", { name: "Clinic Wait-Time Dashboard", exact: true }).click();
 
   await expect(page.getByRole("heading", { level: 1, name: "Clinic Wait-Time Dashboard" })).toBeVisible();
   await expect(page.getByTestId("credit")).toContainText("Team Gem Clinic Data");
@@ -113,7 +116,7 @@ test("a participant votes for another team's project, moves the vote, and sees i
   await page.goto("/showcase");
   await page.getByLabel("Search by title").fill(voter.title);
   await page.getByRole("button", { name: "Show projects" }).click();
-  await page.getByRole("link", { name: voter.title }).click();
+  await page.getByRole("link", { name: voter.title, exact: true }).click();
   await expect(page.getByText("This is your team's project")).toBeVisible();
   await expect(page.getByRole("button", { name: /Vote for this project|Move my vote/ })).toHaveCount(0);
 });
