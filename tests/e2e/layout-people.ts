@@ -1,6 +1,7 @@
 import type { Browser, Cookie } from "@playwright/test";
 import { expect } from "@playwright/test";
 import { SEED_PASSWORD, seedPasswordHash, seedStatements } from "../../scripts/seed-projects.mjs";
+import { sponsorTiersById } from "../../app/content/pricing";
 import { edition2026 } from "../edition-2026";
 import { uniqueIp } from "./auth-helpers";
 import { localBound, localSql } from "./local-d1";
@@ -157,6 +158,24 @@ export function everyoneStatements(person: Everyone, passwordHash: string, proje
       paid_at: AT,
     }),
     insert("company_codes", { code, registration_id: organizationId, edition_id: EDITION, created_at: AT }),
+    // The organization sponsors the edition too (Gold, paid): the sponsors' report (issue 55) is theirs to read.
+    insert("sponsorships", {
+      id: `spo_layout_${organizationId.replaceAll("-", "")}`,
+      edition_id: EDITION,
+      user_id: userId,
+      tier: "gold",
+      amount_cents: sponsorTiersById.gold.cents,
+      status: "paid",
+      first_name: "Alexandria",
+      last_name: "Montgomery-Okonkwo",
+      title: "Director of Workforce Innovation and Continuous Improvement",
+      company_name: company,
+      company_url: "https://www.treasure-valley-regional-logistics-cooperative.org/workforce",
+      email,
+      phone: "(208) 555-0135",
+      paid_at: AT,
+      created_at: AT,
+    }),
     insert("organization_admins", {
       registration_id: organizationId,
       user_id: coAdmin.id,

@@ -103,6 +103,8 @@ const signedInPages: {
   { title: "/organization/:id (the dashboard)", path: (p) => `/organization/${p.organizationId}`, noScript: false },
   // Issue 55: the organization's impact report, server-drawn charts and no script.
   { title: "/organization/:id/report", path: (p) => `/organization/${p.organizationId}/report`, noScript: true },
+  // Issue 55: the sponsors' report of the edition, as the person's Gold sponsorship opens it.
+  { title: "/account/sponsor-report", path: () => "/account/sponsor-report", noScript: true },
   // Every page of the organizers' desk (issue 32) a director opens, in every phase: app/desk/pages.ts's
   // `deskPages` but the CSV (a download). Written out, as organize-access.test.ts's list is: that module's types reach the worker's.
   { title: "/organize", path: () => "/organize", noScript: true, status: 200 },
