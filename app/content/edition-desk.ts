@@ -129,6 +129,7 @@ export const editionPreviewText = {
   changesHead: ["Milestone", "Now", "New"],
   affectedCaption: "Who is affected and told by e-mail",
   affectedHead: ["Who", "How many", "Why"],
+  warning: (message: string) => `Check before confirming: ${message}`,
   feedNote: "Subscribed calendars move the events: each keeps its UID and its SEQUENCE rises.",
 } as const;
 

@@ -261,11 +261,11 @@ async function changePlan(ctx: ActionContext, value: z.output<typeof ChangeEditi
   if (!built.ok) return problemsRefusal(built.problems, rename);
   const moved = movedMilestones(published, built.edition);
   if (moved.length === 0) return refusal(say.nothingChanged, 400, "startDate");
-  const problems = [
-    ...checkChange(built.edition, published, ctx.now),
-    ...checkEdition(built.edition, { previous: previousEdition(ctx.env, state.id) }),
-  ];
+  const problems = checkChange(built.edition, published, ctx.now);
   if (problems.length > 0) return problemsRefusal(problems, rename);
+  // A change is an exception to the plan (a storm moves the deadline past the showcase's first day): what the
+  // draft's check would refuse is shown to both directors in the preview, and they decide.
+  const warnings = checkEdition(built.edition, { previous: previousEdition(ctx.env, state.id) }).map((p) => p.message);
   const affected = await affectedPeople(
     ctx.db,
     state.id,
@@ -276,7 +276,7 @@ async function changePlan(ctx: ActionContext, value: z.output<typeof ChangeEditi
     before: [formatMilestoneDate(before), formatMilestoneTime(before)].filter(Boolean).join(", "),
     after: [formatMilestoneDate(after), formatMilestoneTime(after)].filter(Boolean).join(", "),
   }));
-  return { ok: true as const, state, published: state.published, edition: built.edition, changes, affected };
+  return { ok: true as const, state, published: state.published, edition: built.edition, changes, affected, warnings };
 }
 
 export const changeEdition = defineOrganizerAction({
@@ -303,7 +303,7 @@ export const changeEdition = defineOrganizerAction({
           ],
         },
       ],
-      notes: [value.note, text.feedNote],
+      notes: [value.note, ...plan.warnings.map(text.warning), text.feedNote],
     };
   },
   async run(value, ctx) {

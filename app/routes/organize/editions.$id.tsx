@@ -44,6 +44,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const headers = signedInPageHeaders;
 
 export default function Edition({ loaderData: view, actionData }: Route.ComponentProps) {
+  // A post whose form this person is not shown (a coordinator's proposal, a draft of a published edition): its refusal above.
+  const posted = actionData?.intent ?? "";
+  const hiddenForm =
+    (posted === "publish" && !view.may.propose) ||
+    (posted === "change" && !view.may.change) ||
+    (posted.startsWith("draft-") && !view.may.draft);
   const state = view.published
     ? "published"
     : view.latestVersion === 0
@@ -53,7 +59,7 @@ export default function Edition({ loaderData: view, actionData }: Route.Componen
     <>
       <DeskHero header={view.header} title={view.name} lead={`${state}. ${editionDeskText.draftLead}`} />
       <DeskBody>
-        <Refusals messages={actionData?.intent === null ? (actionData.result.error?.[""] ?? []) : []} />
+        <Refusals messages={actionData?.intent === null || hiddenForm ? (actionData?.result.error?.[""] ?? []) : []} />
         <CheckSection view={view} />
         {view.may.draft ? (
           <>
