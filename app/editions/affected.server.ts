@@ -8,7 +8,7 @@
  * however many groups and milestones name them.
  */
 import { and, eq, inArray, isNull, ne, or } from "drizzle-orm";
-import { affectedGroupText } from "~/content/edition-desk";
+import type { affectedGroupText } from "~/content/edition-desk";
 import type { MilestoneId } from "~/content/editions";
 import type { Db } from "~/db/client.server";
 import { judges, registrations, submissions, teamMembers, teams, user } from "~/db/schema";
