@@ -17,9 +17,10 @@ import { editionCheckMessages } from "~/content/edition-desk";
 import { formatMountain } from "~/clock/format";
 import { dateFieldValues, fieldOf, nextEditionFrom } from "~/editions/fields";
 import { totp } from "./account-helpers";
-import { createSubmission, createTeam } from "./factories";
+import { renderNotification } from "~/notifications/kinds.server";
+import { createRegistration, createSubmission, createTeam } from "./factories";
 import { decodeEntities } from "./html";
-import { bareUser, submittedProject } from "./judging-helpers";
+import { bareUser, judge, submittedProject } from "./judging-helpers";
 import { deskGet, deskPost, directorWithAuthenticator, lastAuditId, auditSince, organizer } from "./organize-helpers";
 import { storedVersion } from "./editions-helpers";
 import { fetchWithEnv } from "./worker";
@@ -323,6 +324,12 @@ describe("changing the published edition", { timeout: 120_000 }, () => {
       ],
       note: "A storm closed offices on the 18th.",
     });
+    const email = renderNotification("edition-changed", results[0]!.payload);
+    expect(email.subject).toBe("The 2026 Challenge: a date has changed");
+    expect(email.text).toContain(
+      "- Project submission deadline: Mar 18, 2026, 11:59 PM MT → now Mar 20, 2026, 11:59 PM MT",
+    );
+    expect(email.text).toContain("A storm closed offices on the 18th.");
     // The code's 2026 is recorded as version 1, the change is version 2.
     expect(await storedVersion("2026", 1)).toMatchObject({ state: "superseded" });
     expect(await storedVersion("2026", 2)).toMatchObject({ state: "published", based_on: 1 });
@@ -330,6 +337,57 @@ describe("changing the published edition", { timeout: 120_000 }, () => {
     const feed = await (await fetchWithEnv("/timeline.ics", CREATING)).text();
     expect(feed).toContain("UID:2026-submission-deadline@idahoaichallenge.org\r\nSEQUENCE:1\r\n");
     expect(feed).toContain("UID:2026-finals@idahoaichallenge.org\r\nSEQUENCE:0\r\n");
+  });
+
+  it("moving the finals tells registrants and judges, once each however many groups name them", async () => {
+    const registrant = await bareUser("registrant");
+    await createRegistration({ userId: registrant.id, editionId: "2026" });
+    const both = await judge("judging-registrant", "2026", { signedIn: false });
+    await createRegistration({ userId: both.id, editionId: "2026", status: "enrolled" });
+    const onlyJudge = await judge("only-judge", "2026", { signedIn: false });
+    const unpaid = await bareUser("unpaid");
+    await createRegistration({ userId: unpaid.id, editionId: "2026", status: "pending" });
+
+    const proposer = await directorWithAuthenticator();
+    const second = await directorWithAuthenticator();
+    const proposed = await deskPost(
+      "/organize/editions/2026",
+      {
+        intent: "change",
+        editionId: "2026",
+        milestone: "finals",
+        startDate: "2026-04-27",
+        endDate: "2026-04-27",
+        note: "The Capitol is booked on the 25th.",
+      },
+      proposer.who,
+      CREATING,
+    );
+    expect(proposed.status, await proposed.clone().text()).toBe(303);
+    const location = proposed.headers.get("location")!;
+    const preview = await text(await deskGet(location, second.who, CREATING));
+    expect(preview).toContain("Registered and enrolled participants");
+    expect(preview).toContain("Judges");
+    const confirmed = await deskPost(
+      location,
+      { intent: "confirm", code: await totp(second.secret) },
+      second.who,
+      CREATING,
+    );
+    expect(confirmed.status, await confirmed.clone().text()).toBe(303);
+    const { results } = await env.DB.prepare(
+      "SELECT recipient FROM notifications WHERE kind = 'edition-changed' AND payload LIKE '%booked on the 25th%'",
+    ).all<{ recipient: string }>();
+    const recipients = results.map((r) => r.recipient);
+    expect(recipients.filter((r) => r === both.email)).toHaveLength(1);
+    expect(recipients).toContain(registrant.email);
+    expect(recipients).toContain(onlyJudge.email);
+    expect(recipients).not.toContain(unpaid.email);
+    expect(new Set(recipients).size).toBe(recipients.length);
+    expect(await storedVersion("2026", 3)).toMatchObject({ state: "published", based_on: 2 });
+    const feed = await (await fetchWithEnv("/timeline.ics", CREATING)).text();
+    expect(feed).toContain("UID:2026-finals@idahoaichallenge.org\r\nSEQUENCE:1\r\n");
+    expect(feed).toContain("UID:2026-submission-deadline@idahoaichallenge.org\r\nSEQUENCE:1\r\n");
   });
 
   it("refuses to move a deadline that has passed, saying why", async () => {
