@@ -230,7 +230,8 @@ export const publishEdition = defineOrganizerAction({
       },
       message: say.published(plan.row.edition.name, plan.version),
       result: { editionId: plan.state.id, version: plan.version },
-      // The published editions each isolate keeps are reloaded by the catalog's raised number.
+      // Each isolate reloads its published editions when it sees the catalog's raised number; this one can forget
+      // its copy at once (forgetPublishedEditions, app/editions/cache.server.ts) where that module exists.
     };
   },
 });
@@ -373,6 +374,7 @@ export const changeEdition = defineOrganizerAction({
       },
       message: say.changed(plan.edition.name, version, emailIds.length),
       result: { editionId: plan.state.id, version, emails: emailIds.length },
+      // As for a publication: this isolate may forget its published editions here (forgetPublishedEditions).
       afterwards: async () => {
         if (emailIds.length > 0)
           await enqueueNotifications(ctx.env, emailIds, { requestId: ctx.requestId, kind: editionChanged.kind });
