@@ -130,6 +130,9 @@ export default [
     route("organize/inbox", "routes/organize/inbox.tsx"),
     route("organize/credentials", "routes/organize/credentials.tsx"),
     route("organize/messages", "routes/organize/messages.tsx"),
+    // Editions as data (issue 52): drafts, their publication and changes of a published edition.
+    route("organize/editions", "routes/organize/editions.tsx"),
+    route("organize/editions/:id", "routes/organize/editions.$id.tsx"),
   ]),
   // Credentials (issue 26): public pages, the issuer's profile and keys, revocation, and verifying any credential.
   route("credentials/issuer", "routes/credentials/issuer.ts"),

@@ -164,11 +164,19 @@ function eventDescription(m: Milestone, origin: string): string {
 export interface EditionEvents {
   readonly editionId: string;
   readonly milestones: readonly Milestone[];
+  /** Each event's SEQUENCE by milestone id (app/editions/sequence.ts); 0 when absent. */
+  readonly sequences?: Readonly<Record<string, number>>;
 }
 
 /** The unfolded content lines of one VEVENT of `editionId`. */
-export function milestoneEventLines(m: Milestone, editionId: string, options: CalendarOptions): string[] {
-  const lines = ["BEGIN:VEVENT", `UID:${milestoneUid(m, editionId)}`, `DTSTAMP:${formatUtcDateTime(options.dtstamp)}`];
+export function milestoneEventLines(m: Milestone, editionId: string, options: CalendarOptions, sequence = 0): string[] {
+  const lines = [
+    "BEGIN:VEVENT",
+    `UID:${milestoneUid(m, editionId)}`,
+    // Raised each time a published change moves the event, so subscribed calendars move it too.
+    `SEQUENCE:${sequence}`,
+    `DTSTAMP:${formatUtcDateTime(options.dtstamp)}`,
+  ];
   if (m.allDay) {
     lines.push(`DTSTART;VALUE=DATE:${formatBoiseDate(m.start)}`);
     lines.push(`DTEND;VALUE=DATE:${allDayEndDate(m)}`);
@@ -201,8 +209,8 @@ export function buildCalendar(editions: readonly EditionEvents[], options: Calen
     `X-WR-TIMEZONE:${MOUNTAIN_TIME_ZONE}`,
   ];
   if (list.some((m) => !m.allDay)) lines.push(...BOISE_VTIMEZONE);
-  for (const { editionId, milestones } of editions) {
-    for (const m of milestones) lines.push(...milestoneEventLines(m, editionId, options));
+  for (const { editionId, milestones, sequences } of editions) {
+    for (const m of milestones) lines.push(...milestoneEventLines(m, editionId, options, sequences?.[m.id] ?? 0));
   }
   lines.push("END:VCALENDAR");
   return lines.map((line) => foldLine(line)).join("\r\n") + "\r\n";

@@ -32,6 +32,8 @@ export const deskPages = [
   { path: "/organize/results", menu: "Results", permission: "propose:publication" },
   { path: "/organize/appeals", menu: "Appeals", permission: "read:appeal" },
   { path: "/organize/messages", menu: "Messages", permission: "read:message" },
+  { path: "/organize/editions", menu: "Editions", permission: "read:edition" },
+  { path: "/organize/editions/:id", permission: "read:edition" },
   { path: "/organize/proposals", menu: "Proposals", permission: "read:proposal" },
   { path: "/organize/proposals/:id", permission: "read:proposal" },
   { path: "/organize/audit", menu: "Audit log", permission: "read:audit" },

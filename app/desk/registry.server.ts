@@ -12,6 +12,7 @@
 import { accountEventSummaries } from "~/content/events";
 import { dailyJobAction, personalDataReadIds } from "~/content/organize";
 import { credentialActions, credentialQueries } from "~/credentials/actions.server";
+import { editionActions } from "~/editions/actions.server";
 import { judgingActions, judgingQueries } from "~/judging/actions.server";
 import { assignmentActions, assignmentQueries } from "~/judging/assignment-actions.server";
 import { resultsActions } from "~/results/actions.server";
@@ -49,6 +50,7 @@ const actions: AnyOrganizerAction[] = [
   ...deadlineActions,
   ...credentialActions,
   ...announcementActions,
+  ...editionActions,
 ];
 const queries: AnyOrganizerQuery[] = [
   listOrganizers,

@@ -90,11 +90,17 @@ export async function handleIntentPost<Ctx>(post: IntentPost<Ctx>) {
   const instance = typeof posted === "string" ? posted.slice(0, 64) : undefined;
   const answer = (result: SubmissionResult<string[]>, status: number, headers?: HeadersInit) =>
     data<IntentActionData>({ intent: name, result, instance, step }, { status, headers });
-  const refuse = (message: string, status: number, init: { field?: string; headers?: HeadersInit } = {}) =>
+  const refuse = (
+    message: string,
+    status: number,
+    init: { field?: string; fieldErrors?: Record<string, string[]>; headers?: HeadersInit } = {},
+  ) =>
     answer(
-      init.field
-        ? submission.reply({ fieldErrors: { [init.field]: [message] } })
-        : submission.reply({ formErrors: [message] }),
+      init.fieldErrors
+        ? submission.reply({ fieldErrors: init.fieldErrors })
+        : init.field
+          ? submission.reply({ fieldErrors: { [init.field]: [message] } })
+          : submission.reply({ formErrors: [message] }),
       status,
       init.headers,
     );
@@ -125,7 +131,8 @@ export async function handleIntentPost<Ctx>(post: IntentPost<Ctx>) {
     return data<IntentActionData>(next, { status: 200 });
   }
   logged(outcome.ok ? "done" : "refused");
-  if (!outcome.ok) return refuse(outcome.message, outcome.status, { field: outcome.field });
+  if (!outcome.ok)
+    return refuse(outcome.message, outcome.status, { field: outcome.field, fieldErrors: outcome.fieldErrors });
   return redirectWithToast(env, outcome.redirectTo ?? post.redirectTo, outcome.toast, {
     status: 303,
     headers: outcome.headers,

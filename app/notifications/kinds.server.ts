@@ -7,6 +7,7 @@ import type { NotificationKind, PrepareContext, RenderedEmail } from "./kind.ser
 import { nextEditionAnnouncement, nextEditionConfirmation } from "~/next-edition/notification.server";
 import { announcementEmail } from "./announcement-email.server";
 import { directorRoleChanged } from "~/organize/notification.server";
+import { editionChanged } from "~/editions/notification.server";
 import { paymentAdjustmentNotification } from "~/payments/adjustment-notification.server";
 import {
   enrollmentConfirmation,
@@ -50,6 +51,8 @@ const kinds: Record<string, NotificationKind<unknown>> = {
       announcementEmail,
       // A director role granted or removed (issue 50).
       directorRoleChanged,
+      // A published edition changed (issue 52).
+      editionChanged,
     ].map((kind) => [kind.kind, kind as NotificationKind<unknown>]),
   ),
 };

@@ -53,7 +53,13 @@ export function handleDeskPost(
 
 /** A refusal as the form shows it: on its field when it names one, else above the form. */
 export function refusalOutcome(refusal: Refusal): IntentOutcome {
-  return { ok: false, message: refusal.message, status: refusal.status, field: refusal.field };
+  return {
+    ok: false,
+    message: refusal.message,
+    status: refusal.status,
+    field: refusal.field,
+    ...(refusal.fieldErrors ? { fieldErrors: refusal.fieldErrors } : {}),
+  };
 }
 
 export function actionIntent<Schema extends z.ZodMiniObject, Result>(

@@ -40,6 +40,8 @@ export const organizerStatements = {
   credential: ["read", "import", "revoke"],
   /** Contact messages and interest forms (read, mark handled) and announcements (send). */
   message: ["read", "send", "handle"],
+  /** Editions as data (issue 52): coordinators draft; a director proposes publication and changes a published one. */
+  edition: ["read", "draft", "publish", "change"],
 } as const;
 
 type Statements = typeof organizerStatements;
@@ -72,6 +74,7 @@ export const organizerRoleDefinitions = {
     showcase: ["read", "moderate"],
     vote: ["read", "exclude"],
     deadline: ["extend"],
+    edition: ["read", "draft"],
   }),
   /** People, registrations, organizations, sponsorships, credentials and messages. */
   registrar: ac.newRole({

@@ -139,6 +139,8 @@ const signedInPages: {
   { title: "/organize/inbox", path: () => "/organize/inbox", noScript: true, status: 200 },
   { title: "/organize/credentials", path: () => "/organize/credentials", noScript: true, status: 200 },
   { title: "/organize/messages", path: () => "/organize/messages", noScript: true, status: 200 },
+  { title: "/organize/editions", path: () => "/organize/editions", noScript: true, status: 200 },
+  { title: "/organize/editions/:id", path: () => "/organize/editions/2027", noScript: true, status: 200 },
 ];
 
 /**

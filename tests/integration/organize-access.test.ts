@@ -51,6 +51,8 @@ const deskPageRoles: Record<(typeof deskPages)[number]["path"], readonly Organiz
   "/organize/tokens": ["director", "coordinator", "registrar", "viewer"],
   "/organize/credentials": ["director", "registrar"],
   "/organize/messages": ["director", "registrar"],
+  "/organize/editions": ["director", "coordinator"],
+  "/organize/editions/:id": ["director", "coordinator"],
 };
 
 /** The permissions of issue 32's roles that this wave's actions and queries use, written out. */
@@ -87,6 +89,10 @@ const rolePermissions: Record<string, readonly OrganizerRoleName[]> = {
   "read:credential": ["director", "registrar"],
   "import:credential": ["director", "registrar"],
   "revoke:credential": ["director", "registrar"],
+  "read:edition": ["director", "coordinator"],
+  "draft:edition": ["director", "coordinator"],
+  "publish:edition": ["director"],
+  "change:edition": ["director"],
 };
 
 const proposalId = crypto.randomUUID();
@@ -121,7 +127,9 @@ const pathOf = (path: string) =>
       ? `/organize/teams/${teamId}`
       : path === "/organize/organizations/:id"
         ? `/organize/organizations/${organizationId}`
-        : path.replace(":id", proposalId);
+        : path === "/organize/editions/:id"
+          ? "/organize/editions/2026"
+          : path.replace(":id", proposalId);
 
 describe("the desk's pages", { timeout: 120_000 }, () => {
   it("every desk page has its expected roles here", () => {

@@ -35,6 +35,8 @@ import {
   tokenOf,
   type Organizer,
 } from "./organize-helpers";
+import { storedEdition, storedVersion } from "./editions-helpers";
+import { dateFieldValues, detailFieldValues, fieldOf, priceFieldValues } from "~/editions/fields";
 
 interface Prepared {
   actor: Organizer;
@@ -704,6 +706,110 @@ const scenarios: Record<string, Scenario> = {
               member.email,
             ),
           ).toEqual({ n: 1 }),
+      };
+    },
+  },
+  // Editions as data (issue 52): each run on an edition of its own, stored as the scenario needs it.
+  "editions.draft-dates": {
+    page: "/organize/editions/2027",
+    intent: "draft-dates",
+    async prepare() {
+      const actor = await organizer("coordinator");
+      const { id, edition } = await storedEdition("draft");
+      return {
+        actor,
+        input: {
+          editionId: id,
+          ...dateFieldValues(edition),
+          [fieldOf.startDate("submission-deadline")]: "2027-03-17",
+          [fieldOf.startDate("final-enrollment-deadline")]: "2027-03-17",
+        },
+        check: async () =>
+          expect((await storedVersion(id, 2))?.edition.submissionDeadline).toEqual({
+            due: "2027-03-18T05:59:00.000Z",
+            closesAt: "2027-03-18T06:00:00.000Z",
+          }),
+      };
+    },
+  },
+  "editions.draft-prices": {
+    page: "/organize/editions/2027",
+    intent: "draft-prices",
+    async prepare() {
+      const actor = await organizer("coordinator");
+      const { id, edition } = await storedEdition("draft");
+      return {
+        actor,
+        input: { editionId: id, ...priceFieldValues(edition), "individual-regular": "325" },
+        check: async () =>
+          expect((await storedVersion(id, 2))?.edition.prices).toEqual({
+            individual: { earlyBird: 25_000, regular: 32_500 },
+            workforce: { earlyBird: 500_000, regular: 600_000 },
+          }),
+      };
+    },
+  },
+  "editions.draft-details": {
+    page: "/organize/editions/2027",
+    intent: "draft-details",
+    async prepare() {
+      const actor = await organizer("director");
+      const { id, edition } = await storedEdition("draft");
+      return {
+        actor,
+        input: { editionId: id, ...detailFieldValues(edition), "goal-participants": "600", "rules-version": "2027-1" },
+        check: async () => {
+          const saved = await storedVersion(id, 2);
+          expect(saved?.rules_version).toBe("2027-1");
+          expect(saved?.edition.goals).toEqual({ participants: 600, organizations: 100, projectSubmissions: 50 });
+        },
+      };
+    },
+  },
+  "editions.publish": {
+    page: "/organize/editions/2027",
+    intent: "publish",
+    async prepare() {
+      const actor = await organizer("director");
+      const { id } = await storedEdition("draft");
+      return {
+        actor,
+        input: { editionId: id, version: "1", rulesVersion: "2027-1" },
+        check: async () => {
+          expect(await storedVersion(id, 1)).toMatchObject({ state: "published", rules_version: "2027-1" });
+          expect(await one("SELECT published_version FROM editions WHERE id = ?", id)).toEqual({
+            published_version: 1,
+          });
+        },
+      };
+    },
+  },
+  "editions.change": {
+    page: "/organize/editions/2027",
+    intent: "change",
+    async prepare() {
+      const actor = await organizer("director");
+      const { id } = await storedEdition("published");
+      return {
+        actor,
+        input: {
+          editionId: id,
+          milestone: "finals",
+          startDate: "2027-04-27",
+          endDate: "2027-04-27",
+          note: "The Capitol is booked on the 24th.",
+        },
+        check: async () => {
+          expect(await storedVersion(id, 1)).toMatchObject({ state: "superseded" });
+          expect(await storedVersion(id, 2)).toMatchObject({
+            state: "published",
+            based_on: 1,
+            note: "The Capitol is booked on the 24th.",
+          });
+          expect(await one("SELECT published_version FROM editions WHERE id = ?", id)).toEqual({
+            published_version: 2,
+          });
+        },
       };
     },
   },

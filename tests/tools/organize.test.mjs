@@ -9,7 +9,9 @@
 // (dead e-mails pending again, the others not, its audit row; refused without
 // a token); `announce` (a preview with the recipients' fingerprint, a bare
 // --confirm refused, then with --confirm <fingerprint> the site's batches,
-// continued, never twice, the list's ids as before); then the token revoked on the desk and the CLI refused. One server for the whole file: each start costs seconds.
+// continued, never twice, the list's ids as before); `publish-edition` and
+// `change-edition` (each proposes, printing its preview; a passed deadline
+// refused with the reason); then the token revoked on the desk and the CLI refused. One server for the whole file: each start costs seconds.
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -485,6 +487,79 @@ we documented every safeguard.', '2026-03-23T16:00:00.000Z')`,
     const refused = await admin(["announce", bad], withToken);
     assert.equal(refused.status, 1);
     assert.match(refused.stderr, /# Subject/);
+  });
+
+  test("publish-edition and change-edition propose through the API, printing the preview; a passed deadline is refused with the reason", async () => {
+    const withToken = { ORGANIZER_API_TOKEN: token };
+    // A draft of 2027, saved through the API as the desk's prices form saves it.
+    const drafted = await fetch(`${base}/api/organize/actions/editions.draft-prices`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        editionId: "2027",
+        "individual-earlyBird": "275",
+        "individual-regular": "325",
+        "workforce-earlyBird": "5000",
+        "workforce-regular": "6000",
+      }),
+    });
+    assert.equal(drafted.status, 200, await drafted.clone().text());
+
+    const published = await admin(
+      ["publish-edition", "2027", "--version", "1", "--rules-version", "2027-1"],
+      withToken,
+    );
+    assert.equal(published.status, 0, published.stderr);
+    assert.match(
+      published.stdout,
+      /Proposed: Publish the 2027 Challenge \(version 1\): enrollment opens Tuesday, November 10, 2026/,
+    );
+    assert.match(published.stdout, /\$275/);
+    assert.match(published.stdout, /Contest rules version reviewed by counsel: 2027-1\./);
+    assert.equal(
+      one("SELECT action FROM organizer_proposals ORDER BY created_at DESC, rowid DESC LIMIT 1").action,
+      "editions.publish",
+    );
+
+    const moved = await admin(
+      [
+        "change-edition",
+        "2026",
+        "--milestone",
+        "finals",
+        "--date",
+        "2026-04-27",
+        "--end-date",
+        "2026-04-27",
+        "--note",
+        "The Capitol is booked.",
+      ],
+      withToken,
+    );
+    assert.equal(moved.status, 0, moved.stderr);
+    assert.match(moved.stdout, /Proposed: Change the 2026 Challenge: State Capital Finals → Apr 27, 2026/);
+    assert.match(moved.stdout, /Judges/);
+
+    const late = await admin(
+      [
+        "change-edition",
+        "2026",
+        "--milestone",
+        "submission-deadline",
+        "--date",
+        "2026-03-30",
+        "--time",
+        "23:59",
+        "--note",
+        "Too late.",
+      ],
+      withToken,
+    );
+    assert.equal(late.status, 2);
+    assert.match(late.stderr, /has already begun or passed: people relied on it, so it cannot change now/);
+    const usage = await admin(["publish-edition", "2027"], withToken);
+    assert.equal(usage.status, 2);
+    assert.match(usage.stderr, /usage: npm run admin -- publish-edition <id> --version N --rules-version V/);
   });
 
   test("without a token the CLI says where to get one; a token revoked on the desk is refused", async () => {
