@@ -40,6 +40,8 @@ export const organizerStatements = {
   credential: ["read", "import", "revoke"],
   /** Contact messages and interest forms (read, mark handled) and announcements (send). */
   message: ["read", "send", "handle"],
+  /** The public site as it will be on another day of an edition, for this desk session only (issue 52). */
+  site: ["preview"],
 } as const;
 
 type Statements = typeof organizerStatements;
@@ -72,6 +74,7 @@ export const organizerRoleDefinitions = {
     showcase: ["read", "moderate"],
     vote: ["read", "exclude"],
     deadline: ["extend"],
+    site: ["preview"],
   }),
   /** People, registrations, organizations, sponsorships, credentials and messages. */
   registrar: ac.newRole({
