@@ -130,6 +130,7 @@ export default [
     route("organize/inbox", "routes/organize/inbox.tsx"),
     route("organize/credentials", "routes/organize/credentials.tsx"),
     route("organize/messages", "routes/organize/messages.tsx"),
+    route("organize/preview", "routes/organize/preview.tsx"),
   ]),
   // Credentials (issue 26): public pages, the issuer's profile and keys, revocation, and verifying any credential.
   route("credentials/issuer", "routes/credentials/issuer.ts"),

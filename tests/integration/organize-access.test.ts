@@ -51,6 +51,7 @@ const deskPageRoles: Record<(typeof deskPages)[number]["path"], readonly Organiz
   "/organize/tokens": ["director", "coordinator", "registrar", "viewer"],
   "/organize/credentials": ["director", "registrar"],
   "/organize/messages": ["director", "registrar"],
+  "/organize/preview": ["director", "coordinator"],
 };
 
 /** The permissions of issue 32's roles that this wave's actions and queries use, written out. */
