@@ -121,7 +121,7 @@ export function StartPreviewSection({
                       <input type="hidden" name="time" value={keyDay.time} />
                       <button type="submit" className="btn-secondary text-left text-sm">
                         {keyDay.label}
-                        <span className="block font-normal text-slate-600">{keyDay.when}</span>
+                        <span className="block font-normal">{keyDay.when}</span>
                       </button>
                     </IntentForm>
                   </li>
