@@ -7,7 +7,9 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { editionById } from "~/content/editions";
+import { formatMountain } from "~/clock/format";
+import { mountainDateKey } from "~/clock/schedule";
+import { editionById, milestoneOf } from "~/content/editions";
 import { formatUsd } from "~/content/pricing";
 import { organizerRoleNames } from "~/content/organize";
 import { serializeEdition } from "~/editions/document";
@@ -38,6 +40,28 @@ function startPreview(who: Organizer, fields: Record<string, string>) {
   return deskPost("/organize/preview", { intent: "start", ...fields }, who);
 }
 
+/** A 2027 edition as a draft version: 2026 moved a year on, stored as the desk stores a version. */
+async function draft2027(): Promise<{ finals: Date; enrollmentOpens: Date }> {
+  const year = 365 * 86_400_000;
+  const document = serializeEdition(edition2026)
+    .replace(/"(\d{4}-\d{2}-\d{2}T[^"]+)"/g, (_, iso: string) =>
+      JSON.stringify(new Date(new Date(iso).getTime() + year).toISOString()),
+    )
+    .replace('"id":"2026"', '"id":"2027"')
+    .replace('"name":"2026 Challenge"', '"name":"2027 Challenge"');
+  const now = new Date().toISOString();
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO editions (id, created_at, created_by) VALUES ('2027', ?, 'test')").bind(now),
+    env.DB.prepare(
+      "INSERT INTO edition_versions (edition_id, version, document, state, created_by, created_at) VALUES ('2027', 1, ?, 'draft', 'test', ?)",
+    ).bind(document, now),
+  ]);
+  return {
+    finals: new Date(milestoneOf(edition2026, "finals").start.getTime() + year),
+    enrollmentOpens: new Date(edition2026.enrollmentOpens.getTime() + year),
+  };
+}
+
 /** A draft version 2 of 2026 whose early-bird price is $225: a version replaces its edition in a preview. */
 async function draft2026(): Promise<string> {
   const changed = {
@@ -66,9 +90,11 @@ async function auditActions(userId: string): Promise<string[]> {
   return results.map((row) => row.action);
 }
 
+let draft: Awaited<ReturnType<typeof draft2027>>;
 let draftPrice = "";
 
 beforeAll(async () => {
+  draft = await draft2027();
   draftPrice = await draft2026();
 });
 
@@ -260,3 +286,28 @@ describe("invisible to everyone else", { timeout: 60_000 }, () => {
     expect(contact.status).not.toBe(403);
   });
 });
+
+describe("a draft of the next edition", { timeout: 60_000 }, () => {
+  it("shows a draft 2027 version on its finals day on / and /timeline", async () => {
+    const who = await organizer("coordinator");
+    const started = await startPreview(who, { version: "2027@1", day: mountainDateKey(draft.finals) });
+    expect(started.status, await started.clone().text()).toBe(303);
+    for (const path of ["/", "/timeline"]) {
+      const response = await page(path, withHint(who));
+      const html = await response.text();
+      expect(response.status, path).toBe(200);
+      expect(html, path).toContain("2027 Challenge, version 1 (draft)");
+      // The page itself, not only its banner, is 2027's.
+      expect(withoutBanner(html), path).toContain("2027");
+    }
+    const timeline = withoutBanner(await (await page("/timeline", withHint(who))).text());
+    expect(timeline).toContain(formatMountain(draft.enrollmentOpens, "monthDay"));
+    // The live site does not know 2027.
+    expect(await (await page("/timeline")).text()).not.toContain("2027 Challenge");
+  });
+});
+
+/** A previewed page without its banner (which names the version and day whatever the page shows). */
+function withoutBanner(html: string): string {
+  return html.replace(/<aside aria-label="Preview"[^]*?<\/aside>/, "");
+}
