@@ -16,6 +16,7 @@ import { BusyBeforeHydration } from "./components/busy-before-hydration";
 import { DeferredScripts } from "./components/deferred-scripts";
 import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/site-footer";
+import { PreviewBanner } from "./components/preview-banner";
 import { SiteHeader } from "./components/site-header";
 import { ToastRegion } from "./components/toast";
 import { requestContext } from "./context";
@@ -31,6 +32,7 @@ import { headerActionByPhase } from "./content/phases";
 import { clockFor } from "~/clock/clock.server";
 import { editionPhase } from "~/clock/schedule";
 import { accountAreasFor } from "~/account/areas.server";
+import { previewBannerOf } from "~/editions/preview.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -62,8 +64,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }
     : null;
   const headerAction = headerActionByPhase[editionPhase(now, edition)];
-  // The configured contact details, for the footer and every page (useSiteContact).
-  return data({ toast, user, headerAction, contact: siteContact(env) }, { headers: responseHeaders });
+  // The configured contact details, for the footer and every page (useSiteContact); an organizer's
+  // preview of another day, for its banner (null on the live site: issue 52).
+  return data(
+    { toast, user, headerAction, contact: siteContact(env), preview: previewBannerOf(env) },
+    { headers: responseHeaders },
+  );
 }
 
 /**
@@ -89,6 +95,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Undefined on an error page whose root loader failed.
   const rootData = useRouteLoaderData<typeof loader>("root");
   const toast = rootData?.toast;
+  const preview = rootData?.preview ?? null;
   // Content pages ship no JavaScript at all; a route opts in with handle.hydrate,
   // and even then nothing is fetched before the first paint (ADR 007).
   const hydrate = useMatches().some((match) => wantsHydration(match.handle));
@@ -98,6 +105,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {/* An organizer's preview of another day is never the site's: no search engine keeps it (issue 52). */}
+        {preview ? <meta name="robots" content="noindex" /> : null}
         <Links />
         {/* Form pages: submit buttons show their busy label from the first paint, before React (issue 34). */}
         {hydrate ? <BusyBeforeHydration nonce={nonce} /> : null}
@@ -109,6 +118,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to main content
         </a>
+        {preview ? <PreviewBanner {...preview} /> : null}
         <SiteHeader user={rootData?.user ?? null} action={rootData?.headerAction ?? getNotifiedLink} />
         <ToastRegion flash={toast} />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">

@@ -133,6 +133,7 @@ export default [
     // Editions as data (issue 52): drafts, their publication and changes of a published edition.
     route("organize/editions", "routes/organize/editions.tsx"),
     route("organize/editions/:id", "routes/organize/editions.$id.tsx"),
+    route("organize/preview", "routes/organize/preview.tsx"),
   ]),
   // Credentials (issue 26): public pages, the issuer's profile and keys, revocation, and verifying any credential.
   route("credentials/issuer", "routes/credentials/issuer.ts"),

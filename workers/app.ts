@@ -4,6 +4,7 @@ import { isDevOnlyPath, isProduction, misconfigurationResponse } from "~/lib/con
 import { log } from "~/lib/log.server";
 import { DATA_LIFECYCLE_CRON } from "~/retention/records.server";
 import { withRequestClock } from "~/clock/clock.server";
+import { previewRefusal, previewRefusesRequest, requestPreview, type RequestPreview } from "~/editions/preview.server";
 import { signUnsignedCredentials } from "~/credentials/issue.server";
 import { api } from "./api";
 import { runDailyJobs } from "./daily-jobs";
@@ -36,8 +37,21 @@ function isApiPath(pathname: string): boolean {
   return pathname === "/api" || pathname.startsWith("/api/");
 }
 
-async function route(incoming: Request, env: Env, ctx: ExecutionContext, nonce: string, requestId: string) {
+/** A request's answer, and whether it showed an organizer's preview (which no cache may keep). */
+interface Routed {
+  response: Response;
+  preview: RequestPreview | null;
+}
+
+async function route(
+  incoming: Request,
+  env: Env,
+  ctx: ExecutionContext,
+  nonce: string,
+  requestId: string,
+): Promise<Routed> {
   const url = new URL(incoming.url);
+  const answer = (response: Response): Routed => ({ response, preview: null });
   if (isCrossSiteFormWrite(incoming)) {
     log("warn", "request.cross_site_write_refused", {
       requestId,
@@ -46,13 +60,15 @@ async function route(incoming: Request, env: Env, ctx: ExecutionContext, nonce: 
       origin: incoming.headers.get("origin"),
       fetchSite: incoming.headers.get("sec-fetch-site"),
     });
-    return new Response("Forbidden: this form was submitted from another site.", {
-      status: 403,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
+    return answer(
+      new Response("Forbidden: this form was submitted from another site.", {
+        status: 403,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      }),
+    );
   }
   if (isProduction(env) && isDevOnlyPath(url.pathname)) {
-    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    return answer(new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } }));
   }
   // Before any route reads it: a body over its limit is refused unread (issue 16).
   const limit = bodyLimitFor(url.pathname);
@@ -61,31 +77,43 @@ async function route(incoming: Request, env: Env, ctx: ExecutionContext, nonce: 
     : await withBoundedBody(incoming, limit);
   if (bounded instanceof Response) {
     log("warn", "request.body_too_large", { requestId, method: incoming.method, path: url.pathname });
-    return bounded;
+    return answer(bounded);
   }
   const request = bounded === incoming ? incoming : carryRequestId(incoming, bounded);
   // Public credential documents are readable from any origin (issue 31, workers/cors.ts).
   const preflight = corsPreflight(request, url.pathname);
-  if (preflight) return preflight;
+  if (preflight) return answer(preflight);
+  const clocked = withRequestClock(request, env);
+  // An organizer's preview of another day (issue 52): looked for only when the browser hints at one,
+  // never on the desk; while it lasts, nothing outside the desk is paid, sent or saved.
+  const preview = await requestPreview(request, url.pathname, clocked, requestId);
+  if (preview?.env && previewRefusesRequest(request, url.pathname)) {
+    log("info", "preview.write_refused", { requestId, method: request.method, path: url.pathname });
+    return { response: previewRefusal(request), preview };
+  }
   if (isApiPath(url.pathname)) {
-    return api.fetch(request, env, ctx);
+    return answer(await api.fetch(request, env, ctx));
   }
   // The vote's floor, in the bench's build only (workers/bench/floor.ts); a normal build drops this branch.
   if (__BENCH_BUILD__ && url.pathname.startsWith("/__bench/floor/")) {
-    return (await import("./bench/floor")).floorVote(request, env);
+    return answer(await (await import("./bench/floor")).floorVote(request, env));
   }
   const context = new RouterContextProvider();
-  context.set(requestContext, { env: withRequestClock(request, env), ctx, nonce, requestId });
-  return withCors(request, url.pathname, await handleDocumentRequest(request, context));
+  context.set(requestContext, { env: preview?.env ?? clocked, ctx, nonce, requestId });
+  return { response: withCors(request, url.pathname, await handleDocumentRequest(request, context)), preview };
 }
 
 async function serve(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const requestId = requestIdFor(request);
   const nonce = createNonce();
   // Production without its required settings answers every request with a 500 page (and a log line).
-  const response = misconfigurationResponse(env, requestId) ?? (await route(request, env, ctx, nonce, requestId));
+  const misconfigured = misconfigurationResponse(env, requestId);
+  const { response, preview } = misconfigured
+    ? { response: misconfigured, preview: null }
+    : await route(request, env, ctx, nonce, requestId);
   const secured = withSecurityHeaders(response, { nonce, requestId, production: isProduction(env) });
-  return withCachePolicy(request, secured);
+  for (const cookie of preview?.setCookies ?? []) secured.headers.append("Set-Cookie", cookie);
+  return withCachePolicy(request, secured, { previewed: Boolean(preview?.env) });
 }
 
 /**

@@ -11,7 +11,18 @@
 export const PUBLIC_HTML_CACHE = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
 export const PRIVATE_NO_STORE = "private, no-store";
 
-export function withCachePolicy(request: Request, response: Response): Response {
+export function withCachePolicy(
+  request: Request,
+  response: Response,
+  { previewed = false }: { previewed?: boolean } = {},
+): Response {
+  // An organizer's preview of another day (issue 52) is theirs alone and never the site's: whatever
+  // the route said, no cache keeps it, no cache answers it, and no search engine reads it.
+  if (previewed) {
+    response.headers.set("Cache-Control", PRIVATE_NO_STORE);
+    response.headers.set("X-Robots-Tag", "noindex");
+    return response;
+  }
   const contentType = response.headers.get("content-type") ?? "";
   if (!contentType.startsWith("text/html") && !isPageData(request)) return response;
   // A route that chose its own policy knows best.

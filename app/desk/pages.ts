@@ -41,6 +41,7 @@ export const deskPages = [
   { path: "/organize/audit/chain", permission: "verify:audit" },
   { path: "/organize/organizers", menu: "Organizers", permission: "read:organizer" },
   { path: "/organize/tokens", menu: "API tokens", permission: "create:token" },
+  { path: "/organize/preview", menu: "Preview the site", permission: "preview:site" },
 ] as const satisfies readonly DeskPage[];
 
 /**

@@ -11,6 +11,7 @@
  */
 import { accountEventSummaries } from "~/content/events";
 import { dailyJobAction, personalDataReadIds } from "~/content/organize";
+import { sitePreviewKinds } from "~/events/kinds";
 import { credentialActions, credentialQueries } from "~/credentials/actions.server";
 import { editionActions } from "~/editions/actions.server";
 import { judgingActions, judgingQueries } from "~/judging/actions.server";
@@ -86,6 +87,7 @@ export const auditedActionIds: readonly string[] = [
   "organizers.bootstrap",
   dailyJobAction,
   "proposals.propose",
+  ...Object.values(sitePreviewKinds),
   ...Object.keys(organizerActions),
   ...personalDataReadIds,
   ...Object.keys(accountEventSummaries),

@@ -47,6 +47,15 @@ export const accountEventPayloads = {
 export type AccountEventKind = keyof typeof accountEventPayloads;
 export type AccountEventPayload<Kind extends AccountEventKind> = z.output<(typeof accountEventPayloads)[Kind]>;
 
+/**
+ * An organizer's preview of the site on another day (issue 52,
+ * app/editions/preview.server.ts): started and left on the desk, each an
+ * organizer's row with the envelope below (which edition version, the
+ * instant shown). Not registry actions: a preview belongs to one desk
+ * session, which no API token or job has.
+ */
+export const sitePreviewKinds = { start: "site-preview.start", leave: "site-preview.leave" } as const;
+
 /** Who an account acts as. */
 export const accountRoles = ["participant", "judge", "admin"] as const;
 export type AccountRole = (typeof accountRoles)[number];

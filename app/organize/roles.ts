@@ -42,6 +42,8 @@ export const organizerStatements = {
   message: ["read", "send", "handle"],
   /** Editions as data (issue 52): coordinators draft; a director proposes publication and changes a published one. */
   edition: ["read", "draft", "publish", "change"],
+  /** The public site as it will be on another day of an edition, for this desk session only (issue 52). */
+  site: ["preview"],
 } as const;
 
 type Statements = typeof organizerStatements;
@@ -75,6 +77,7 @@ export const organizerRoleDefinitions = {
     vote: ["read", "exclude"],
     deadline: ["extend"],
     edition: ["read", "draft"],
+    site: ["preview"],
   }),
   /** People, registrations, organizations, sponsorships, credentials and messages. */
   registrar: ac.newRole({

@@ -53,6 +53,7 @@ const deskPageRoles: Record<(typeof deskPages)[number]["path"], readonly Organiz
   "/organize/messages": ["director", "registrar"],
   "/organize/editions": ["director", "coordinator"],
   "/organize/editions/:id": ["director", "coordinator"],
+  "/organize/preview": ["director", "coordinator"],
 };
 
 /** The permissions of issue 32's roles that this wave's actions and queries use, written out. */
