@@ -31,6 +31,7 @@ import { headerActionByPhase } from "./content/phases";
 import { clockFor } from "~/clock/clock.server";
 import { editionPhase } from "~/clock/schedule";
 import { accountAreasFor } from "~/account/areas.server";
+import { placedSponsors, type ShownSponsor } from "~/sponsors/shown.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -44,10 +45,14 @@ export const links: Route.LinksFunction = () => [
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, requestId } = context.get(requestContext);
-  const [{ toast, headers }, session] = await Promise.all([getToast(request, env), signedIn(request, context)]);
+  const { now, edition } = clockFor(env);
+  const [{ toast, headers }, session, footerSponsors] = await Promise.all([
+    getToast(request, env),
+    signedIn(request, context),
+    footerSponsorsAt(env, now, requestId),
+  ]);
   // The toast's clearing cookie and a refreshed session cookie, if any.
   const responseHeaders = appendSetCookies(new Headers(headers ?? undefined), session.headers);
-  const { now, edition } = clockFor(env);
   // The header's account menu: the address and the areas this account may enter (issue 35).
   const user = session.user
     ? {
@@ -63,7 +68,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : null;
   const headerAction = headerActionByPhase[editionPhase(now, edition)];
   // The configured contact details, for the footer and every page (useSiteContact).
-  return data({ toast, user, headerAction, contact: siteContact(env) }, { headers: responseHeaders });
+  return data({ toast, user, headerAction, contact: siteContact(env), footerSponsors }, { headers: responseHeaders });
+}
+
+/**
+ * The premier sponsors every page's footer shows (issue 54): one cached read
+ * per isolate (app/sponsors/shown.server.ts). A failure shows no band
+ * rather than an error page.
+ */
+async function footerSponsorsAt(env: Env, now: Date, requestId: string): Promise<ShownSponsor[]> {
+  try {
+    return await placedSponsors(env, now, "footer");
+  } catch (error) {
+    log("error", "sponsors.footer_unreadable", { requestId, error });
+    return [];
+  }
 }
 
 /**
@@ -114,7 +133,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>
-        <SiteFooter contact={rootData?.contact ?? null} />
+        <SiteFooter contact={rootData?.contact ?? null} sponsors={rootData?.footerSponsors ?? []} />
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -123,6 +123,7 @@ const commandModules = [
   "./admin/outbox.mjs",
   "./admin/exports.mjs",
   "./admin/messages.mjs",
+  "./admin/sponsors.mjs",
 ];
 
 async function loadCommands() {

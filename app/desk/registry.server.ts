@@ -22,6 +22,7 @@ import { peopleActions, peopleQueries } from "~/people/actions.server";
 import { deadlineActions, deadlineQueries } from "~/portal/extensions.server";
 import { showcaseModerationActions, showcaseModerationQueries } from "~/showcase/moderation.server";
 import { announcementActions, announcementQueries } from "~/notifications/announcements.server";
+import { sponsorPresenceActions, sponsorPresenceQueries } from "~/sponsors/actions.server";
 import type { AnyOrganizerAction, AnyOrganizerQuery } from "~/organize/action.server";
 import {
   grantDirector,
@@ -49,6 +50,7 @@ const actions: AnyOrganizerAction[] = [
   ...deadlineActions,
   ...credentialActions,
   ...announcementActions,
+  ...sponsorPresenceActions,
 ];
 const queries: AnyOrganizerQuery[] = [
   listOrganizers,
@@ -61,6 +63,7 @@ const queries: AnyOrganizerQuery[] = [
   ...deadlineQueries,
   ...credentialQueries,
   ...announcementQueries,
+  ...sponsorPresenceQueries,
 ];
 
 function byId<T extends { id: string }>(list: readonly T[]): Readonly<Record<string, T>> {
