@@ -46,11 +46,9 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, requestId } = context.get(requestContext);
   const { now, edition } = clockFor(env);
-  const [{ toast, headers }, session, footerSponsors] = await Promise.all([
-    getToast(request, env),
-    signedIn(request, context),
-    footerSponsorsAt(env, now, requestId),
-  ]);
+  // Started now and awaited last: the account menu's reads below must not wait for it (one round trip, side by side).
+  const footerSponsors = footerSponsorsAt(env, now, requestId);
+  const [{ toast, headers }, session] = await Promise.all([getToast(request, env), signedIn(request, context)]);
   // The toast's clearing cookie and a refreshed session cookie, if any.
   const responseHeaders = appendSetCookies(new Headers(headers ?? undefined), session.headers);
   // The header's account menu: the address and the areas this account may enter (issue 35).
@@ -68,7 +66,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : null;
   const headerAction = headerActionByPhase[editionPhase(now, edition)];
   // The configured contact details, for the footer and every page (useSiteContact).
-  return data({ toast, user, headerAction, contact: siteContact(env), footerSponsors }, { headers: responseHeaders });
+  return data(
+    { toast, user, headerAction, contact: siteContact(env), footerSponsors: await footerSponsors },
+    { headers: responseHeaders },
+  );
 }
 
 /**

@@ -4,7 +4,7 @@
 -- sponsorship. The given columns are the sponsor's latest; the shown_*
 -- columns are the copy the registrar last approved, the only one the public
 -- pages read. A new upload after an approval goes back to review while the
--- approved copy stays shown (docs/decisions/024-sponsors-presence.md).
+-- approved copy stays shown (docs/decisions/026-sponsors-presence.md).
 --
 -- Logos live in the site's R2 bucket under a key named after their SHA-256
 -- (sponsor-logos/<hash>.<ext>), so a logo's public address never changes

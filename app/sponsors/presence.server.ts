@@ -4,7 +4,7 @@
  * short description and a logo from /account/sponsor. Each save is the
  * account's own change with its row in the event log, and sends the whole
  * presence (back) to the registrar's review once it has a name and a logo;
- * the copy approved before stays shown meanwhile (ADR 024).
+ * the copy approved before stays shown meanwhile (ADR 026).
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { editionById } from "~/content/editions";

@@ -6,12 +6,13 @@
  * app/content/sponsorship.ts's.
  *
  * Every page shows the footer's sponsors, so the approved rows are read once
- * per isolate and kept for a minute (production): a content page costs no
- * D1 round trip in the common case, and an approval shows within a minute
- * on this isolate (at once on the one that approved it), within the HTML's
- * own edge cache after that (workers/cache.ts). Which rows are current is
- * decided per request, on its clock. A local server (development) reads on
- * every request, so a change and a moved clock show at once.
+ * per isolate and kept for a minute on the real clock: a content page costs
+ * no D1 round trip in the common case, and an approval shows within a
+ * minute on this isolate (at once on the one that approved it), within the
+ * HTML's own edge cache after that (workers/cache.ts). Which rows are
+ * current is decided per request, on its clock. A clock moved on a local
+ * server (APP_NOW, X-App-Now) reads on every request, so a rehearsal sees
+ * each change at once.
  */
 import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { editionById, milestoneOf, type Edition } from "~/content/editions";
@@ -38,8 +39,12 @@ export interface ShownSponsor {
 /** How long an isolate keeps the approved sponsors before it reads them again. */
 export const SHOWN_SPONSORS_FRESH_MS = 60_000;
 
-/** This isolate's copy, by database binding (a test's counting wrapper is a database of its own). */
-let shownCopies = new WeakMap<D1Database, { rows: ShownSponsor[]; readAt: number }>();
+/**
+ * This isolate's copy, by database binding (a test's counting wrapper is a
+ * database of its own). The read itself is kept, not only its rows: the
+ * root's footer and the page ask at the same moment, and share one read.
+ */
+let shownCopies = new WeakMap<D1Database, { rows: Promise<ShownSponsor[]>; readAt: number }>();
 
 /** Forgets this isolate's copy: the approving action calls it, so its own isolate shows the change at once. */
 export function forgetShownSponsors(): void {
@@ -95,13 +100,18 @@ export function publicLogoPath(key: string): string {
   return `${sponsorPresencePaths.publicLogos}/${key.slice(LOGO_KEY_PREFIX.length)}`;
 }
 
-/** Every approved sponsor, from this isolate's copy while it is fresh (production) or read now. */
-export async function shownSponsors(env: Pick<Env, "DB" | "ENVIRONMENT">): Promise<ShownSponsor[]> {
-  if (!isProduction(env)) return readShownSponsors(getDb(env));
+/** Every approved sponsor, from this isolate's copy while it is fresh (on the real clock) or read now. */
+export async function shownSponsors(env: Pick<Env, "DB" | "ENVIRONMENT" | "APP_NOW">): Promise<ShownSponsor[]> {
+  if (!isProduction(env) && env.APP_NOW) return readShownSponsors(getDb(env));
   const copy = shownCopies.get(env.DB);
   if (copy && Date.now() - copy.readAt < SHOWN_SPONSORS_FRESH_MS) return copy.rows;
-  const rows = await readShownSponsors(getDb(env));
-  shownCopies.set(env.DB, { rows, readAt: Date.now() });
+  const copies = shownCopies;
+  const rows = readShownSponsors(getDb(env));
+  copies.set(env.DB, { rows, readAt: Date.now() });
+  // A failed read is not kept: the next request tries again.
+  rows.catch(() => {
+    if (copies.get(env.DB)?.rows === rows) copies.delete(env.DB);
+  });
   return rows;
 }
 
@@ -150,7 +160,7 @@ export function sponsorsFor(current: readonly ShownSponsor[], placement: Sponsor
 
 /** A page's sponsors for one placement, on this request's clock. */
 export async function placedSponsors(
-  env: Pick<Env, "DB" | "ENVIRONMENT">,
+  env: Pick<Env, "DB" | "ENVIRONMENT" | "APP_NOW">,
   now: Date,
   placement: SponsorPlacement,
 ): Promise<ShownSponsor[]> {
@@ -158,7 +168,7 @@ export async function placedSponsors(
 }
 
 /** /sponsors: the current sponsors (every tier placed there) and each past edition's. */
-export async function sponsorsPageData(env: Pick<Env, "DB" | "ENVIRONMENT">, now: Date) {
+export async function sponsorsPageData(env: Pick<Env, "DB" | "ENVIRONMENT" | "APP_NOW">, now: Date) {
   const { current, archive } = sponsorsAt(await shownSponsors(env), now);
   return { current: sponsorsFor(current, "sponsors"), archive };
 }
