@@ -33,6 +33,7 @@ import { clockFor } from "~/clock/clock.server";
 import { editionPhase } from "~/clock/schedule";
 import { accountAreasFor } from "~/account/areas.server";
 import { previewBannerOf } from "~/editions/preview.server";
+import { placedSponsors, type ShownSponsor } from "~/sponsors/shown.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -46,10 +47,12 @@ export const links: Route.LinksFunction = () => [
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, requestId } = context.get(requestContext);
+  const { now, edition } = clockFor(env);
+  // Started now and awaited last: the account menu's reads below must not wait for it (one round trip, side by side).
+  const footerSponsors = footerSponsorsAt(env, now, requestId);
   const [{ toast, headers }, session] = await Promise.all([getToast(request, env), signedIn(request, context)]);
   // The toast's clearing cookie and a refreshed session cookie, if any.
   const responseHeaders = appendSetCookies(new Headers(headers ?? undefined), session.headers);
-  const { now, edition } = clockFor(env);
   // The header's account menu: the address and the areas this account may enter (issue 35).
   const user = session.user
     ? {
@@ -67,9 +70,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The configured contact details, for the footer and every page (useSiteContact); an organizer's
   // preview of another day, for its banner (null on the live site: issue 52).
   return data(
-    { toast, user, headerAction, contact: siteContact(env), preview: previewBannerOf(env) },
+    {
+      toast,
+      user,
+      headerAction,
+      contact: siteContact(env),
+      preview: previewBannerOf(env),
+      footerSponsors: await footerSponsors,
+    },
     { headers: responseHeaders },
   );
+}
+
+/**
+ * The premier sponsors every page's footer shows (issue 54): one cached read
+ * per isolate (app/sponsors/shown.server.ts). A failure shows no band
+ * rather than an error page.
+ */
+async function footerSponsorsAt(env: Env, now: Date, requestId: string): Promise<ShownSponsor[]> {
+  try {
+    return await placedSponsors(env, now, "footer");
+  } catch (error) {
+    log("error", "sponsors.footer_unreadable", { requestId, error });
+    return [];
+  }
 }
 
 /**
@@ -124,7 +148,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>
-        <SiteFooter contact={rootData?.contact ?? null} />
+        <SiteFooter contact={rootData?.contact ?? null} sponsors={rootData?.footerSponsors ?? []} />
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -35,6 +35,8 @@ export default [
   route("sponsor-agreement", "routes/sponsor-agreement.tsx"),
   route("contest-rules", "routes/contest-rules.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
+  // Approved sponsors' logos (issue 54), by the SHA-256 of their content.
+  route("sponsor-logos/:file", "routes/sponsor-logos.$file.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
 
   // Forms: contact, accounts, registration, sponsorship, judges and advisors.
@@ -46,6 +48,10 @@ export default [
     route("account/data.json", "routes/account/data[.]json.ts"),
     // The sponsors' report (issue 55): the account that paid a sponsorship.
     route("account/sponsor-report", "routes/account/sponsor-report.tsx"),
+    // The sponsor's presence on the site (issue 54): its name, logo and website, sent for review.
+    route("account/sponsor", "routes/account/sponsor.tsx"),
+    route("account/sponsor/logo", "routes/account/sponsor-logo-upload.ts"),
+    route("account/sponsor/logos/:file", "routes/account/sponsor-logo.ts"),
   ]),
   // Account recovery (issue 13): the e-mailed links and the resend endpoint.
   route("auth/forgot-password", "routes/auth.forgot-password.tsx"),
@@ -124,6 +130,7 @@ export default [
     route("organize/registrations.csv", "routes/organize/registrations[.]csv.ts"),
     route("organize/sponsorships", "routes/organize/sponsorships.tsx"),
     route("organize/sponsorships.csv", "routes/organize/sponsorships[.]csv.ts"),
+    route("organize/sponsor-logos/:id", "routes/organize/sponsor-logo.ts"),
     route("organize/organizations", "routes/organize/organizations.tsx"),
     route("organize/organizations.csv", "routes/organize/organizations[.]csv.ts"),
     route("organize/organizations/:id", "routes/organize/organization.tsx"),

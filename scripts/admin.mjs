@@ -124,6 +124,7 @@ const commandModules = [
   "./admin/exports.mjs",
   "./admin/messages.mjs",
   "./admin/editions.mjs",
+  "./admin/sponsors.mjs",
 ];
 
 async function loadCommands() {

@@ -9,6 +9,7 @@
  */
 import { requestBodyLimits } from "~/content/limits";
 import { formatMegabytes, portalFileRules } from "~/content/portal";
+import { sponsorLogoBodyBytes, sponsorLogoFailureMessages, sponsorPresencePaths } from "~/content/sponsor-presence";
 import { normalizedPath } from "~/lib/config.server";
 
 const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -24,6 +25,9 @@ const COMPLETIONS_PATHS = new Set([
   "/api/organize/queries/credentials.import-preview",
 ]);
 
+/** A sponsor's logo (issue 54): small enough to read into memory, too large for the default limit. */
+const LOGO_UPLOAD_PATHS = new Set([sponsorPresencePaths.logoUpload, `${sponsorPresencePaths.logoUpload}.data`]);
+
 /** The most bytes a request to this path may carry. */
 export function bodyLimitFor(pathname: string): number {
   const path = normalizedPath(pathname);
@@ -31,6 +35,7 @@ export function bodyLimitFor(pathname: string): number {
   if (path === UPLOAD_PATH) return requestBodyLimits.uploadBytes;
   if (path === "/verify") return requestBodyLimits.verifyBytes;
   if (COMPLETIONS_PATHS.has(path)) return requestBodyLimits.completionsBytes;
+  if (LOGO_UPLOAD_PATHS.has(path)) return sponsorLogoBodyBytes;
   return requestBodyLimits.defaultBytes;
 }
 
@@ -53,6 +58,9 @@ export function tooLargeResponse(pathname: string, limit: number): Response {
     );
   }
   if (isStreamedBodyPath(pathname)) return new Response(uploadTooLargeHtml(), { status: 413, headers: htmlHeaders });
+  if (LOGO_UPLOAD_PATHS.has(normalizedPath(pathname))) {
+    return new Response(logoTooLargeHtml(), { status: 413, headers: htmlHeaders });
+  }
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too much to send</title></head><body><main><h1>That was too much to send</h1><p>What you submitted is larger than ${formatKb(limit)}, more than any form on this site needs. Please go back, shorten the longest answer and send it again.</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
   return new Response(html, { status: 413, headers: htmlHeaders });
 }
@@ -62,6 +70,10 @@ function uploadTooLargeHtml(): string {
     .map((rule) => `${rule.label}: at most ${formatMegabytes(rule.maxBytes)}.`)
     .join(" ");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>File too large</title></head><body><main><h1>That file is too large to upload</h1><p>${limits} Please go back and choose a smaller file.</p><p><a href="/portal">Back to the Challenge Portal</a></p></main></body></html>`;
+}
+
+function logoTooLargeHtml(): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Logo too large</title></head><body><main><h1>That logo is too large to upload</h1><p>${sponsorLogoFailureMessages["too-large"]} Please go back and choose a smaller file.</p><p><a href="${sponsorPresencePaths.page}">Back to your sponsor presence</a></p></main></body></html>`;
 }
 
 /**

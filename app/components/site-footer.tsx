@@ -1,9 +1,22 @@
 import { Link } from "react-router";
 import { footerLinks } from "~/content/navigation";
 import { mailtoHref, organizerCredit, site, telHref, type SiteContact } from "~/content/site";
+import { footerSponsorBox, sponsorPresenceText } from "~/content/sponsorship";
+import type { ShownSponsor } from "~/sponsors/shown.server";
+import { SponsorLogo } from "./sponsor-logos";
 
-/** `contact` is null on an error page whose root loader failed: the contact lines are left out. */
-export function SiteFooter({ contact }: { contact: SiteContact | null }) {
+/**
+ * `contact` is null on an error page whose root loader failed: the contact
+ * lines are left out. `sponsors`: the premier sponsors shown on every page
+ * (issue 54); none, no band.
+ */
+export function SiteFooter({
+  contact,
+  sponsors = [],
+}: {
+  contact: SiteContact | null;
+  sponsors?: readonly ShownSponsor[];
+}) {
   return (
     <footer className="bg-brand-950 text-slate-300">
       <div className="container-page grid gap-10 py-12 md:grid-cols-3">
@@ -44,6 +57,26 @@ export function SiteFooter({ contact }: { contact: SiteContact | null }) {
           </address>
         </div>
       </div>
+      {sponsors.length > 0 ? (
+        <section
+          aria-labelledby="footer-sponsors-title"
+          className="border-t border-white/10"
+          data-testid="footer-sponsors"
+        >
+          <div className="container-page py-6">
+            <h2 id="footer-sponsors-title" className="text-sm font-semibold uppercase tracking-wide text-white">
+              {sponsorPresenceText.footerTitle}
+            </h2>
+            <ul className="mt-3 flex flex-wrap items-center gap-4">
+              {sponsors.map((sponsor) => (
+                <li key={sponsor.sponsorshipId} className="rounded-md bg-white p-2">
+                  <SponsorLogo sponsor={sponsor} box={footerSponsorBox} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
       <div className="border-t border-white/10">
         <div className="container-page flex flex-col gap-2 py-6 text-xs sm:flex-row sm:justify-between">
           <p>

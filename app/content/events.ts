@@ -19,6 +19,8 @@ export const accountEventSummaries = {
   "organization.admin-invitation-cancelled": "Cancelled a co-administrator invitation",
   "organization.admin-added": "Joined as co-administrator",
   "organization.admin-removed": "Removed a co-administrator",
+  "sponsor.presence-saved": "Gave the sponsor's name, website and description for review",
+  "sponsor.logo-uploaded": "Uploaded the sponsor's logo for review",
 } as const;
 
 /** An account acting for itself, by its role (the audit log's "who acted" filter shows these rows). */
@@ -26,6 +28,7 @@ export const accountRoleText = {
   participant: "Participant",
   judge: "Judge",
   admin: "Company admin",
+  sponsor: "Sponsor",
 } as const;
 
 /** What an account acting for itself is called in a history, when its account is gone. */
@@ -33,6 +36,7 @@ export const formerAccount = {
   participant: "A former member",
   judge: "A former judge",
   admin: "A former company admin",
+  sponsor: "A former sponsor's contact",
 } as const;
 
 /** How the desk's histories name a daily job. */

@@ -4,6 +4,7 @@
  */
 
 import type { Edition } from "./editions/types";
+import type { SponsorTierId } from "./pricing";
 
 export interface SponsorBenefit {
   readonly title: string;
@@ -61,3 +62,44 @@ export function whySponsorNow(edition: Edition): readonly string[] {
     `Your brand is part of the whole journey up to the ${finalsVenue.name} during ${finalsVenue.event}.`,
   ];
 }
+
+/**
+ * Where an approved sponsor appears, by tier, as each tier's benefits read
+ * (`sponsorTiers` in pricing.ts: "Premier branding", "Full branding", "Logo
+ * placement", "Event recognition"), and the box its logo is fitted into
+ * there (CSS pixels; the image keeps its proportions inside it and carries
+ * fixed width and height, so nothing moves as it loads). Shown from the
+ * registrar's approval until the agreement ends, then in the edition's
+ * archive on /sponsors (app/sponsors/shown.server.ts).
+ */
+export type SponsorPlacement = "home" | "footer" | "sponsors" | "why-sponsor" | "timeline";
+
+export interface SponsorTierPresence {
+  readonly placements: readonly SponsorPlacement[];
+  readonly box: { readonly width: number; readonly height: number };
+}
+
+export const sponsorPresenceByTier = {
+  platinum: { placements: ["home", "footer", "sponsors", "why-sponsor"], box: { width: 240, height: 96 } },
+  gold: { placements: ["sponsors", "why-sponsor"], box: { width: 200, height: 80 } },
+  silver: { placements: ["sponsors", "why-sponsor"], box: { width: 160, height: 64 } },
+  bronze: { placements: ["sponsors", "timeline"], box: { width: 120, height: 48 } },
+} as const satisfies Record<SponsorTierId, SponsorTierPresence>;
+
+/** The footer shows its sponsors smaller than the home page does: it is on every page. */
+export const footerSponsorBox = { width: 160, height: 48 } as const;
+
+/** A past edition's sponsors on /sponsors, every tier alike. */
+export const archivedSponsorBox = { width: 120, height: 48 } as const;
+
+export const sponsorPresenceText = {
+  sponsorsTitle: (editionName: string) => `Sponsors of the ${editionName}`,
+  sponsorsLead: "The organizations that make the Challenge possible, by tier.",
+  archiveTitle: (editionId: string) => `${editionId} sponsors`,
+  whySponsorTitle: "Sponsors with us now",
+  homeTitle: "Premier sponsors",
+  footerTitle: "Premier sponsors",
+  timelineTitle: "Event recognition at the finals",
+  timelineLead: "Our Bronze sponsors, recognized at the finals.",
+  visit: (name: string) => `${name} (opens the sponsor's website)`,
+} as const;

@@ -22,3 +22,4 @@ export * from "./events-schema";
 export * from "./impact-schema";
 export * from "./editions-schema";
 export * from "./preview-schema";
+export * from "./sponsors-schema";

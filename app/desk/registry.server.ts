@@ -24,6 +24,7 @@ import { peopleActions, peopleQueries } from "~/people/actions.server";
 import { deadlineActions, deadlineQueries } from "~/portal/extensions.server";
 import { showcaseModerationActions, showcaseModerationQueries } from "~/showcase/moderation.server";
 import { announcementActions, announcementQueries } from "~/notifications/announcements.server";
+import { sponsorPresenceActions, sponsorPresenceQueries } from "~/sponsors/actions.server";
 import type { AnyOrganizerAction, AnyOrganizerQuery } from "~/organize/action.server";
 import {
   grantDirector,
@@ -52,6 +53,7 @@ const actions: AnyOrganizerAction[] = [
   ...credentialActions,
   ...announcementActions,
   ...editionActions,
+  ...sponsorPresenceActions,
 ];
 const queries: AnyOrganizerQuery[] = [
   listOrganizers,
@@ -64,6 +66,7 @@ const queries: AnyOrganizerQuery[] = [
   ...deadlineQueries,
   ...credentialQueries,
   ...announcementQueries,
+  ...sponsorPresenceQueries,
 ];
 
 function byId<T extends { id: string }>(list: readonly T[]): Readonly<Record<string, T>> {

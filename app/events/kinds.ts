@@ -42,6 +42,13 @@ export const accountEventPayloads = {
   "organization.admin-invitation-cancelled": z.object({ invitationId: z.string() }),
   "organization.admin-added": z.object({ invitationId: z.string() }),
   "organization.admin-removed": z.object({ userId: z.string() }),
+  "sponsor.presence-saved": z.object({ sponsorshipId: z.string(), status: z.string() }),
+  "sponsor.logo-uploaded": z.object({
+    sponsorshipId: z.string(),
+    logoKey: z.string(),
+    contentType: z.string(),
+    status: z.string(),
+  }),
 } satisfies Record<keyof typeof accountEventSummaries, z.ZodMiniType>;
 
 export type AccountEventKind = keyof typeof accountEventPayloads;
@@ -57,7 +64,7 @@ export type AccountEventPayload<Kind extends AccountEventKind> = z.output<(typeo
 export const sitePreviewKinds = { start: "site-preview.start", leave: "site-preview.leave" } as const;
 
 /** Who an account acts as. */
-export const accountRoles = ["participant", "judge", "admin"] as const;
+export const accountRoles = ["participant", "judge", "admin", "sponsor"] as const;
 export type AccountRole = (typeof accountRoles)[number];
 
 /** The envelope of every organizer action's row (and a personal-data read's). */

@@ -22,6 +22,7 @@ export type LimitScope =
   | "organization"
   | "portal"
   | "portal:upload"
+  | "sponsor"
   | "judging"
   | "organize"
   | "organize:api"

@@ -17,6 +17,7 @@ import {
 import * as organization from "~/organization/notification.server";
 import { submissionConfirmation, teamInvitation } from "~/portal/notification.server";
 import { appealDecided, finalistAnnounced, judgeInvitation, judgingAppeal } from "~/judging/notification.server";
+import { sponsorPresenceApproved, sponsorPresenceReturned } from "~/sponsors/notification.server";
 
 const kinds: Record<string, NotificationKind<unknown>> = {
   [contactNotification.kind]: contactNotification as NotificationKind<unknown>,
@@ -53,6 +54,9 @@ const kinds: Record<string, NotificationKind<unknown>> = {
       directorRoleChanged,
       // A published edition changed (issue 52).
       editionChanged,
+      // A sponsor's presence reviewed (issue 54).
+      sponsorPresenceApproved,
+      sponsorPresenceReturned,
     ].map((kind) => [kind.kind, kind as NotificationKind<unknown>]),
   ),
 };

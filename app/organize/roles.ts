@@ -36,7 +36,8 @@ export const organizerStatements = {
   person: ["read"],
   registration: ["read"],
   organization: ["read"],
-  sponsorship: ["read"],
+  /** A sponsor's presence on the site is approved or returned on review (issue 54). */
+  sponsorship: ["read", "review"],
   credential: ["read", "import", "revoke"],
   /** Contact messages and interest forms (read, mark handled) and announcements (send). */
   message: ["read", "send", "handle"],
@@ -88,7 +89,7 @@ export const organizerRoleDefinitions = {
     person: ["read"],
     registration: ["read"],
     organization: ["read"],
-    sponsorship: ["read"],
+    sponsorship: ["read", "review"],
     credential: ["read", "import", "revoke"],
     message: ["read", "send", "handle"],
   }),

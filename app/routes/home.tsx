@@ -17,16 +17,26 @@ import { contentMeta } from "~/lib/content-meta";
 import { contentPageData } from "~/clock/page-clock.server";
 import { nextMilestone } from "~/clock/schedule";
 import { formatMilestoneDate, formatMilestoneTime } from "~/clock/format";
+import { SponsorLogos } from "~/components/sponsor-logos";
+import { sponsorPresenceText } from "~/content/sponsorship";
+import { placedSponsors } from "~/sponsors/shown.server";
 import type { Route } from "./+types/home";
 
 export const meta = contentMeta(site.name, site.tagline);
 
 export async function loader(args: Route.LoaderArgs) {
   const page = contentPageData(args);
+  const { env } = args.context.get(requestContext);
+  const [results, sponsors] = await Promise.all([
+    // Published to the database by the organizers (ADR 015); empty until then.
+    pageResults(env, page),
+    // The premier sponsors (issue 54): one cached read per isolate, shared with the footer.
+    placedSponsors(env, new Date(page.now), "home"),
+  ]);
   return {
     ...page,
-    // Published to the database by the organizers (ADR 015); empty until then.
-    results: await pageResults(args.context.get(requestContext).env, page),
+    results,
+    sponsors,
     // A period already under way (the creation period) is not "next".
     nextDeadlineId:
       nextMilestone(new Date(page.now), editionById(page.editionId).milestones, { includeCurrent: false })?.id ?? null,
@@ -98,6 +108,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           )}
         </p>
       </div>
+
+      {loaderData.sponsors.length > 0 ? (
+        <div className="border-b border-slate-200 bg-white py-8">
+          <div className="container-page">
+            <SponsorLogos id="home-sponsors" title={sponsorPresenceText.homeTitle} sponsors={loaderData.sponsors} />
+          </div>
+        </div>
+      ) : null}
 
       <Section id="how-it-works" title={homeSections.howItWorks.title} lead={homeSections.howItWorks.lead}>
         <ol className="grid gap-6 md:grid-cols-3">

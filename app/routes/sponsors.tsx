@@ -16,11 +16,17 @@ import { useSiteContact } from "~/lib/site-contact";
 import { contentMeta } from "~/lib/content-meta";
 import { contentPageData } from "~/clock/page-clock.server";
 import { formatMountain } from "~/clock/format";
+import { SponsorLogos } from "~/components/sponsor-logos";
+import { archivedSponsorBox, sponsorPresenceText } from "~/content/sponsorship";
+import { requestContext } from "~/context";
+import { sponsorsPageData } from "~/sponsors/shown.server";
 import type { Route } from "./+types/sponsors";
 
-export function loader(args: Route.LoaderArgs) {
-  const { origin, editionId, editionPhase, sponsorshipOpen } = contentPageData(args);
-  return { origin, editionId, editionPhase, sponsorshipOpen };
+export async function loader(args: Route.LoaderArgs) {
+  const { origin, editionId, editionPhase, sponsorshipOpen, now } = contentPageData(args);
+  // The approved sponsors by tier, then past editions' (issue 54): one cached read per isolate.
+  const sponsors = await sponsorsPageData(args.context.get(requestContext).env, new Date(now));
+  return { origin, editionId, editionPhase, sponsorshipOpen, sponsors };
 }
 
 export const meta = contentMeta(
@@ -29,7 +35,7 @@ export const meta = contentMeta(
 );
 
 export default function Sponsors({ loaderData }: Route.ComponentProps) {
-  const { sponsorshipOpen, editionPhase } = loaderData;
+  const { sponsorshipOpen, editionPhase, sponsors } = loaderData;
   const edition = editionById(loaderData.editionId);
   const { goals, finalsVenue } = edition;
   const over = editionPhase === "afterFinals";
@@ -57,6 +63,26 @@ export default function Sponsors({ loaderData }: Route.ComponentProps) {
           Why sponsor
         </Link>
       </PageHero>
+
+      {sponsors.current.length > 0 ? (
+        <div className="section">
+          <div className="container-page space-y-8">
+            <header>
+              <h2 className="text-2xl font-bold text-brand-950">{sponsorPresenceText.sponsorsTitle(edition.name)}</h2>
+              <p className="mt-1 text-slate-700">{sponsorPresenceText.sponsorsLead}</p>
+            </header>
+            {sponsorTiers.map((tier) => (
+              <SponsorLogos
+                key={tier.id}
+                id={`sponsors-${tier.id}`}
+                title={tier.name}
+                headingLevel={3}
+                sponsors={sponsors.current.filter((s) => s.tier === tier.id)}
+              />
+            ))}
+          </div>
+        </div>
+      ) : null}
 
       <Section
         id="why-sponsor"
@@ -135,6 +161,19 @@ export default function Sponsors({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </Section>
+
+      {sponsors.archive.map(({ editionId, sponsors: past }) => (
+        <div key={editionId} className="section">
+          <div className="container-page">
+            <SponsorLogos
+              id={`sponsors-archive-${editionId}`}
+              title={sponsorPresenceText.archiveTitle(editionId)}
+              sponsors={past}
+              box={archivedSponsorBox}
+            />
+          </div>
+        </div>
+      ))}
     </>
   );
 }

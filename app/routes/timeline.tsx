@@ -14,13 +14,22 @@ import { contentMeta } from "~/lib/content-meta";
 import { contentPageData } from "~/clock/page-clock.server";
 import { nextMilestone } from "~/clock/schedule";
 import { formatMilestoneDate, formatMountain, formatTimeMountainAndPacific } from "~/clock/format";
+import { SponsorLogos } from "~/components/sponsor-logos";
+import { sponsorPresenceText } from "~/content/sponsorship";
+import { placedSponsors } from "~/sponsors/shown.server";
 import type { Route } from "./+types/timeline";
 
 export async function loader(args: Route.LoaderArgs) {
   const data = contentPageData(args);
   const next = nextMilestone(new Date(data.now), editionById(data.editionId).milestones);
-  // Published to the database by the organizers (ADR 015); empty until then.
-  return { ...data, nextId: next?.id ?? null, results: await pageResults(args.context.get(requestContext).env, data) };
+  const { env } = args.context.get(requestContext);
+  const [results, sponsors] = await Promise.all([
+    // Published to the database by the organizers (ADR 015); empty until then.
+    pageResults(env, data),
+    // The finals' recognition of its sponsors (issue 54): one cached read per isolate.
+    placedSponsors(env, new Date(data.now), "timeline"),
+  ]);
+  return { ...data, nextId: next?.id ?? null, results, sponsors };
 }
 
 export const meta = contentMeta(
@@ -105,6 +114,19 @@ export default function Timeline({ loaderData }: Route.ComponentProps) {
 
       {over || hasResults(loaderData.results) ? (
         <EditionResults editionId={edition.id} results={loaderData.results} tone="white" />
+      ) : null}
+
+      {loaderData.sponsors.length > 0 ? (
+        <div className="section">
+          <div className="container-page">
+            <SponsorLogos
+              id="timeline-sponsors"
+              title={sponsorPresenceText.timelineTitle}
+              lead={sponsorPresenceText.timelineLead}
+              sponsors={loaderData.sponsors}
+            />
+          </div>
+        </div>
       ) : null}
 
       <Section

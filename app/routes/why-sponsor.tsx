@@ -15,11 +15,16 @@ import { sponsorBenefits, tripleImpact, whySponsorNow } from "~/content/sponsors
 import { canonicalUrl, pageMeta } from "~/lib/meta";
 import { contentPageData } from "~/clock/page-clock.server";
 import { formatMountain } from "~/clock/format";
+import { SponsorLogos } from "~/components/sponsor-logos";
+import { sponsorPresenceText } from "~/content/sponsorship";
+import { requestContext } from "~/context";
+import { placedSponsors } from "~/sponsors/shown.server";
 import type { Route } from "./+types/why-sponsor";
 
-export function loader(args: Route.LoaderArgs) {
-  const { origin, editionId, sponsorshipOpen } = contentPageData(args);
-  return { origin, editionId, sponsorshipOpen };
+export async function loader(args: Route.LoaderArgs) {
+  const { origin, editionId, sponsorshipOpen, now } = contentPageData(args);
+  const sponsors = await placedSponsors(args.context.get(requestContext).env, new Date(now), "why-sponsor");
+  return { origin, editionId, sponsorshipOpen, sponsors };
 }
 
 export const meta = ({ loaderData, location }: Route.MetaArgs) =>
@@ -136,6 +141,18 @@ export default function WhySponsor({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </Section>
+
+      {loaderData.sponsors.length > 0 ? (
+        <div className="section">
+          <div className="container-page">
+            <SponsorLogos
+              id="why-sponsor-sponsors"
+              title={sponsorPresenceText.whySponsorTitle}
+              sponsors={loaderData.sponsors}
+            />
+          </div>
+        </div>
+      ) : null}
 
       <Section
         id="get-in-touch"

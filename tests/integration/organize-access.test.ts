@@ -15,7 +15,7 @@ import { organizerRoleNames, type OrganizerRoleName } from "~/content/organize";
 import { deskPages } from "~/desk/pages";
 import { organizerActions, organizerQueries } from "~/desk/registry.server";
 import { can } from "~/organize/roles";
-import { createOrganizerProposal, createRegistration, createTeam } from "./factories";
+import { createOrganizerProposal, createRegistration, createSponsorship, createTeam } from "./factories";
 import { completeProductionEnv } from "./production-env";
 import { judge } from "./judging-helpers";
 import { api, deskGet, deskPost, JUDGING, organizer, tokenOf, type Organizer } from "./organize-helpers";
@@ -37,6 +37,7 @@ const deskPageRoles: Record<(typeof deskPages)[number]["path"], readonly Organiz
   "/organize/registrations.csv": ["director", "registrar"],
   "/organize/sponsorships": ["director", "registrar"],
   "/organize/sponsorships.csv": ["director", "registrar"],
+  "/organize/sponsor-logos/:id": ["director", "registrar"],
   "/organize/organizations": ["director", "registrar"],
   "/organize/organizations.csv": ["director", "registrar"],
   "/organize/organizations/:id": ["director", "registrar"],
@@ -81,6 +82,7 @@ const rolePermissions: Record<string, readonly OrganizerRoleName[]> = {
   "read:person": ["director", "registrar"],
   "read:registration": ["director", "registrar"],
   "read:sponsorship": ["director", "registrar"],
+  "review:sponsorship": ["director", "registrar"],
   "read:organization": ["director", "registrar"],
   "read:message": ["director", "registrar"],
   "handle:message": ["director", "registrar"],
@@ -102,9 +104,19 @@ const teamId = crypto.randomUUID();
 const organizationId = crypto.randomUUID();
 /** An account for the person page (issue 33). */
 let personId = "";
+/** A sponsorship whose logo is under review, for the desk's preview of it (issue 54). */
+const sponsorshipId = `spo_${crypto.randomUUID()}`;
 
 beforeAll(async () => {
   personId = (await organizer(null)).id;
+  const logoKey = `sponsor-logos/${"a".repeat(64)}.png`;
+  await env.SUBMISSION_FILES.put(logoKey, new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+  await createSponsorship({ id: sponsorshipId, userId: personId });
+  await env.DB.prepare(
+    "INSERT INTO sponsor_presences (sponsorship_id, edition_id, display_name, logo_key, status, updated_at) VALUES (?, '2026', 'Access Co', ?, 'submitted', ?)",
+  )
+    .bind(sponsorshipId, logoKey, new Date().toISOString())
+    .run();
   // A proposal for the page with an id (of an action this deployment does not know: it only shows).
   await createOrganizerProposal({ id: proposalId });
   await createTeam({ id: teamId, name: "Access Team", createdBy: personId, createdAt: "2026-03-01T00:00:00.000Z" });
@@ -130,7 +142,9 @@ const pathOf = (path: string) =>
         ? `/organize/organizations/${organizationId}`
         : path === "/organize/editions/:id"
           ? "/organize/editions/2026"
-          : path.replace(":id", proposalId);
+          : path === "/organize/sponsor-logos/:id"
+            ? `/organize/sponsor-logos/${sponsorshipId}`
+            : path.replace(":id", proposalId);
 
 describe("the desk's pages", { timeout: 120_000 }, () => {
   it("every desk page has its expected roles here", () => {

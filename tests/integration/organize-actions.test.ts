@@ -20,6 +20,7 @@ import {
   createCredential,
   createJudgeAdvisorInterest,
   createNotification,
+  createSponsorship,
   createVote,
 } from "./factories";
 import { bareUser, invitation, judge, JUDGING, openAssignments, submittedProject } from "./judging-helpers";
@@ -121,6 +122,25 @@ const one = <T>(sql: string, ...values: unknown[]) =>
   env.DB.prepare(sql)
     .bind(...values)
     .first<T>();
+
+/** A paid sponsorship whose name and logo wait for the registrar's review (issue 54); its id. */
+async function waitingPresence(name: string): Promise<string> {
+  const user = await bareUser("sponsor");
+  const sponsorshipId = `spo_${crypto.randomUUID()}`;
+  await createSponsorship({ id: sponsorshipId, userId: user.id, companyName: name });
+  await env.DB.prepare(
+    "INSERT INTO sponsor_presences (sponsorship_id, edition_id, display_name, logo_key, logo_type, logo_width, logo_height, status, submitted_at, updated_at) VALUES (?, '2026', ?, ?, 'image/png', 300, 100, 'submitted', ?, ?)",
+  )
+    .bind(
+      sponsorshipId,
+      name,
+      `sponsor-logos/${"b".repeat(64)}.png`,
+      "2026-03-20T00:00:00.000Z",
+      "2026-03-20T00:00:00.000Z",
+    )
+    .run();
+  return sponsorshipId;
+}
 
 /** A fresh contact message or interest form, waiting (issue 33). */
 async function waitingMessage(table: "contact_submissions" | "judge_advisor_interests") {
@@ -810,6 +830,36 @@ const scenarios: Record<string, Scenario> = {
             published_version: 2,
           });
         },
+  // A sponsor's presence on the site (issue 54).
+  "sponsors.approve-presence": {
+    page: "/organize/sponsorships",
+    intent: "approve-presence",
+    async prepare() {
+      const actor = await organizer("registrar");
+      const sponsorshipId = await waitingPresence("Approve Me Co");
+      return {
+        actor,
+        input: { sponsorshipId },
+        check: async () =>
+          expect(
+            await one("SELECT status, shown_name FROM sponsor_presences WHERE sponsorship_id = ?", sponsorshipId),
+          ).toEqual({ status: "approved", shown_name: "Approve Me Co" }),
+      };
+    },
+  },
+  "sponsors.return-presence": {
+    page: "/organize/sponsorships",
+    intent: "return-presence",
+    async prepare() {
+      const actor = await organizer("registrar");
+      const sponsorshipId = await waitingPresence("Return Me Co");
+      return {
+        actor,
+        input: { sponsorshipId, reason: "too small to read" },
+        check: async () =>
+          expect(
+            await one("SELECT status, return_reason FROM sponsor_presences WHERE sponsorship_id = ?", sponsorshipId),
+          ).toEqual({ status: "returned", return_reason: "too small to read" }),
       };
     },
   },

@@ -1,5 +1,6 @@
 /** /account's records: registrations and projects by edition, sponsorships, organizations managed, judge and advisor interest (issue 13). */
 import { Link } from "react-router";
+import { sponsorPresenceMessages, sponsorPresencePaths } from "~/content/sponsor-presence";
 import type { AccountActivity, AccountEdition, AccountRegistration } from "~/account/activity.server";
 import { formatMountain } from "~/clock/format";
 import { sponsorReportText } from "~/content/impact";
@@ -136,6 +137,14 @@ export function SponsorshipsSection({ sponsorships }: { sponsorships: AccountAct
             {sponsorReportText.accountLink}
           </Link>
           {`: ${sponsorReportText.accountLinkLead}`}
+        </p>
+      ) : null}
+      {sponsorships.some((s) => s.status === "paid") ? (
+        <p>
+          <Link to={sponsorPresencePaths.page} className="font-medium text-brand-700 underline">
+            {sponsorPresenceMessages.accountLink}
+          </Link>
+          {`: ${sponsorPresenceMessages.accountLinkLead}`}
         </p>
       ) : null}
     </Panel>

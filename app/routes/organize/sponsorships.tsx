@@ -9,7 +9,9 @@ import { SponsorshipsSection } from "~/components/organize/people";
 import { peopleText } from "~/content/organize";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
-import { deskPage } from "~/organize/action-intent.server";
+import { deskPage, handleDeskPost } from "~/organize/action-intent.server";
+import { PresenceSection } from "~/components/organize/sponsor-presence";
+import { presenceDeskIntents, presenceDeskView } from "~/sponsors/desk.server";
 import { deskContext } from "~/organize/guard.server";
 import { sponsorshipsDeskView } from "~/people/desk.server";
 import type { Route } from "./+types/sponsorships";
@@ -20,12 +22,25 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return deskPage(await sponsorshipsDeskView(context.get(deskContext), new URL(request.url)));
+  const desk = context.get(deskContext);
+  const [view, presence] = await Promise.all([
+    sponsorshipsDeskView(desk, new URL(request.url)),
+    presenceDeskView(desk),
+  ]);
+  return deskPage({ ...view, presence });
+}
+
+/** Approving or returning a sponsor's presence (issue 54). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleDeskPost(
+    { request, context },
+    { event: "organize.sponsorships", intents: presenceDeskIntents, redirectTo: "/organize/sponsorships#presence" },
+  );
 }
 
 export const headers = signedInPageHeaders;
 
-export default function Sponsorships({ loaderData: view }: Route.ComponentProps) {
+export default function Sponsorships({ loaderData: view, actionData }: Route.ComponentProps) {
   return (
     <>
       <DeskHero
@@ -34,6 +49,7 @@ export default function Sponsorships({ loaderData: view }: Route.ComponentProps)
         lead={peopleText.sponsorshipsPageLead(view.editionName)}
       />
       <DeskBody>
+        <PresenceSection view={view.presence} actionData={actionData} />
         <SponsorshipsSection view={view} />
       </DeskBody>
     </>
