@@ -830,6 +830,9 @@ const scenarios: Record<string, Scenario> = {
             published_version: 2,
           });
         },
+      };
+    },
+  },
   // A sponsor's presence on the site (issue 54).
   "sponsors.approve-presence": {
     page: "/organize/sponsorships",
