@@ -12,12 +12,13 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { judgingRules } from "~/content/judging";
 import { deskRules } from "~/content/organize";
+import { deskPages } from "~/desk/pages";
 import { getDb } from "~/db/client.server";
 import { reportTeamNames } from "~/judging/appeal-decisions.server";
 import { countingD1, newTally, type D1Tally } from "../../workers/bench/counting-d1";
 import { judgeSql, reviewSql, submittedTeamSql } from "../judging-seed";
 import { uniqueIp } from "./auth-helpers";
-import { deskGet, JUDGING, organizer } from "./organize-helpers";
+import { deskGet, deskPost, JUDGING, organizer } from "./organize-helpers";
 import { person, type Person } from "./portal-helpers";
 import { SHOWCASE, submittedProject, voteRows } from "./showcase-helpers";
 import { fetchSite, fetchWithEnv } from "./worker";
@@ -259,6 +260,10 @@ async function seedJudgedProjects(count: number) {
 const deskCounted = (path: string, who: { cookie: string }, clock: Partial<Env> = JUDGING) =>
   counted(path, { headers: { cookie: who.cookie, "cf-connecting-ip": uniqueIp() } }, clock);
 
+/** The statements that read the signed-in organizer's role (the desk's guard). */
+const viewerRoleReads = (tally: D1Tally) =>
+  tally.sql.filter((sql) => /^select "role" from "organizer_roles"/i.test(sql));
+
 /** The statements that read the organizer's role. */
 const roleReads = (tally: D1Tally) => tally.sql.filter((sql) => /from "organizer_roles"/i.test(sql));
 
@@ -324,6 +329,121 @@ describe("the desk flat in the edition's size (issue 56)", { timeout: 240_000 },
     // Idle counts from the last touch written: 8 hours and a minute later the session ends.
     const idle = await deskCounted("/organize/judges", who, at(6 + 8 * 60 + 1));
     expect(idle.response.status).toBe(302);
+  });
+});
+
+/**
+ * Every page of the desk a director opens (app/desk/pages.ts, as the bench
+ * opens them: no CSV, no single proposal), with a person's, a team's and an
+ * organization's page on rows that exist.
+ */
+function deskPaths(ids: { person: string; team: string }) {
+  return deskPages
+    .map((page) => page.path)
+    .filter((path) => !/\.csv$|\/proposals\/:id$|\/organizations\/:id$/.test(path))
+    .map((path) => path.replace("/people/:id", `/people/${ids.person}`).replace("/teams/:id", `/teams/${ids.team}`));
+}
+
+describe("every desk page flat in the edition's size (issue 56)", { timeout: 600_000 }, () => {
+  it("costs the same statements at 30 projects and at 150, in at most 3 round trips one after another, reading the role once", async () => {
+    const director = await organizer("director");
+    await seedJudgedProjects(30);
+    const team = await env.DB.prepare("SELECT id FROM teams WHERE edition_id = '2026' ORDER BY id LIMIT 1").first<{
+      id: string;
+    }>();
+    const paths = [...deskPaths({ person: director.id, team: team!.id }), "/account"];
+    /** Each page's second view: the first after a change recomputes the kept judging report (tested below). */
+    const measure = async () => {
+      const counts = new Map<string, { statements: number; sequential: number; sql: string }>();
+      for (const path of paths) {
+        await deskCounted(path, director);
+        const page = await deskCounted(path, director);
+        expect(page.response.status, path).toBe(200);
+        const sql = `${path}:\n${page.tally.sql.join("\n")}`;
+        expect(page.sequential, sql).toBeLessThanOrEqual(3);
+        // The viewer's role, once (a person's page also reads that person's role, a fact it shows).
+        if (path !== "/account") expect(viewerRoleReads(page.tally), sql).toHaveLength(1);
+        counts.set(path, { statements: page.tally.statements, sequential: page.sequential, sql });
+      }
+      return counts;
+    };
+    const small = await measure();
+    await seedJudgedProjects(120);
+    const large = await measure();
+    for (const path of paths) {
+      const before = small.get(path)!;
+      const after = large.get(path)!;
+      expect(after.statements, `${after.sql}\n\nat 30 projects:\n${before.sql}`).toBe(before.statements);
+      expect(after.sequential, path).toBe(before.sequential);
+    }
+  });
+
+  it("keeps the judging report until a score changes, then shows the change on the next view", async () => {
+    const director = await organizer("director");
+    await seedJudgedProjects(8);
+    const first = await deskCounted("/organize/report?coverage=missing", director);
+    const kept = await deskCounted("/organize/report?coverage=missing", director);
+    const main = (html: string) => html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+    expect(main(kept.html)).toBe(main(first.html));
+    // The kept report: the page reads the report's version and nothing of the scores.
+    expect(
+      kept.tally.sql.filter((sql) => /from "judging_scores"/i.test(sql)),
+      kept.tally.sql.join("\n"),
+    ).toEqual([]);
+    // The count the page states (other tests' projects, with no judges at all, may be missing too).
+    const missing = (html: string) =>
+      Number(html.match(/(\d+)<!-- --> project\(s\) missing complete score sets/)?.[1] ?? 0);
+    const before = missing(kept.html);
+    // Every project waiting for its last judge gets its scores.
+    const open = await env.DB.prepare(
+      "SELECT a.team_id AS teamId, a.judge_user_id AS judgeId FROM judging_assignments a WHERE a.released_at IS NULL AND NOT EXISTS (SELECT 1 FROM judging_scores s WHERE s.team_id = a.team_id AND s.judge_user_id = a.judge_user_id)",
+    ).all<{ teamId: string; judgeId: string }>();
+    const waiting = new Set(open.results.map((r) => r.teamId)).size;
+    expect(waiting).toBeGreaterThan(0);
+    expect(before).toBeGreaterThanOrEqual(waiting);
+    await env.DB.batch(
+      open.results.flatMap(({ teamId, judgeId }) =>
+        reviewSql({ editionId: "2026", teamId, judgeId, scores: 7 })
+          .filter((sql) => sql.startsWith("INSERT INTO judging_scores"))
+          .map((sql) => env.DB.prepare(sql)),
+      ),
+    );
+    const after = await deskCounted("/organize/report?coverage=missing", director);
+    expect(missing(after.html)).toBe(before - waiting);
+  });
+
+  it("records ten views of a person's page at once: every view answers, and each leaves its read in the log", async () => {
+    const director = await organizer("director");
+    const someone = await person("read-at-once");
+    const views = await Promise.all(
+      Array.from({ length: 10 }, () => deskCounted(`/organize/people/${someone.id}`, director)),
+    );
+    for (const view of views) expect(view.response.status, view.html.slice(0, 500)).toBe(200);
+    const reads = await env.DB.prepare(
+      "SELECT count(*) AS n FROM events WHERE action = 'people.read' AND subject_user_id = ? AND actor_user_id = ?",
+    )
+      .bind(someone.id, director.id)
+      .first<{ n: number }>();
+    expect(reads!.n).toBe(10);
+    // Reads change nothing: they stay off the chain, which still holds with a change written after them.
+    const invited = await deskPost(
+      "/organize/judges",
+      { intent: "invite", email: "after-reads@example.com" },
+      director,
+    );
+    expect(invited.status).toBe(303);
+    const chain = await (await deskGet("/organize/audit/chain", director)).text();
+    expect(chain.match(/data-holds="(true|false)"/)?.[1]).toBe("true");
+  });
+
+  it("writes no read of a person who does not exist", async () => {
+    const director = await organizer("director");
+    const { response } = await deskCounted("/organize/people/no-such-person", director);
+    expect(response.status).toBe(404);
+    const reads = await env.DB.prepare(
+      "SELECT count(*) AS n FROM events WHERE action = 'people.read' AND subject_user_id = 'no-such-person'",
+    ).first<{ n: number }>();
+    expect(reads!.n).toBe(0);
   });
 });
 
