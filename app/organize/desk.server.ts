@@ -48,7 +48,7 @@ export function recentChangesOverview({ db, can }: Desk) {
         })
         .from(events)
         // The chained rows (organizers' and jobs' changes; reads chained before issue 56 left out), through
-        // their own index (migrations/0029): reads and accounts' rows after them are never walked past.
+        // their own index (migrations/0034): reads and accounts' rows after them are never walked past.
         .where(and(isNotNull(events.hash), notInArray(events.action, personalDataReadIds)))
         .orderBy(desc(events.createdAt), desc(events.id))
         .limit(5),

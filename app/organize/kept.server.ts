@@ -3,7 +3,7 @@
  * "The report kept up to date"): the judging report, the vote review. Each
  * is kept with the token of its row of `derived_versions` it was computed
  * under; triggers change that token on every write to what it is computed
- * from (migrations/0029_desk_flat.sql). A page reads the token in its
+ * from (migrations/0034_desk_flat.sql). A page reads the token in its
  * own batch (one small statement) and shows the kept result while the token
  * holds; a changed token computes it again, once per change in each isolate.
  *
