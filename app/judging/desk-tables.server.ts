@@ -121,12 +121,12 @@ export function projectsPageQueries(
     .orderBy(asc(submissions.submittedAt), asc(submissions.teamId))
     .limit(page.limit)
     .offset(page.offset);
-  const openPerTeam = db
-    .select({ teamId: judgingAssignments.teamId, n: count().as("n") })
-    .from(judgingAssignments)
-    .where(and(eq(judgingAssignments.editionId, editionId), isOpenAssignment))
-    .groupBy(judgingAssignments.teamId)
-    .as("open_per_team");
+  // Each project's open assignments counted on the open assignments' index (team first), one lookup per project:
+  // joined to a grouped subquery of every open assignment, each project scanned the whole of it (issue 56).
+  const openOfProject = db.$count(
+    judgingAssignments,
+    and(eq(judgingAssignments.teamId, submissions.teamId), isOpenAssignment),
+  );
   return [
     db
       .select({ teamId: submissions.teamId, name: sql<string>`coalesce(${teams.name}, '')` })
@@ -157,10 +157,9 @@ export function projectsPageQueries(
     db
       .select({
         projects: count(),
-        short: sql<number>`coalesce(sum(coalesce(${openPerTeam.n}, 0) < ${judgesPerProject}), 0)`,
+        short: sql<number>`coalesce(sum(${openOfProject} < ${judgesPerProject}), 0)`,
       })
       .from(submissions)
-      .leftJoin(openPerTeam, eq(openPerTeam.teamId, submissions.teamId))
       .where(and(eq(submissions.editionId, editionId), isSubmittedProject)),
   ] as const;
 }
