@@ -18,6 +18,7 @@ import { derivedVersionQuery } from "~/organize/kept.server";
 import { overviewBlock } from "~/organize/overview-block.server";
 import { keptEditionTeams } from "~/portal/extensions.server";
 import { paged } from "~/organize/paging";
+import { chooseTeams } from "~/organize/team-chooser";
 import { requeueNotifications } from "./actions.server";
 import {
   messageTeam,
@@ -52,9 +53,13 @@ export async function messagesDeskView(desk: Desk, url: URL) {
     editionName: edition.name,
     canSend: desk.can("send:message"),
     segments: segmentOptions,
-    teams: named
-      .map((t) => ({ id: t.teamId, label: `${t.team} (${t.teamId.slice(0, 8)})` }))
-      .sort((a, b) => a.label.localeCompare(b.label)),
+    // A few teams, narrowed by a search: not every team of the edition (issue 56).
+    teams: chooseTeams(
+      named
+        .map((t) => ({ id: t.teamId, label: `${t.team} (${t.teamId.slice(0, 8)})` }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
+      url,
+    ),
     past: paged(past, url),
   };
 }

@@ -22,6 +22,7 @@ import { actionIntent } from "~/organize/action-intent.server";
 import { deskHeader, type Desk } from "~/organize/guard.server";
 import { derivedVersionQuery, keptPerIsolate } from "~/organize/kept.server";
 import { paged, type Paged } from "~/organize/paging";
+import { chooseTeams } from "~/organize/team-chooser";
 import {
   editionExtensionsQuery,
   extendDeadline,
@@ -55,7 +56,8 @@ export async function showcaseDeskView(desk: Desk, url: URL) {
   ]);
   // An exception's team is one of the edition's: named from the kept list, not read again.
   const extensions = extensionListings(extensionRows, new Map(allTeams.map((t) => [t.teamId, t.team])), now);
-  const teams = canExtend ? allTeams : [];
+  // The exception's chooser lists a few teams, narrowed by a search: not every team of the edition (issue 56).
+  const teams = chooseTeams(canExtend ? allTeams.map((t) => ({ id: t.teamId, label: t.team })) : [], url);
   const needle = q.toLowerCase();
   const matching = needle
     ? projects.filter((p) => (p.title ?? "").toLowerCase().includes(needle) || p.team.toLowerCase().includes(needle))
