@@ -176,6 +176,16 @@ async function judgesViewAt(desk: Desk, url: URL) {
     url,
   );
   if (!judgesPage) return lastPageUrl(url, judgeTotal?.n ?? 0);
+  // One removal form, for the judge whose "Remove…" link was followed (a GET), not one in every row (issue 56:
+  // fifty forms were most of the page's weight once an edition had fifty judges).
+  const canRemove = desk.can("remove:judge");
+  const asked = (url.searchParams.get("remove") ?? "").trim().toLowerCase();
+  const removing = canRemove && asked ? (judgesPage.items.find((j) => j.email === asked && !j.left) ?? null) : null;
+  const removeHref = (email: string) => {
+    const at = new URL(url);
+    at.searchParams.set("remove", email);
+    return `${at.pathname}${at.search}#remove-judge`;
+  };
   const activeEmails = new Set(interestJudges.map((j) => j.email));
   const invitedEmails = new Set(invitations.map((i) => i.email));
   const when = (iso: string) => formatMountain(new Date(iso), "dateTime");
@@ -186,14 +196,26 @@ async function judgesViewAt(desk: Desk, url: URL) {
     judgesPerProject: judgingRules.judgesPerProject,
     invitationValidDays: judgingRules.invitationValidDays,
     canInvite: desk.can("invite:judge"),
-    canRemove: desk.can("remove:judge"),
+    canRemove,
+    removing: removing && {
+      email: removing.email,
+      name: removing.name,
+      cancel: (() => {
+        const back = new URL(url);
+        back.searchParams.delete("remove");
+        return `${back.pathname}${back.search}#judges`;
+      })(),
+    },
     filter: { status, q },
     counts: {
       active: Number(judgeCounts?.active ?? 0),
       left: Number(judgeCounts?.left ?? 0),
       invited: invitations.length,
     },
-    judges: judgesPage,
+    judges: {
+      ...judgesPage,
+      items: judgesPage.items.map((j) => ({ ...j, removeHref: canRemove && !j.left ? removeHref(j.email) : null })),
+    },
     invitations: invitations.map((i) => ({
       id: i.id,
       email: i.email,
