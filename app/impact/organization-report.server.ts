@@ -23,6 +23,7 @@ import { isSubmittedProject } from "~/portal/submitted.server";
 import { nameableInPublic } from "~/showcase/shown.server";
 import { challengeAverages, enrolmentByWeek } from "./figures";
 import { editionFigures } from "./figures.server";
+import { keptForAWhile } from "./kept.server";
 
 const awardNames = new Map<string, string>([...awards, ...finalsAwards].map((a) => [a.id, a.name]));
 
@@ -56,7 +57,8 @@ export async function organizationReport(env: Env, { db, now, edition }: SignedI
     participantCount(db, organization.id, edition.id),
     organizationCertifications(env, organization.id, edition.id),
     organizationProjects(db, organization.id, edition.id),
-    editionFigures(db, edition, now),
+    // The whole Challenge's side is the same for every organization: counted at most once a minute per isolate.
+    keptForAWhile(env, `figures:${edition.id}`, now, () => editionFigures(db, edition, now)),
   ]);
   const teamIds = projects.map((p) => p.teamId);
   const results =
