@@ -11,10 +11,11 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { judgingRules } from "~/content/judging";
-import { deskRules } from "~/content/organize";
+import { deskRules, teamChooserRules } from "~/content/organize";
 import { deskPages } from "~/desk/pages";
 import { getDb } from "~/db/client.server";
 import { reportTeamNames } from "~/judging/appeal-decisions.server";
+import { teamChooserParam } from "~/organize/team-chooser";
 import { countingD1, newTally, type D1Tally } from "../../workers/bench/counting-d1";
 import { judgeSql, reviewSql, submittedTeamSql } from "../judging-seed";
 import { uniqueIp } from "./auth-helpers";
@@ -465,5 +466,109 @@ describe("team names for a whole edition (issue 56)", () => {
     const names = await reportTeamNames(getDb(env), ids);
     expect(names.get(project.teamId)).toBe("The Last Named Team");
     expect(names.size).toBe(ids.length);
+  });
+});
+
+describe("the desk's team choosers (issue 56)", { timeout: 120_000 }, () => {
+  /** The team `<select>` of a page's form: its options' values, the empty choice left out. */
+  const teamOptions = (html: string, selectName = "teamId") => {
+    const select = html.match(new RegExp(`<select[^>]*name="${selectName}"[^>]*>([\\s\\S]*?)</select>`))?.[1] ?? "";
+    return [...select.matchAll(/<option value="([^"]*)"/g)].map((m) => m[1] ?? "").filter(Boolean);
+  };
+
+  it("list at most a page of the edition's teams, and a search finds any team", async () => {
+    const director = await organizer("director");
+    await seedJudgedProjects(teamChooserRules.maxOptions + 10);
+    const teams = await env.DB.prepare("SELECT count(*) AS n FROM teams WHERE edition_id = '2026'").first<{
+      n: number;
+    }>();
+    expect(teams!.n).toBeGreaterThan(teamChooserRules.maxOptions);
+    const seeded = await env.DB.prepare(
+      "SELECT id FROM teams WHERE edition_id = '2026' AND id LIKE 'work-team-%'",
+    ).all<{
+      id: string;
+    }>();
+    for (const path of ["/organize/messages", "/organize/showcase"]) {
+      // The second view: the first after the seed reads the edition's teams again (kept under their version).
+      await deskCounted(path, director);
+      const page = await deskCounted(path, director);
+      expect(page.response.status, path).toBe(200);
+      const listed = teamOptions(page.html);
+      expect(listed.length, path).toBe(teamChooserRules.maxOptions);
+      expect(page.html, path).toContain(`name="${teamChooserParam}"`);
+
+      // A team the list leaves out: the search by its id lists it.
+      const unlisted = seeded.results.map((r) => r.id).find((id) => !listed.includes(id));
+      expect(unlisted, path).toBeDefined();
+      const found = await deskCounted(`${path}?${teamChooserParam}=${encodeURIComponent(unlisted!)}`, director);
+      const options = teamOptions(found.html);
+      expect(options, path).toContain(unlisted);
+      expect(
+        options.every((id) => id.includes(unlisted!)),
+        path,
+      ).toBe(true);
+      // Its statements are the page's own: the search is answered from the kept list.
+      expect(found.tally.statements, found.tally.sql.join("\n")).toBe(page.tally.statements);
+    }
+  });
+});
+
+describe("assignments' projects short of judges (issue 56)", { timeout: 120_000 }, () => {
+  it("counts the submitted projects with fewer open assignments than judges per project", async () => {
+    const director = await organizer("director");
+    await seedJudgedProjects(6);
+    // One project loses a judge: its assignment released.
+    await env.DB.prepare(
+      "UPDATE judging_assignments SET released_at = '2026-03-20T12:00:00.000Z', released_by = 'test', released_reason = 'test' WHERE id = (SELECT min(id) FROM judging_assignments WHERE released_at IS NULL AND team_id LIKE 'work-team-%')",
+    ).run();
+    const expected = await env.DB.prepare(
+      `SELECT count(*) AS n FROM submissions s WHERE s.edition_id = '2026' AND s.status = 'submitted'
+         AND (SELECT count(*) FROM judging_assignments a WHERE a.team_id = s.team_id AND a.released_at IS NULL) < ?`,
+    )
+      .bind(judgingRules.judgesPerProject)
+      .first<{ n: number }>();
+    expect(expected!.n).toBeGreaterThan(0);
+    const page = await deskCounted("/organize/assignments", director);
+    expect(page.response.status).toBe(200);
+    expect(page.html).toContain(`; ${expected!.n} with fewer than ${judgingRules.judgesPerProject} judges.`);
+  });
+});
+
+describe("/impact kept for a while on the real clock (issue 55)", { timeout: 60_000 }, () => {
+  it("counts once a minute per isolate on the real clock, and at every view on a moved one", async () => {
+    await counted("/impact", {}, {});
+    const kept = await counted("/impact", {}, {});
+    expect(kept.response.status).toBe(200);
+    expect(kept.tally.statements, kept.tally.sql.join("\n")).toBe(0);
+
+    const moved = await counted("/impact", {}, JUDGING);
+    const again = await counted("/impact", {}, JUDGING);
+    expect(moved.tally.statements).toBeGreaterThan(0);
+    expect(again.tally.statements).toBe(moved.tally.statements);
+  });
+});
+
+describe("/organize/judges a row's weight (issue 56)", { timeout: 120_000 }, () => {
+  it("has one removal form, for the judge whose link was followed, not one per row", async () => {
+    const director = await organizer("director");
+    await seedJudgedProjects(4);
+    // The seed's judges get their accounts (the page lists a judge with the address of theirs).
+    await env.DB.batch(
+      Array.from({ length: 12 }, (_, i) =>
+        env.DB.prepare(
+          "INSERT OR IGNORE INTO user (id, name, email, email_verified, created_at, updated_at) VALUES (?1, ?1, ?1 || '@judges.example', 1, 0, 0)",
+        ).bind(`work-judge-${i}`),
+      ),
+    );
+    const removeForms = (html: string) => html.match(/name="intent" value="remove"/g)?.length ?? 0;
+    const page = await deskCounted("/organize/judges", director);
+    expect(page.response.status).toBe(200);
+    expect(removeForms(page.html)).toBe(0);
+    const link = page.html.match(/href="(\/organize\/judges\?remove=([^"&#]+)#remove-judge)"/);
+    expect(link).not.toBeNull();
+    const email = decodeURIComponent(link![2]!);
+    const asked = await deskCounted(link![1]!.replaceAll("&amp;", "&"), director);
+    expect(removeForms(asked.html)).toBe(1);
+    expect(asked.html).toContain(`<input type="hidden" name="email" value="${email}"/>`);
   });
 });
