@@ -272,9 +272,13 @@ describe("the desk flat in the edition's size (issue 56)", { timeout: 240_000 },
   it("the overview costs the same statements at 20 projects and at 200, in at most 3 round trips one after another", async () => {
     const director = await organizer("director");
     await seedJudgedProjects(20);
+    // Each measured view is the second after a change: a judging report this isolate kept for another test
+    // file's database (the files share an isolate) costs the first view the version's read, then is forgotten.
+    await deskCounted("/organize", director);
     const small = await deskCounted("/organize", director);
     expect(small.response.status).toBe(200);
     await seedJudgedProjects(180);
+    await deskCounted("/organize", director);
     const large = await deskCounted("/organize", director);
     expect(large.response.status).toBe(200);
     expect(large.tally.statements, large.tally.sql.join("\n")).toBe(small.tally.statements);
