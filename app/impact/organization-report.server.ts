@@ -51,7 +51,20 @@ async function organizationProjects(db: SignedIn["db"], organizationId: string, 
     .orderBy(asc(submissions.title), asc(teams.id));
 }
 
-export async function organizationReport(env: Env, { db, now, edition }: SignedIn, organization: Organization) {
+/**
+ * The organization's report as its page shows it: on the real clock, counted
+ * at most once a minute per isolate and organization (./kept.server.ts; "as
+ * of" says when), so a report opened again, printed or shared around the
+ * table costs no count. Who may see it is decided before, on every request
+ * (the layouts' middleware).
+ */
+export function organizationReport(env: Env, signedIn: SignedIn, organization: Organization) {
+  return keptForAWhile(env, `report:${signedIn.edition.id}:${organization.id}`, signedIn.now, () =>
+    countOrganizationReport(env, signedIn, organization),
+  );
+}
+
+async function countOrganizationReport(env: Env, { db, now, edition }: SignedIn, organization: Organization) {
   const [employees, participants, certifications, projects, challenge] = await Promise.all([
     enrolledEmployees(db, organization.id, edition.id),
     participantCount(db, organization.id, edition.id),

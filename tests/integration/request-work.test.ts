@@ -19,6 +19,8 @@ import { teamChooserParam } from "~/organize/team-chooser";
 import { countingD1, newTally, type D1Tally } from "../../workers/bench/counting-d1";
 import { judgeSql, reviewSql, submittedTeamSql } from "../judging-seed";
 import { uniqueIp } from "./auth-helpers";
+import { createRegistration } from "./factories";
+import { account } from "./judging-helpers";
 import { deskGet, deskPost, JUDGING, organizer } from "./organize-helpers";
 import { person, type Person } from "./portal-helpers";
 import { SHOWCASE, submittedProject, voteRows } from "./showcase-helpers";
@@ -574,5 +576,37 @@ describe("/organize/judges a row's weight (issue 56)", { timeout: 120_000 }, () 
     const asked = await deskCounted(link![1]!.replaceAll("&amp;", "&"), director);
     expect(removeForms(asked.html)).toBe(1);
     expect(asked.html).toContain(`<input type="hidden" name="email" value="${email}"/>`);
+  });
+});
+
+describe("an organization's report kept for a while on the real clock (issue 55)", { timeout: 60_000 }, () => {
+  it("counts once a minute per organization on the real clock, and at every view on a moved one; access is checked every time", async () => {
+    const owner = await account("kept-report-owner");
+    const organization = await createRegistration({
+      id: crypto.randomUUID(),
+      userId: owner.id,
+      registrationType: "workforce",
+      companyName: "Kept Report Co",
+    });
+    const path = `/organization/${organization.id}/report`;
+    const asOwner = { headers: { cookie: owner.cookie } };
+    const credentialReads = (tally: D1Tally) => tally.sql.filter((sql) => /from "credentials"/i.test(sql));
+
+    const first = await counted(path, asOwner, {});
+    expect(first.response.status, first.html.slice(0, 300)).toBe(200);
+    expect(credentialReads(first.tally)).not.toEqual([]);
+    const kept = await counted(path, asOwner, {});
+    expect(kept.response.status).toBe(200);
+    expect(credentialReads(kept.tally), kept.tally.sql.join("\n")).toEqual([]);
+    expect(sessionReads(kept.tally)).toHaveLength(1);
+
+    const moved = await counted(path, asOwner, JUDGING);
+    const again = await counted(path, asOwner, JUDGING);
+    expect(credentialReads(moved.tally)).not.toEqual([]);
+    expect(credentialReads(again.tally)).toEqual(credentialReads(moved.tally));
+
+    // Someone else is refused, kept figures or not.
+    const stranger = await account("kept-report-stranger");
+    expect((await counted(path, { headers: { cookie: stranger.cookie } }, {})).response.status).toBe(404);
   });
 });
