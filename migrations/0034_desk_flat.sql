@@ -214,3 +214,10 @@ END;
 -- reads of personal data, off the chain since issue 56, and the accounts'
 -- own rows), however many there are.
 CREATE INDEX events_chained_created ON events (created_at, id) WHERE hash IS NOT NULL;
+
+-- The desk's pages of submitted projects (app/judging/desk-tables.server.ts,
+-- /organize/assignments) list them by submission time, fifty at a time: in
+-- this order, a page walks fifty index entries instead of sorting every
+-- project of the edition on each view (8 ms at 2,000 projects, three times a
+-- view).
+CREATE INDEX submissions_edition_submitted ON submissions (edition_id, status, submitted_at, team_id);
