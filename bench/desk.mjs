@@ -23,19 +23,19 @@ import { cpuAgainst, measurePages, workerdPids } from "./server-cost.mjs";
 export const DESK_SIZES = [20, 500, 2000];
 /** Inside the 2026 edition's judging (tests/integration/judging-helpers.ts's JUDGING). */
 const JUDGING_NOW = "2026-03-25T12:00:00-06:00";
-/** Pages of the desk the bench leaves out: downloads, and one proposal (none is seeded). */
-const LEFT_OUT = /\.csv$|\/proposals\/:id$/;
+/** Pages of the desk the bench leaves out: downloads, one proposal and one organization (none is seeded). */
+const LEFT_OUT = /\.csv$|\/proposals\/:id$|\/organizations\/:id$/;
 
 /**
  * The desk's pages a director opens (app/desk/pages.ts), with a person's
- * page opened on the director's own account.
- * @param {string} directorId
+ * page opened on the director's own account and a team's on a seeded team.
+ * @param {{ person: string, team: string }} ids
  */
-function deskPaths(directorId) {
+function deskPaths(ids) {
   return deskPages
     .map((page) => page.path)
     .filter((path) => !LEFT_OUT.test(path))
-    .map((path) => path.replace(":id", directorId));
+    .map((path) => path.replace("/people/:id", `/people/${ids.person}`).replace("/teams/:id", `/teams/${ids.team}`));
 }
 
 /**
@@ -74,12 +74,16 @@ export async function deskRun({
 
   const director = await signedInDirector({ origin, query });
   const headers = { cookie: director.cookie, "x-app-now": JUDGING_NOW };
-  const paths = pages ?? deskPaths(director.id);
   const pids = workerdPids(serverPid);
 
   const bySize = [];
+  /** @type {string | undefined} */
+  let team;
   for (const size of sizes) {
     const seedSeconds = seed(size);
+    // One team's page at every size (the first seeded), so its rows line up across the sizes.
+    team ??= String(query("SELECT id FROM teams WHERE edition_id = '2026' ORDER BY id LIMIT 1")[0]?.id);
+    const paths = pages ?? deskPaths({ person: director.id, team });
     const counts = query(
       "SELECT (SELECT count(*) FROM submissions WHERE edition_id = '2026') AS projects, (SELECT count(*) FROM judges WHERE edition_id = '2026') AS judges, (SELECT count(*) FROM judging_assignments) AS assignments",
     )[0];

@@ -27,6 +27,7 @@ import { publicRoutes } from "../app/content/routes.ts";
 import { pageWeight } from "./page-weight.mjs";
 import { GALLERY_SIZES, votingRun } from "./voting.mjs";
 import { DESK_SIZES, deskRun } from "./desk.mjs";
+import { impactRun } from "./impact.mjs";
 import { measureCredentialCpu } from "./credentials.mjs";
 import { baselineRun } from "./baseline.mjs";
 import { cpuAgainst, measurePages, shown, withoutRuns, workerdPids } from "./server-cost.mjs";
@@ -79,9 +80,10 @@ const desk = smoke
   : { sizes: DESK_SIZES, pages: undefined };
 // Server renders per page in the render section, after a tenth as many to warm up.
 const renders = Number(setting("BENCH_RENDERS", "300", "10"));
-// BENCH_ONLY=paint,lighthouse runs only those sections (bytes, throughput, render, voting, desk, credentials, paint, lighthouse).
+// BENCH_ONLY=paint,lighthouse runs only those sections (bytes, throughput, render, voting, desk, impact, credentials,
+// paint, lighthouse).
 const sections = new Set(
-  (process.env.BENCH_ONLY ?? "bytes,throughput,render,voting,desk,credentials,paint,lighthouse").split(","),
+  (process.env.BENCH_ONLY ?? "bytes,throughput,render,voting,desk,impact,credentials,paint,lighthouse").split(","),
 );
 // BENCH_BASELINE=<git ref>: the throughput pages are measured on that commit's build too, in this run (bench/baseline.mjs).
 const baselineRef = process.env.BENCH_BASELINE;
@@ -118,6 +120,7 @@ const results = {
   render: /** @type {any} */ (null),
   voting: /** @type {any} */ (null),
   desk: /** @type {any} */ (null),
+  impact: /** @type {any} */ (null),
   credentials: /** @type {any} */ (null),
   paint: /** @type {any[]} */ ([]),
   lighthouse: /** @type {any[]} */ ([]),
@@ -346,6 +349,25 @@ if (sections.has("desk")) {
   console.table(results.desk.table);
 }
 
+if (sections.has("impact")) {
+  say(
+    `/impact and an organization's report against /faq on the real clock (issue 55; ${connections} connections, ${loadSize()} each, ${rounds} rounds after a warm-up)`,
+  );
+  results.impact = await impactRun({
+    root,
+    origin,
+    stateDir,
+    env,
+    seconds,
+    connections,
+    requests,
+    rounds,
+    projects: smoke ? 5 : 40,
+    serverPid: server.pid,
+  });
+  console.table(results.impact.rows.map(withoutRuns));
+}
+
 if (sections.has("credentials")) {
   say("Open Badges credentials: signing and verifying CPU per credential (eddsa-rdfc-2022, issue 26)");
   results.credentials = await measureCredentialCpu(smoke ? 10 : undefined);
@@ -377,7 +399,7 @@ if (sections.has("lighthouse")) {
   }
 }
 
-say("issues 34 and 56: the figures, from this run");
+say("issues 34, 55 and 56: the figures, from this run");
 results.summary = doneWhen();
 console.table(results.summary);
 
@@ -454,7 +476,19 @@ function doneWhen() {
       bound: String(largeGallery),
     },
     ...deskGoals(),
+    ...impactGoals(),
   ];
+}
+
+/** Issue 55's bench goal: /impact and an organization's report within 1.2× /faq's CPU (none where the section did not run). */
+function impactGoals() {
+  return (results.impact?.rows ?? [])
+    .filter((/** @type {any} */ row) => row.page !== "/faq")
+    .map((/** @type {any} */ row) => ({
+      figure: `${row.page} CPU ÷ /faq (min / median / max)`,
+      measured: row["CPU ÷ /faq"],
+      bound: "≤ 1.2",
+    }));
 }
 
 /** Issue 56's goals for the desk, each the worst page's figure and that page (none where the section did not run). */
@@ -506,6 +540,7 @@ function smokeCheck() {
   empty("render", results.render?.pages);
   empty("voting", results.voting?.votes);
   empty("desk", results.desk?.table);
+  empty("impact", results.impact?.rows);
   empty("credentials", results.credentials ? [results.credentials] : null);
   empty("paint", results.paint);
   empty("lighthouse", results.lighthouse);
@@ -522,7 +557,12 @@ function smokeCheck() {
     if (row.maxStatementsPerVote > 2) problems.push(`${row.route}: ${row.maxStatementsPerVote} statements a vote`);
   }
   const deskRows = (results.desk?.bySize ?? []).flatMap((/** @type {{ rows: any[] }} */ size) => size.rows);
-  for (const row of [...results.throughput, ...(results.voting?.pages ?? []), ...deskRows]) {
+  for (const row of [
+    ...results.throughput,
+    ...(results.voting?.pages ?? []),
+    ...deskRows,
+    ...(results.impact?.rows ?? []),
+  ]) {
     if (row.errors > 0 || row["non-2xx"] > 0)
       problems.push(`${row.page}: ${row.errors} errors, ${row["non-2xx"]} non-2xx`);
   }

@@ -10,6 +10,13 @@ export const impactRules = {
    * "fewer than 5", so no one can be singled out (0 singles no one out).
    */
   smallFigureBelow: 5,
+  /**
+   * How long an isolate shows the running edition's figures it counted before
+   * counting again (ADR 023, addendum): well inside the five minutes the edge
+   * may keep /impact (workers/cache.ts), so nobody sees older figures than the
+   * edge already shows them.
+   */
+  keptSeconds: 60,
 } as const;
 
 export const impactText = {

@@ -605,3 +605,22 @@ export const auditText = {
   breakAdvice:
     "Rows from this one on cannot be trusted as written. Tell the other directors, and compare with the database's backups (docs/operations.md).",
 } as const;
+
+/**
+ * The desk's team chooser (/organize/showcase's exception, /organize/messages'
+ * team message): a `<select>` of at most `teamChooserRules.maxOptions` teams,
+ * narrowed by a search (a GET form) when the edition has more (issue 56: every
+ * team of a 2,000-team edition was 190 KB of options).
+ */
+export const teamChooserRules = { maxOptions: 50, searchMaxChars: 100 } as const;
+
+export const teamChooserText = {
+  searchLabel: "Find a team",
+  searchHint: "Part of its name or id.",
+  searchButton: "Find",
+  showing: (shown: number, matching: number) =>
+    `Showing ${shown.toLocaleString("en-US")} of ${matching.toLocaleString("en-US")} teams: find a team to narrow the list.`,
+  matching: (matching: number, q: string) =>
+    `${matching.toLocaleString("en-US")} ${matching === 1 ? "team matches" : "teams match"} “${q}”.`,
+  noMatch: (q: string) => `No team matches “${q}”.`,
+} as const;

@@ -148,3 +148,14 @@ export const publishedResults = sqliteTable("published_results", {
 });
 
 export type PublishedResult = typeof publishedResults.$inferSelect;
+
+/**
+ * migrations/0034_desk_flat.sql (issue 56): a token per computation
+ * the desk keeps ("judging-report"), which triggers change on every write to
+ * what it is computed from, so a computed result is kept until its data
+ * changes.
+ */
+export const derivedVersions = sqliteTable("derived_versions", {
+  name: text("name").primaryKey(),
+  token: text("token").notNull(),
+});

@@ -8,12 +8,17 @@ import { data } from "react-router";
 import { formatMountain } from "~/clock/format";
 import { historyText } from "~/content/events";
 import { registrations, submissions, teamMembers, teams, user } from "~/db/schema";
-import { historyOf, type HistorySubject } from "~/events/history.server";
+import type { Db } from "~/db/client.server";
+import {
+  historyLengthQuery,
+  historyQuery,
+  historyRows,
+  type HistoryRow,
+  type HistorySubject,
+} from "~/events/history.server";
 import type { Desk } from "~/organize/guard.server";
-import { paged } from "~/organize/paging";
-
-/** At most this many rows of one subject's history are read: years of a team's life fit many times over. */
-const HISTORY_READ = 2_000;
+import type { RowsOf } from "~/organize/overview-block.server";
+import { askedPage, lastPageUrl, pageOf, type Paged } from "~/organize/paging";
 
 export interface HistoryItem {
   id: number;
@@ -25,40 +30,76 @@ export interface HistoryItem {
   what: string;
 }
 
-/** One page (`history` in the query string) of a subject's history. */
-export async function historyPage(desk: Desk, subject: HistorySubject, url: URL) {
-  const rows = await historyOf(desk.db, subject, { limit: HISTORY_READ });
-  const items: HistoryItem[] = rows.map((row) => ({
+const HISTORY_PARAM = "history";
+
+/**
+ * The statements that read one page (`history` in the query string) of a
+ * subject's history and its length, unrun, for a page's own batch (issue 56:
+ * a page of rows and a count, not the whole history).
+ */
+export function historyPageQueries(db: Db, subject: HistorySubject, url: URL) {
+  const { limit, offset } = askedPage(url, HISTORY_PARAM);
+  return [historyQuery(db, subject, { limit, offset }), historyLengthQuery(db, subject)] as const;
+}
+
+export type HistoryPageRows = RowsOf<ReturnType<typeof historyPageQueries>>;
+
+/** The page `historyPageQueries` read; a page past the end (a stale link) reads the last one instead. */
+export async function historyPageOf(
+  db: Db,
+  subject: HistorySubject,
+  url: URL,
+  [rows, [length]]: HistoryPageRows,
+): Promise<Paged<HistoryItem>> {
+  const total = length?.n ?? 0;
+  const shown = pageOf(
+    historyRows(rows).map(historyItem),
+    askedPage(url, HISTORY_PARAM).page,
+    total,
+    url,
+    HISTORY_PARAM,
+  );
+  if (shown) return shown;
+  const last = lastPageUrl(url, total, HISTORY_PARAM);
+  const [again, count] = await db.batch(historyPageQueries(db, subject, last));
+  return historyPageOf(db, subject, last, [again, count]);
+}
+
+function historyItem(row: HistoryRow): HistoryItem {
+  return {
     id: row.id,
     at: row.createdAt,
     when: formatMountain(new Date(row.createdAt), "dateTime"),
     who: row.who,
     what: row.reason ? `${row.summary} (${row.reason})` : row.summary,
-  }));
-  return paged(items, url, "history");
+  };
 }
 
 /** /organize/teams/:id: the team, its members, its project's status, and its history. */
 export async function teamDeskView(desk: Desk, teamId: string) {
-  const [team] = await desk.db
-    .select({ id: teams.id, name: teams.name, editionId: teams.editionId })
-    .from(teams)
-    .where(eq(teams.id, teamId))
-    .limit(1);
-  if (!team) throw data(null, { status: 404 });
-  const [members, [project]] = await Promise.all([
-    desk.db
+  const { db } = desk;
+  const url = new URL(desk.request.url);
+  // One round trip (issue 56): the team, its members, its project and a page of its history.
+  const [[team], members, [project], historyRows, historyLength] = await db.batch([
+    db
+      .select({ id: teams.id, name: teams.name, editionId: teams.editionId })
+      .from(teams)
+      .where(eq(teams.id, teamId))
+      .limit(1),
+    db
       .select({ userId: teamMembers.userId, email: user.email, role: teamMembers.role, joinedAt: teamMembers.joinedAt })
       .from(teamMembers)
       .leftJoin(user, eq(user.id, teamMembers.userId))
       .where(eq(teamMembers.teamId, teamId))
       .orderBy(asc(teamMembers.joinedAt)),
-    desk.db
+    db
       .select({ status: submissions.status, submittedAt: submissions.submittedAt })
       .from(submissions)
       .where(eq(submissions.teamId, teamId))
       .limit(1),
+    ...historyPageQueries(db, { teamId }, url),
   ]);
+  if (!team) throw data(null, { status: 404 });
   return {
     team: { ...team, title: team.name ?? historyText.soloTeam },
     members: members.map((m) => ({
@@ -67,25 +108,31 @@ export async function teamDeskView(desk: Desk, teamId: string) {
       joined: formatMountain(new Date(m.joinedAt), "dateTime"),
     })),
     project: project ?? null,
-    history: await historyPage(desk, { teamId }, new URL(desk.request.url)),
+    history: await historyPageOf(db, { teamId }, url, [historyRows, historyLength]),
   };
 }
 
 /** /organize/organizations/:id: the organization's package and its history. */
 export async function organizationDeskView(desk: Desk, organizationId: string) {
-  const [organization] = await desk.db
-    .select({
-      id: registrations.id,
-      name: registrations.companyName,
-      editionId: registrations.editionId,
-      status: registrations.status,
-    })
-    .from(registrations)
-    .where(and(eq(registrations.id, organizationId), eq(registrations.registrationType, "workforce")))
-    .limit(1);
+  const { db } = desk;
+  const url = new URL(desk.request.url);
+  // One round trip (issue 56): the organization and a page of its history.
+  const [[organization], historyRows, historyLength] = await db.batch([
+    db
+      .select({
+        id: registrations.id,
+        name: registrations.companyName,
+        editionId: registrations.editionId,
+        status: registrations.status,
+      })
+      .from(registrations)
+      .where(and(eq(registrations.id, organizationId), eq(registrations.registrationType, "workforce")))
+      .limit(1),
+    ...historyPageQueries(db, { organizationId }, url),
+  ]);
   if (!organization) throw data(null, { status: 404 });
   return {
     organization: { ...organization, title: organization.name ?? organization.id },
-    history: await historyPage(desk, { organizationId }, new URL(desk.request.url)),
+    history: await historyPageOf(db, { organizationId }, url, [historyRows, historyLength]),
   };
 }

@@ -16,7 +16,7 @@
 import { formatMountain } from "~/clock/format";
 import { editionPhase, nextMilestone } from "~/clock/schedule";
 import { phaseSummaries } from "~/content/phases";
-import { judgesOverview, scoreCoverageOverview } from "~/judging/desk.server";
+import { judgesOverview, scoreCoverageNow, scoreCoverageOverview } from "~/judging/desk.server";
 import { outboxOverview } from "~/notifications/desk.server";
 import { dailyJobsOverview, openProposalsOverview, recentChangesOverview } from "~/organize/desk.server";
 import { deskHeader, type Desk } from "~/organize/guard.server";
@@ -45,7 +45,7 @@ export async function overviewDeskView(desk: Desk) {
     coverage: allowed(scoreCoverageOverview, "read:report"),
     jobs: allowed(dailyJobsOverview, "read:desk"),
   });
-  const { registrations, teams, votes, ...blocks } = read;
+  const { registrations, teams, votes, coverage, ...blocks } = read;
   return {
     header: deskHeader(desk),
     edition: {
@@ -54,6 +54,8 @@ export async function overviewDeskView(desk: Desk) {
       next: next ? { title: next.title, when: formatMountain(next.start, "dateTime") } : null,
     },
     ...blocks,
+    // The kept judging report's version moved on since this isolate computed it: count in D1 instead.
+    coverage: coverage && "stale" in coverage ? await scoreCoverageNow(desk) : coverage,
     canRequeue: desk.can("send:message"),
     // The edition's numbers: every role of the desk reads all of them.
     counts: registrations && teams && votes !== null ? { ...registrations, ...teams, votes } : null,

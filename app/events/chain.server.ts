@@ -14,8 +14,10 @@
  * The one place that knows how a row is hashed and how the chain is
  * checked. An account's own rows (a participant's, a judge's, a company
  * admin's) are not chained (ADR 022): thousands of participants writing at a
- * deadline would otherwise queue for one global last row. Verification
- * passes over them; a chained row relabelled as an account's leaves its
+ * deadline would otherwise queue for one global last row; nor are an
+ * organizer's reads of personal data since issue 56 (ten organizers opening
+ * a person's page at once raced for the last row). Verification passes over
+ * them; a chained row relabelled as an account's or as a read leaves its
  * successor naming a row the chain does not hold, and shows.
  *
  * What a chain without a secret proves: someone who rewrites a row through
@@ -23,9 +25,20 @@
  * row's hash, shown with the verification, is what a director notes
  * elsewhere to make that visible too.
  */
-import { and, asc, desc, gt, ne } from "drizzle-orm";
+import { and, asc, desc, gt, inArray, isNotNull, ne, not, or } from "drizzle-orm";
+import { personalDataReadIds } from "~/content/organize";
 import type { Db } from "~/db/client.server";
 import { events, type EventRow } from "~/db/schema";
+
+/**
+ * The rows the chain holds: an organizer's or a job's, but a read of
+ * personal data written without a hash (issue 56, ./reads.server.ts: a read
+ * changes nothing). Reads chained before then keep their place.
+ */
+const onTheChain = and(
+  ne(events.actorKind, "account"),
+  or(isNotNull(events.hash), not(inArray(events.action, personalDataReadIds))),
+);
 
 /** What a row's hash covers: every column but its own id and hash (the id is assigned by the insert; the next row names it). */
 export type ChainedContent = Omit<EventRow, "id" | "prevId" | "prevHash" | "hash">;
@@ -100,7 +113,7 @@ async function linkAfterLast(db: Db, content: ChainedContent): Promise<ChainLink
   const [last] = await db
     .select({ id: events.id, hash: events.hash })
     .from(events)
-    .where(ne(events.actorKind, "account"))
+    .where(onTheChain)
     .orderBy(desc(events.id))
     .limit(1);
   const prevId = last?.id ?? null;
@@ -184,7 +197,7 @@ export async function verifyChain(db: Db): Promise<ChainVerdict> {
     const rows = await db
       .select()
       .from(events)
-      .where(and(gt(events.id, after), ne(events.actorKind, "account")))
+      .where(and(gt(events.id, after), onTheChain))
       .orderBy(asc(events.id))
       .limit(VERIFY_PAGE);
     for (const row of rows) {

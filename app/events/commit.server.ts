@@ -165,7 +165,7 @@ function isChained(actor: Actor): boolean {
 }
 
 /** The row as it will be stored (its `action` once `holds` has let it through). */
-function eventContent(ctx: CommitContext, record: EventRecord): ChainedContent {
+export function eventContent(ctx: CommitContext, record: EventRecord): ChainedContent {
   const { actor } = ctx;
   const subject = subjectOf(record);
   if (actor.kind === "account") {

@@ -62,38 +62,54 @@ export function whoActed(row: {
   return row.actorEmail ?? (isAccountRole(row.actorRole) ? formerAccount[row.actorRole] : formerAccount.participant);
 }
 
-/** One page of a subject's history, newest first. */
-export async function historyOf(db: Db, subject: HistorySubject, page: HistoryPage): Promise<HistoryRow[]> {
-  const rows = await db
-    .select({
-      id: events.id,
-      createdAt: events.createdAt,
-      actorKind: events.actorKind,
-      actorUserId: events.actorUserId,
-      actorLabel: events.actorLabel,
-      actorRole: events.actorRole,
-      accountEmail: user.email,
-      action: events.action,
-      summary: events.summary,
-      reason: events.reason,
-      payload: events.payload,
-    })
-    .from(events)
-    // Only an account's own row is read by its account: an organizer's row keeps the address it acted with.
-    .leftJoin(user, and(eq(user.id, events.actorUserId), eq(events.actorKind, "account")))
-    .where(where(subject, page.accountsOnly))
-    .orderBy(desc(events.createdAt), desc(events.id))
-    .limit(page.limit)
-    .offset(page.offset ?? 0);
+/** One page of a subject's history, newest first, unrun (for a page's batch); `historyRows` shapes its rows. */
+export function historyQuery(db: Db, subject: HistorySubject, page: HistoryPage) {
+  return (
+    db
+      .select({
+        id: events.id,
+        createdAt: events.createdAt,
+        actorKind: events.actorKind,
+        actorUserId: events.actorUserId,
+        actorLabel: events.actorLabel,
+        actorRole: events.actorRole,
+        accountEmail: user.email,
+        action: events.action,
+        summary: events.summary,
+        reason: events.reason,
+        payload: events.payload,
+      })
+      .from(events)
+      // Only an account's own row is read by its account: an organizer's row keeps the address it acted with.
+      .leftJoin(user, and(eq(user.id, events.actorUserId), eq(events.actorKind, "account")))
+      .where(where(subject, page.accountsOnly))
+      .orderBy(desc(events.createdAt), desc(events.id))
+      .limit(page.limit)
+      .offset(page.offset ?? 0)
+  );
+}
+
+/** `historyQuery`'s rows as a history lists them. */
+export function historyRows(rows: Awaited<ReturnType<typeof historyQuery>>): HistoryRow[] {
   return rows.map(({ accountEmail, actorLabel, actorRole, ...row }) => {
     const actorEmail = row.actorKind === "account" ? accountEmail : null;
     return { ...row, actorEmail, who: whoActed({ actorKind: row.actorKind, actorLabel, actorRole, actorEmail }) };
   });
 }
 
+/** One page of a subject's history, newest first. */
+export async function historyOf(db: Db, subject: HistorySubject, page: HistoryPage): Promise<HistoryRow[]> {
+  return historyRows(await historyQuery(db, subject, page));
+}
+
+/** How many rows a subject's history holds, unrun. */
+export function historyLengthQuery(db: Db, subject: HistorySubject, accountsOnly = false) {
+  return db.select({ n: count() }).from(events).where(where(subject, accountsOnly));
+}
+
 /** How many rows a subject's history holds. */
 export async function historyLength(db: Db, subject: HistorySubject, accountsOnly = false): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(events).where(where(subject, accountsOnly));
+  const [row] = await historyLengthQuery(db, subject, accountsOnly);
   return row?.n ?? 0;
 }
 

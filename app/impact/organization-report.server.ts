@@ -23,6 +23,7 @@ import { isSubmittedProject } from "~/portal/submitted.server";
 import { nameableInPublic } from "~/showcase/shown.server";
 import { challengeAverages, enrolmentByWeek } from "./figures";
 import { editionFigures } from "./figures.server";
+import { keptForAWhile } from "./kept.server";
 
 const awardNames = new Map<string, string>([...awards, ...finalsAwards].map((a) => [a.id, a.name]));
 
@@ -50,13 +51,27 @@ async function organizationProjects(db: SignedIn["db"], organizationId: string, 
     .orderBy(asc(submissions.title), asc(teams.id));
 }
 
-export async function organizationReport(env: Env, { db, now, edition }: SignedIn, organization: Organization) {
+/**
+ * The organization's report as its page shows it: on the real clock, counted
+ * at most once a minute per isolate and organization (./kept.server.ts; "as
+ * of" says when), so a report opened again, printed or shared around the
+ * table costs no count. Who may see it is decided before, on every request
+ * (the layouts' middleware).
+ */
+export function organizationReport(env: Env, signedIn: SignedIn, organization: Organization) {
+  return keptForAWhile(env, `report:${signedIn.edition.id}:${organization.id}`, signedIn.now, () =>
+    countOrganizationReport(env, signedIn, organization),
+  );
+}
+
+async function countOrganizationReport(env: Env, { db, now, edition }: SignedIn, organization: Organization) {
   const [employees, participants, certifications, projects, challenge] = await Promise.all([
     enrolledEmployees(db, organization.id, edition.id),
     participantCount(db, organization.id, edition.id),
     organizationCertifications(env, organization.id, edition.id),
     organizationProjects(db, organization.id, edition.id),
-    editionFigures(db, edition, now),
+    // The whole Challenge's side is the same for every organization: counted at most once a minute per isolate.
+    keptForAWhile(env, `figures:${edition.id}`, now, () => editionFigures(db, edition, now)),
   ]);
   const teamIds = projects.map((p) => p.teamId);
   const results =

@@ -18,6 +18,7 @@ import { publishedResultsOf } from "~/judging/published.server";
 import { siteOrigin } from "~/lib/meta";
 import { goalProgress, isSuppressed, percentOf, publicCount, tierName, type EditionFigures } from "./figures";
 import { editionFigures, frozenEditionFigures } from "./figures.server";
+import { keptForAWhile } from "./kept.server";
 
 /** The rows of the editions' side-by-side table: one measure per row, one column per edition. */
 function sideBySide(columns: readonly { edition: Edition; figures: EditionFigures }[]) {
@@ -75,14 +76,18 @@ export async function impactView({ request, context }: { request: Request; conte
   const { now, edition } = requestClock(context);
   const db = getDb(env);
   const past = editionsFor(env).filter((e) => e.id !== edition.id && editionEndsAt(e) <= now && !e.isFixture);
-  const [figures, frozen, results] = await Promise.all([
-    editionFigures(db, edition, now),
-    frozenEditionFigures(
-      db,
-      past.map((e) => e.id),
-    ),
-    publishedResultsOf(db, edition.id, now),
-  ]);
+  // Counted at most once a minute per isolate on the real clock (./kept.server.ts); "as of" says when.
+  const { figures, frozen, results, countedAt } = await keptForAWhile(env, `impact:${edition.id}`, now, async () => {
+    const [figures, frozen, results] = await Promise.all([
+      editionFigures(db, edition, now),
+      frozenEditionFigures(
+        db,
+        past.map((e) => e.id),
+      ),
+      publishedResultsOf(db, edition.id, now),
+    ]);
+    return { figures, frozen, results, countedAt: now };
+  });
   const columns = [
     ...past.flatMap((e) => {
       const f = frozen.get(e.id);
@@ -94,7 +99,7 @@ export async function impactView({ request, context }: { request: Request; conte
     origin: siteOrigin(request, env),
     editionId: edition.id,
     editionName: edition.name,
-    asOf: formatMountain(now, "dateTime"),
+    asOf: formatMountain(countedAt, "dateTime"),
     ...publicFigures(edition, figures),
     results,
     editions: columns.length > 1 ? sideBySide(columns) : null,

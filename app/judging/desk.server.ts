@@ -28,11 +28,10 @@ import type { Intent } from "~/forms/intent-action.server";
 import { actionIntent } from "~/organize/action-intent.server";
 import { deskHeader, type Desk } from "~/organize/guard.server";
 import { firstCount, overviewBlock } from "~/organize/overview-block.server";
-import { paged } from "~/organize/paging";
+import { askedPage, lastPageUrl, notPastTheEnd, paged, pageOf } from "~/organize/paging";
 import {
   inviteJudge,
   judgeInterests,
-  judgeProgress,
   openJudgeInvitations,
   removeJudge,
   revokeJudgeInvitation,
@@ -40,18 +39,20 @@ import {
 import { decideAppeal, editionAppeals } from "./appeal-decisions.server";
 import { planAssignments } from "./assign";
 import { assignmentsHaveRun, readSnapshot } from "./assign.server";
+import { addConflict, assignJudges, dismissConflict, planSummary } from "./assignment-actions.server";
 import {
-  addConflict,
-  assignJudges,
-  dismissConflict,
-  editionConflicts,
-  planSummary,
-  projectJudges,
-} from "./assignment-actions.server";
+  activeJudgeEmailsOfInterestsQuery,
+  conflictsPageQueries,
+  judgeCountsQuery,
+  judgesPageQueries,
+  projectsPageQueries,
+  projectsWithJudges,
+} from "./desk-tables.server";
 import { scoresFinalText } from "./judge.server";
 import { criterionIds, formatScore } from "./normalize";
-import type { ProjectLine } from "./report";
-import { loadJudgingReport, scoreCoverageQuery } from "./report.server";
+import type { JudgingReport, ProjectLine } from "./report";
+import { forgetJudgingReport, judgingReportAt, keptJudgingReport, reportVersionQuery } from "./report-cache.server";
+import { scoreCoverageQuery } from "./report.server";
 import type { DecideAppealSchema, DismissConflictSchema } from "./schema";
 
 /** The overview's judges: active, invitations pending, and people who said they would judge. */
@@ -76,38 +77,116 @@ export function judgesOverview({ db, edition, now }: Desk) {
   );
 }
 
-/** The overview's score coverage, as the judging report counts it, aggregated in D1 (`scoreCoverageQuery`). */
+export interface ScoreCoverage {
+  projects: number;
+  projectsComplete: number;
+  setsNeeded: number;
+  setsComplete: number;
+}
+
+/** Score coverage as the report counts it, from a computed report (the aggregate's numbers, `scoreCoverageQuery`). */
+function coverageOfReport(report: JudgingReport): ScoreCoverage {
+  const needed = judgingRules.judgesPerProject;
+  let projectsComplete = 0;
+  let setsNeeded = 0;
+  let setsComplete = 0;
+  for (const p of report.projects) {
+    if (p.missing === 0) projectsComplete++;
+    setsNeeded += Math.max(p.judges, p.assigned, needed);
+    setsComplete += p.judges;
+  }
+  return { projects: report.projects.length, projectsComplete, setsNeeded, setsComplete };
+}
+
+/**
+ * The overview's score coverage, as the judging report counts it (issue 56).
+ * When this isolate keeps a report (./report-cache.server.ts), the block reads
+ * only its version and counts from it while the version holds (`stale` when
+ * it does not: the overview then asks `scoreCoverageNow`); otherwise it is
+ * the aggregate statement (`scoreCoverageQuery`), which scans the edition's
+ * scores.
+ */
 export function scoreCoverageOverview({ db, edition }: Desk) {
-  return overviewBlock([scoreCoverageQuery(db, edition.id)] as const, ([[row]]) => ({
+  const kept = keptJudgingReport(edition.id);
+  if (kept) {
+    return overviewBlock([reportVersionQuery(db)] as const, ([[version]]): ScoreCoverage | { stale: true } => {
+      if (version?.token === kept.token) return coverageOfReport(kept.report);
+      // Until a report page computes it again, the overview counts in D1 in its one batch.
+      forgetJudgingReport(edition.id, kept.token);
+      return { stale: true };
+    });
+  }
+  return overviewBlock([scoreCoverageQuery(db, edition.id)] as const, ([[row]]): ScoreCoverage | { stale: true } =>
+    coverageRow(row),
+  );
+}
+
+function coverageRow(row: Partial<ScoreCoverage> | undefined): ScoreCoverage {
+  return {
     projects: row?.projects ?? 0,
     projectsComplete: row?.projectsComplete ?? 0,
     setsNeeded: row?.setsNeeded ?? 0,
     setsComplete: row?.setsComplete ?? 0,
-  }));
+  };
+}
+
+/** The coverage aggregated in D1 now: when the kept report's version no longer holds. */
+export async function scoreCoverageNow({ db, edition }: Desk): Promise<ScoreCoverage> {
+  const [row] = await scoreCoverageQuery(db, edition.id);
+  return coverageRow(row);
 }
 
 export const judgeStatusFilters = ["active", "left", "all"] as const;
 export type JudgeStatusFilter = (typeof judgeStatusFilters)[number];
 
-export async function judgesDeskView(desk: Desk, url: URL) {
-  const { db, env, edition, now } = desk;
+export function judgesDeskView(desk: Desk, url: URL) {
+  return notPastTheEnd((at) => judgesViewAt(desk, at), url);
+}
+
+async function judgesViewAt(desk: Desk, url: URL) {
+  const { db, edition, now } = desk;
   const askedStatus = url.searchParams.get("status");
   const status: JudgeStatusFilter = judgeStatusFilters.includes(askedStatus as JudgeStatusFilter)
     ? (askedStatus as JudgeStatusFilter)
     : "active";
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
-  const [all, invitations, interests] = await Promise.all([
-    judgeProgress(env.DB, edition.id),
+  const judgesAsked = askedPage(url);
+  // A page of judges and the counts, not every judge (issue 56); the interests' statuses from the judges they name.
+  const [[judgeRows, [judgeTotal], [judgeCounts], interestJudges], invitations, interests] = await Promise.all([
+    db.batch([
+      ...judgesPageQueries(db, edition.id, status, q, judgesAsked),
+      judgeCountsQuery(db, edition.id),
+      activeJudgeEmailsOfInterestsQuery(db, edition.id),
+    ]),
     openJudgeInvitations(db, edition.id, now),
     judgeInterests(db),
   ]);
-  const needle = q.toLowerCase();
-  const judges = all.filter(
-    (j) =>
-      (status === "all" || (status === "active") === (j.leftAt === null)) &&
-      (!needle || j.name.toLowerCase().includes(needle) || j.email.toLowerCase().includes(needle)),
+  const judgesPage = pageOf(
+    judgeRows.map((j) => ({
+      userId: j.userId,
+      name: j.name,
+      email: j.email,
+      left: j.leftAt ? formatMountain(new Date(j.leftAt)) : null,
+      assigned: Number(j.assigned),
+      scored: Number(j.scored),
+      remaining: Number(j.assigned) - Number(j.scored),
+    })),
+    judgesAsked.page,
+    judgeTotal?.n ?? 0,
+    url,
   );
-  const activeEmails = new Set(all.filter((j) => !j.leftAt).map((j) => j.email.toLowerCase()));
+  if (!judgesPage) return lastPageUrl(url, judgeTotal?.n ?? 0);
+  // One removal form, for the judge whose "Remove…" link was followed (a GET), not one in every row (issue 56:
+  // fifty forms were most of the page's weight once an edition had fifty judges).
+  const canRemove = desk.can("remove:judge");
+  const asked = (url.searchParams.get("remove") ?? "").trim().toLowerCase();
+  const removing = canRemove && asked ? (judgesPage.items.find((j) => j.email === asked && !j.left) ?? null) : null;
+  const removeHref = (email: string) => {
+    const at = new URL(url);
+    at.searchParams.set("remove", email);
+    return `${at.pathname}${at.search}#remove-judge`;
+  };
+  const activeEmails = new Set(interestJudges.map((j) => j.email));
   const invitedEmails = new Set(invitations.map((i) => i.email));
   const when = (iso: string) => formatMountain(new Date(iso), "dateTime");
   return {
@@ -117,21 +196,26 @@ export async function judgesDeskView(desk: Desk, url: URL) {
     judgesPerProject: judgingRules.judgesPerProject,
     invitationValidDays: judgingRules.invitationValidDays,
     canInvite: desk.can("invite:judge"),
-    canRemove: desk.can("remove:judge"),
+    canRemove,
+    removing: removing && {
+      email: removing.email,
+      name: removing.name,
+      cancel: (() => {
+        const back = new URL(url);
+        back.searchParams.delete("remove");
+        return `${back.pathname}${back.search}#judges`;
+      })(),
+    },
     filter: { status, q },
-    counts: { active: activeEmails.size, left: all.length - activeEmails.size, invited: invitations.length },
-    judges: paged(
-      judges.map((j) => ({
-        userId: j.userId,
-        name: j.name,
-        email: j.email,
-        left: j.leftAt ? formatMountain(new Date(j.leftAt)) : null,
-        assigned: j.assigned,
-        scored: j.scored,
-        remaining: j.assigned - j.scored,
-      })),
-      url,
-    ),
+    counts: {
+      active: Number(judgeCounts?.active ?? 0),
+      left: Number(judgeCounts?.left ?? 0),
+      invited: invitations.length,
+    },
+    judges: {
+      ...judgesPage,
+      items: judgesPage.items.map((j) => ({ ...j, removeHref: canRemove && !j.left ? removeHref(j.email) : null })),
+    },
     invitations: invitations.map((i) => ({
       id: i.id,
       email: i.email,
@@ -196,18 +280,32 @@ export type ConflictStatusFilter = (typeof conflictStatusFilters)[number];
  * each project's judges (filtered by team) and the conflicts (filtered by
  * status), each table paged on its own.
  */
-export async function assignmentsDeskView(desk: Desk, url: URL) {
-  const { env, edition } = desk;
+export function assignmentsDeskView(desk: Desk, url: URL) {
+  return notPastTheEnd((at) => assignmentsViewAt(desk, at), url);
+}
+
+async function assignmentsViewAt(desk: Desk, url: URL) {
+  const { db, env, edition } = desk;
   const askedStatus = url.searchParams.get("conflicts");
   const conflictStatus: ConflictStatusFilter = conflictStatusFilters.includes(askedStatus as ConflictStatusFilter)
     ? (askedStatus as ConflictStatusFilter)
     : "live";
   const team = (url.searchParams.get("team") ?? "").trim().slice(0, 100);
   const confirming = url.searchParams.get("confirm") === "run";
-  const [judges, projects, conflicts, hasRun, preview] = await Promise.all([
-    judgeProgress(env.DB, edition.id),
-    projectJudges(env.DB, edition.id),
-    editionConflicts(env.DB, edition.id),
+  const judgesAsked = askedPage(url, "judges-page");
+  const projectsAsked = askedPage(url, "projects-page");
+  const conflictsAsked = askedPage(url, "conflicts-page");
+  // Each table a page at a time, and the counts, in one batch (issue 56).
+  const [
+    [judgeRows, [judgeTotal]],
+    [projectRows, assignedRows, [projectTotal], [projectCounts]],
+    [conflictRows, [conflictCounts]],
+    hasRunRows,
+    preview,
+  ] = await Promise.all([
+    db.batch(judgesPageQueries(db, edition.id, "active", "", judgesAsked)),
+    db.batch(projectsPageQueries(db, edition.id, team, projectsAsked, judgingRules.judgesPerProject)),
+    db.batch(conflictsPageQueries(db, edition.id, conflictStatus, conflictsAsked)),
     assignmentsHaveRun(env.DB, edition.id),
     confirming
       ? readSnapshot(env.DB, edition.id).then((snapshot) =>
@@ -215,9 +313,56 @@ export async function assignmentsDeskView(desk: Desk, url: URL) {
         )
       : Promise.resolve(null),
   ]);
-  const needle = team.toLowerCase();
+  const live = Number(conflictCounts?.live ?? 0);
+  const dismissed = Number(conflictCounts?.dismissed ?? 0);
+  const conflictTotal =
+    conflictStatus === "live" ? live : conflictStatus === "dismissed" ? dismissed : live + dismissed;
   const when = (iso: string) => formatMountain(new Date(iso), "dateTime");
-  const active = judges.filter((j) => !j.leftAt);
+  const judgesPage = pageOf(
+    judgeRows.map((j) => ({
+      userId: j.userId,
+      name: j.name,
+      email: j.email,
+      load: Number(j.assigned),
+      scored: Number(j.scored),
+    })),
+    judgesAsked.page,
+    judgeTotal?.n ?? 0,
+    url,
+    "judges-page",
+  );
+  const projectsPage = pageOf(
+    projectsWithJudges(projectRows, assignedRows),
+    projectsAsked.page,
+    projectTotal?.n ?? 0,
+    url,
+    "projects-page",
+  );
+  const conflictsPage = pageOf(
+    conflictRows.map(({ createdAt, createdBy, dismissedAt, dismissedBy, dismissedReason, ...row }) => ({
+      ...row,
+      status: dismissedAt === null ? ("live" as const) : ("dismissed" as const),
+      createdAt,
+      createdBy,
+      dismissedAt,
+      dismissedBy,
+      dismissedReason,
+      created: when(createdAt),
+      dismissed: dismissedAt ? when(dismissedAt) : null,
+    })),
+    conflictsAsked.page,
+    conflictTotal,
+    url,
+    "conflicts-page",
+  );
+  if (!judgesPage || !projectsPage || !conflictsPage) {
+    // A stale link past a table's last page: show that table's last page, as a whole list paged in memory did.
+    let last = url;
+    if (!judgesPage) last = lastPageUrl(last, judgeTotal?.n ?? 0, "judges-page");
+    if (!projectsPage) last = lastPageUrl(last, projectTotal?.n ?? 0, "projects-page");
+    if (!conflictsPage) last = lastPageUrl(last, conflictTotal, "conflicts-page");
+    return last;
+  }
   return {
     header: deskHeader(desk),
     editionName: edition.name,
@@ -225,39 +370,19 @@ export async function assignmentsDeskView(desk: Desk, url: URL) {
     canRun: desk.can("run:assignment"),
     canDismiss: desk.can("dismiss:conflict"),
     canAdd: desk.can("add:conflict"),
-    hasRun,
+    hasRun: hasRunRows,
     preview,
     filter: { conflicts: conflictStatus, team },
     counts: {
-      judges: active.length,
-      projects: projects.length,
-      short: projects.filter((p) => p.judges.length < judgingRules.judgesPerProject).length,
-      live: conflicts.filter((c) => c.status === "live").length,
-      dismissed: conflicts.filter((c) => c.status === "dismissed").length,
+      judges: judgeTotal?.n ?? 0,
+      projects: Number(projectCounts?.projects ?? 0),
+      short: Number(projectCounts?.short ?? 0),
+      live,
+      dismissed,
     },
-    judges: paged(
-      active.map((j) => ({ userId: j.userId, name: j.name, email: j.email, load: j.assigned, scored: j.scored })),
-      url,
-      "judges-page",
-    ),
-    projects: paged(
-      projects.filter(
-        (p) => !needle || p.teamId.toLowerCase().includes(needle) || p.name.toLowerCase().includes(needle),
-      ),
-      url,
-      "projects-page",
-    ),
-    conflicts: paged(
-      conflicts
-        .filter((c) => conflictStatus === "all" || c.status === conflictStatus)
-        .map((c) => ({
-          ...c,
-          created: when(c.createdAt),
-          dismissed: c.dismissedAt ? when(c.dismissedAt) : null,
-        })),
-      url,
-      "conflicts-page",
-    ),
+    judges: judgesPage,
+    projects: projectsPage,
+    conflicts: conflictsPage,
   };
 }
 
@@ -304,7 +429,7 @@ export function reportCoverageFilterOf(params: URLSearchParams): ReportCoverageF
 }
 
 export async function reportDeskView(desk: Desk, url: URL) {
-  const report = await loadJudgingReport(desk.db, desk.edition.id);
+  const report = await judgingReportAt(desk.db, desk.edition.id, await reportVersionQuery(desk.db));
   const judgeNames = new Map(report.judges.map((j) => [j.judgeId, j.name]));
   const coverage = reportCoverageFilterOf(url.searchParams);
   const matching: readonly ProjectLine[] =

@@ -7,16 +7,18 @@
  * (./actions.server.ts, ./announcements.server.ts), so the desk, the API
  * and the CLI do the same thing and write the same audit row.
  */
-import { count, eq } from "drizzle-orm";
+import { count } from "drizzle-orm";
 import { messagesDesk } from "~/content/organize";
-import { notifications, teams } from "~/db/schema";
+import { notifications } from "~/db/schema";
 import { intent, type IntentOutcome } from "~/forms/intent-action.server";
-import { reportTeamNames } from "~/judging/appeal-decisions.server";
 import { executeAction, runQuery } from "~/organize/action.server";
 import { actionIntent, refusalOutcome } from "~/organize/action-intent.server";
 import { deskHeader, type Desk } from "~/organize/guard.server";
+import { derivedVersionQuery } from "~/organize/kept.server";
 import { overviewBlock } from "~/organize/overview-block.server";
+import { keptEditionTeams } from "~/portal/extensions.server";
 import { paged } from "~/organize/paging";
+import { chooseTeams } from "~/organize/team-chooser";
 import { requeueNotifications } from "./actions.server";
 import {
   messageTeam,
@@ -43,22 +45,21 @@ export function outboxOverview({ db }: Desk) {
 
 export async function messagesDeskView(desk: Desk, url: URL) {
   const { db, edition } = desk;
-  const [teamRows, past] = await Promise.all([
-    db.select({ id: teams.id }).from(teams).where(eq(teams.editionId, edition.id)),
-    pastAnnouncements(db),
-  ]);
-  const names = await reportTeamNames(
-    db,
-    teamRows.map((t) => t.id),
-  );
+  // Every team of the edition, named, kept under the version of what the names are read from (issue 56).
+  const [version, past] = await Promise.all([derivedVersionQuery(db, "judging-report"), pastAnnouncements(db)]);
+  const named = await keptEditionTeams(db, edition.id, version);
   return {
     header: deskHeader(desk),
     editionName: edition.name,
     canSend: desk.can("send:message"),
     segments: segmentOptions,
-    teams: teamRows
-      .map((t) => ({ id: t.id, label: `${names.get(t.id) ?? t.id} (${t.id.slice(0, 8)})` }))
-      .sort((a, b) => a.label.localeCompare(b.label)),
+    // A few teams, narrowed by a search: not every team of the edition (issue 56).
+    teams: chooseTeams(
+      named
+        .map((t) => ({ id: t.teamId, label: `${t.team} (${t.teamId.slice(0, 8)})` }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
+      url,
+    ),
     past: paged(past, url),
   };
 }

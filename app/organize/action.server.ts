@@ -21,6 +21,7 @@ import type { Edition } from "~/content/editions";
 import { deskMessages, readSummary, type PersonalDataRead } from "~/content/organize";
 import type { Db } from "~/db/client.server";
 import { commit, type Actor as EventActor, type EventRecord, type Statement } from "~/events/commit.server";
+import { personReadEventStatement, readEventStatement } from "~/events/reads.server";
 import { log } from "~/lib/log.server";
 import { can, type Permission } from "./roles";
 
@@ -225,17 +226,44 @@ export async function commitWithAudit(
 }
 
 /**
- * A read of personal data (issue 50): its own audit row (who, which read,
- * what was asked, how many rows came back), through the same writer and
- * chain as a change, with nothing written beside it.
+ * A read of personal data (issue 50) as its row of the log, unrun, for the
+ * reading page's own batch: who, which read, what was asked, how many rows
+ * came back. Not chained (issue 56, ~/events/reads.server.ts): a read changes
+ * nothing, and ten organizers reading at once must not race for the chain.
  */
+export function personalDataRead(
+  ctx: ActionContext,
+  read: PersonalDataRead,
+  rows: number,
+  asked: Record<string, unknown> = {},
+) {
+  logRead(ctx, read, rows);
+  return readEventStatement(ctx.db, ctx, readRecord(read, rows, asked));
+}
+
+/** A read of one person's page (`people.read`), written only when the account exists as the batch runs. */
+export function personRead(ctx: ActionContext, userId: string) {
+  logRead(ctx, "people.read", 1);
+  return personReadEventStatement(ctx.db, ctx, readRecord("people.read", 1, { userId }), userId);
+}
+
+function readRecord(read: PersonalDataRead, rows: number, asked: Record<string, unknown>): EventRecord {
+  return { action: read, summary: readSummary(read, rows), targets: { ...asked, rows } };
+}
+
+function logRead(ctx: ActionContext, read: PersonalDataRead, rows: number) {
+  const who = ctx.actor.kind === "job" ? { job: ctx.actor.name } : { userId: ctx.actor.userId, via: ctx.actor.kind };
+  log("info", "organize.read", { requestId: ctx.requestId, action: read, rows, ...who });
+}
+
+/** A read of personal data recorded on its own: one INSERT (`personalDataRead`). */
 export async function recordRead(
   ctx: ActionContext,
   read: PersonalDataRead,
   rows: number,
   asked: Record<string, unknown> = {},
 ): Promise<void> {
-  await commitWithAudit(ctx, read, [], { summary: readSummary(read, rows), targets: { ...asked, rows } });
+  await personalDataRead(ctx, read, rows, asked);
 }
 
 /**

@@ -15,7 +15,8 @@ export interface OverviewBlock<T> {
   figures: (rows: readonly unknown[]) => T;
 }
 
-type RowsOf<Q extends readonly BatchItem<"sqlite">[]> = { [K in keyof Q]: Q[K]["_"]["result"] };
+/** The rows a batch of `Q`'s statements answers, one entry per statement. */
+export type RowsOf<Q extends readonly BatchItem<"sqlite">[]> = { -readonly [K in keyof Q]: Q[K]["_"]["result"] };
 
 export function overviewBlock<const Q extends readonly BatchItem<"sqlite">[], T>(
   queries: Q,

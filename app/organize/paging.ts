@@ -35,3 +35,66 @@ export function paged<T>(items: readonly T[], url: URL, param = "page", size: nu
     next: page < pages ? link(page + 1) : null,
   };
 }
+
+/**
+ * The page a URL asks for (`param`, 1 when absent or not a page number) and
+ * the LIMIT and OFFSET that read it: a table paged in SQL (issue 56) reads
+ * one page and a count, never the whole list.
+ */
+export function askedPage(url: URL, param = "page", size: number = deskRules.pageSize) {
+  const asked = Number(url.searchParams.get(param));
+  const page = Number.isInteger(asked) && asked >= 1 ? asked : 1;
+  return { page, limit: size, offset: (page - 1) * size };
+}
+
+/**
+ * One page read in SQL as `paged` would show it: `items` are the rows of
+ * `page`, `total` the count of every row. A page past the last (a stale
+ * link) answers null: the caller reads the last page instead, as `paged`
+ * shows it.
+ */
+export function pageOf<T>(
+  items: T[],
+  page: number,
+  total: number,
+  url: URL,
+  param = "page",
+  size: number = deskRules.pageSize,
+): Paged<T> | null {
+  const pages = Math.max(1, Math.ceil(total / size));
+  if (page > pages) return null;
+  const link = (to: number) => {
+    const params = new URLSearchParams(url.searchParams);
+    if (to > 1) params.set(param, String(to));
+    else params.delete(param);
+    const query = params.toString();
+    return `${url.pathname}${query ? `?${query}` : ""}`;
+  };
+  return {
+    items,
+    page,
+    pages,
+    total,
+    previous: page > 1 ? link(page - 1) : null,
+    next: page < pages ? link(page + 1) : null,
+  };
+}
+
+/** The URL asking for the last page of `total` rows instead (what a stale link past the end shows). */
+export function lastPageUrl(url: URL, total: number, param = "page", size: number = deskRules.pageSize): URL {
+  const last = new URL(url);
+  last.searchParams.set(param, String(Math.max(1, Math.ceil(total / size))));
+  return last;
+}
+
+/**
+ * A view paged in SQL, or, when a table's page was past its end (a stale
+ * link), that view at the URL of the page to show instead (`lastPageUrl`).
+ */
+export async function notPastTheEnd<V>(view: (url: URL) => Promise<V | URL>, url: URL): Promise<V> {
+  const first = await view(url);
+  if (!(first instanceof URL)) return first;
+  const again = await view(first);
+  if (again instanceof URL) throw new Error("A desk table's last page is past its end.");
+  return again;
+}

@@ -119,6 +119,8 @@ export async function fulfill(
   const at = now.toISOString();
   const paid = { status: "paid" as const, paidAt: at, updatedAt: at, checkoutSessionId: session.id };
   const paymentIntentId = session.paymentIntentId;
+  // Exactly once: the row this call moved to "paid", as the update returns it. Not D1's change count,
+  // which also counts what triggers write (migrations/0034 keeps the desk's versions by trigger).
   let changed: boolean;
   let notificationId: string;
 
@@ -141,7 +143,8 @@ export async function fulfill(
     const update = db
       .update(registrations)
       .set({ ...paid, paymentIntentId })
-      .where(and(eq(registrations.id, row.id), ne(registrations.status, "paid")));
+      .where(and(eq(registrations.id, row.id), ne(registrations.status, "paid")))
+      .returning({ id: registrations.id });
     if (code) {
       const [result] = await db.batch([
         update,
@@ -152,10 +155,10 @@ export async function fulfill(
           .onConflictDoNothing(),
         notification.statement,
       ]);
-      changed = result.meta.changes === 1;
+      changed = result.length === 1;
     } else {
       const [result] = await db.batch([update, notification.statement]);
-      changed = result.meta.changes === 1;
+      changed = result.length === 1;
     }
     notificationId = notification.id;
   } else {
@@ -177,10 +180,11 @@ export async function fulfill(
       db
         .update(sponsorships)
         .set({ ...paid, paymentIntentId })
-        .where(and(eq(sponsorships.id, row.id), ne(sponsorships.status, "paid"))),
+        .where(and(eq(sponsorships.id, row.id), ne(sponsorships.status, "paid")))
+        .returning({ id: sponsorships.id }),
       notification.statement,
     ]);
-    changed = result.meta.changes === 1;
+    changed = result.length === 1;
     notificationId = notification.id;
   }
 
@@ -207,11 +211,14 @@ export async function closeUnpaidSession(
     db
       .update(registrations)
       .set(set)
-      .where(and(eq(registrations.checkoutSessionId, sessionId), eq(registrations.status, "pending"))),
+      .where(and(eq(registrations.checkoutSessionId, sessionId), eq(registrations.status, "pending")))
+      .returning({ id: registrations.id }),
     db
       .update(sponsorships)
       .set(set)
-      .where(and(eq(sponsorships.checkoutSessionId, sessionId), eq(sponsorships.status, "pending"))),
+      .where(and(eq(sponsorships.checkoutSessionId, sessionId), eq(sponsorships.status, "pending")))
+      .returning({ id: sponsorships.id }),
   ]);
-  return a.meta.changes + b.meta.changes > 0;
+  // The rows closed, as fulfilment counts them: D1's change count includes what triggers write.
+  return a.length + b.length > 0;
 }

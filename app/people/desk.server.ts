@@ -20,21 +20,22 @@ import { registrationStatuses, sponsorshipStatuses } from "~/db/payments-schema"
 import { companyCodes, registrations } from "~/db/schema";
 import type { Intent } from "~/forms/intent-action.server";
 import { paidWorkforce } from "~/organization/paid-workforce.server";
-import { recordRead } from "~/organize/action.server";
+import { personRead, recordRead } from "~/organize/action.server";
 import { actionIntent } from "~/organize/action-intent.server";
 import { deskHeader, type Desk } from "~/organize/guard.server";
 import { firstCount, overviewBlock } from "~/organize/overview-block.server";
-import { paged, type Paged } from "~/organize/paging";
+import { askedPage, lastPageUrl, notPastTheEnd, paged, pageOf, type Paged } from "~/organize/paging";
 import { handleContact, handleInterest } from "./inbox.server";
 import {
   contactsList,
   interestsList,
   organizationsList,
-  registrationsList,
+  registrationsPageQueries,
   sponsorshipsList,
+  storedRegistrations,
   type StoredRow,
 } from "./lists.server";
-import { personFacts, searchPeople } from "./people.server";
+import { personFactsOf, personFactsQueries, searchPeople, type PersonFactsRows } from "./people.server";
 import { EditionFilterSchema, RegistrationsFilterSchema, SponsorshipsFilterSchema, type HandleSchema } from "./schema";
 
 /** The overview's organizations (a paid Workforce Package), with their live code and employees enrolled, most first. */
@@ -137,10 +138,20 @@ export async function peopleDeskView(desk: Desk, url: URL) {
 
 export type PeopleDeskView = Awaited<ReturnType<typeof peopleDeskView>>;
 
-export async function personDeskView(desk: Desk, userId: string) {
-  const person = await personFacts(desk.db, userId);
+/**
+ * What /organize/people/:id reads, unrun, for the page's one batch (issue 56):
+ * the person's facts, then the read's row of the log, written only when the
+ * person exists (a read of personal data, issue 50). The page adds its
+ * history's statements after these, so the history lists this read too.
+ */
+export function personDeskQueries(desk: Desk, userId: string) {
+  return [...personFactsQueries(desk.db, userId), personRead(desk.action, userId)] as const;
+}
+
+/** The person's page from `personDeskQueries`' rows; 404 when there is no such account. */
+export function personDeskView(desk: Desk, rows: PersonFactsRows) {
+  const person = personFactsOf(rows);
   if (!person) throw data(null, { status: 404 });
-  await recordRead(desk.action, "people.read", 1, { userId });
   const named = <T extends { editionId: string }>(rows: T[]) =>
     rows.map((r) => ({ ...r, edition: editionName(r.editionId) }));
   return {
@@ -160,11 +171,39 @@ export async function personDeskView(desk: Desk, userId: string) {
 
 export type PersonDeskView = Awaited<ReturnType<typeof personDeskView>>;
 
-export async function registrationsDeskView(desk: Desk, url: URL) {
+export function registrationsDeskView(desk: Desk, url: URL) {
+  return notPastTheEnd((at) => registrationsViewAt(desk, at), url);
+}
+
+async function registrationsViewAt(desk: Desk, url: URL) {
   const parsed = RegistrationsFilterSchema.safeParse(filterParams(url));
   const filter = parsed.success ? parsed.data : {};
   const editionId = filter.edition ?? desk.edition.id;
-  const listing = await registrationsList(desk.db, { editionId, plan: filter.plan, status: filter.status });
+  const asked = askedPage(url);
+  // One page and its count (issue 56); the CSV has every row.
+  const [rows, [total]] = await desk.db.batch(
+    registrationsPageQueries(desk.db, { editionId, plan: filter.plan, status: filter.status }, asked),
+  );
+  const registrations = pageOf(
+    storedRegistrations(rows).map((r: StoredRow) => ({
+      id: text(r.id),
+      userId: text(r.user_id),
+      name: `${text(r.first_name)} ${text(r.last_name)}`,
+      email: text(r.email),
+      company: text(r.company_name),
+      // The organization's desk page: a Workforce Package's own registration, or the one an employee enrolled through.
+      organizationId: r.registration_type === "workforce" ? text(r.id) : text(r.organization_registration_id) || null,
+      plan: text(r.plan),
+      status: text(r.status),
+      amount: formatUsd(Number(r.amount_cents)),
+      registered: when(r.created_at),
+      paid: when(r.paid_at),
+    })),
+    asked.page,
+    Number(total?.n ?? 0),
+    url,
+  );
+  if (!registrations) return lastPageUrl(url, Number(total?.n ?? 0));
   return {
     header: deskHeader(desk),
     editionName: editionName(editionId),
@@ -175,23 +214,7 @@ export async function registrationsDeskView(desk: Desk, url: URL) {
       statuses: registrationStatuses.map((s) => ({ value: s, label: s })),
     },
     csv: csvHref(url, "/organize/registrations.csv"),
-    registrations: paged(
-      listing.rows.map((r: StoredRow) => ({
-        id: text(r.id),
-        userId: text(r.user_id),
-        name: `${text(r.first_name)} ${text(r.last_name)}`,
-        email: text(r.email),
-        company: text(r.company_name),
-        // The organization's desk page: a Workforce Package's own registration, or the one an employee enrolled through.
-        organizationId: r.registration_type === "workforce" ? text(r.id) : text(r.organization_registration_id) || null,
-        plan: text(r.plan),
-        status: text(r.status),
-        amount: formatUsd(Number(r.amount_cents)),
-        registered: when(r.created_at),
-        paid: when(r.paid_at),
-      })),
-      url,
-    ),
+    registrations,
   };
 }
 

@@ -48,26 +48,53 @@ export const editionAsked = (edition: string | undefined, ctx: Pick<ActionContex
 const inEdition = (column: Parameters<typeof eq>[0], editionId: string): SQL | undefined =>
   editionId === "all" ? undefined : eq(column, editionId);
 
-export async function registrationsList(
-  db: Db,
-  filter: {
-    editionId: string;
-    plan?: "individual" | "workforce";
-    status?: (typeof registrations.$inferSelect)["status"];
-  },
-): Promise<Listing> {
+type RegistrationsFilter = {
+  editionId: string;
+  plan?: "individual" | "workforce";
+  status?: (typeof registrations.$inferSelect)["status"];
+};
+
+function registrationsWhere(filter: RegistrationsFilter) {
+  return and(
+    inEdition(registrations.editionId, filter.editionId),
+    filter.plan ? eq(registrations.plan, filter.plan) : undefined,
+    filter.status ? eq(registrations.status, filter.status) : undefined,
+  );
+}
+
+export async function registrationsList(db: Db, filter: RegistrationsFilter): Promise<Listing> {
   const rows = await db
     .select()
     .from(registrations)
-    .where(
-      and(
-        inEdition(registrations.editionId, filter.editionId),
-        filter.plan ? eq(registrations.plan, filter.plan) : undefined,
-        filter.status ? eq(registrations.status, filter.status) : undefined,
-      ),
-    )
+    .where(registrationsWhere(filter))
     .orderBy(asc(registrations.createdAt), asc(registrations.id));
   return { editionId: filter.editionId, ...asStored(registrations, rows) };
+}
+
+/**
+ * One page of `registrationsList` (the same rows in the same order) and the
+ * count of them, unrun, for the desk's page (issue 56: a page, not the
+ * edition); the CSV keeps every row.
+ */
+export function registrationsPageQueries(db: Db, filter: RegistrationsFilter, page: { limit: number; offset: number }) {
+  return [
+    db
+      .select()
+      .from(registrations)
+      .where(registrationsWhere(filter))
+      .orderBy(asc(registrations.createdAt), asc(registrations.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(registrations)
+      .where(registrationsWhere(filter)),
+  ] as const;
+}
+
+/** `registrationsPageQueries`' rows under their stored column names, as `registrationsList` answers them. */
+export function storedRegistrations(rows: readonly (typeof registrations.$inferSelect)[]): StoredRow[] {
+  return asStored(registrations, rows).rows;
 }
 
 type SponsorshipRow = typeof sponsorships.$inferSelect;

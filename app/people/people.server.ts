@@ -28,6 +28,7 @@ import {
   user,
 } from "~/db/schema";
 import { defineOrganizerQuery } from "~/organize/action.server";
+import type { RowsOf } from "~/organize/overview-block.server";
 import { PersonSchema, SearchPeopleSchema } from "./schema";
 
 const when = (iso: string | null) => (iso ? formatMountain(new Date(iso), "dateTime") : null);
@@ -93,23 +94,26 @@ export async function searchPeople(db: Db, q: string, page: number) {
 
 export type PeopleSearch = Awaited<ReturnType<typeof searchPeople>>;
 
-/** Everything the desk shows about one account, or null when there is none. */
-export async function personFacts(db: Db, userId: string) {
-  const [account] = await db
-    .select({
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      verified: user.emailVerified,
-      twoFactor: user.twoFactorEnabled,
-      createdAt: user.createdAt,
-    })
-    .from(user)
-    .where(eq(user.id, userId))
-    .limit(1);
-  if (!account) return null;
+/**
+ * The statements that read one account's facts, unrun, so a page can send
+ * them in its own batch (issue 56: /organize/people/:id in one round trip);
+ * `personFactsOf` shapes their rows.
+ */
+export function personFactsQueries(db: Db, userId: string) {
   const organization = alias(registrations, "organization");
-  const [regs, spons, employer, admin, memberships, votes, creds, judged, role] = await db.batch([
+  return [
+    db
+      .select({
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        verified: user.emailVerified,
+        twoFactor: user.twoFactorEnabled,
+        createdAt: user.createdAt,
+      })
+      .from(user)
+      .where(eq(user.id, userId))
+      .limit(1),
     db
       .select()
       .from(registrations)
@@ -176,7 +180,15 @@ export async function personFacts(db: Db, userId: string) {
       .where(eq(judges.userId, userId))
       .orderBy(desc(judges.editionId)),
     db.select().from(organizerRoles).where(eq(organizerRoles.userId, userId)).limit(1),
-  ]);
+  ] as const;
+}
+
+export type PersonFactsRows = RowsOf<ReturnType<typeof personFactsQueries>>;
+
+/** One account's facts from `personFactsQueries`' rows, or null when there is no such account. */
+export function personFactsOf(rows: Readonly<PersonFactsRows>) {
+  const [[account], regs, spons, employer, admin, memberships, votes, creds, judged, role] = rows;
+  if (!account) return null;
   const owned = regs.filter((r) => r.plan === "workforce" && r.status === "paid");
   const money = (cents: number) => formatUsd(cents);
   return {
@@ -252,7 +264,12 @@ export async function personFacts(db: Db, userId: string) {
   };
 }
 
-export type PersonFacts = NonNullable<Awaited<ReturnType<typeof personFacts>>>;
+/** Everything the desk shows about one account, or null when there is none. */
+export async function personFacts(db: Db, userId: string) {
+  return personFactsOf(await db.batch(personFactsQueries(db, userId)));
+}
+
+export type PersonFacts = NonNullable<ReturnType<typeof personFactsOf>>;
 
 export const searchPeopleQuery = defineOrganizerQuery({
   id: "people.search",

@@ -14,7 +14,8 @@ import { formatMountain } from "~/clock/format";
 import { extensionPreviewText, moderationMessages, moderationSummaries } from "~/content/showcase-moderation";
 import type { Db } from "~/db/client.server";
 import { deadlineExtensions, teamMembers, teams, user } from "~/db/schema";
-import { reportTeamNames } from "~/judging/appeal-decisions.server";
+import { editionTeamNameQueries, reportTeamNames, teamNamesOf } from "~/judging/appeal-decisions.server";
+import { keptPerIsolate } from "~/organize/kept.server";
 import { actorLabel, defineOrganizerAction, defineOrganizerQuery, type ActionContext } from "~/organize/action.server";
 import { extendedBy, teamSubmissionDeadline } from "./deadline.server";
 import { ExtendDeadlineSchema } from "./extension-schema";
@@ -23,14 +24,32 @@ const when = (date: Date) => formatMountain(date, "dateTime");
 
 /** The edition's teams as the desk's chooser names them, by name. */
 export async function editionTeams(db: Db, editionId: string): Promise<{ teamId: string; team: string }[]> {
-  const rows = await db.select({ id: teams.id }).from(teams).where(eq(teams.editionId, editionId));
-  const names = await reportTeamNames(
-    db,
+  // The names from two edition-wide statements in the same batch (issue 56), not a list of ids 90 at a time.
+  const [rows, named, people] = await db.batch([
+    db.select({ id: teams.id }).from(teams).where(eq(teams.editionId, editionId)),
+    ...editionTeamNameQueries(db, editionId),
+  ]);
+  const names = teamNamesOf(
     rows.map((r) => r.id),
+    named,
+    people,
   );
   return rows
     .map((r) => ({ teamId: r.id, team: names.get(r.id) ?? r.id }))
     .sort((a, b) => a.team.localeCompare(b.team) || a.teamId.localeCompare(b.teamId));
+}
+
+const keptTeams = keptPerIsolate<{ teamId: string; team: string }[]>();
+
+/**
+ * `editionTeams`, kept per isolate (issue 56, ~/organize/kept.server.ts)
+ * under the "judging-report" version, whose triggers cover the tables the
+ * names are read from (teams, members, registrations): the desk's forms
+ * that name any team of the edition (an exception, a message) read it once
+ * per change. `version`: that token, read in the page's batch.
+ */
+export function keptEditionTeams(db: Db, editionId: string, version: readonly { token: string }[]) {
+  return keptTeams.at(editionId, version, () => editionTeams(db, editionId));
 }
 
 export interface ExtensionListing {
@@ -48,13 +67,27 @@ export interface ExtensionListing {
 }
 
 /** The edition's exceptions, latest deadline first. */
-export async function editionExtensions(db: Db, editionId: string, now: Date): Promise<ExtensionListing[]> {
-  const rows = await db
+/** The edition's exceptions, latest deadline first, unrun (for a page's batch); `extensionListings` shapes them. */
+export function editionExtensionsQuery(db: Db, editionId: string) {
+  return db
     .select()
     .from(deadlineExtensions)
     .where(eq(deadlineExtensions.editionId, editionId))
     .orderBy(sql`${deadlineExtensions.until} DESC`, asc(deadlineExtensions.teamId));
+}
+
+export async function editionExtensions(db: Db, editionId: string, now: Date): Promise<ExtensionListing[]> {
+  const rows = await editionExtensionsQuery(db, editionId);
   const names = await reportTeamNames(db, [...new Set(rows.map((r) => r.teamId))]);
+  return extensionListings(rows, names, now);
+}
+
+/** `editionExtensionsQuery`'s rows as the desk lists them, each team named from `names`. */
+export function extensionListings(
+  rows: Awaited<ReturnType<typeof editionExtensionsQuery>>,
+  names: ReadonlyMap<string, string>,
+  now: Date,
+): ExtensionListing[] {
   return rows.map((r) => {
     const until = new Date(r.until);
     return {

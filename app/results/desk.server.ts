@@ -9,19 +9,35 @@ import { formatMountain } from "~/clock/format";
 import { milestoneOf } from "~/content/editions";
 import { achievementOf } from "~/content/credentials";
 import { formatScore } from "~/judging/normalize";
-import { loadJudgingReport } from "~/judging/report.server";
+import { deskRules } from "~/content/organize";
+import { judgingReportAt, reportVersionQuery } from "~/judging/report-cache.server";
 import { actionIntent } from "~/organize/action-intent.server";
 import { deskHeader, type Desk } from "~/organize/guard.server";
 import { publishAwards, publishFinalists } from "./actions.server";
-import { publishedResultsRows } from "./publication.server";
+import { paged } from "~/organize/paging";
+import { publishedResultsQuery } from "./publication.server";
 import { publicationAwards } from "./schema";
 
-export async function resultsDeskView(desk: Desk) {
+export async function resultsDeskView(desk: Desk, url: URL) {
   const { db, edition, now } = desk;
-  const [report, published] = await Promise.all([
-    loadJudgingReport(db, edition.id),
-    publishedResultsRows(db, edition.id),
-  ]);
+  // One round trip for the kept report's token and what is published (issue 56).
+  const [version, published] = await db.batch([reportVersionQuery(db), publishedResultsQuery(db, edition.id)]);
+  const report = await judgingReportAt(db, edition.id, version);
+  const ranked = report.projects.map((p) => ({
+    teamId: p.teamId,
+    rank: p.rank,
+    name: p.name,
+    normalized: formatScore(p.normalized),
+    judges: `${p.judges}/${p.assigned}`,
+  }));
+  const ranking = paged(ranked, url);
+  // An award goes to a finalist, in practice: the choices are the published finalists and the ranking's
+  // first page, not every project (a select of 2,000 teams per award was most of a 2 MB page).
+  const finalistIds = new Set(published.filter((r) => r.award === "finalist").map((r) => r.teamId));
+  const awardTeams = [
+    ...ranked.filter((p) => finalistIds.has(p.teamId)),
+    ...ranked.slice(0, deskRules.pageSize).filter((p) => !finalistIds.has(p.teamId)),
+  ];
   const announced = milestoneOf(edition, "finalists-announced").start;
   const finals = milestoneOf(edition, "finals").start;
   return {
@@ -31,13 +47,8 @@ export async function resultsDeskView(desk: Desk) {
     awards: { open: now >= finals, opens: formatMountain(finals, "dateTime") },
     complete: report.complete,
     missing: report.projectsMissing.length,
-    ranking: report.projects.map((p) => ({
-      teamId: p.teamId,
-      rank: p.rank,
-      name: p.name,
-      normalized: formatScore(p.normalized),
-      judges: `${p.judges}/${p.assigned}`,
-    })),
+    ranking,
+    awardTeams,
     awardChoices: publicationAwards.map((a) => ({ id: a.id, name: a.name })),
     published: published.map((r) => ({
       result: r.award === "finalist" ? "Finalist" : (achievementOf(edition.id, r.award)?.name ?? r.award),

@@ -457,11 +457,16 @@ export async function planStatements(plan: PublicationPlan, ctx: ActionContext) 
   return { statements, holds: signed.holds, emailIds: emails.map((e) => e.id), credentialIds: signed.ids };
 }
 
-/** Every published result of the edition, as the desk lists them (whatever their time). */
-export async function publishedResultsRows(db: Db, editionId: string) {
+/** `publishedResultsRows` unrun, for a page's batch. */
+export function publishedResultsQuery(db: Db, editionId: string) {
   return db
     .select()
     .from(publishedResults)
     .where(eq(publishedResults.editionId, editionId))
     .orderBy(asc(publishedResults.award), asc(publishedResults.place));
+}
+
+/** Every published result of the edition, as the desk lists them (whatever their time). */
+export async function publishedResultsRows(db: Db, editionId: string) {
+  return publishedResultsQuery(db, editionId);
 }

@@ -20,22 +20,44 @@ import { excludedText, voteDeskText, voteReviewRules } from "~/content/vote-revi
 import type { Intent } from "~/forms/intent-action.server";
 import { actionIntent } from "~/organize/action-intent.server";
 import { deskHeader, type Desk } from "~/organize/guard.server";
-import { paged } from "~/organize/paging";
-import { editionExtensions, editionTeams, extendDeadline } from "~/portal/extensions.server";
+import { derivedVersionQuery, keptPerIsolate } from "~/organize/kept.server";
+import { paged, type Paged } from "~/organize/paging";
+import { chooseTeams } from "~/organize/team-chooser";
+import {
+  editionExtensionsQuery,
+  extendDeadline,
+  extensionListings,
+  keptEditionTeams,
+} from "~/portal/extensions.server";
 import { hideProject, moderatedProjects, showProject } from "./moderation.server";
 import type { ModerateProjectSchema } from "./moderation-schema";
-import { excludeVotes, publishAudienceChoice, voteReview } from "./vote-review.server";
+import { excludeVotes, keptVoteReview, publishAudienceChoice } from "./vote-review.server";
 import type { ExcludeVotesSchema } from "./vote-review-schema";
+
+/**
+ * The moderation list, kept per isolate (~/organize/kept.server.ts) under the
+ * "judging-report" version, whose triggers cover every table it reads
+ * (submissions, teams, members, registrations).
+ */
+const keptModeration = keptPerIsolate<Awaited<ReturnType<typeof moderatedProjects>>>();
 
 export async function showcaseDeskView(desk: Desk, url: URL) {
   const { db, edition, now } = desk;
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, moderationRules.searchMaxChars);
   const canExtend = desk.can("extend:deadline");
-  const [projects, extensions, teams] = await Promise.all([
-    moderatedProjects(db, edition.id),
-    editionExtensions(db, edition.id, now),
-    canExtend ? editionTeams(db, edition.id) : Promise.resolve([]),
+  // The edition's projects and teams kept under the version of what they are read from (issue 56).
+  const [version, extensionRows] = await db.batch([
+    derivedVersionQuery(db, "judging-report"),
+    editionExtensionsQuery(db, edition.id),
   ]);
+  const [projects, allTeams] = await Promise.all([
+    keptModeration.at(edition.id, version, () => moderatedProjects(db, edition.id)),
+    keptEditionTeams(db, edition.id, version),
+  ]);
+  // An exception's team is one of the edition's: named from the kept list, not read again.
+  const extensions = extensionListings(extensionRows, new Map(allTeams.map((t) => [t.teamId, t.team])), now);
+  // The exception's chooser lists a few teams, narrowed by a search: not every team of the edition (issue 56).
+  const teams = chooseTeams(canExtend ? allTeams.map((t) => ({ id: t.teamId, label: t.team })) : [], url);
   const needle = q.toLowerCase();
   const matching = needle
     ? projects.filter((p) => (p.title ?? "").toLowerCase().includes(needle) || p.team.toLowerCase().includes(needle))
@@ -75,7 +97,7 @@ export const showcaseDeskIntents = {
 const when = (iso: string) => formatMountain(new Date(iso), "dateTime");
 
 export async function votesDeskView(desk: Desk, url: URL) {
-  const review = await voteReview(desk);
+  const review = await keptVoteReview(desk);
   const closed = review.voting === "closed" && !review.publishedAt;
   return {
     header: deskHeader(desk),
@@ -88,26 +110,23 @@ export async function votesDeskView(desk: Desk, url: URL) {
     canExclude: closed && desk.can("exclude:vote"),
     canPropose: closed && desk.can("propose:publication"),
     categories: exclusionCategories.map((id) => ({ id, label: exclusionCategoryLabels[id] })),
-    flags: paged(
-      review.flags.map((flag) => ({
-        ...flag,
-        shownIds: flag.voteIds.slice(0, voteReviewRules.voteIdsShown),
-        moreIds: Math.max(0, flag.voteIds.length - voteReviewRules.voteIdsShown),
-      })),
-      url,
-      "flags-page",
-    ),
-    exclusions: paged(
-      review.exclusions.map((e) => ({ ...e, at: when(e.at), count: e.voteIds.length })),
-      url,
-      "excluded-page",
-    ),
-    tally: paged(
-      review.tally.map((t) => ({ ...t, excludedText: excludedText(t.excluded) })),
-      url,
-      "tally-page",
-    ),
+    // Paged before shaped: the kept review holds the whole edition, a page shows fifty rows of it.
+    flags: pagedAs(paged(review.flags, url, "flags-page"), (flag) => ({
+      ...flag,
+      shownIds: flag.voteIds.slice(0, voteReviewRules.voteIdsShown),
+      moreIds: Math.max(0, flag.voteIds.length - voteReviewRules.voteIdsShown),
+    })),
+    exclusions: pagedAs(paged(review.exclusions, url, "excluded-page"), (e) => ({
+      ...e,
+      at: when(e.at),
+      count: e.voteIds.length,
+    })),
+    tally: pagedAs(paged(review.tally, url, "tally-page"), (t) => ({ ...t, excludedText: excludedText(t.excluded) })),
   };
+}
+
+function pagedAs<T, U>(page: Paged<T>, shape: (item: T) => U): Paged<U> {
+  return { ...page, items: page.items.map(shape) };
 }
 
 export type VotesDeskView = Awaited<ReturnType<typeof votesDeskView>>;

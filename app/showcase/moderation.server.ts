@@ -13,7 +13,7 @@ import type { Db } from "~/db/client.server";
 import { submissions, teams } from "~/db/schema";
 import { actorLabel, defineOrganizerAction, defineOrganizerQuery, type ActionContext } from "~/organize/action.server";
 import { isSubmittedProject } from "~/portal/submitted.server";
-import { reportTeamNames } from "~/judging/appeal-decisions.server";
+import { editionTeamNameQueries, reportTeamNames, teamNamesOf } from "~/judging/appeal-decisions.server";
 import { ModerateProjectSchema } from "./moderation-schema";
 
 /** A submitted project of the edition as the desk lists it. */
@@ -29,21 +29,25 @@ export interface ModeratedProject {
 
 /** The edition's submitted projects, by title (untitled last), each with whether the organizers hid it. */
 export async function moderatedProjects(db: Db, editionId: string): Promise<ModeratedProject[]> {
-  const rows = await db
-    .select({
-      teamId: submissions.teamId,
-      title: submissions.title,
-      slug: submissions.slug,
-      consented: submissions.publicConsent,
-      hiddenAt: submissions.hiddenAt,
-      hiddenBy: submissions.hiddenBy,
-      hiddenReason: submissions.hiddenReason,
-    })
-    .from(submissions)
-    .innerJoin(teams, eq(teams.id, submissions.teamId))
-    .where(and(eq(submissions.editionId, editionId), isSubmittedProject))
-    .orderBy(sql`${submissions.title} IS NULL`, sql`lower(${submissions.title})`, asc(submissions.teamId));
-  const names = await reportTeamNames(db, [...new Set(rows.map((r) => r.teamId))]);
+  // The names from two edition-wide statements in the same batch (issue 56), not a list of ids 90 at a time.
+  const [rows, named, people] = await db.batch([
+    db
+      .select({
+        teamId: submissions.teamId,
+        title: submissions.title,
+        slug: submissions.slug,
+        consented: submissions.publicConsent,
+        hiddenAt: submissions.hiddenAt,
+        hiddenBy: submissions.hiddenBy,
+        hiddenReason: submissions.hiddenReason,
+      })
+      .from(submissions)
+      .innerJoin(teams, eq(teams.id, submissions.teamId))
+      .where(and(eq(submissions.editionId, editionId), isSubmittedProject))
+      .orderBy(sql`${submissions.title} IS NULL`, sql`lower(${submissions.title})`, asc(submissions.teamId)),
+    ...editionTeamNameQueries(db, editionId),
+  ]);
+  const names = teamNamesOf([...new Set(rows.map((r) => r.teamId))], named, people);
   return rows.map((r) => ({
     teamId: r.teamId,
     team: names.get(r.teamId) ?? r.teamId,

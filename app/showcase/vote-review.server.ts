@@ -32,6 +32,7 @@ import {
   type Statement,
 } from "~/organize/action.server";
 import { awardResultsPlan, planPreview, planStatements, type PublicationPlan } from "~/results/publication.server";
+import { derivedVersionQuery, keptPerIsolate } from "~/organize/kept.server";
 import { shownIn } from "./shown.server";
 import { reviewVotes, tallyVotes, type ReviewedVote, type VoteFlag } from "./review";
 import { ExcludeVotesSchema, PublishAudienceChoiceSchema, voteIdsOf } from "./vote-review-schema";
@@ -181,6 +182,21 @@ export async function voteReview(ctx: Pick<ActionContext, "db" | "edition" | "no
       })
       .sort((a, b) => b.final - a.final || a.title.localeCompare(b.title)),
   };
+}
+
+const reviews = keptPerIsolate<VoteReview>();
+
+/**
+ * The review as /organize/votes shows it (issue 56): kept per isolate under
+ * the "vote-review" version (~/organize/kept.server.ts; triggers on the
+ * votes, the projects and the ledger change it), read in one round trip
+ * while it holds; `voting` is the clock's, always now. The API's
+ * `votes.review` computes fresh.
+ */
+export async function keptVoteReview(ctx: Pick<ActionContext, "db" | "edition" | "now">): Promise<VoteReview> {
+  const version = await derivedVersionQuery(ctx.db, "vote-review");
+  const review = await reviews.at(ctx.edition.id, version, () => voteReview(ctx));
+  return { ...review, voting: votingWindow(ctx.now, ctx.edition) };
 }
 
 export const reviewVotesQuery = defineOrganizerQuery({

@@ -67,21 +67,10 @@ export function JudgesSection({ view, actionData }: Props) {
               <td className={cellClass}>{j.scored}</td>
               <td className={cellClass}>{j.remaining}</td>
               <td className={cellClass}>
-                {view.canRemove && !j.left ? (
-                  <details>
-                    <summary className="cursor-pointer text-red-700 underline">
-                      Remove<span className="sr-only"> {j.email}</span>…
-                    </summary>
-                    <IntentForm intent="remove" className="mt-2" errors={[]}>
-                      <input type="hidden" name="email" value={j.email} />
-                      <p className="mb-2 text-sm text-slate-700">
-                        Their complete scores keep counting; each project they have not finished goes to another judge.
-                      </p>
-                      <button type="submit" className={dangerButtonClass}>
-                        {`Yes, remove ${j.email}`}
-                      </button>
-                    </IntentForm>
-                  </details>
+                {j.removeHref ? (
+                  <a href={j.removeHref} className="text-red-700 underline">
+                    Remove<span className="sr-only"> {j.email}</span>…
+                  </a>
                 ) : null}
               </td>
             </tr>
@@ -89,7 +78,33 @@ export function JudgesSection({ view, actionData }: Props) {
         </DeskTable>
       )}
       <Pager paged={judges} label="Judges" />
+      {view.removing ? <RemoveJudge removing={view.removing} /> : null}
     </SectionCard>
+  );
+}
+
+/** The one removal form: for the judge whose "Remove…" link was followed, with a way back. */
+function RemoveJudge({ removing }: { removing: NonNullable<JudgesDeskView["removing"]> }) {
+  return (
+    <div id="remove-judge" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4">
+      <h3 id="remove-judge-heading" className="text-lg font-semibold text-slate-900">
+        {`Remove ${removing.name}?`}
+      </h3>
+      <IntentForm intent="remove" className="mt-2" errors={[]} labelledBy="remove-judge-heading">
+        <input type="hidden" name="email" value={removing.email} />
+        <p className="mb-2 text-sm text-slate-700">
+          Their complete scores keep counting; each project they have not finished goes to another judge.
+        </p>
+        <div className="flex flex-wrap items-center gap-4">
+          <button type="submit" className={dangerButtonClass}>
+            {`Yes, remove ${removing.email}`}
+          </button>
+          <a href={removing.cancel} className={deskLinkClass}>
+            Keep them
+          </a>
+        </div>
+      </IntentForm>
+    </div>
   );
 }
 

@@ -16,6 +16,7 @@ import { ErrorList, Field, TextareaField } from "../forms";
 import { IntentForm, intentErrors, Refusals, useIntentForm } from "../intent-form";
 import { SectionCard } from "../section-card";
 import { cellClass, deskControlClass, deskLabelClass, DeskTable, Empty, Pager } from "./desk";
+import { TeamSearch } from "./team-chooser";
 
 const t = messagesDesk;
 
@@ -192,30 +193,33 @@ export function TeamMessageSection({
   return (
     <SectionCard id="team" title={t.teamTitle}>
       <p className="mt-2 text-sm text-slate-700">{t.teamNote}</p>
-      {view.teams.length === 0 ? (
+      {view.teams.total === 0 ? (
         <Empty>{t.teamNone}</Empty>
       ) : (
-        <IntentForm intent="preview-team" form={form} className="mt-4 space-y-4">
-          <input type="hidden" name="segment" value="team" />
-          <div>
-            <label htmlFor={fields.teamId.id} className={deskLabelClass}>
-              {t.teamLabel}
-            </label>
-            <select key={teamKey} {...team} className={deskControlClass}>
-              <option value="">{t.teamLabel}…</option>
-              {view.teams.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-            <ErrorList id={fields.teamId.errorId} errors={fields.teamId.errors} />
-          </div>
-          <ComposeFields fields={fields} />
-          <button type="submit" className="btn-primary">
-            {t.previewButton}
-          </button>
-        </IntentForm>
+        <>
+          <TeamSearch chooser={view.teams} action="/organize/messages#team" id="message-team-q" />
+          <IntentForm intent="preview-team" form={form} className="mt-4 space-y-4">
+            <input type="hidden" name="segment" value="team" />
+            <div>
+              <label htmlFor={fields.teamId.id} className={deskLabelClass}>
+                {t.teamLabel}
+              </label>
+              <select key={teamKey} {...team} className={deskControlClass}>
+                <option value="">{t.teamLabel}…</option>
+                {view.teams.options.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+              <ErrorList id={fields.teamId.errorId} errors={fields.teamId.errors} />
+            </div>
+            <ComposeFields fields={fields} />
+            <button type="submit" className="btn-primary">
+              {t.previewButton}
+            </button>
+          </IntentForm>
+        </>
       )}
     </SectionCard>
   );

@@ -11,7 +11,7 @@ import { PublishAwardsSchema, PublishFinalistsSchema } from "~/results/schema";
 import { ErrorList } from "../forms";
 import { IntentForm, useIntentForm } from "../intent-form";
 import { SectionCard } from "../section-card";
-import { cellClass, DeskTable, deskControlClass, deskLabelClass, Empty } from "./desk";
+import { cellClass, DeskTable, deskControlClass, deskLabelClass, Empty, Pager } from "./desk";
 
 type Props = { view: ResultsDeskView; actionData?: IntentActionData };
 
@@ -23,7 +23,7 @@ export function RankingSection({ view }: Props) {
           ? "Every submitted project has its complete score sets."
           : `${view.missing} project(s) are missing complete score sets.`}
       </p>
-      {view.ranking.length === 0 ? (
+      {view.ranking.total === 0 ? (
         <Empty>No submitted project yet.</Empty>
       ) : (
         <DeskTable
@@ -31,7 +31,7 @@ export function RankingSection({ view }: Props) {
           caption="Ranking by normalized weighted total"
           head={["Rank", "Team", "Normalized", "Judges", "Team id"]}
         >
-          {view.ranking.map((p) => (
+          {view.ranking.items.map((p) => (
             <tr key={p.teamId}>
               <td className={cellClass}>{p.rank ?? "—"}</td>
               <td className={`${cellClass} break-words`}>{p.name}</td>
@@ -42,6 +42,7 @@ export function RankingSection({ view }: Props) {
           ))}
         </DeskTable>
       )}
+      <Pager paged={view.ranking} label="Ranking" />
     </SectionCard>
   );
 }
@@ -89,7 +90,7 @@ export function FinalistsSection({ view, actionData }: Props) {
 
 export function AwardsSection({ view, actionData }: Props) {
   const [form, fields] = useIntentForm("publish-awards", PublishAwardsSchema, actionData);
-  const teams = view.ranking;
+  const teams = view.awardTeams;
   return (
     <SectionCard id="awards" title="Propose the awards">
       <p className="mt-2 text-sm text-slate-700">{publicationText.awardsLead}</p>

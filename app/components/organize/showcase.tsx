@@ -27,6 +27,7 @@ import {
   Pager,
   teamPage,
 } from "./desk";
+import { TeamSearch } from "./team-chooser";
 
 type Props = { view: ShowcaseDeskView; links: DeskLinks; actionData?: IntentActionData };
 type Project = ShowcaseDeskView["projects"]["items"][number];
@@ -205,32 +206,35 @@ export function ExtensionsSection({ view, links, actionData }: Props) {
 
 function ExtendForm({ view, actionData }: Omit<Props, "links">) {
   const [form, fields] = useIntentForm("extend", ExtendDeadlineSchema, actionData);
-  if (view.teams.length === 0) return <Empty>{text.noTeams}</Empty>;
+  if (view.teams.total === 0) return <Empty>{text.noTeams}</Empty>;
   const { key: teamKey, ...team } = getSelectProps(fields.teamId);
   return (
-    <IntentForm intent="extend" form={form} className="mt-6 space-y-4" labelledBy="extend-heading">
-      <h3 id="extend-heading" className="text-lg font-semibold text-slate-900">
-        {text.extendButton}
-      </h3>
-      <div>
-        <label htmlFor={fields.teamId.id} className={deskLabelClass}>
-          {text.teamLabel}
-        </label>
-        <select key={teamKey} {...team} className={deskControlClass}>
-          <option value="">{text.teamChoose}</option>
-          {view.teams.map((t) => (
-            <option key={t.teamId} value={t.teamId}>
-              {t.team}
-            </option>
-          ))}
-        </select>
-        <ErrorList id={fields.teamId.errorId} errors={fields.teamId.errors} />
-      </div>
-      <Field meta={fields.hours} label={text.hoursLabel} inputMode="numeric" />
-      <TextareaField meta={fields.reason} label={text.reasonLabel} hint={text.extensionReasonHint} rows={3} />
-      <button type="submit" className="btn-primary">
-        {text.extendButton}
-      </button>
-    </IntentForm>
+    <>
+      <TeamSearch chooser={view.teams} action="/organize/showcase#extend-heading" id="extend-team-q" />
+      <IntentForm intent="extend" form={form} className="mt-6 space-y-4" labelledBy="extend-heading">
+        <h3 id="extend-heading" className="text-lg font-semibold text-slate-900">
+          {text.extendButton}
+        </h3>
+        <div>
+          <label htmlFor={fields.teamId.id} className={deskLabelClass}>
+            {text.teamLabel}
+          </label>
+          <select key={teamKey} {...team} className={deskControlClass}>
+            <option value="">{text.teamChoose}</option>
+            {view.teams.options.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+          <ErrorList id={fields.teamId.errorId} errors={fields.teamId.errors} />
+        </div>
+        <Field meta={fields.hours} label={text.hoursLabel} inputMode="numeric" />
+        <TextareaField meta={fields.reason} label={text.reasonLabel} hint={text.extensionReasonHint} rows={3} />
+        <button type="submit" className="btn-primary">
+          {text.extendButton}
+        </button>
+      </IntentForm>
+    </>
   );
 }

@@ -12,8 +12,9 @@ import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
 import { deskPage } from "~/organize/action-intent.server";
 import { deskContext } from "~/organize/guard.server";
-import { historyPage } from "~/desk/histories.server";
-import { personDeskView } from "~/people/desk.server";
+import { historyPageOf, historyPageQueries, type HistoryPageRows } from "~/desk/histories.server";
+import { personDeskQueries, personDeskView } from "~/people/desk.server";
+import type { PersonFactsRows } from "~/people/people.server";
 import type { Route } from "./+types/person";
 
 export const meta: Route.MetaFunction = () => [
@@ -23,9 +24,15 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const desk = context.get(deskContext);
-  const view = await personDeskView(desk, params.id);
-  // Everything the person did, or that concerned them, from the one event log.
-  return deskPage({ ...view, history: await historyPage(desk, { userId: params.id }, new URL(desk.request.url)) });
+  const url = new URL(desk.request.url);
+  const subject = { userId: params.id };
+  // One round trip (issue 56): the person's facts, the read's row of the log, then everything the person
+  // did or that concerned them, from the one event log (this read included).
+  const person = personDeskQueries(desk, params.id);
+  const rows = await desk.db.batch([...person, ...historyPageQueries(desk.db, subject, url)]);
+  const view = personDeskView(desk, rows.slice(0, person.length - 1) as unknown as PersonFactsRows);
+  const [historyRows, historyLength] = rows.slice(person.length) as unknown as HistoryPageRows;
+  return deskPage({ ...view, history: await historyPageOf(desk.db, subject, url, [historyRows, historyLength]) });
 }
 
 export const headers = signedInPageHeaders;

@@ -20,8 +20,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return deskPage(await resultsDeskView(context.get(deskContext)));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return deskPage(await resultsDeskView(context.get(deskContext), new URL(request.url)));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

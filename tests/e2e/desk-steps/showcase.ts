@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { moderationDeskText, moderationRules } from "../../../app/content/showcase-moderation";
+import { teamChooserText } from "../../../app/content/organize";
 import { toast } from "../auth-helpers";
 import { redactAddresses } from "../../../app/organize/redact";
 
@@ -65,6 +66,13 @@ export async function proposeExtensionStep(
   exception: { team: string; memberEmail: string; hours: number; newDeadline: string; reason: string },
 ): Promise<string> {
   await go(page, "/organize/showcase#extensions");
+  // An edition with more teams than the chooser lists shows a search first (issue 56): the team is found by name.
+  const search = page.getByLabel(teamChooserText.searchLabel);
+  if (await search.isVisible()) {
+    await search.fill(exception.team);
+    await search.press("Enter");
+    await page.waitForLoadState("domcontentloaded");
+  }
   const form = page.getByRole("form", { name: moderationDeskText.extendButton });
   await form.getByLabel(moderationDeskText.teamLabel).selectOption({ label: exception.team });
   await form.getByLabel(moderationDeskText.hoursLabel).fill(String(moderationRules.extensionMaxHours + 1));
