@@ -46,6 +46,8 @@ export default [
     route("account/data.json", "routes/account/data[.]json.ts"),
     // The sponsors' report (issue 55): the account that paid a sponsorship.
     route("account/sponsor-report", "routes/account/sponsor-report.tsx"),
+    // An invoice the account requested (issue 53).
+    route("account/invoices/:id", "routes/account/invoice.tsx"),
   ]),
   // Account recovery (issue 13): the e-mailed links and the resend endpoint.
   route("auth/forgot-password", "routes/auth.forgot-password.tsx"),
@@ -54,9 +56,13 @@ export default [
   route("account/verify-email", "routes/verify-email.resend.tsx"),
   route("judge-advisor-register", "routes/judge-advisor-register.tsx"),
   route("dev/checkout/:id", "routes/dev.checkout.$id.tsx"),
+  route("dev/checkout/invoice/:id", "routes/dev.checkout.invoice.$id.tsx"),
   route("register", "routes/register.tsx"),
   route("registration-success", "routes/registration-success.tsx"),
   route("sponsor-register", "routes/sponsor-register.tsx"),
+  // Paying by invoice (issue 53): the request form and the printable quote.
+  route("request-invoice", "routes/request-invoice.tsx"),
+  route("quote", "routes/quote.tsx"),
   route("sponsor-success", "routes/sponsor-success.tsx"),
   route("contact", "routes/contact.tsx"),
   route("dev/mailbox", "routes/dev.mailbox.tsx"),

@@ -21,3 +21,4 @@ export * from "./organize-schema";
 export * from "./events-schema";
 export * from "./impact-schema";
 export * from "./editions-schema";
+export * from "./invoices-schema";

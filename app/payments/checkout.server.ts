@@ -22,7 +22,7 @@ import { quoteRegistration, quoteSponsorship } from "./plans.server";
 import { PaymentError, type StartOptions, type StartResult } from "./start";
 
 /** Each checkout writes a record and calls Stripe: counted per client like the contact form (issue 16). */
-async function checkoutAllowed(env: Env, clientIp: string): Promise<void> {
+export async function checkoutAllowed(env: Env, clientIp: string): Promise<void> {
   const { success } = await env.RATE_LIMITER.limit({ key: `checkout:${clientIp}` });
   if (!success) throw new PaymentError("rate_limited", checkoutRateLimitMessage);
 }
