@@ -130,6 +130,8 @@ export default [
     route("organize/registrations.csv", "routes/organize/registrations[.]csv.ts"),
     route("organize/sponsorships", "routes/organize/sponsorships.tsx"),
     route("organize/sponsorships.csv", "routes/organize/sponsorships[.]csv.ts"),
+    route("organize/invoices", "routes/organize/invoices.tsx"),
+    route("organize/invoices.csv", "routes/organize/invoices[.]csv.ts"),
     route("organize/organizations", "routes/organize/organizations.tsx"),
     route("organize/organizations.csv", "routes/organize/organizations[.]csv.ts"),
     route("organize/organizations/:id", "routes/organize/organization.tsx"),

@@ -51,3 +51,23 @@ export const INVOICE_TWO_PERSON_CENTS = 1_000_000;
 export const invoiceToasts = {
   requested: { title: "Invoice sent", description: "The invoice is on its way to the billing contact." },
 } as const;
+
+/** The desk's receivables (/organize/invoices) and their actions' answers. */
+export const receivablesText = {
+  title: "Invoices",
+  lead: (edition: string) =>
+    `Invoices of the ${edition}: open ones are committed, not paid. Overdue ones are past their due date.`,
+  none: "No invoice matches.",
+  unknown: "There is no such invoice.",
+  notOpen: (status: string) => `This invoice is ${status.toLowerCase()}: only an open invoice can be changed.`,
+  resent: (email: string) => `The invoice was sent again to ${email}.`,
+  voided: "The invoice is void; its record will not be fulfilled.",
+  settled: "The payment is recorded and the purchase fulfilled.",
+  proposed: "Proposed: a director confirms it.",
+  needsTwo: (limit: string) =>
+    `Above ${limit} a payment received outside Stripe needs a second organizer: use "Propose" to record it.`,
+  notLarge: (limit: string) => `Up to ${limit}, record the payment directly.`,
+  reasonRequired: "Say why the invoice is void (the buyer cancelled, a duplicate…).",
+  referenceRequired: "Give the cheque number or the transfer's reference.",
+  receivedOnInvalid: "Give the day the payment was received (YYYY-MM-DD).",
+} as const;

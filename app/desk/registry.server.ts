@@ -19,6 +19,7 @@ import { judgingReportQuery } from "~/judging/report.server";
 import { notificationActions } from "~/notifications/actions.server";
 import { voteReviewActions, voteReviewQueries } from "~/showcase/vote-review.server";
 import { peopleActions, peopleQueries } from "~/people/actions.server";
+import { receivableActions, receivableQueries } from "~/payments/receivables.server";
 import { deadlineActions, deadlineQueries } from "~/portal/extensions.server";
 import { showcaseModerationActions, showcaseModerationQueries } from "~/showcase/moderation.server";
 import { announcementActions, announcementQueries } from "~/notifications/announcements.server";
@@ -45,6 +46,7 @@ const actions: AnyOrganizerAction[] = [
   ...notificationActions,
   ...voteReviewActions,
   ...peopleActions,
+  ...receivableActions,
   ...showcaseModerationActions,
   ...deadlineActions,
   ...credentialActions,
@@ -57,6 +59,7 @@ const queries: AnyOrganizerQuery[] = [
   judgingReportQuery,
   ...voteReviewQueries,
   ...peopleQueries,
+  ...receivableQueries,
   ...showcaseModerationQueries,
   ...deadlineQueries,
   ...credentialQueries,

@@ -37,6 +37,8 @@ export const organizerStatements = {
   registration: ["read"],
   organization: ["read"],
   sponsorship: ["read"],
+  /** Receivables (issue 53): invoices read, resent, voided, and settled by a payment received outside Stripe. */
+  invoice: ["read", "resend", "void", "settle"],
   credential: ["read", "import", "revoke"],
   /** Contact messages and interest forms (read, mark handled) and announcements (send). */
   message: ["read", "send", "handle"],
@@ -83,6 +85,7 @@ export const organizerRoleDefinitions = {
     registration: ["read"],
     organization: ["read"],
     sponsorship: ["read"],
+    invoice: ["read", "resend", "void", "settle"],
     credential: ["read", "import", "revoke"],
     message: ["read", "send", "handle"],
   }),

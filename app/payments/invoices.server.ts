@@ -7,7 +7,7 @@
  * however many times and in whatever order Stripe's events arrive, or a
  * cheque is recorded on the desk, it is fulfilled once.
  */
-import { and, desc, eq, inArray, isNull, lt, ne, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { Edition } from "~/content/editions";
 import { editionById } from "~/content/editions";
 import { pricingPhaseLabels, sponsorPaymentTerms, type PricingPhase } from "~/content/pricing";
@@ -29,6 +29,8 @@ import { invoiceGateway, type InvoiceView } from "./invoice-gateway.server";
 import { quoteRegistration, quoteSponsorship, type Quote } from "./plans.server";
 import { PaymentError, type StartOptions } from "./start";
 import { registrationWindowEnd } from "./expiry.server";
+
+export { markOverdueInvoices } from "./overdue.server";
 
 export type InvoiceRequestResult = { invoiceId: string; hostedUrl: string | null; created: boolean };
 
@@ -326,16 +328,6 @@ export async function markInvoiceOverdue(env: Env, stripeInvoiceId: string, now:
   return result.meta.changes === 1;
 }
 
-/** The daily job's sweep, for an account that does not send invoice.overdue: open invoices past due. */
-export async function markOverdueInvoices(env: Pick<Env, "DB">, now: Date): Promise<number> {
-  const at = now.toISOString();
-  const result = await getDb(env)
-    .update(invoices)
-    .set({ overdueAt: at, updatedAt: at })
-    .where(and(eq(invoices.status, "open"), isNull(invoices.overdueAt), lt(invoices.dueAt, at)));
-  return result.meta.changes;
-}
-
 /** Overdue as shown: flagged, or open past its due date before the sweep has run. */
 export function isOverdue(row: Pick<Invoice, "status" | "overdueAt" | "dueAt">, now: Date): boolean {
   return row.status === "open" && (row.overdueAt !== null || (row.dueAt !== null && row.dueAt < now.toISOString()));
@@ -349,16 +341,6 @@ export async function invoicesOfUser(env: Pick<Env, "DB">, userId: string): Prom
     .where(eq(invoices.userId, userId))
     .orderBy(desc(invoices.createdAt))
     .limit(50);
-}
-
-/** The invoices of a registration or a sponsorship (the desk's person and organization pages). */
-export async function invoicesOfRecords(env: Pick<Env, "DB">, recordIds: readonly string[]): Promise<Invoice[]> {
-  if (recordIds.length === 0) return [];
-  return getDb(env)
-    .select()
-    .from(invoices)
-    .where(or(inArray(invoices.recordId, [...recordIds])))
-    .orderBy(desc(invoices.createdAt));
 }
 
 export async function invoiceById(env: Pick<Env, "DB">, id: string): Promise<Invoice | null> {

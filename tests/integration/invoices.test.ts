@@ -23,32 +23,11 @@ import {
 } from "./payments-helpers";
 import { fakeStripeAccount, type FakeStripeAccount } from "./stripe-fake";
 import { fetchWithEnv } from "./worker";
+import { invoiceFields, invoiceRow, openInvoice } from "./invoices-helpers";
+import { api, auditSince, deskGet, lastAuditId, organizer, tokenOf } from "./organize-helpers";
 import { escapedAsReact } from "./html";
 
 const PO = "PO-2026-0413";
-
-function invoiceFields(overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    purchase: "workforce",
-    requestKey: crypto.randomUUID(),
-    firstName: "Dana",
-    lastName: "Ruiz",
-    title: "Procurement Officer",
-    phone: "208-555-0150",
-    website: "https://ada-county.example.gov",
-    billingName: "Accounts Payable",
-    billingEmail: uniqueEmail("ap"),
-    legalName: "Ada County",
-    addressLine1: "200 W Front St",
-    addressLine2: "",
-    city: "Boise",
-    state: "ID",
-    postalCode: "83702",
-    poNumber: PO,
-    taxExempt: "on",
-    ...overrides,
-  };
-}
 
 const parse = (overrides: Record<string, string> = {}): InvoiceRequestInput =>
   InvoiceRequestSchema.parse(invoiceFields(overrides));
@@ -62,22 +41,6 @@ function options(userId = `user_${crypto.randomUUID()}`) {
     accountEmail: uniqueEmail("account"),
     emailVerified: true,
   };
-}
-
-async function invoiceRow(id: string) {
-  return env.DB.prepare("SELECT * FROM invoices WHERE id = ?").bind(id).first<{
-    id: string;
-    status: string;
-    record_id: string;
-    record_kind: string;
-    stripe_invoice_id: string;
-    amount_cents: number;
-    po_number: string | null;
-    due_at: string | null;
-    overdue_at: string | null;
-    paid_at: string | null;
-    paid_outside_reference: string | null;
-  }>();
 }
 
 function postWebhook(account: FakeStripeAccount, delivery: { body: string; signature?: string | null }) {
@@ -295,5 +258,60 @@ describe("the request form", () => {
     expect(again.headers.get("location")).toBe(location);
     const stranger = await createVerifiedAccount(uniqueEmail("stranger"), "a good passphrase", uniqueIp());
     expect((await fetchWithEnv(location, { APP_NOW }, { headers: { cookie: stranger } })).status).toBe(404);
+  });
+});
+
+describe("receivables on the desk", () => {
+  it("lists an edition's invoices for a registrar and a director, overdue ones as overdue, with a CSV; others get 404", async () => {
+    const invoice = await openInvoice();
+    const overdue = await openInvoice({ purchase: "gold" });
+    await markOverdueInvoices(env, new Date(new Date(overdue.due_at ?? 0).getTime() + 60_000));
+    for (const role of ["registrar", "director"] as const) {
+      const who = await organizer(role);
+      const page = await deskGet("/organize/invoices?edition=2026", who);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain(invoice.id.slice(0, 8));
+      expect(html).toMatch(new RegExp(`data-status="overdue"`));
+      const overdueOnly = await (await deskGet("/organize/invoices?edition=2026&status=overdue", who)).text();
+      expect(overdueOnly).not.toContain(`>${invoice.id.slice(0, 8)}<`);
+      const csv = await deskGet("/organize/invoices.csv?edition=2026", who);
+      expect(csv.status).toBe(200);
+      const body = await csv.text();
+      expect(body.split("\n")[0]).toContain("po_number");
+      expect(body).toContain(overdue.id);
+    }
+    for (const role of ["coordinator", "viewer"] as const) {
+      expect((await deskGet("/organize/invoices", await organizer(role))).status).toBe(404);
+    }
+  });
+
+  it("shows overdue on the buyer's account and the invoice on the desk's person page", async () => {
+    const email = uniqueEmail("sponsor");
+    const cookie = await createVerifiedAccount(email, "a good passphrase", uniqueIp());
+    const user = await env.DB.prepare("SELECT id FROM user WHERE email = ?").bind(email).first<{ id: string }>();
+    const invoice = await openInvoice({ purchase: "gold" }, { userId: user!.id });
+    await markOverdueInvoices(env, new Date(new Date(invoice.due_at ?? 0).getTime() + 60_000));
+    const account = await fetchWithEnv("/account", { APP_NOW: "2026-03-01T12:00:00-07:00" }, { headers: { cookie } });
+    const html = await account.text();
+    expect(html).toContain('data-testid="invoice-overdue"');
+    const registrar = await organizer("registrar");
+    const person = await (await deskGet(`/organize/people/${user!.id}`, registrar)).text();
+    expect(person).toContain('data-testid="their-invoices"');
+    expect(person).toContain("Gold sponsorship");
+  });
+
+  it("refuses one registrar's cheque above $10,000: it needs a second organizer, and a director's confirmation records it", async () => {
+    const invoice = await openInvoice({ purchase: "gold" });
+    const registrar = await organizer("registrar");
+    const since = await lastAuditId();
+    const direct = await api("POST", "/actions/invoices.paid-outside", {
+      token: await tokenOf(registrar),
+      body: { id: invoice.id, receivedOn: "2026-03-20", reference: "Cheque 7" },
+    });
+    expect(direct.status).toBe(409);
+    expect(await direct.text()).toContain("second organizer");
+    expect((await invoiceRow(invoice.id))?.status).toBe("open");
+    expect((await auditSince(since)).filter((r) => r.action.startsWith("invoices."))).toEqual([]);
   });
 });

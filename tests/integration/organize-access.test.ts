@@ -37,6 +37,8 @@ const deskPageRoles: Record<(typeof deskPages)[number]["path"], readonly Organiz
   "/organize/registrations.csv": ["director", "registrar"],
   "/organize/sponsorships": ["director", "registrar"],
   "/organize/sponsorships.csv": ["director", "registrar"],
+  "/organize/invoices": ["director", "registrar"],
+  "/organize/invoices.csv": ["director", "registrar"],
   "/organize/organizations": ["director", "registrar"],
   "/organize/organizations.csv": ["director", "registrar"],
   "/organize/organizations/:id": ["director", "registrar"],
@@ -87,6 +89,10 @@ const rolePermissions: Record<string, readonly OrganizerRoleName[]> = {
   "read:credential": ["director", "registrar"],
   "import:credential": ["director", "registrar"],
   "revoke:credential": ["director", "registrar"],
+  "read:invoice": ["director", "registrar"],
+  "resend:invoice": ["director", "registrar"],
+  "void:invoice": ["director", "registrar"],
+  "settle:invoice": ["director", "registrar"],
 };
 
 const proposalId = crypto.randomUUID();
