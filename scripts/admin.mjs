@@ -123,6 +123,7 @@ const commandModules = [
   "./admin/outbox.mjs",
   "./admin/exports.mjs",
   "./admin/messages.mjs",
+  "./admin/invoices.mjs",
 ];
 
 async function loadCommands() {

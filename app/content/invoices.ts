@@ -46,7 +46,7 @@ export const invoiceStatusLabels = {
 } as const;
 
 /** Above this amount, "paid outside Stripe" needs a second organizer (ADR 025). */
-export const INVOICE_TWO_PERSON_CENTS = 1_000_000;
+export const INVOICE_TWO_PERSON_CENTS = 2_500_000;
 
 export const invoiceToasts = {
   requested: { title: "Invoice sent", description: "The invoice is on its way to the billing contact." },

@@ -12,14 +12,18 @@ import { InvoiceRequestSchema, type InvoiceRequestInput } from "~/payments/invoi
 import { markOverdueInvoices, requestInvoice, settleInvoice } from "~/payments/invoices.server";
 import { invoiceGateway } from "~/payments/invoice-gateway.server";
 import { createVerifiedAccount, postForm } from "./auth-helpers";
+import { startRegistration, startSponsorship } from "~/payments/checkout.server";
 import {
   confirmationsFor,
   EARLY_BIRD_NOW,
+  individual,
   liveCodes,
   registrationRow,
+  sponsor,
   sponsorshipRow,
   uniqueEmail,
   uniqueIp,
+  workforce,
 } from "./payments-helpers";
 import { fakeStripeAccount, type FakeStripeAccount } from "./stripe-fake";
 import { fetchWithEnv } from "./worker";
@@ -73,7 +77,10 @@ describe("requesting an invoice", () => {
     expect(invoice?.custom_fields?.find((f) => f.name === "Edition")?.value).toMatch(/Idaho AI Challenge/);
     expect(invoice?.metadata).toMatchObject({ invoice_id: row.id, record_id: row.record_id, kind: "registration" });
     expect(row).toMatchObject({ status: "open", amount_cents: 500_000, po_number: PO });
-    expect(new Date(row.due_at ?? 0).getTime() - (invoice?.created ?? 0) * 1000).toBe(30 * 86_400_000);
+    // Due 30 days after Stripe finalizes it (a second or so after it was created).
+    const dueAfter = new Date(row.due_at ?? 0).getTime() - (invoice?.created ?? 0) * 1000;
+    expect(dueAfter).toBeGreaterThanOrEqual(30 * 86_400_000);
+    expect(dueAfter).toBeLessThan(30 * 86_400_000 + 60_000);
     expect(await registrationRow(row.record_id)).toMatchObject({ status: "pending", plan: "workforce" });
     const { requests } = await account.state();
     const customer = requests.find((r) => r.path === "/v1/customers");
@@ -301,8 +308,8 @@ describe("receivables on the desk", () => {
     expect(person).toContain("Gold sponsorship");
   });
 
-  it("refuses one registrar's cheque above $10,000: it needs a second organizer, and a director's confirmation records it", async () => {
-    const invoice = await openInvoice({ purchase: "gold" });
+  it("refuses one registrar's cheque above $25,000 (Platinum): it needs a second organizer", async () => {
+    const invoice = await openInvoice({ purchase: "platinum" });
     const registrar = await organizer("registrar");
     const since = await lastAuditId();
     const direct = await api("POST", "/actions/invoices.paid-outside", {
@@ -313,5 +320,37 @@ describe("receivables on the desk", () => {
     expect(await direct.text()).toContain("second organizer");
     expect((await invoiceRow(invoice.id))?.status).toBe("open");
     expect((await auditSince(since)).filter((r) => r.action.startsWith("invoices."))).toEqual([]);
+  });
+});
+
+describe("pay now by US bank account", () => {
+  it("offers organizations a bank account beside the card where STRIPE_BANK_PAYMENTS is on, and fulfils when the debit settles", async () => {
+    const account = fakeStripeAccount({ STRIPE_BANK_PAYMENTS: "1" });
+    const started = await startRegistration(account.env, workforce(), options());
+    await startRegistration(account.env, individual(), options());
+    const { requests } = await account.state();
+    const creates = requests.filter((r) => r.path === "/v1/checkout/sessions");
+    expect(creates[0]?.params.payment_method_types).toEqual(["card", "us_bank_account"]);
+    expect(creates[1]?.params.payment_method_types).toBeUndefined();
+    if (started.type !== "checkout") throw new Error("expected a checkout");
+
+    // The debit is initiated: the session completes unpaid, and the record waits ("processing").
+    await account.pay(started.sessionId, "unpaid");
+    const completed = await account.event("checkout.session.completed", { id: started.sessionId });
+    expect((await postWebhook(account, completed)).status).toBe(200);
+    expect((await registrationRow(started.recordId))?.status).toBe("pending");
+    // Days later it settles.
+    await account.pay(started.sessionId, "paid");
+    const settled = await account.event("checkout.session.async_payment_succeeded", { id: started.sessionId });
+    expect((await postWebhook(account, settled)).status).toBe(200);
+    expect((await registrationRow(started.recordId))?.status).toBe("paid");
+    expect(await liveCodes(started.recordId)).toHaveLength(1);
+  });
+
+  it("leaves Checkout card-only without the setting", async () => {
+    const account = fakeStripeAccount();
+    await startSponsorship(account.env, sponsor(), options());
+    const { requests } = await account.state();
+    expect(requests.find((r) => r.path === "/v1/checkout/sessions")?.params.payment_method_types).toBeUndefined();
   });
 });

@@ -560,7 +560,7 @@ const scenarios: Record<string, Scenario> = {
     page: "/organize/invoices",
     intent: "invoice-paid-outside-large",
     async prepare() {
-      const invoice = await openInvoice({ purchase: "gold" });
+      const invoice = await openInvoice({ purchase: "platinum" });
       return {
         actor: await organizer("registrar"),
         input: { id: invoice.id, receivedOn: "2026-03-20", reference: "Cheque 2001" },
