@@ -85,7 +85,7 @@ test("an agency pays by invoice with its PO, and a sponsor's overdue invoice is 
 
   // The registrar's desk lists it open.
   const desk = await personContext(browser);
-  const registrar = await organizerAccount(desk.context.request, { stateDir, baseURL, role: "registrar" });
+  await organizerAccount(desk.context.request, { stateDir, baseURL, role: "registrar" });
   await desk.page.goto("/organize/invoices");
   const open = desk.page.getByTestId("invoice-row").filter({ hasText: PO });
   await expect(open).toHaveAttribute("data-status", "open");
@@ -141,15 +141,16 @@ test("an agency pays by invoice with its PO, and a sponsor's overdue invoice is 
   await sponsor.page.goto("/account");
   await expect(sponsor.page.getByTestId("invoice-overdue")).toBeVisible();
 
-  // On the desk: overdue, then the registrar records the cheque.
-  await desk.page.setExtraHTTPHeaders({ "x-app-now": AFTER_DUE });
-  await desk.page.goto("/organize/invoices?status=overdue");
-  const overdue = desk.page.getByTestId("invoice-row").filter({ hasText: "Gem State Tech LLC" });
+  // On the desk, that day (a desk session ends after a working day without activity): overdue, then the cheque.
+  const later = await personContext(browser, AFTER_DUE);
+  const registrar = await organizerAccount(later.context.request, { stateDir, baseURL, role: "registrar" });
+  await later.page.goto("/organize/invoices?status=overdue");
+  const overdue = later.page.getByTestId("invoice-row").filter({ hasText: "Gem State Tech LLC" });
   await expect(overdue).toHaveAttribute("data-status", "overdue");
   await overdue.getByLabel("Received on").fill("2026-01-04");
   await overdue.getByLabel("Cheque or transfer reference").fill("Cheque 1042");
   await overdue.getByRole("button", { name: /^Paid outside Stripe/ }).click();
-  await expect(desk.page.getByTestId("invoice-row").filter({ hasText: "Gem State Tech LLC" })).toHaveAttribute(
+  await expect(later.page.getByTestId("invoice-row").filter({ hasText: "Gem State Tech LLC" })).toHaveAttribute(
     "data-status",
     "paid",
   );
@@ -162,5 +163,5 @@ test("an agency pays by invoice with its PO, and a sponsor's overdue invoice is 
   const audit = sql(`SELECT actor_label, action FROM events WHERE action LIKE 'invoices.%' ORDER BY id DESC LIMIT 1`);
   expect(audit[0]).toMatchObject({ actor_label: registrar.email, action: "invoices.paid-outside" });
 
-  for (const person of [county, desk, bank, employee, sponsor]) await person.context.close();
+  for (const person of [county, desk, bank, employee, sponsor, later]) await person.context.close();
 });
