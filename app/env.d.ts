@@ -50,4 +50,10 @@ interface Env {
    * production the step answers 404 while this is unset.
    */
   ORGANIZER_BOOTSTRAP_SECRET?: string;
+  /** The payee details a quote shows (bank, remit-to address), several lines; shown only when set (issue 53). */
+  INVOICE_PAYEE_DETAILS?: string;
+  /** Where the organizer's Form W-9 is (a URL, or a path under public/); shown only when set. */
+  W9_URL?: string;
+  /** "1": Checkout for organizations offers a US bank account (ACH) beside the card (ADR 025). */
+  STRIPE_BANK_PAYMENTS?: string;
 }

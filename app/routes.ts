@@ -52,6 +52,8 @@ export default [
     route("account/sponsor", "routes/account/sponsor.tsx"),
     route("account/sponsor/logo", "routes/account/sponsor-logo-upload.ts"),
     route("account/sponsor/logos/:file", "routes/account/sponsor-logo.ts"),
+    // An invoice the account requested (issue 53).
+    route("account/invoices/:id", "routes/account/invoice.tsx"),
   ]),
   // Account recovery (issue 13): the e-mailed links and the resend endpoint.
   route("auth/forgot-password", "routes/auth.forgot-password.tsx"),
@@ -60,9 +62,13 @@ export default [
   route("account/verify-email", "routes/verify-email.resend.tsx"),
   route("judge-advisor-register", "routes/judge-advisor-register.tsx"),
   route("dev/checkout/:id", "routes/dev.checkout.$id.tsx"),
+  route("dev/checkout/invoice/:id", "routes/dev.checkout.invoice.$id.tsx"),
   route("register", "routes/register.tsx"),
   route("registration-success", "routes/registration-success.tsx"),
   route("sponsor-register", "routes/sponsor-register.tsx"),
+  // Paying by invoice (issue 53): the request form and the printable quote.
+  route("request-invoice", "routes/request-invoice.tsx"),
+  route("quote", "routes/quote.tsx"),
   route("sponsor-success", "routes/sponsor-success.tsx"),
   route("contact", "routes/contact.tsx"),
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
@@ -131,6 +137,8 @@ export default [
     route("organize/sponsorships", "routes/organize/sponsorships.tsx"),
     route("organize/sponsorships.csv", "routes/organize/sponsorships[.]csv.ts"),
     route("organize/sponsor-logos/:id", "routes/organize/sponsor-logo.ts"),
+    route("organize/invoices", "routes/organize/invoices.tsx"),
+    route("organize/invoices.csv", "routes/organize/invoices[.]csv.ts"),
     route("organize/organizations", "routes/organize/organizations.tsx"),
     route("organize/organizations.csv", "routes/organize/organizations[.]csv.ts"),
     route("organize/organizations/:id", "routes/organize/organization.tsx"),

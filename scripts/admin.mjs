@@ -125,6 +125,7 @@ const commandModules = [
   "./admin/messages.mjs",
   "./admin/editions.mjs",
   "./admin/sponsors.mjs",
+  "./admin/invoices.mjs",
 ];
 
 async function loadCommands() {

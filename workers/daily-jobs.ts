@@ -22,6 +22,7 @@ import { planImpactFigures } from "~/impact/figures.server";
 import type { PlannedChange } from "~/events/commit.server";
 import { logAssignedOnJudgingStart, planAssignOnJudgingStart } from "~/judging/assign.server";
 import { log } from "~/lib/log.server";
+import { markOverdueInvoices } from "~/payments/overdue.server";
 import { recordDailyJob } from "~/organize/daily-jobs.server";
 import { logJudgingPurge, planJudgingPurge } from "~/retention/judging.server";
 import { logDataLifecycle, planDataLifecycle } from "~/retention/records.server";
@@ -104,6 +105,12 @@ export const dailyJobs: readonly DailyJob[] = [
     name: "impact-figures",
     plan: (env, now) => planImpactFigures(env, editionsFor(env), now),
     summarise: (recorded) => dailyJobSummaries.impactFigures(recorded.length, recorded.filter((r) => r.final).length),
+  }),
+  // Open invoices past their due date show "overdue" (issue 53, ADR 025), with or without Stripe's event.
+  job({
+    name: "invoices-overdue",
+    run: (env, now) => markOverdueInvoices(env, now),
+    summarise: (marked) => dailyJobSummaries.invoicesOverdue(marked),
   }),
 ];
 

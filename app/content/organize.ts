@@ -148,6 +148,7 @@ export const dailyJobNames = [
   "judging-assignment",
   "innovator-credentials",
   "impact-figures",
+  "invoices-overdue",
 ] as const;
 export type DailyJobName = (typeof dailyJobNames)[number];
 
@@ -155,6 +156,10 @@ export type DailyJobName = (typeof dailyJobNames)[number];
 export const dailyJobAction = "daily-jobs.run";
 
 export const dailyJobText: Record<DailyJobName, { label: string; does: string }> = {
+  "invoices-overdue": {
+    label: "Overdue invoices",
+    does: "Marks open invoices past their due date overdue, in case Stripe's invoice.overdue event is not subscribed.",
+  },
   "data-lifecycle": {
     label: "Data lifecycle",
     does: "Expires abandoned checkouts and applies the privacy policy's retention periods.",
@@ -203,6 +208,8 @@ export const dailyJobSummaries = {
       : `Assigned ${plural(assigned, "project-judge pair")} in ${plural(editions, "edition")}.`,
   innovatorCredentials: (issued: number) =>
     issued === 0 ? "No AI Innovator credential was due." : `Issued ${plural(issued, "AI Innovator credential")}.`,
+  invoicesOverdue: (marked: number) =>
+    marked === 0 ? "No open invoice fell overdue." : `Marked ${plural(marked, "open invoice")} overdue.`,
   impactFigures: (editions: number, final: number) =>
     editions === 0
       ? "No edition's figures to record."
@@ -545,6 +552,7 @@ export const personalDataReads = {
   "registrations.export": "Downloaded the registrations",
   "sponsorships.export": "Downloaded the sponsorships",
   "organizations.export": "Downloaded the organizations",
+  "invoices.export": "Downloaded the invoices",
   "contacts.export": "Downloaded the contact messages",
   "interests.export": "Downloaded the judge and advisor interests",
   "subscribers.export": "Downloaded the subscribers",

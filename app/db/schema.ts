@@ -23,3 +23,4 @@ export * from "./impact-schema";
 export * from "./editions-schema";
 export * from "./preview-schema";
 export * from "./sponsors-schema";
+export * from "./invoices-schema";

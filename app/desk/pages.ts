@@ -19,6 +19,8 @@ export const deskPages = [
   { path: "/organize/sponsorships", menu: "Sponsorships", permission: "read:sponsorship" },
   { path: "/organize/sponsorships.csv", permission: "read:sponsorship" },
   { path: "/organize/sponsor-logos/:id", permission: "read:sponsorship" },
+  { path: "/organize/invoices", menu: "Invoices", permission: "read:invoice" },
+  { path: "/organize/invoices.csv", permission: "read:invoice" },
   { path: "/organize/organizations", menu: "Organizations", permission: "read:organization" },
   { path: "/organize/organizations.csv", permission: "read:organization" },
   { path: "/organize/organizations/:id", permission: "read:organization" },

@@ -21,6 +21,7 @@ import { judgingReportQuery } from "~/judging/report.server";
 import { notificationActions } from "~/notifications/actions.server";
 import { voteReviewActions, voteReviewQueries } from "~/showcase/vote-review.server";
 import { peopleActions, peopleQueries } from "~/people/actions.server";
+import { receivableActions, receivableQueries } from "~/payments/receivables.server";
 import { deadlineActions, deadlineQueries } from "~/portal/extensions.server";
 import { showcaseModerationActions, showcaseModerationQueries } from "~/showcase/moderation.server";
 import { announcementActions, announcementQueries } from "~/notifications/announcements.server";
@@ -48,6 +49,7 @@ const actions: AnyOrganizerAction[] = [
   ...notificationActions,
   ...voteReviewActions,
   ...peopleActions,
+  ...receivableActions,
   ...showcaseModerationActions,
   ...deadlineActions,
   ...credentialActions,
@@ -62,6 +64,7 @@ const queries: AnyOrganizerQuery[] = [
   judgingReportQuery,
   ...voteReviewQueries,
   ...peopleQueries,
+  ...receivableQueries,
   ...showcaseModerationQueries,
   ...deadlineQueries,
   ...credentialQueries,

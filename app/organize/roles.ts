@@ -38,6 +38,8 @@ export const organizerStatements = {
   organization: ["read"],
   /** A sponsor's presence on the site is approved or returned on review (issue 54). */
   sponsorship: ["read", "review"],
+  /** Receivables (issue 53): invoices read, resent, voided, and settled by a payment received outside Stripe. */
+  invoice: ["read", "resend", "void", "settle"],
   credential: ["read", "import", "revoke"],
   /** Contact messages and interest forms (read, mark handled) and announcements (send). */
   message: ["read", "send", "handle"],
@@ -90,6 +92,7 @@ export const organizerRoleDefinitions = {
     registration: ["read"],
     organization: ["read"],
     sponsorship: ["read", "review"],
+    invoice: ["read", "resend", "void", "settle"],
     credential: ["read", "import", "revoke"],
     message: ["read", "send", "handle"],
   }),

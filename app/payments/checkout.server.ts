@@ -22,9 +22,14 @@ import { quoteRegistration, quoteSponsorship } from "./plans.server";
 import { PaymentError, type StartOptions, type StartResult } from "./start";
 
 /** Each checkout writes a record and calls Stripe: counted per client like the contact form (issue 16). */
-async function checkoutAllowed(env: Env, clientIp: string): Promise<void> {
+export async function checkoutAllowed(env: Env, clientIp: string): Promise<void> {
   const { success } = await env.RATE_LIMITER.limit({ key: `checkout:${clientIp}` });
   if (!success) throw new PaymentError("rate_limited", checkoutRateLimitMessage);
+}
+
+/** STRIPE_BANK_PAYMENTS=1: the Stripe account has US bank account payments turned on (docs/payments.md). */
+export function bankPaymentsOn(env: Pick<Env, "STRIPE_BANK_PAYMENTS">): boolean {
+  return env.STRIPE_BANK_PAYMENTS?.trim() === "1";
 }
 
 /** Why enrollment refuses at `now`, or null while it is open. */
@@ -96,6 +101,8 @@ export async function startRegistration(
     quote,
     successUrl: `${origin}/registration-success?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${origin}/register?tab=${plan}`,
+    // An organization's bank account where the Stripe account offers it; a person pays by card (ADR 025).
+    bankAccount: plan === "workforce" && bankPaymentsOn(env),
     expiresAt: checkoutExpiresAt(now, registrationWindowEnd(now, edition)),
     requestId,
     now,
@@ -141,6 +148,7 @@ export async function startSponsorship(
     successUrl: `${origin}/sponsor-success?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${origin}/sponsor-register`,
     invoiceCreation: true,
+    bankAccount: bankPaymentsOn(env),
     // A sponsorship is payable until sponsorships close (the finals begin).
     expiresAt: checkoutExpiresAt(now, edition.sponsorshipClosesAt),
     requestId,
@@ -158,6 +166,7 @@ async function openCheckout(
     successUrl: string;
     cancelUrl: string;
     invoiceCreation?: boolean;
+    bankAccount?: boolean;
     expiresAt: number;
     requestId?: string;
     now: Date;
@@ -181,6 +190,7 @@ async function openCheckout(
         ...(options.quote.priceId ? { priceId: options.quote.priceId } : {}),
       },
       invoiceCreation: options.invoiceCreation,
+      bankAccount: options.bankAccount,
       expiresAt: options.expiresAt,
     });
   } catch (error) {

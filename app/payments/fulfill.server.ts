@@ -11,6 +11,7 @@
  * one e-mail. Only the call whose update changed the row queues the e-mail.
  */
 import { and, eq, ne } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { editionById } from "~/content/editions";
 import { plans, pricingPhaseLabels, sponsorTiersById } from "~/content/pricing";
 import { getDb, type Db } from "~/db/client.server";
@@ -114,11 +115,49 @@ export async function fulfill(
     });
   }
 
+  const changed = await fulfilRecord(env, found, {
+    now,
+    requestId,
+    paymentIntentId: session.paymentIntentId,
+    checkoutSessionId: session.id,
+  });
+  return { ...base, state: "paid", fulfilledNow: changed };
+}
+
+/**
+ * The one guarded path that fulfils a record, whatever paid it: a Checkout
+ * Session (above) or an invoice (./invoices.server.ts, ADR 025). One batch:
+ * the record marked paid only if it is not already, the company code, the
+ * confirmation, and the caller's own statements (an invoice marked paid).
+ * True only for the one call whose update changed the record.
+ */
+export async function fulfilRecord(
+  env: Env,
+  found: Found,
+  {
+    now,
+    requestId,
+    paymentIntentId,
+    checkoutSessionId,
+    alsoWrite = [],
+  }: {
+    now: Date;
+    requestId?: string;
+    paymentIntentId: string | null;
+    checkoutSessionId: string | null;
+    alsoWrite?: BatchItem<"sqlite">[];
+  },
+): Promise<boolean> {
+  const db = getDb(env);
   // The account's own address (issue 16); the typed one only if the account is gone.
   const recipient = (await accountEmailOf(env, found.row.userId)) ?? found.row.email;
   const at = now.toISOString();
-  const paid = { status: "paid" as const, paidAt: at, updatedAt: at, checkoutSessionId: session.id };
-  const paymentIntentId = session.paymentIntentId;
+  const paid = {
+    status: "paid" as const,
+    paidAt: at,
+    updatedAt: at,
+    ...(checkoutSessionId ? { checkoutSessionId } : {}),
+  };
   // Exactly once: the row this call moved to "paid", as the update returns it. Not D1's change count,
   // which also counts what triggers write (migrations/0034 keeps the desk's versions by trigger).
   let changed: boolean;
@@ -148,6 +187,7 @@ export async function fulfill(
     if (code) {
       const [result] = await db.batch([
         update,
+        ...alsoWrite,
         db
           .insert(companyCodes)
           // The package's edition, not the clock's: a session paid after the edition rolled over still is for it.
@@ -157,7 +197,7 @@ export async function fulfill(
       ]);
       changed = result.length === 1;
     } else {
-      const [result] = await db.batch([update, notification.statement]);
+      const [result] = await db.batch([update, ...alsoWrite, notification.statement]);
       changed = result.length === 1;
     }
     notificationId = notification.id;
@@ -182,6 +222,7 @@ export async function fulfill(
         .set({ ...paid, paymentIntentId })
         .where(and(eq(sponsorships.id, row.id), ne(sponsorships.status, "paid")))
         .returning({ id: sponsorships.id }),
+      ...alsoWrite,
       notification.statement,
     ]);
     changed = result.length === 1;
@@ -189,10 +230,10 @@ export async function fulfill(
   }
 
   if (changed) {
-    log("info", "payments.fulfilled", { requestId, kind: found.kind, recordId: found.row.id, sessionId });
+    log("info", "payments.fulfilled", { requestId, kind: found.kind, recordId: found.row.id, checkoutSessionId });
     await enqueueNotifications(env, [notificationId], { requestId, kind: found.kind });
   }
-  return { ...base, state: "paid", fulfilledNow: changed };
+  return changed;
 }
 
 /**

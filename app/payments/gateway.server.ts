@@ -28,6 +28,8 @@ export interface CreateSessionParams {
   lineItem: LineItem;
   /** Sponsors get a paid invoice. */
   invoiceCreation?: boolean;
+  /** Organizations may pay by US bank account (ACH debit, settles in days): STRIPE_BANK_PAYMENTS (ADR 025). */
+  bankAccount?: boolean;
   /** Unix seconds after which the session can no longer be paid (app/payments/expiry.server.ts). */
   expiresAt?: number;
 }
@@ -125,6 +127,8 @@ function stripeGateway(stripe: Stripe): CheckoutGateway {
           success_url: params.successUrl,
           cancel_url: params.cancelUrl,
           ...(params.expiresAt ? { expires_at: params.expiresAt } : {}),
+          // The session completes "unpaid" for a bank debit; async_payment_succeeded fulfils it days later.
+          ...(params.bankAccount ? { payment_method_types: ["card", "us_bank_account"] } : {}),
           ...(params.invoiceCreation
             ? { invoice_creation: { enabled: true, invoice_data: { metadata: params.metadata } } }
             : {}),
@@ -213,8 +217,9 @@ export async function completeLocalSession(env: Pick<Env, "DB">, sessionId: stri
         eq(devCheckoutSessions.status, "open"),
         or(isNull(devCheckoutSessions.expiresAt), gt(devCheckoutSessions.expiresAt, Math.floor(Date.now() / 1000))),
       ),
-    );
-  return result.meta.changes === 1;
+    )
+    .returning({ id: devCheckoutSessions.id });
+  return result.length === 1;
 }
 
 export async function localSession(env: Pick<Env, "DB">, sessionId: string) {

@@ -3,7 +3,8 @@
  * (constructEventAsync with SubtleCrypto: workerd has no Node crypto HMAC
  * sync path). Each event id is recorded in stripe_events after it is handled,
  * so a redelivered event is acknowledged without work, and an event whose
- * handling failed (5xx) is retried by Stripe. fulfill() is idempotent on its
+ * handling failed (5xx) is retried by Stripe. Invoice events (issue 53) are
+ * read back from Stripe by id, as sessions are, so their order does not matter. fulfill() is idempotent on its
  * own, so two deliveries racing past the dedupe check still fulfill once.
  */
 import { eq } from "drizzle-orm";
@@ -13,10 +14,15 @@ import { stripeEvents } from "~/db/schema";
 import { log } from "~/lib/log.server";
 import { handleDisputeClosed, handleDisputeOpened, handleRefund } from "./adjustments.server";
 import { closeUnpaidSession, fulfill } from "./fulfill.server";
+import { endInvoice, markInvoiceOverdue, settleInvoice } from "./invoices.server";
 
 function paymentIntentOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;
   return typeof value === "string" ? value : value.id;
+}
+
+function invoiceIdOf(invoice: { id?: string }): string {
+  return invoice.id ?? "";
 }
 
 export interface WebhookAnswer {
@@ -102,6 +108,16 @@ export async function handleStripeWebhook(
         else await handleDisputeClosed(env, facts, context);
         break;
       }
+      case "invoice.paid":
+        await settleInvoice(env, invoiceIdOf(event.data.object), { now, requestId });
+        break;
+      case "invoice.voided":
+      case "invoice.marked_uncollectible":
+        await endInvoice(env, invoiceIdOf(event.data.object), { now, reason: event.type });
+        break;
+      case "invoice.overdue":
+        await markInvoiceOverdue(env, invoiceIdOf(event.data.object), now);
+        break;
       default:
         // Other event types the endpoint may be subscribed to: acknowledged, not handled.
         break;

@@ -315,7 +315,7 @@ export const subscribersListQuery = defineOrganizerQuery({
 export async function csvDownload(
   ctx: ActionContext,
   listing: Pick<Listing, "editionId" | "columns" | "rows">,
-  name: "registrations" | "sponsorships" | "organizations",
+  name: "registrations" | "sponsorships" | "organizations" | "invoices",
   filter: Record<string, unknown>,
 ): Promise<Response> {
   await recordRead(ctx, `${name}.export`, listing.rows.length, { edition: listing.editionId, ...filter });

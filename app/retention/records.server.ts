@@ -102,9 +102,13 @@ function anonymizeStep(table: string, conditions: SQL): LifecycleStep {
   };
 }
 
-/** Abandoned checkouts of a payment table: still pending long after their session expired. */
+/**
+ * Abandoned checkouts of a payment table: still pending long after their
+ * session expired. A record waiting on an invoice (issue 53) is not
+ * abandoned: it has 30 days to be paid, and its invoice ends it.
+ */
 function expiryStep(table: "registrations" | "sponsorships", abandonedBefore: string, now: string): LifecycleStep {
-  const where = sql`status = 'pending' AND created_at < ${abandonedBefore}`;
+  const where = sql`status = 'pending' AND created_at < ${abandonedBefore} AND id NOT IN (SELECT record_id FROM invoices WHERE status IN ('draft', 'open'))`;
   return {
     statement: sql`UPDATE ${sql.identifier(table)} SET status = 'expired', updated_at = ${now} WHERE ${where}`,
     affected: countOf(table, where),

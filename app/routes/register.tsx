@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { CheckoutSubmit } from "~/components/checkout-handoff";
+import { PayByInvoice } from "~/components/invoices/pay-by-invoice";
 import {
   Field,
   firstInvalid,
@@ -256,6 +257,7 @@ function WorkforceForm({ actionData, email }: FormProps) {
         autoFocus={focusId === fields.employerWebsite.id}
       />
       <CheckoutSubmit handoff={actionData?.handoff} />
+      <PayByInvoice purchase="workforce" />
     </Form>
   );
 }

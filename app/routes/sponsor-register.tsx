@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { CheckoutSubmit } from "~/components/checkout-handoff";
+import { PayByInvoice } from "~/components/invoices/pay-by-invoice";
 import {
   ErrorList,
   Field,
@@ -154,6 +155,7 @@ export default function SponsorRegister({ loaderData, actionData }: Route.Compon
             </div>
             <CheckoutSubmit handoff={actionData?.handoff} />
           </Form>
+          <PayByInvoice purchase={selectedTier} />
         </div>
       </section>
     </>

@@ -12,7 +12,12 @@
  * - POST /_fake/prices               ← { id, unit_amount }: a Price the account knows
  * - POST /_fake/failures             ← { statuses: number[] }: answer the next creates with these statuses
  * - POST /_fake/advance              ← { seconds }: move this account's clock on (sessions past expires_at expire)
- * - GET  /_fake/state                → { sessions, requests } (every /v1 request, in order: tests count them)
+ * - GET  /_fake/state                → { sessions, invoices, requests } (every /v1 request, in order: tests count them)
+ * Invoicing (issue 53), as the SDK calls it: POST /v1/customers, /v1/invoices,
+ * /v1/invoiceitems (with `invoice`), /v1/invoices/:id/finalize|send|void|pay
+ * (`paid_out_of_band`)|mark_uncollectible, GET /v1/invoices/:id. Every POST
+ * honours Idempotency-Key as above. The customer paying (a bank transfer) is
+ * POST /_fake/invoices/:id/pay.
  * expires_at is checked as Stripe does (30 minutes to 24 hours after creation)
  * and honoured: a session past it reads as expired and cannot be paid.
  */
@@ -48,8 +53,33 @@ export interface FakeRequest {
   params: Record<string, unknown>;
 }
 
+export interface FakeInvoice {
+  id: string;
+  object: "invoice";
+  customer: string;
+  status: "draft" | "open" | "paid" | "void" | "uncollectible";
+  collection_method: string;
+  days_until_due: number | null;
+  due_date: number | null;
+  currency: string;
+  description: string | null;
+  custom_fields: { name: string; value: string }[] | null;
+  metadata: Record<string, string>;
+  amount_due: number;
+  amount_paid: number;
+  amount_remaining: number;
+  hosted_invoice_url: string | null;
+  number: string | null;
+  paid_out_of_band: boolean;
+  sent_count: number;
+  created: number;
+  livemode: false;
+}
+
 interface Account {
   sessions: Map<string, FakeSession>;
+  customers: Map<string, Record<string, unknown>>;
+  invoices: Map<string, FakeInvoice>;
   prices: Map<string, number>;
   requests: FakeRequest[];
   idempotent: Map<string, { raw: string; status: number; body: string }>;
@@ -104,6 +134,8 @@ export function createFakeStripe() {
     if (!found) {
       found = {
         sessions: new Map(),
+        customers: new Map(),
+        invoices: new Map(),
         prices: new Map(),
         requests: [],
         idempotent: new Map(),
@@ -200,6 +232,128 @@ export function createFakeStripe() {
     return session;
   }
 
+  function noSuchInvoice(id: string): Response {
+    return stripeError(404, "invalid_request_error", `No such invoice: '${id}'`, {
+      code: "resource_missing",
+      param: "id",
+    });
+  }
+
+  function postV1(path: string, params: Params, acct: Account): Response {
+    if (path === "/v1/checkout/sessions") return createSession(params, acct);
+    if (path === "/v1/customers") {
+      const id = `cus_${randomId(14)}`;
+      const customer = { id, object: "customer", ...params };
+      acct.customers.set(id, customer);
+      return json(customer);
+    }
+    if (path === "/v1/invoices") {
+      const customer = typeof params.customer === "string" ? params.customer : "";
+      if (!acct.customers.has(customer)) {
+        return stripeError(400, "invalid_request_error", `No such customer: '${customer}'`, {
+          code: "resource_missing",
+          param: "customer",
+        });
+      }
+      if (params.collection_method === "send_invoice" && params.days_until_due === undefined) {
+        return stripeError(400, "invalid_request_error", "Missing required param: days_until_due.", {
+          param: "days_until_due",
+        });
+      }
+      const id = `in_${randomId(24)}`;
+      const invoice: FakeInvoice = {
+        id,
+        object: "invoice",
+        customer,
+        status: "draft",
+        collection_method:
+          typeof params.collection_method === "string" ? params.collection_method : "charge_automatically",
+        days_until_due: params.days_until_due === undefined ? null : Number(params.days_until_due),
+        due_date: null,
+        currency: "usd",
+        description: typeof params.description === "string" ? params.description : null,
+        custom_fields: Array.isArray(params.custom_fields)
+          ? (params.custom_fields as { name: string; value: string }[])
+          : null,
+        metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+        amount_due: 0,
+        amount_paid: 0,
+        amount_remaining: 0,
+        hosted_invoice_url: null,
+        number: null,
+        paid_out_of_band: false,
+        sent_count: 0,
+        created: nowFor(acct),
+        livemode: false,
+      };
+      acct.invoices.set(id, invoice);
+      return json(invoice);
+    }
+    if (path === "/v1/invoiceitems") {
+      const invoice = acct.invoices.get(typeof params.invoice === "string" ? params.invoice : "");
+      if (!invoice) return noSuchInvoice(String(params.invoice));
+      if (invoice.status !== "draft") {
+        return stripeError(400, "invalid_request_error", "This invoice is no longer editable.", {
+          code: "invoice_not_editable",
+        });
+      }
+      const amount = Number(params.amount);
+      invoice.amount_due += amount;
+      invoice.amount_remaining = invoice.amount_due;
+      return json({ id: `ii_${randomId(24)}`, object: "invoiceitem", amount, invoice: invoice.id });
+    }
+    const action = /^\/v1\/invoices\/([^/]+)\/(finalize|send|void|pay|mark_uncollectible)$/.exec(path);
+    if (action) {
+      const invoice = acct.invoices.get(decodeURIComponent(action[1] ?? ""));
+      if (!invoice) return noSuchInvoice(action[1] ?? "");
+      const transition = (from: FakeInvoice["status"][], to: FakeInvoice["status"]) => {
+        if (!from.includes(invoice.status)) {
+          return stripeError(
+            400,
+            "invalid_request_error",
+            `You can't ${action[2]} an invoice that is ${invoice.status}.`,
+            {
+              code: "invoice_unexpected_state",
+            },
+          );
+        }
+        invoice.status = to;
+        return null;
+      };
+      let refused: Response | null = null;
+      switch (action[2]) {
+        case "finalize":
+          refused = transition(["draft"], "open");
+          if (!refused) {
+            invoice.number = `FAKE-${String(acct.invoices.size).padStart(4, "0")}`;
+            invoice.hosted_invoice_url = `https://invoice.stripe.com/i/${invoice.id}`;
+            invoice.due_date = invoice.days_until_due === null ? null : nowFor(acct) + invoice.days_until_due * 86_400;
+          }
+          break;
+        case "send":
+          if (invoice.status !== "open") refused = transition(["open"], "open");
+          else invoice.sent_count += 1;
+          break;
+        case "void":
+          refused = transition(["open"], "void");
+          break;
+        case "mark_uncollectible":
+          refused = transition(["open"], "uncollectible");
+          break;
+        case "pay":
+          refused = transition(["open", "uncollectible"], "paid");
+          if (!refused) {
+            invoice.paid_out_of_band = params.paid_out_of_band === "true";
+            invoice.amount_paid = invoice.paid_out_of_band ? 0 : invoice.amount_due;
+            invoice.amount_remaining = 0;
+          }
+          break;
+      }
+      return refused ?? json(invoice);
+    }
+    return stripeError(404, "invalid_request_error", `Unrecognized request URL (POST: ${path}).`);
+  }
+
   async function fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const auth = request.headers.get("authorization") ?? "";
@@ -216,7 +370,7 @@ export function createFakeStripe() {
       const params = request.method === "GET" ? parseStripeForm(url.search.slice(1)) : parseStripeForm(raw);
       acct.requests.push({ method: request.method, path, idempotencyKey, params });
 
-      if (request.method === "POST" && path === "/v1/checkout/sessions") {
+      if (request.method === "POST") {
         if (idempotencyKey) {
           const previous = acct.idempotent.get(idempotencyKey);
           if (previous) {
@@ -237,7 +391,7 @@ export function createFakeStripe() {
         const response =
           scripted !== undefined
             ? stripeError(scripted, "api_error", `Scripted failure ${scripted}`)
-            : createSession(params, acct);
+            : postV1(path, params, acct);
         // Stripe stores the first answer for the key, errors included (except 5xx, which may be retried).
         if (idempotencyKey && response.status < 500) {
           acct.idempotent.set(idempotencyKey, { raw, status: response.status, body: await response.clone().text() });
@@ -256,10 +410,25 @@ export function createFakeStripe() {
         const { line_items_requested: _omit, ...visible } = session;
         return json(visible);
       }
+      const invoiceMatch = /^\/v1\/invoices\/([^/]+)$/.exec(path);
+      if (request.method === "GET" && invoiceMatch) {
+        const invoice = acct.invoices.get(decodeURIComponent(invoiceMatch[1] ?? ""));
+        return invoice ? json(invoice) : noSuchInvoice(invoiceMatch[1] ?? "");
+      }
       return stripeError(404, "invalid_request_error", `Unrecognized request URL (${request.method}: ${path}).`);
     }
 
     // Test controls.
+    const invoiceControl = /^\/_fake\/invoices\/([^/]+)\/pay$/.exec(path);
+    if (request.method === "POST" && invoiceControl) {
+      const invoice = acct.invoices.get(invoiceControl[1] ?? "");
+      if (!invoice) return json({ error: "no such invoice" }, 404);
+      if (invoice.status !== "open") return json({ error: `an invoice ${invoice.status} cannot be paid` }, 409);
+      invoice.status = "paid";
+      invoice.amount_paid = invoice.amount_due;
+      invoice.amount_remaining = 0;
+      return json(invoice);
+    }
     const control = /^\/_fake\/sessions\/([^/]+)\/(pay|expire)$/.exec(path);
     if (request.method === "POST" && control) {
       const session = current(acct, acct.sessions.get(control[1] ?? ""));
@@ -295,7 +464,11 @@ export function createFakeStripe() {
       return json({ ok: true });
     }
     if (request.method === "GET" && path === "/_fake/state") {
-      return json({ sessions: [...acct.sessions.values()], requests: acct.requests });
+      return json({
+        sessions: [...acct.sessions.values()],
+        invoices: [...acct.invoices.values()],
+        requests: acct.requests,
+      });
     }
     return stripeError(404, "invalid_request_error", `Unrecognized request URL (${request.method}: ${path}).`);
   }

@@ -38,6 +38,8 @@ const deskPageRoles: Record<(typeof deskPages)[number]["path"], readonly Organiz
   "/organize/sponsorships": ["director", "registrar"],
   "/organize/sponsorships.csv": ["director", "registrar"],
   "/organize/sponsor-logos/:id": ["director", "registrar"],
+  "/organize/invoices": ["director", "registrar"],
+  "/organize/invoices.csv": ["director", "registrar"],
   "/organize/organizations": ["director", "registrar"],
   "/organize/organizations.csv": ["director", "registrar"],
   "/organize/organizations/:id": ["director", "registrar"],
@@ -96,6 +98,10 @@ const rolePermissions: Record<string, readonly OrganizerRoleName[]> = {
   "draft:edition": ["director", "coordinator"],
   "publish:edition": ["director"],
   "change:edition": ["director"],
+  "read:invoice": ["director", "registrar"],
+  "resend:invoice": ["director", "registrar"],
+  "void:invoice": ["director", "registrar"],
+  "settle:invoice": ["director", "registrar"],
 };
 
 const proposalId = crypto.randomUUID();

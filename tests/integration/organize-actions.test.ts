@@ -24,6 +24,7 @@ import {
   createVote,
 } from "./factories";
 import { bareUser, invitation, judge, JUDGING, openAssignments, submittedProject } from "./judging-helpers";
+import { invoiceRow, openInvoice } from "./invoices-helpers";
 import {
   actionContext,
   api,
@@ -522,6 +523,78 @@ const scenarios: Record<string, Scenario> = {
     },
   },
   "contacts.handle": handledScenario("contact_submissions", "handle-contact"),
+  "invoices.resend": {
+    page: "/organize/invoices",
+    intent: "invoice-resend",
+    async prepare() {
+      const invoice = await openInvoice();
+      return {
+        actor: await organizer("registrar"),
+        input: { id: invoice.id },
+        check: async () => expect((await invoiceRow(invoice.id))?.status).toBe("open"),
+      };
+    },
+  },
+  "invoices.void": {
+    page: "/organize/invoices",
+    intent: "invoice-void",
+    async prepare() {
+      const invoice = await openInvoice();
+      return {
+        actor: await organizer("registrar"),
+        input: { id: invoice.id, reason: "A duplicate request" },
+        check: async () => {
+          expect(await invoiceRow(invoice.id)).toMatchObject({ status: "void", end_reason: "A duplicate request" });
+          expect(await one("SELECT status FROM dev_invoices WHERE id = ?", invoice.stripe_invoice_id)).toEqual({
+            status: "void",
+          });
+          expect(await one("SELECT status FROM registrations WHERE id = ?", invoice.record_id)).toEqual({
+            status: "failed",
+          });
+        },
+      };
+    },
+  },
+  "invoices.paid-outside": {
+    page: "/organize/invoices",
+    intent: "invoice-paid-outside",
+    async prepare() {
+      const invoice = await openInvoice();
+      return {
+        actor: await organizer("registrar"),
+        input: { id: invoice.id, receivedOn: "2026-03-20", reference: "Cheque 1042" },
+        check: async () => {
+          expect(await invoiceRow(invoice.id)).toMatchObject({ status: "paid", paid_outside_reference: "Cheque 1042" });
+          expect(await one("SELECT status FROM registrations WHERE id = ?", invoice.record_id)).toEqual({
+            status: "paid",
+          });
+          expect(
+            await one(
+              "SELECT count(*) AS n FROM company_codes WHERE registration_id = ? AND revoked_at IS NULL",
+              invoice.record_id,
+            ),
+          ).toEqual({ n: 1 });
+        },
+      };
+    },
+  },
+  "invoices.paid-outside-large": {
+    page: "/organize/invoices",
+    intent: "invoice-paid-outside-large",
+    async prepare() {
+      const invoice = await openInvoice({ purchase: "platinum" });
+      return {
+        actor: await organizer("registrar"),
+        input: { id: invoice.id, receivedOn: "2026-03-20", reference: "Cheque 2001" },
+        check: async () => {
+          expect(await invoiceRow(invoice.id)).toMatchObject({ status: "paid", paid_outside_reference: "Cheque 2001" });
+          expect(await one("SELECT status FROM sponsorships WHERE id = ?", invoice.record_id)).toEqual({
+            status: "paid",
+          });
+        },
+      };
+    },
+  },
   "interests.handle": handledScenario("judge_advisor_interests", "handle-interest"),
   "results.publish-awards": {
     page: "/organize/results",

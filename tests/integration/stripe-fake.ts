@@ -23,6 +23,21 @@ export interface FakeSessionState {
   expires_at: number;
 }
 
+export interface FakeInvoiceState {
+  id: string;
+  customer: string;
+  status: string;
+  collection_method: string;
+  days_until_due: number | null;
+  due_date: number | null;
+  custom_fields: { name: string; value: string }[] | null;
+  metadata: Record<string, string>;
+  amount_due: number;
+  paid_out_of_band: boolean;
+  sent_count: number;
+  created: number;
+}
+
 export interface FakeRequestState {
   method: string;
   path: string;
@@ -77,6 +92,22 @@ export function fakeStripeAccount(overrides: Partial<Env> = {}) {
       const response = await control(`/_fake/sessions/${sessionId}/expire`);
       if (!response.ok) throw new Error(`fake expire failed: ${response.status}`);
       return (await response.json()) as FakeSessionState;
+    },
+    /** The billing contact pays the invoice on Stripe's hosted page (a bank transfer, say). */
+    async payInvoice(invoiceId: string) {
+      const response = await control(`/_fake/invoices/${invoiceId}/pay`);
+      if (!response.ok) throw new Error(`fake invoice pay failed: ${response.status}`);
+      return (await response.json()) as FakeInvoiceState;
+    },
+    async invoices(): Promise<FakeInvoiceState[]> {
+      const response = await fetch(`${baseUrl}/_fake/state`, { headers });
+      return ((await response.json()) as { invoices: FakeInvoiceState[] }).invoices;
+    },
+    /** An invoice.* event as Stripe sends it: the invoice as the fake holds it now, signed. */
+    async invoiceEvent(type: string, invoiceId: string, id = `evt_${crypto.randomUUID()}`) {
+      const invoice = (await this.invoices()).find((candidate) => candidate.id === invoiceId);
+      if (!invoice) throw new Error(`no fake invoice ${invoiceId}`);
+      return this.objectEvent(type, { ...invoice }, id);
     },
     async addPrice(id: string, unitAmount: number) {
       await control("/_fake/prices", { id, unit_amount: unitAmount });

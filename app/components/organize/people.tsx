@@ -260,7 +260,7 @@ export function PersonSections({ view }: { view: PersonDeskView }) {
 
 type Option = { value: string; label: string };
 
-function Select({
+export function Select({
   id,
   name,
   label,
@@ -297,7 +297,7 @@ function Select({
  * One of an edition's lists: its GET-form filters, the CSV of what they
  * select, the table or its empty line, and the pages.
  */
-function FilteredList<Item>({
+export function FilteredList<Item>({
   id,
   title,
   csv,

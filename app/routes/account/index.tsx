@@ -25,6 +25,8 @@ import { SessionsSection, SignInDetails, TwoFactorSection } from "~/components/a
 import { PageHero } from "~/components/page";
 import { YourVotesSection } from "~/components/showcase/your-votes";
 import { requestContext, signedInContext } from "~/context";
+import { InvoiceList } from "~/components/invoices/invoice-list";
+import { invoiceListItem, invoicesOfUser } from "~/payments/invoices.server";
 import { handleIntentPost } from "~/forms/intent-action.server";
 import { holderCredentials, holderDisplayName } from "~/credentials/holder.server";
 import { log } from "~/lib/log.server";
@@ -40,8 +42,8 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, requestId } = context.get(requestContext);
-  const { user, sessionId, secondFactorAt, db } = context.get(signedInContext);
-  const [activity, sessions, flash, organizations, votes, credentials, displayName] = await Promise.all([
+  const { user, sessionId, secondFactorAt, db, now } = context.get(signedInContext);
+  const [activity, sessions, flash, organizations, votes, credentials, displayName, invoices] = await Promise.all([
     accountActivity(env, user.id),
     accountSessions(env, user.id, sessionId),
     takeShowRecoveryCodes(env, request, user.id),
@@ -50,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     votesOf(db, user.id),
     holderCredentials(env, user, siteOrigin(request, env)),
     holderDisplayName(env, user.id),
+    invoicesOfUser(env, user.id),
   ]);
   let recoveryCodes: string[] | null = null;
   // The codes are shown to the session that just turned two-step sign-in on, and only once (issue 50).
@@ -65,7 +68,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (flash.clear) headers.append("Set-Cookie", flash.clear);
   const managed = organizations.map(({ id, name, role }) => ({ id, name, role }));
   return data(
-    { user, sessions, activity, recoveryCodes, organizations: managed, votes, credentials, displayName },
+    {
+      user,
+      sessions,
+      activity,
+      recoveryCodes,
+      organizations: managed,
+      votes,
+      credentials,
+      displayName,
+      // Invoices requested (issue 53): an open sponsorship invoice is committed, "overdue" past its due date.
+      invoices: invoices.map((row) => invoiceListItem(row, now, `/account/invoices/${row.id}`)),
+    },
     { headers },
   );
 }
@@ -108,6 +122,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           />
           <RegistrationsSection editions={activity.editions} />
           <SponsorshipsSection sponsorships={activity.sponsorships} />
+          <InvoiceList invoices={loaderData.invoices} title="Your invoices" />
           <OrganizationsSection organizations={loaderData.organizations} />
           <InterestsSection interests={activity.interests} />
           <YourVotesSection votes={loaderData.votes} />

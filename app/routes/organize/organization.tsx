@@ -4,6 +4,8 @@
  */
 import { DeskBody, DeskHero } from "~/components/organize/desk";
 import { HistorySection } from "~/components/organize/history";
+import { InvoicesOf } from "~/components/organize/invoices";
+import { invoicesOf } from "~/payments/receivables.server";
 import { historyText } from "~/content/events";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
@@ -20,7 +22,12 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const desk = context.get(deskContext);
-  return deskPage({ header: deskHeader(desk), ...(await organizationDeskView(desk, params.id)) });
+  return deskPage({
+    header: deskHeader(desk),
+    ...(await organizationDeskView(desk, params.id)),
+    // An invoiced package (issue 53): open, overdue or paid.
+    invoices: await invoicesOf(desk.db, { recordId: params.id }, desk.action.now),
+  });
 }
 
 export const headers = signedInPageHeaders;
@@ -34,6 +41,7 @@ export default function Organization({ loaderData: view }: Route.ComponentProps)
         lead={historyText.organizationLead}
       />
       <DeskBody>
+        <InvoicesOf invoices={view.invoices} />
         <HistorySection history={view.history} of={view.organization.title} />
       </DeskBody>
     </>

@@ -2,11 +2,15 @@
  * /organize/people/:id (issue 33): one person's registrations and payments,
  * organizations, teams and projects, showcase votes (how many and when,
  * never for whom), credentials, judging and desk role. The same facts as
- * the organizer API's `people.person` (app/people/people.server.ts).
+ * the organizer API's `people.person` (app/people/people.server.ts), and
+ * the invoices they requested (issue 53).
  */
 import { DeskBody, DeskHero } from "~/components/organize/desk";
 import { HistorySection } from "~/components/organize/history";
 import { PersonSections } from "~/components/organize/people";
+import { InvoicesOf } from "~/components/organize/invoices";
+import type { Invoice } from "~/db/schema";
+import { invoicesQuery, invoicesView } from "~/payments/receivables.server";
 import { peopleText } from "~/content/organize";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
@@ -26,13 +30,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const desk = context.get(deskContext);
   const url = new URL(desk.request.url);
   const subject = { userId: params.id };
-  // One round trip (issue 56): the person's facts, the read's row of the log, then everything the person
-  // did or that concerned them, from the one event log (this read included).
+  // One round trip (issue 56): the person's facts, the read's row of the log, their invoices (issue 53), then
+  // everything the person did or that concerned them, from the one event log (this read included).
   const person = personDeskQueries(desk, params.id);
-  const rows = await desk.db.batch([...person, ...historyPageQueries(desk.db, subject, url)]);
+  const rows = await desk.db.batch([
+    ...person,
+    invoicesQuery(desk.db, subject),
+    ...historyPageQueries(desk.db, subject, url),
+  ]);
   const view = personDeskView(desk, rows.slice(0, person.length - 1) as unknown as PersonFactsRows);
-  const [historyRows, historyLength] = rows.slice(person.length) as unknown as HistoryPageRows;
-  return deskPage({ ...view, history: await historyPageOf(desk.db, subject, url, [historyRows, historyLength]) });
+  const invoices = invoicesView(rows[person.length] as Invoice[], desk.action.now);
+  const [historyRows, historyLength] = rows.slice(person.length + 1) as unknown as HistoryPageRows;
+  return deskPage({
+    ...view,
+    invoices,
+    history: await historyPageOf(desk.db, subject, url, [historyRows, historyLength]),
+  });
 }
 
 export const headers = signedInPageHeaders;
@@ -44,6 +57,7 @@ export default function Person({ loaderData: view }: Route.ComponentProps) {
       <DeskHero header={view.header} title={account.name || account.email} lead={peopleText.personLead} />
       <DeskBody>
         <PersonSections view={view} />
+        <InvoicesOf invoices={view.invoices} />
         <HistorySection history={view.history} of={account.name || account.email} />
       </DeskBody>
     </>

@@ -1,0 +1,356 @@
+/**
+ * Paying by invoice (issue 53, ADR 025) against real D1 and the real Stripe
+ * SDK pointed at the fake Stripe API: the invoice as Stripe receives it, one
+ * invoice per request however often it is submitted, fulfilment exactly once
+ * whatever the order and number of invoice.* events, forged events refused,
+ * void and overdue, and the request form's messages with and without JavaScript.
+ */
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { invoiceMessages } from "~/content/invoices";
+import { InvoiceRequestSchema, type InvoiceRequestInput } from "~/payments/invoice-form";
+import { markOverdueInvoices, requestInvoice, settleInvoice } from "~/payments/invoices.server";
+import { invoiceGateway } from "~/payments/invoice-gateway.server";
+import { createVerifiedAccount, postForm } from "./auth-helpers";
+import { startRegistration, startSponsorship } from "~/payments/checkout.server";
+import {
+  confirmationsFor,
+  EARLY_BIRD_NOW,
+  individual,
+  liveCodes,
+  registrationRow,
+  sponsor,
+  sponsorshipRow,
+  uniqueEmail,
+  uniqueIp,
+  workforce,
+} from "./payments-helpers";
+import { fakeStripeAccount, type FakeStripeAccount } from "./stripe-fake";
+import { fetchWithEnv } from "./worker";
+import { invoiceFields, invoiceRow, openInvoice } from "./invoices-helpers";
+import { api, auditSince, deskGet, lastAuditId, organizer, tokenOf } from "./organize-helpers";
+import { escapedAsReact } from "./html";
+
+const PO = "PO-2026-0413";
+
+const parse = (overrides: Record<string, string> = {}): InvoiceRequestInput =>
+  InvoiceRequestSchema.parse(invoiceFields(overrides));
+
+function options(userId = `user_${crypto.randomUUID()}`) {
+  return {
+    userId,
+    origin: "http://localhost",
+    now: EARLY_BIRD_NOW,
+    clientIp: uniqueIp(),
+    accountEmail: uniqueEmail("account"),
+    emailVerified: true,
+  };
+}
+
+function postWebhook(account: FakeStripeAccount, delivery: { body: string; signature?: string | null }) {
+  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8" };
+  if (delivery.signature) headers["stripe-signature"] = delivery.signature;
+  return fetchWithEnv("/api/stripe/webhook", account.env, { method: "POST", headers, body: delivery.body });
+}
+
+async function requested(account: FakeStripeAccount, overrides: Record<string, string> = {}) {
+  const result = await requestInvoice(account.env, parse(overrides), options());
+  const row = await invoiceRow(result.invoiceId);
+  if (!row) throw new Error("no invoice row");
+  return row;
+}
+
+describe("requesting an invoice", () => {
+  it("has Stripe create, finalize and send one invoice: send_invoice, due in 30 days, the PO and the edition on it, priced by the server", async () => {
+    const account = fakeStripeAccount();
+    const row = await requested(account);
+    const [invoice] = await account.invoices();
+    expect(invoice).toMatchObject({
+      id: row.stripe_invoice_id,
+      status: "open",
+      collection_method: "send_invoice",
+      days_until_due: 30,
+      amount_due: 500_000,
+      sent_count: 1,
+    });
+    expect(invoice?.custom_fields).toContainEqual({ name: "PO number", value: PO });
+    expect(invoice?.custom_fields?.find((f) => f.name === "Edition")?.value).toMatch(/Idaho AI Challenge/);
+    expect(invoice?.metadata).toMatchObject({ invoice_id: row.id, record_id: row.record_id, kind: "registration" });
+    expect(row).toMatchObject({ status: "open", amount_cents: 500_000, po_number: PO });
+    // Due 30 days after Stripe finalizes it (a second or so after it was created).
+    const dueAfter = new Date(row.due_at ?? 0).getTime() - (invoice?.created ?? 0) * 1000;
+    expect(dueAfter).toBeGreaterThanOrEqual(30 * 86_400_000);
+    expect(dueAfter).toBeLessThan(30 * 86_400_000 + 60_000);
+    expect(await registrationRow(row.record_id)).toMatchObject({ status: "pending", plan: "workforce" });
+    const { requests } = await account.state();
+    const customer = requests.find((r) => r.path === "/v1/customers");
+    expect(customer?.params).toMatchObject({ tax_exempt: "exempt", name: "Ada County" });
+  });
+
+  it("makes one invoice of a double submit, and of a retry after Stripe failed half way", async () => {
+    const account = fakeStripeAccount();
+    const input = parse();
+    const first = await requestInvoice(account.env, input, options("user_double"));
+    const second = await requestInvoice(account.env, input, options("user_double"));
+    expect(second.invoiceId).toBe(first.invoiceId);
+    expect(await account.invoices()).toHaveLength(1);
+
+    const retried = fakeStripeAccount();
+    const again = parse();
+    await retried.failNext(500, 500, 500);
+    await expect(requestInvoice(retried.env, again, options("user_retry"))).rejects.toThrow(
+      invoiceMessages.createFailed,
+    );
+    const done = await requestInvoice(retried.env, again, options("user_retry"));
+    expect(await retried.invoices()).toHaveLength(1);
+    expect((await invoiceRow(done.invoiceId))?.status).toBe("open");
+    const { results } = await env.DB.prepare("SELECT count(*) AS n FROM invoices WHERE user_id = 'user_retry'").all<{
+      n: number;
+    }>();
+    expect(results[0]?.n).toBe(1);
+  });
+});
+
+describe("invoice events", () => {
+  it("fulfils once on invoice.paid, delivered twice and out of order with a late overdue and a replay", async () => {
+    const account = fakeStripeAccount();
+    const row = await requested(account);
+    const early = await account.invoiceEvent("invoice.paid", row.stripe_invoice_id);
+    // Delivered before the payment really happened: read back from Stripe, it is still open.
+    expect((await postWebhook(account, early)).status).toBe(200);
+    expect((await registrationRow(row.record_id))?.status).toBe("pending");
+
+    await account.payInvoice(row.stripe_invoice_id);
+    const paid = await account.invoiceEvent("invoice.paid", row.stripe_invoice_id);
+    const redelivered = await account.invoiceEvent("invoice.paid", row.stripe_invoice_id);
+    const lateOverdue = await account.invoiceEvent("invoice.overdue", row.stripe_invoice_id);
+    const responses = await Promise.all([paid, redelivered, paid].map((event) => postWebhook(account, event)));
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect((await postWebhook(account, lateOverdue)).status).toBe(200);
+
+    expect(await registrationRow(row.record_id)).toMatchObject({ status: "paid" });
+    expect(await liveCodes(row.record_id)).toHaveLength(1);
+    expect(await confirmationsFor(row.record_id)).toHaveLength(1);
+    expect(await invoiceRow(row.id)).toMatchObject({ status: "paid", overdue_at: null });
+  });
+
+  it("refuses a forged invoice.paid, changing nothing", async () => {
+    const account = fakeStripeAccount();
+    const row = await requested(account);
+    await account.payInvoice(row.stripe_invoice_id);
+    const genuine = await account.invoiceEvent("invoice.paid", row.stripe_invoice_id);
+    const forger = fakeStripeAccount();
+    const forged = await forger.objectEvent("invoice.paid", { id: row.stripe_invoice_id, object: "invoice" });
+    for (const delivery of [
+      { body: genuine.body, signature: forged.signature },
+      { body: genuine.body, signature: null },
+    ]) {
+      expect((await postWebhook(account, delivery)).status).toBe(400);
+    }
+    expect((await registrationRow(row.record_id))?.status).toBe("pending");
+    expect((await invoiceRow(row.id))?.status).toBe("open");
+  });
+
+  it("ends a voided invoice and fails its pending sponsorship; a late invoice.paid about it changes nothing", async () => {
+    const account = fakeStripeAccount();
+    const row = await requested(account, { purchase: "gold" });
+    expect(row.record_kind).toBe("sponsorship");
+    expect(await sponsorshipRow(row.record_id)).toMatchObject({ status: "pending", tier: "gold" });
+    await invoiceGateway(account.env).void(row.stripe_invoice_id);
+    const voided = await account.invoiceEvent("invoice.voided", row.stripe_invoice_id);
+    const latePaid = await account.invoiceEvent("invoice.paid", row.stripe_invoice_id);
+    expect((await postWebhook(account, latePaid)).status).toBe(200);
+    expect((await postWebhook(account, voided)).status).toBe(200);
+    expect((await invoiceRow(row.id))?.status).toBe("void");
+    expect((await sponsorshipRow(row.record_id))?.status).toBe("failed");
+    expect(await confirmationsFor(row.record_id)).toHaveLength(0);
+  });
+
+  it("marks an open invoice overdue on invoice.overdue, and the daily sweep marks one past its due date", async () => {
+    const account = fakeStripeAccount();
+    const row = await requested(account);
+    expect(
+      (await postWebhook(account, await account.invoiceEvent("invoice.overdue", row.stripe_invoice_id))).status,
+    ).toBe(200);
+    expect((await invoiceRow(row.id))?.overdue_at).not.toBeNull();
+
+    const other = await requested(account);
+    await markOverdueInvoices(env, new Date(new Date(other.due_at ?? 0).getTime() - 1000));
+    expect((await invoiceRow(other.id))?.overdue_at).toBeNull();
+    expect(await markOverdueInvoices(env, new Date(new Date(other.due_at ?? 0).getTime() + 1000))).toBeGreaterThan(0);
+    expect((await invoiceRow(other.id))?.overdue_at).not.toBeNull();
+  });
+
+  it("a cheque recorded outside Stripe pays the invoice there and fulfils once, then Stripe's invoice.paid changes nothing", async () => {
+    const account = fakeStripeAccount();
+    const row = await requested(account);
+    await invoiceGateway(account.env).payOutOfBand(row.stripe_invoice_id);
+    const outside = { by: "registrar@example.org", on: "2025-12-20", reference: "Cheque 1042" };
+    const first = await settleInvoice(account.env, row.stripe_invoice_id, { now: EARLY_BIRD_NOW, outside });
+    expect(first).toMatchObject({ state: "paid", fulfilledNow: true });
+    const [invoice] = await account.invoices();
+    expect(invoice?.paid_out_of_band).toBe(true);
+    expect((await postWebhook(account, await account.invoiceEvent("invoice.paid", row.stripe_invoice_id))).status).toBe(
+      200,
+    );
+    expect(await invoiceRow(row.id)).toMatchObject({ status: "paid", paid_outside_reference: "Cheque 1042" });
+    expect(await liveCodes(row.record_id)).toHaveLength(1);
+    expect(await confirmationsFor(row.record_id)).toHaveLength(1);
+  });
+});
+
+describe("the request form", () => {
+  const APP_NOW = "2025-12-01T12:00:00-07:00";
+  const bad = {
+    poNumber: "PO-2026\t0413",
+    addressLine1: "x".repeat(101),
+    billingEmail: "",
+  };
+
+  it("without JavaScript: each bad field's message beside it, every value kept, nothing stored", async () => {
+    const cookie = await createVerifiedAccount(uniqueEmail("buyer"), "a good passphrase", uniqueIp());
+    const fields = invoiceFields(bad);
+    const response = await postForm("/request-invoice?for=workforce", fields, {
+      ip: uniqueIp(),
+      cookie,
+      appNow: APP_NOW,
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    for (const message of [
+      invoiceMessages.poNumberInvalid,
+      invoiceMessages.addressTooLong(100),
+      invoiceMessages.billingEmailMissing,
+    ]) {
+      expect(html).toContain(escapedAsReact(message));
+    }
+    expect(html).toContain("Procurement Officer");
+    const longest = Math.max(...[...html.matchAll(/x+/g)].map((m) => m[0].length));
+    // Echoed up to the field's limit, as every form echoes (app/forms/parse.server.ts).
+    expect(longest, "the too-long address line comes back to be shortened").toBe(100);
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM invoices WHERE idempotency_key LIKE ?")
+      .bind(`%:${fields.requestKey}`)
+      .first<{ n: number }>();
+    expect(stored?.n).toBe(0);
+  });
+
+  it("with JavaScript: the same messages in the action's data", async () => {
+    const cookie = await createVerifiedAccount(uniqueEmail("buyer"), "a good passphrase", uniqueIp());
+    const response = await postForm("/request-invoice.data?for=workforce", invoiceFields(bad), {
+      ip: uniqueIp(),
+      cookie,
+      appNow: APP_NOW,
+    });
+    const body = await response.text();
+    expect(body).toContain(invoiceMessages.poNumberInvalid);
+    expect(body).toContain(invoiceMessages.billingEmailMissing);
+  });
+
+  it("a valid request goes to the account's invoice page (stand-in), which shows the PO and the due date; a stranger gets 404", async () => {
+    const cookie = await createVerifiedAccount(uniqueEmail("buyer"), "a good passphrase", uniqueIp());
+    const fields = invoiceFields();
+    const response = await postForm("/request-invoice?for=workforce", fields, {
+      ip: uniqueIp(),
+      cookie,
+      appNow: APP_NOW,
+    });
+    expect(response.status).toBe(303);
+    const location = response.headers.get("location") ?? "";
+    expect(location).toMatch(/^\/account\/invoices\//);
+    const page = await fetchWithEnv(location, { APP_NOW }, { headers: { cookie } });
+    const html = await page.text();
+    expect(html).toContain(PO);
+    expect(html).toContain("December 31, 2025");
+    const again = await postForm("/request-invoice?for=workforce", fields, { ip: uniqueIp(), cookie, appNow: APP_NOW });
+    expect(again.headers.get("location")).toBe(location);
+    const stranger = await createVerifiedAccount(uniqueEmail("stranger"), "a good passphrase", uniqueIp());
+    expect((await fetchWithEnv(location, { APP_NOW }, { headers: { cookie: stranger } })).status).toBe(404);
+  });
+});
+
+describe("receivables on the desk", () => {
+  it("lists an edition's invoices for a registrar and a director, overdue ones as overdue, with a CSV; others get 404", async () => {
+    const invoice = await openInvoice();
+    const overdue = await openInvoice({ purchase: "gold" });
+    await markOverdueInvoices(env, new Date(new Date(overdue.due_at ?? 0).getTime() + 60_000));
+    for (const role of ["registrar", "director"] as const) {
+      const who = await organizer(role);
+      const page = await deskGet("/organize/invoices?edition=2026", who);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain(invoice.id.slice(0, 8));
+      expect(html).toMatch(new RegExp(`data-status="overdue"`));
+      const overdueOnly = await (await deskGet("/organize/invoices?edition=2026&status=overdue", who)).text();
+      expect(overdueOnly).not.toContain(`>${invoice.id.slice(0, 8)}<`);
+      const csv = await deskGet("/organize/invoices.csv?edition=2026", who);
+      expect(csv.status).toBe(200);
+      const body = await csv.text();
+      expect(body.split("\n")[0]).toContain("po_number");
+      expect(body).toContain(overdue.id);
+    }
+    for (const role of ["coordinator", "viewer"] as const) {
+      expect((await deskGet("/organize/invoices", await organizer(role))).status).toBe(404);
+    }
+  });
+
+  it("shows overdue on the buyer's account and the invoice on the desk's person page", async () => {
+    const email = uniqueEmail("sponsor");
+    const cookie = await createVerifiedAccount(email, "a good passphrase", uniqueIp());
+    const user = await env.DB.prepare("SELECT id FROM user WHERE email = ?").bind(email).first<{ id: string }>();
+    const invoice = await openInvoice({ purchase: "gold" }, { userId: user!.id });
+    await markOverdueInvoices(env, new Date(new Date(invoice.due_at ?? 0).getTime() + 60_000));
+    const account = await fetchWithEnv("/account", { APP_NOW: "2026-03-01T12:00:00-07:00" }, { headers: { cookie } });
+    const html = await account.text();
+    expect(html).toContain('data-testid="invoice-overdue"');
+    const registrar = await organizer("registrar");
+    const person = await (await deskGet(`/organize/people/${user!.id}`, registrar)).text();
+    expect(person).toContain('data-testid="their-invoices"');
+    expect(person).toContain("Gold sponsorship");
+  });
+
+  it("refuses one registrar's cheque above $25,000 (Platinum): it needs a second organizer", async () => {
+    const invoice = await openInvoice({ purchase: "platinum" });
+    const registrar = await organizer("registrar");
+    const since = await lastAuditId();
+    const direct = await api("POST", "/actions/invoices.paid-outside", {
+      token: await tokenOf(registrar),
+      body: { id: invoice.id, receivedOn: "2026-03-20", reference: "Cheque 7" },
+    });
+    expect(direct.status).toBe(409);
+    expect(await direct.text()).toContain("second organizer");
+    expect((await invoiceRow(invoice.id))?.status).toBe("open");
+    expect((await auditSince(since)).filter((r) => r.action.startsWith("invoices."))).toEqual([]);
+  });
+});
+
+describe("pay now by US bank account", () => {
+  it("offers organizations a bank account beside the card where STRIPE_BANK_PAYMENTS is on, and fulfils when the debit settles", async () => {
+    const account = fakeStripeAccount({ STRIPE_BANK_PAYMENTS: "1" });
+    const started = await startRegistration(account.env, workforce(), options());
+    await startRegistration(account.env, individual(), options());
+    const { requests } = await account.state();
+    const creates = requests.filter((r) => r.path === "/v1/checkout/sessions");
+    expect(creates[0]?.params.payment_method_types).toEqual(["card", "us_bank_account"]);
+    expect(creates[1]?.params.payment_method_types).toBeUndefined();
+    if (started.type !== "checkout") throw new Error("expected a checkout");
+
+    // The debit is initiated: the session completes unpaid, and the record waits ("processing").
+    await account.pay(started.sessionId, "unpaid");
+    const completed = await account.event("checkout.session.completed", { id: started.sessionId });
+    expect((await postWebhook(account, completed)).status).toBe(200);
+    expect((await registrationRow(started.recordId))?.status).toBe("pending");
+    // Days later it settles.
+    await account.pay(started.sessionId, "paid");
+    const settled = await account.event("checkout.session.async_payment_succeeded", { id: started.sessionId });
+    expect((await postWebhook(account, settled)).status).toBe(200);
+    expect((await registrationRow(started.recordId))?.status).toBe("paid");
+    expect(await liveCodes(started.recordId)).toHaveLength(1);
+  });
+
+  it("leaves Checkout card-only without the setting", async () => {
+    const account = fakeStripeAccount();
+    await startSponsorship(account.env, sponsor(), options());
+    const { requests } = await account.state();
+    expect(requests.find((r) => r.path === "/v1/checkout/sessions")?.params.payment_method_types).toBeUndefined();
+  });
+});
