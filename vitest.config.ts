@@ -8,6 +8,7 @@ import { defineConfig } from "vitest/config";
 // not load under vitest.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
+  const updateEditionPages = process.env.UPDATE_EDITION_PAGES === "1";
   return {
     plugins: [
       cloudflareTest(({ inject }) => ({
@@ -28,9 +29,16 @@ export default defineConfig(async () => {
     ],
     resolve: { tsconfigPaths: true },
     // Tests load app and worker modules as a normal (not the bench's) build has them.
-    define: { __BENCH_BUILD__: "false" },
+    // UPDATE_EDITION_PAGES=1 rewrites the 2026 pages' recorded hashes instead of comparing them
+    // (tests/integration/edition-2026-pages.test.ts says when and how).
+    define: {
+      __BENCH_BUILD__: "false",
+      __UPDATE_EDITION_PAGES__: JSON.stringify(updateEditionPages),
+    },
     test: {
       include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+      // The recorded pages are a file snapshot: writing over it is vitest's update mode.
+      ...(updateEditionPages ? { update: true } : {}),
       globalSetup: ["./tests/fakes/resend-server.ts", "./tests/fakes/stripe-server.ts"],
       // One workerd per worker, not per file: a file's own would cost it some 4 s of start-up and of
       // loading the built worker again (docs/test-suite.md). Each file still starts from an empty

@@ -8,3 +8,8 @@ declare global {
     }
   }
 }
+
+/** vitest.config.ts `define`: true when UPDATE_EDITION_PAGES=1 asks to rewrite the 2026 pages' recorded hashes. */
+declare global {
+  const __UPDATE_EDITION_PAGES__: boolean;
+}
