@@ -3,7 +3,8 @@ import { requestContext } from "~/context";
 import { isDevOnlyPath, isProduction, misconfigurationResponse } from "~/lib/config.server";
 import { log } from "~/lib/log.server";
 import { DATA_LIFECYCLE_CRON } from "~/retention/records.server";
-import { withRequestClock } from "~/clock/clock.server";
+import { withEditions, withRequestClock } from "~/clock/clock.server";
+import { siteEditions } from "~/editions/cache.server";
 import { signUnsignedCredentials } from "~/credentials/issue.server";
 import { api } from "./api";
 import { runDailyJobs } from "./daily-jobs";
@@ -67,15 +68,17 @@ async function route(incoming: Request, env: Env, ctx: ExecutionContext, nonce: 
   // Public credential documents are readable from any origin (issue 31, workers/cors.ts).
   const preflight = corsPreflight(request, url.pathname);
   if (preflight) return preflight;
+  // Every reader of an edition takes it from the request (ADR 024): this isolate's copy, no D1 round trip when warm.
+  const withOwnEditions = withEditions(env, { editions: await siteEditions(env) });
   if (isApiPath(url.pathname)) {
-    return api.fetch(request, env, ctx);
+    return api.fetch(request, withOwnEditions, ctx);
   }
   // The vote's floor, in the bench's build only (workers/bench/floor.ts); a normal build drops this branch.
   if (__BENCH_BUILD__ && url.pathname.startsWith("/__bench/floor/")) {
-    return (await import("./bench/floor")).floorVote(request, env);
+    return (await import("./bench/floor")).floorVote(request, withOwnEditions);
   }
   const context = new RouterContextProvider();
-  context.set(requestContext, { env: withRequestClock(request, env), ctx, nonce, requestId });
+  context.set(requestContext, { env: withRequestClock(request, withOwnEditions), ctx, nonce, requestId });
   return withCors(request, url.pathname, await handleDocumentRequest(request, context));
 }
 
@@ -111,8 +114,9 @@ export default {
     ? async (request, env, ctx) => (await import("./bench/counted")).withCountedStatements(request, env, ctx, serve)
     : serve,
   queue: handleNotificationBatch,
-  async scheduled(controller, env) {
+  async scheduled(controller, bare) {
     const now = new Date(controller.scheduledTime);
+    const env = withEditions(bare, { editions: await siteEditions(bare) });
     // The daily jobs are independent: one that fails never skips the others (workers/daily-jobs.ts).
     if (controller.cron === DATA_LIFECYCLE_CRON) await runDailyJobs(env, now);
     else await runFiveMinuteSweeps(env, now);

@@ -11,7 +11,7 @@
  * one e-mail. Only the call whose update changed the row queues the e-mail.
  */
 import { and, eq, ne } from "drizzle-orm";
-import { editionById } from "~/content/editions";
+import { editionOf } from "~/clock/clock.server";
 import { plans, pricingPhaseLabels, sponsorTiersById } from "~/content/pricing";
 import { getDb, type Db } from "~/db/client.server";
 import { companyCodes, registrations, sponsorships, type Registration, type Sponsorship } from "~/db/schema";
@@ -128,7 +128,7 @@ export async function fulfill(
     const notification = confirmationInsert(db, registrationConfirmation, {
       recipient,
       now,
-      payload: confirmationPayload(now, editionById(found.row.editionId), {
+      payload: confirmationPayload(now, editionOf(env, found.row.editionId), {
         contactEmail: siteContact(env).email,
         recordId: row.id,
         firstName: row.firstName,
@@ -163,7 +163,7 @@ export async function fulfill(
     const notification = confirmationInsert(db, sponsorshipConfirmation, {
       recipient,
       now,
-      payload: confirmationPayload(now, editionById(found.row.editionId), {
+      payload: confirmationPayload(now, editionOf(env, found.row.editionId), {
         contactEmail: siteContact(env).email,
         recordId: row.id,
         firstName: row.firstName,

@@ -13,7 +13,7 @@ import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { data } from "react-router";
 import { formatMountain } from "~/clock/format";
-import { editionById, publishedEditions } from "~/content/editions";
+import { editionsFor } from "~/clock/clock.server";
 import { overviewRules, overviewText, peopleRules, peopleText } from "~/content/organize";
 import { formatUsd, plans, sponsorTierIds } from "~/content/pricing";
 import { registrationStatuses, sponsorshipStatuses } from "~/db/payments-schema";
@@ -87,17 +87,14 @@ function csvHref(url: URL, path: string) {
 
 /** The editions the filters offer: the clock's, the published ones, and all of them. */
 function editionOptions(desk: Desk) {
-  const editions = [desk.edition, ...publishedEditions.filter((e) => e.id !== desk.edition.id)];
+  const published = editionsFor(desk.env).filter((e) => !e.isFixture);
+  const editions = [desk.edition, ...published.filter((e) => e.id !== desk.edition.id)];
   return [...editions.map((e) => ({ value: e.id, label: e.name })), { value: "all", label: peopleText.allEditions }];
 }
 
-function editionName(editionId: string) {
+function editionName(desk: Desk, editionId: string) {
   if (editionId === "all") return peopleText.allEditions;
-  try {
-    return editionById(editionId).name;
-  } catch {
-    return editionId;
-  }
+  return editionsFor(desk.env).find((e) => e.id === editionId)?.name ?? editionId;
 }
 
 /** A page of an SQL-paged list, with the same links as `paged` makes. */
@@ -142,7 +139,7 @@ export async function personDeskView(desk: Desk, userId: string) {
   if (!person) throw data(null, { status: 404 });
   await recordRead(desk.action, "people.read", 1, { userId });
   const named = <T extends { editionId: string }>(rows: T[]) =>
-    rows.map((r) => ({ ...r, edition: editionName(r.editionId) }));
+    rows.map((r) => ({ ...r, edition: editionName(desk, r.editionId) }));
   return {
     header: deskHeader(desk),
     person: {
@@ -167,7 +164,7 @@ export async function registrationsDeskView(desk: Desk, url: URL) {
   const listing = await registrationsList(desk.db, { editionId, plan: filter.plan, status: filter.status });
   return {
     header: deskHeader(desk),
-    editionName: editionName(editionId),
+    editionName: editionName(desk, editionId),
     filter: { edition: editionId, plan: filter.plan ?? "", status: filter.status ?? "" },
     options: {
       editions: editionOptions(desk),
@@ -204,7 +201,7 @@ export async function sponsorshipsDeskView(desk: Desk, url: URL) {
   const listing = await sponsorshipsList(desk.db, { editionId, tier: filter.tier, status: filter.status });
   return {
     header: deskHeader(desk),
-    editionName: editionName(editionId),
+    editionName: editionName(desk, editionId),
     filter: { edition: editionId, tier: filter.tier ?? "", status: filter.status ?? "" },
     options: {
       editions: editionOptions(desk),
@@ -237,7 +234,7 @@ export async function organizationsDeskView(desk: Desk, url: URL) {
   const { organizations } = await organizationsList(desk.db, editionId);
   return {
     header: deskHeader(desk),
-    editionName: editionName(editionId),
+    editionName: editionName(desk, editionId),
     filter: { edition: editionId },
     options: { editions: editionOptions(desk) },
     csv: csvHref(url, "/organize/organizations.csv"),

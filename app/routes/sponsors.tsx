@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { CheckList, StatGrid } from "~/components/content-blocks";
 import { Card, PageHero, Section } from "~/components/page";
-import { editionById, milestoneOf } from "~/content/editions";
+import { milestoneOf } from "~/content/editions";
 import { nextEditionPath } from "~/content/navigation";
 import {
   customSponsorPackages,
@@ -19,8 +19,8 @@ import { formatMountain } from "~/clock/format";
 import type { Route } from "./+types/sponsors";
 
 export function loader(args: Route.LoaderArgs) {
-  const { origin, editionId, editionPhase, sponsorshipOpen } = contentPageData(args);
-  return { origin, editionId, editionPhase, sponsorshipOpen };
+  const { origin, edition, editionPhase, sponsorshipOpen } = contentPageData(args);
+  return { origin, edition, editionPhase, sponsorshipOpen };
 }
 
 export const meta = contentMeta(
@@ -30,7 +30,7 @@ export const meta = contentMeta(
 
 export default function Sponsors({ loaderData }: Route.ComponentProps) {
   const { sponsorshipOpen, editionPhase } = loaderData;
-  const edition = editionById(loaderData.editionId);
+  const edition = loaderData.edition;
   const { goals, finalsVenue } = edition;
   const over = editionPhase === "afterFinals";
   const reach = [

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Card, PageHero, Section } from "~/components/page";
-import { editionById, milestoneOf } from "~/content/editions";
+import { milestoneOf } from "~/content/editions";
 import { nextEditionPath } from "~/content/navigation";
 import {
   customSponsorPackages,
@@ -18,8 +18,8 @@ import { formatMountain } from "~/clock/format";
 import type { Route } from "./+types/why-sponsor";
 
 export function loader(args: Route.LoaderArgs) {
-  const { origin, editionId, sponsorshipOpen } = contentPageData(args);
-  return { origin, editionId, sponsorshipOpen };
+  const { origin, edition, sponsorshipOpen } = contentPageData(args);
+  return { origin, edition, sponsorshipOpen };
 }
 
 export const meta = ({ loaderData, location }: Route.MetaArgs) =>
@@ -31,7 +31,7 @@ export const meta = ({ loaderData, location }: Route.MetaArgs) =>
 
 export default function WhySponsor({ loaderData }: Route.ComponentProps) {
   const { sponsorshipOpen } = loaderData;
-  const edition = editionById(loaderData.editionId);
+  const edition = loaderData.edition;
   const { finalsVenue } = edition;
   const contact = useSiteContact();
   return (
