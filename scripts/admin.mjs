@@ -72,14 +72,6 @@ function escapeConsole() {
   }
 }
 
-/** The edition the site is about today, by the site's own rule (app/clock/schedule.ts). */
-export async function currentEditionId(now = new Date()) {
-  const { currentEdition } = /** @type {typeof import("../app/clock/schedule.ts")} */ (
-    await import(new URL("../app/clock/schedule.ts", import.meta.url).href)
-  );
-  return currentEdition(now).id;
-}
-
 // The one CSV writer (RFC 4180, spreadsheet-safe), shared with the desk's CSV
 // downloads and the exports (./admin/exports.mjs); Node 22 reads the TypeScript module as is.
 export const { toCsv } = /** @type {typeof import("../app/lib/csv.ts")} */ (

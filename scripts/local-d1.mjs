@@ -222,3 +222,26 @@ function loadSqlite() {
     process.emitWarning = emitWarning;
   }
 }
+
+/** An ISO 8601 instant as app/editions/document.ts writes them. */
+const STORED_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The published editions of a local database (ADR 024), their instants as
+ * Dates, as the site reads them: the seeder writes rows for the edition the
+ * site's own clock picks among these.
+ * @param {import("node:sqlite").DatabaseSync} database
+ * @returns {import("../app/content/editions/types.ts").Edition[]}
+ */
+export function publishedEditionsIn(database) {
+  const rows = database
+    .prepare(
+      "SELECT v.document FROM edition_versions v JOIN editions e ON e.id = v.edition_id AND e.published_version = v.version ORDER BY v.edition_id",
+    )
+    .all();
+  return rows.map((row) =>
+    JSON.parse(String(row.document), (_key, value) =>
+      typeof value === "string" && STORED_INSTANT.test(value) ? new Date(value) : value,
+    ),
+  );
+}

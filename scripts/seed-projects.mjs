@@ -35,7 +35,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "./admin.mjs";
-import { insertOnce, localDatabase, pendingMigrations, runBound } from "./local-d1.mjs";
+import { insertOnce, localDatabase, pendingMigrations, publishedEditionsIn, runBound } from "./local-d1.mjs";
 import { authenticatorKey, defaultJudgeCount, localAuthSecret, seedJudgeCode, seedJudging } from "./seed-judging.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -687,17 +687,18 @@ async function main() {
     return 2;
   }
   const now = process.env.APP_NOW ? new Date(process.env.APP_NOW) : new Date();
-  const edition = schedule.currentEdition(now);
   // From the project, as Wrangler (run there) reads it, whatever directory this runs in.
   const stateDir = resolve(root, options.stateDir ?? ".wrangler/state");
   // Wrangler costs seconds of CPU even when nothing is pending (a running server has migrated its database).
   if (pendingMigrations(stateDir, join(root, "migrations")).length > 0)
     wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
-  const passwordHash = seedPasswordHash();
-  const { statements, teams, people } = seedStatements(edition, count, passwordHash);
   // The local database's own file (scripts/local-d1.mjs), migrated just above; one transaction.
   const database = localDatabase(stateDir);
   if (database === null) throw new Error(`no local D1 under ${stateDir} after migrating it`);
+  // The edition the site's clock picks among the database's published ones (ADR 024).
+  const edition = schedule.currentEdition(now, publishedEditionsIn(database));
+  const passwordHash = seedPasswordHash();
+  const { statements, teams, people } = seedStatements(edition, count, passwordHash);
   const existing = new Set(
     database
       .prepare("SELECT id FROM teams WHERE id LIKE ?")

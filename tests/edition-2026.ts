@@ -10,7 +10,8 @@ import {
   startOfMountainDay,
   type EditionPhase,
 } from "../app/clock/schedule";
-import { edition2026, milestoneOf, milestonesById as milestonesOf } from "../app/content/editions";
+import { milestoneOf, milestonesById as milestonesOf } from "../app/content/editions";
+import { edition2026 } from "./fixtures/edition-2026";
 
 export { edition2026 };
 export const milestones = edition2026.milestones;
@@ -47,7 +48,7 @@ function clocksOf(edition: typeof edition2026): { phase: EditionPhase; now: stri
   ];
   return editionPhases.map((phase, i) => {
     const now = instants[i]!;
-    const actual = editionPhase(now, currentEdition(now));
+    const actual = editionPhase(now, currentEdition(now, [edition]));
     if (actual !== phase) throw new Error(`${now.toISOString()} is in ${actual}, not ${phase}: update clocksOf`);
     return { phase, now: now.toISOString() };
   });

@@ -1,4 +1,5 @@
 import { applyD1Migrations, env } from "cloudflare:test";
+import { forgetPublishedEditions, publishedEditions } from "~/editions/cache.server";
 
 // Test files share a worker, and with it its D1 (vitest.config.ts: `isolate: false`). Each file starts from an
 // empty database all the same, as it would in a worker of its own: every table dropped, then the same SQL files
@@ -13,3 +14,8 @@ if (results.length > 0)
     ...results.map(({ type, name }) => env.DB.prepare(`DROP ${type === "view" ? "VIEW" : "TABLE"} "${name}"`)),
   ]);
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+// The isolate's copy of the published editions (app/editions/cache.server.ts) belonged to the database just
+// dropped: read again from this one before the file's first request, so none of its requests pays for the read
+// (tests/integration/request-work.test.ts counts statements) and none sees an edition an earlier file published.
+forgetPublishedEditions();
+await publishedEditions(env);

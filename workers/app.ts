@@ -3,7 +3,8 @@ import { requestContext } from "~/context";
 import { isDevOnlyPath, isProduction, misconfigurationResponse } from "~/lib/config.server";
 import { log } from "~/lib/log.server";
 import { DATA_LIFECYCLE_CRON } from "~/retention/records.server";
-import { withRequestClock } from "~/clock/clock.server";
+import { withEditions, withRequestClock } from "~/clock/clock.server";
+import { siteEditions } from "~/editions/cache.server";
 import { previewRefusal, previewRefusesRequest, requestPreview, type RequestPreview } from "~/editions/preview.server";
 import { signUnsignedCredentials } from "~/credentials/issue.server";
 import { api } from "./api";
@@ -83,7 +84,9 @@ async function route(
   // Public credential documents are readable from any origin (issue 31, workers/cors.ts).
   const preflight = corsPreflight(request, url.pathname);
   if (preflight) return answer(preflight);
-  const clocked = withRequestClock(request, env);
+  // Every reader of an edition takes it from the request (ADR 024): this isolate's copy, no D1 round trip when warm.
+  const withOwnEditions = withEditions(env, { editions: await siteEditions(env) });
+  const clocked = withRequestClock(request, withOwnEditions);
   // An organizer's preview of another day (issue 52): looked for only when the browser hints at one,
   // never on the desk; while it lasts, nothing outside the desk is paid, sent or saved.
   const preview = await requestPreview(request, url.pathname, clocked, requestId);
@@ -92,11 +95,11 @@ async function route(
     return { response: previewRefusal(request), preview };
   }
   if (isApiPath(url.pathname)) {
-    return answer(await api.fetch(request, env, ctx));
+    return answer(await api.fetch(request, withOwnEditions, ctx));
   }
   // The vote's floor, in the bench's build only (workers/bench/floor.ts); a normal build drops this branch.
   if (__BENCH_BUILD__ && url.pathname.startsWith("/__bench/floor/")) {
-    return answer(await (await import("./bench/floor")).floorVote(request, env));
+    return answer(await (await import("./bench/floor")).floorVote(request, withOwnEditions));
   }
   const context = new RouterContextProvider();
   context.set(requestContext, { env: preview?.env ?? clocked, ctx, nonce, requestId });
@@ -139,8 +142,9 @@ export default {
     ? async (request, env, ctx) => (await import("./bench/counted")).withCountedStatements(request, env, ctx, serve)
     : serve,
   queue: handleNotificationBatch,
-  async scheduled(controller, env) {
+  async scheduled(controller, bare) {
     const now = new Date(controller.scheduledTime);
+    const env = withEditions(bare, { editions: await siteEditions(bare) });
     // The daily jobs are independent: one that fails never skips the others (workers/daily-jobs.ts).
     if (controller.cron === DATA_LIFECYCLE_CRON) await runDailyJobs(env, now);
     else await runFiveMinuteSweeps(env, now);

@@ -15,7 +15,8 @@
  * signing in the worker) `run`s, and its row follows. A job that fails writes
  * a failed row instead.
  */
-import { editionsFor } from "~/clock/clock.server";
+import { editionsFor, withEditions } from "~/clock/clock.server";
+import { siteEditions } from "~/editions/cache.server";
 import { dailyJobSummaries, type DailyJobName } from "~/content/organize";
 import { issueDueInnovatorCredentials } from "~/credentials/issue.server";
 import { planImpactFigures } from "~/impact/figures.server";
@@ -129,10 +130,12 @@ async function commitPlanned(env: Env, now: Date, job: PlannedDailyJob): Promise
 }
 
 export async function runDailyJobs(
-  env: Env,
+  bare: Env,
   now: Date,
   jobs: readonly DailyJob[] = dailyJobs,
 ): Promise<PromiseSettledResult<unknown>[]> {
+  // The run's editions, as a request's (ADR 024): every job reads the same published editions.
+  const env = withEditions(bare, { editions: await siteEditions(bare) });
   // `async` turns a job that throws before returning a promise into a rejection like any other.
   const outcomes = await Promise.allSettled(
     jobs.map(async (job) => ("plan" in job ? commitPlanned(env, now, job) : job.run(env, now))),

@@ -11,7 +11,8 @@ import { session, registrations, sponsorships, judgeAdvisorInterests } from "~/d
 import { getDb } from "~/db/client.server";
 import { liveCodeFor } from "~/payments/company-codes.server";
 import { editionStartsAt } from "~/clock/schedule";
-import { editionById } from "~/content/editions";
+import { editionsFor } from "~/clock/clock.server";
+import { editionIn, type Edition } from "~/content/editions";
 import { projectSummariesOf, type PastProject } from "~/portal/past-projects.server";
 import { describeUserAgent } from "./user-agent";
 
@@ -117,7 +118,7 @@ export async function accountActivity(env: Pick<Env, "DB">, userId: string): Pro
       .from(judgeAdvisorInterests)
       .where(eq(judgeAdvisorInterests.userId, userId))
       .orderBy(desc(judgeAdvisorInterests.createdAt)),
-    projectSummariesOf(db, userId),
+    projectSummariesOf(db, editionsFor(env), userId),
   ]);
   const registrationList: AccountRegistration[] = registrationRows.map(({ row, organizationName, companyCode }) => ({
     id: row.id,
@@ -139,7 +140,7 @@ export async function accountActivity(env: Pick<Env, "DB">, userId: string): Pro
   }));
   return {
     registrations: registrationList,
-    editions: byEdition(registrationList, projects),
+    editions: byEdition(editionsFor(env), registrationList, projects),
     sponsorships: sponsorshipRows.map((row) => ({
       id: row.id,
       item: `${sponsorTiersById[row.tier].name} sponsorship`,
@@ -162,10 +163,14 @@ export async function accountActivity(env: Pick<Env, "DB">, userId: string): Pro
 }
 
 /** Registrations and projects grouped by edition, the newest edition first. */
-function byEdition(registrationList: AccountRegistration[], projects: PastProject[]): AccountEdition[] {
+function byEdition(
+  editions: readonly Edition[],
+  registrationList: AccountRegistration[],
+  projects: PastProject[],
+): AccountEdition[] {
   const ids = new Set([...registrationList.map((r) => r.editionId), ...projects.map((p) => p.editionId)]);
   return [...ids]
-    .map((id) => editionById(id))
+    .map((id) => editionIn(editions, id))
     .sort((a, b) => editionStartsAt(b).getTime() - editionStartsAt(a).getTime())
     .map((edition) => ({
       editionId: edition.id,

@@ -33,6 +33,7 @@ import {
 import { anonymizePaymentRecordsOf } from "~/retention/records.server";
 import { departureOf, type DepartureStatement } from "~/portal/departure.server";
 import { judgingErasureOf } from "~/judging/account.server";
+import { editionsFor } from "~/clock/clock.server";
 
 /** True when `password` is the account's own (the scrypt hash better-auth stores for provider "credential"). */
 export async function passwordMatches(env: Pick<Env, "DB">, userId: string, password: string): Promise<boolean> {
@@ -62,7 +63,7 @@ export async function deleteAccount(
 ): Promise<void> {
   const db = getDb(env);
   const departure = await departureOf(db, user.id, now);
-  const judging = await judgingErasureOf(db, user, now);
+  const judging = await judgingErasureOf(db, user, now, editionsFor(env));
   const personal: DepartureStatement[] = [
     ...judging.statements,
     db.delete(displayNameChanges).where(eq(displayNameChanges.userId, user.id)),

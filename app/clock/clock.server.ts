@@ -1,4 +1,4 @@
-import { fixtureEdition, publishedEditions, type Edition } from "~/content/editions";
+import { editionIn, type Edition } from "~/content/editions";
 import { currentEdition } from "~/clock/schedule";
 import { isProduction } from "~/lib/config.server";
 
@@ -50,26 +50,42 @@ export function previewOf(env: object): RequestEditions | null {
 }
 
 /**
- * The editions the clock may pick from: the published ones, plus the test
- * fixture when APP_EDITION_FIXTURE=1 outside production.
+ * The editions the clock may pick from, as loaded for this request or run
+ * (the published ones, plus the test fixture when APP_EDITION_FIXTURE=1
+ * outside production: app/editions/cache.server.ts `siteEditions`). A request
+ * or job that has not loaded them is a bug, never a reason to guess.
  */
-export function editionsFor(env: Pick<Env, "ENVIRONMENT" | "APP_EDITION_FIXTURE">): readonly Edition[] {
+export function editionsFor(env: object): readonly Edition[] {
   const loaded = requestEditions.get(env);
-  if (loaded) return loaded.editions;
-  if (env.ENVIRONMENT === "production" || env.APP_EDITION_FIXTURE !== "1") return publishedEditions;
-  return [...publishedEditions, fixtureEdition];
+  if (!loaded)
+    throw new Error("this request or job has not loaded its editions (withEditions, app/editions/cache.server.ts)");
+  return loaded.editions;
+}
+
+/**
+ * An edition this request knows, by the id a row or a link names: a past
+ * edition's project, credential or sponsorship. Throws for an id no
+ * published edition (or, outside production, the fixture) has.
+ */
+export function editionOf(env: object, id: string): Edition {
+  return editionIn(editionsFor(env), id);
+}
+
+/** The edition of that id if this request knows it, else undefined (a URL's, which may name none). */
+export function findEdition(env: object, id: string): Edition | undefined {
+  return editionsFor(env).find((candidate) => candidate.id === id);
 }
 
 /**
  * The edition the site is about at `at`, a time the caller already holds (a
  * job's run, a request's clock passed down): the one way to pick it.
  */
-export function editionAt(env: Pick<Env, "ENVIRONMENT" | "APP_EDITION_FIXTURE">, at: Date): Edition {
+export function editionAt(env: object, at: Date): Edition {
   return currentEdition(at, editionsFor(env));
 }
 
 /** The current time and the edition the site is about then. */
-export function clockFor(env: Pick<Env, "ENVIRONMENT" | "APP_NOW" | "APP_EDITION_FIXTURE">): {
+export function clockFor(env: Pick<Env, "ENVIRONMENT" | "APP_NOW">): {
   now: Date;
   edition: Edition;
 } {
@@ -89,5 +105,9 @@ export const APP_NOW_HEADER = "X-App-Now";
 export function withRequestClock(request: Request, env: Env): Env {
   const pretend = request.headers.get(APP_NOW_HEADER);
   if (!pretend || isProduction(env)) return env;
-  return { ...env, APP_NOW: pretend };
+  const own = { ...env, APP_NOW: pretend };
+  // The copy keeps the editions the request already loaded, whichever was called first.
+  const loaded = requestEditions.get(env);
+  if (loaded) requestEditions.set(own, loaded);
+  return own;
 }

@@ -29,15 +29,16 @@ export function requestNow(context: Readonly<RouterContextProvider>): Date {
 }
 
 /**
- * What a page needs from the one clock, as plain serializable data: the
- * edition (by id: the page looks its facts up in app/content/editions), its
- * phase, whether enrollment, sponsorship and judge interest are open, the
+ * What a page needs from the one clock: the edition (the object itself, as
+ * this request loaded it: a component reads its facts from its loader's data,
+ * never from a module; turbo-stream keeps its Dates), its id, its phase, whether enrollment, sponsorship and judge interest are open, the
  * price phase and each milestone's status.
  */
 export function pageClock(context: Readonly<RouterContextProvider>) {
   const { now, edition } = requestClock(context);
   return {
     now: now.toISOString(),
+    edition,
     editionId: edition.id,
     editionPhase: editionPhase(now, edition),
     enrollment: enrollmentState(now, edition),

@@ -1,5 +1,5 @@
 import type { Stat } from "~/content/claims";
-import { editionById } from "~/content/editions";
+import type { Edition } from "~/content/editions";
 import { formatUsd, pricingPhaseLabels, pricingPhases, type PlanId, type PricingPhase } from "~/content/pricing";
 import { currentPriceText, phaseCondition } from "~/clock/price-text";
 import type { EnrollmentState } from "~/clock/schedule";
@@ -106,20 +106,19 @@ export function FaqList({ name, items }: { name: string; items: readonly FaqItem
  * and the prices of a finished edition are not shown at all.
  */
 export function PlanPrices({
-  editionId,
+  edition,
   enrollment,
   plan,
   phase,
   tone = "light",
 }: {
-  editionId: string;
+  edition: Edition;
   enrollment: EnrollmentState;
   plan: PlanId;
   phase: PricingPhase;
   tone?: "light" | "dark";
 }) {
   const dark = tone === "dark";
-  const edition = editionById(editionId);
   const open = enrollment === "open";
   if (enrollment === "closed") {
     return (

@@ -1,4 +1,4 @@
-import { editionById, type AwardId } from "~/content/editions";
+import type { AwardId } from "~/content/editions";
 import { hasResults, type PublishedResults, type ResultEntry } from "~/judging/published";
 import { awards, finalsAwards } from "~/content/program";
 import { Section } from "./page";
@@ -14,20 +14,20 @@ function entryText(entry: ResultEntry): string {
  * winners.
  */
 export function EditionResults({
-  editionId,
+  editionName,
   results,
   tone = "white",
 }: {
-  editionId: string;
+  /** "2026 Challenge", as the page's loader read it off the edition. */
+  editionName: string;
   results: PublishedResults;
   tone?: "white" | "muted";
 }) {
-  const edition = editionById(editionId);
   const { finalists, awards: winners } = results;
   const published = hasResults(results);
   const allAwards: readonly { id: AwardId; name: string }[] = [...awards, ...finalsAwards];
   return (
-    <Section id="results" title={`${edition.name} results`} tone={tone}>
+    <Section id="results" title={`${editionName} results`} tone={tone}>
       {published ? (
         <div className="grid gap-8 lg:grid-cols-2">
           <div>
@@ -61,7 +61,7 @@ export function EditionResults({
         </div>
       ) : (
         <p className="text-lg text-slate-700" data-testid="results-pending">
-          {`The ${edition.name}'s finalists and award winners will be posted here as soon as the organizers publish them.`}
+          {`The ${editionName}'s finalists and award winners will be posted here as soon as the organizers publish them.`}
         </p>
       )}
     </Section>

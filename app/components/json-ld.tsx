@@ -1,4 +1,4 @@
-import { editionById, milestoneOf } from "~/content/editions";
+import { milestoneOf, type Edition } from "~/content/editions";
 import { site, telHref, type SiteContact } from "~/content/site";
 import { MOUNTAIN_TIME_ZONE, zonedWallClock, zoneOffsetMinutes } from "~/clock/schedule";
 import { useSiteContact } from "~/lib/site-contact";
@@ -60,8 +60,7 @@ export function organizationJsonLd(origin: string, contact: SiteContact) {
   };
 }
 
-export function finalsEventJsonLd(origin: string, editionId: string) {
-  const edition = editionById(editionId);
+export function finalsEventJsonLd(origin: string, edition: Edition) {
   const { finalsVenue } = edition;
   const finals = milestoneOf(edition, "finals");
   return {
@@ -94,6 +93,6 @@ export function OrganizationJsonLd({ origin }: { origin: string }) {
 }
 
 /** The State Capital Finals as a schema.org Event. */
-export function FinalsEventJsonLd({ origin, editionId }: { origin: string; editionId: string }) {
-  return <JsonLd data={finalsEventJsonLd(origin, editionId)} />;
+export function FinalsEventJsonLd({ origin, edition }: { origin: string; edition: Edition }) {
+  return <JsonLd data={finalsEventJsonLd(origin, edition)} />;
 }

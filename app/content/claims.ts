@@ -5,14 +5,16 @@
  * reproduced as published, not measurements of this site.
  */
 
-import { edition2026 } from "./editions/2026";
+import type { Edition } from "./editions";
 import { formatUsd } from "./pricing";
 
 /**
  * Marketing pages state "$250 per person" flatly, with no early-bird
- * qualifier: the 2026 edition's early-bird price.
+ * qualifier: the edition's early-bird price.
  */
-export const MARKETING_PRICE_PER_PERSON_CENTS = edition2026.prices.individual.earlyBird;
+export function marketingPricePerPersonCents(edition: Edition): number {
+  return edition.prices.individual.earlyBird;
+}
 import { formatRange, type NumberRange } from "./program";
 
 export interface Stat {
@@ -106,21 +108,29 @@ export function computeRoi(i: RoiInputs): RoiResult {
   };
 }
 
-/** The published example: 50 employees on the $5,000 package. */
-export const roiExampleInputs = {
+/** The published example's assumptions, whatever the edition's prices: 50 employees and what each brings. */
+export const roiExampleAssumptions = {
   employees: 50,
-  // The worked example as published, with the 2026 early-bird package price.
-  packageCents: edition2026.prices.workforce.earlyBird,
-  individualPriceCents: MARKETING_PRICE_PER_PERSON_CENTS,
   averageSalaryCents: 6_000_000,
   productivityGainPct: 25,
   hoursSavedPerWeek: 10,
   hourlyValueCents: 3_000,
   workWeeksPerYear: 50,
   consultingSavingsCents: 5_000_000,
-} as const satisfies RoiInputs;
+} as const satisfies Omit<RoiInputs, "packageCents" | "individualPriceCents">;
 
-export const roiExample = computeRoi(roiExampleInputs);
+/** The published example (50 employees on the $5,000 package in 2026), priced at the edition's early-bird prices. */
+export function roiExampleInputs(edition: Edition): RoiInputs {
+  return {
+    ...roiExampleAssumptions,
+    packageCents: edition.prices.workforce.earlyBird,
+    individualPriceCents: marketingPricePerPersonCents(edition),
+  };
+}
+
+export function roiExample(edition: Edition): RoiResult {
+  return computeRoi(roiExampleInputs(edition));
+}
 
 /**
  * The example's headline labels as published. They round down the computed
@@ -144,11 +154,14 @@ export const roiExampleHeadline = {
 export const returnFigureLabels = {
   /** Heads the stat grid that holds the 300% average. */
   claim: "What participating organizations report (the organizers' published figures)",
-  workedExample: `Worked example for ${roiExampleInputs.employees} employees`,
+  workedExample: `Worked example for ${roiExampleAssumptions.employees} employees`,
   calculation: "Your calculation",
 } as const;
 
-export const returnFiguresNote =
-  `Three different figures, not three answers to one question: ${oc.averageReturnPct}% is the average return participating organizations report; ` +
-  `${roiExampleHeadline.multipleLabel} is the worked example's yearly value for ${roiExampleInputs.employees} employees against a ${formatUsd(roiExampleInputs.packageCents)} package; ` +
-  "and the calculator shows what your own figures give.";
+export function returnFiguresNote(edition: Edition): string {
+  return (
+    `Three different figures, not three answers to one question: ${oc.averageReturnPct}% is the average return participating organizations report; ` +
+    `${roiExampleHeadline.multipleLabel} is the worked example's yearly value for ${roiExampleAssumptions.employees} employees against a ${formatUsd(roiExampleInputs(edition).packageCents)} package; ` +
+    "and the calculator shows what your own figures give."
+  );
+}

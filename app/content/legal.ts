@@ -13,8 +13,7 @@
  * docs/content-conflicts.md.
  */
 
-import { edition2026 } from "./editions/2026";
-import { milestonesById as milestonesOf } from "./editions";
+import { milestonesById as milestonesOf, type Edition } from "./editions";
 import { listJoin } from "./faq";
 import {
   customSponsorPackages,
@@ -268,169 +267,191 @@ function formatMonths(months: number): string {
   return months === 1 ? "1 month" : `${months} months`;
 }
 
+/** Each document's title and summary, which no edition changes (page titles, the /legal hub). */
+export const legalHeadings = {
+  "contest-rules": {
+    title: "Contest Rules",
+    summary: "Who may enter, what to submit, how projects are judged and awarded, and how appeals work.",
+  },
+  "terms-of-service": {
+    title: "Terms of Service",
+    summary: "The terms for using this website, creating an account and paying for registration.",
+  },
+  "privacy-policy": {
+    title: "Privacy Policy",
+    summary: "What personal information we collect, why, who we share it with and how long we keep it.",
+  },
+  "sponsor-agreement": {
+    title: "Sponsor Agreement",
+    summary: "The terms between the organizers and each sponsor: benefits, fees, branding and term.",
+  },
+} as const satisfies Record<LegalDocumentId, { title: string; summary: string }>;
+
 // ── Contest rules (11 sections) ───────────────────────────────────────────
 
 // The organizers chose one list for every page (docs/content-conflicts.md #2): the one judges score with.
 const rulesWeights = rubricWeights;
 const L = submissionLimits;
-const {
-  prices,
-  finalsVenue,
-  pricingRegularFrom: PRICING_REGULAR_FROM,
-  submissionDeadline: SUBMISSION_DEADLINE,
-} = edition2026;
-const milestonesById = milestonesOf(edition2026);
-const finals = milestonesById.finals;
 
-const contestRules: LegalDocument = {
-  id: "contest-rules",
-  path: "/contest-rules",
-  title: "Contest Rules",
-  summary: "Who may enter, what to submit, how projects are judged and awarded, and how appeals work.",
-  sections: [
-    {
-      id: "sponsor-and-acceptance",
-      title: "1. Organizer and Acceptance of Rules",
-      blocks: [
-        p(
-          (c) =>
-            `The ${orgName} (the "Challenge") is organized by ${c.organizerLegalName}, a public benefit corporation based in ${site.location}. By registering, you agree to these rules and to the decisions of the judges and the organizers, which are final except as Section 10 provides.`,
-        ),
-      ],
-    },
-    {
-      id: "eligibility",
-      title: "2. Eligibility",
-      blocks: [
-        p(
-          `Participants must be ${eligibility.minAge} or older. Participants under ${eligibility.minAge} may enter only with written parental consent, provided before they submit. No prior AI experience is needed.`,
-        ),
-        p(
-          "The Challenge is open to individuals who register on their own and to employees of organizations enrolled through a Workforce Package. Employees of the organizers and the judges may not compete.",
-        ),
-      ],
-    },
-    {
-      id: "how-to-enter",
-      title: "3. How to Enter",
-      blocks: [
-        p(
-          `Create an account and complete registration: as an individual (${formatUsd(prices.individual.earlyBird)} ${pricingPhaseLabels.earlyBird.toLowerCase()} before ${formatMountain(PRICING_REGULAR_FROM, "longDate")}, ${formatUsd(prices.individual.regular)} after) or with the company code of an enrolled organization. Registration is complete once payment is confirmed.`,
-        ),
-      ],
-    },
-    {
-      id: "teams",
-      title: "4. Teams",
-      blocks: [
-        p(
-          `You may compete alone or in a team of up to ${teamSize.contestRules.max} members. Every team member must be enrolled in the Challenge. A team submits one project and names one contact person; awards to a team are shared among its members.`,
-        ),
-      ],
-    },
-    {
-      id: "key-dates",
-      title: "5. Contest Period and Key Dates",
-      blocks: [
-        p("All times are Mountain Time (MT). The contest runs on these dates:"),
-        list(
-          `Creation period: ${formatMilestoneDate(milestonesById["creation-period"])}`,
-          `Submission deadline: ${formatMountain(SUBMISSION_DEADLINE.due, "longDate")}, ${formatTimeMountainAndPacific(SUBMISSION_DEADLINE.due)}`,
-          `Public showcase and voting: ${formatMilestoneDate(milestonesById["showcase-voting"])}`,
-          `Judging: ${formatMilestoneDate(milestonesById.judging)}`,
-          `Finalists announced: ${formatMountain(milestonesById["finalists-announced"].start, "dateTime")}`,
-          `${finalsVenue.name}: ${formatMountain(finals.start, "longDate")}, ${finalsVenue.city}`,
-        ),
-      ],
-    },
-    {
-      id: "submission-requirements",
-      title: "6. Submission Requirements",
-      blocks: [
-        p(
-          `A complete submission has all five components: ${listJoin(submissionComponents.map((c) => c.name.toLowerCase()))}. A submission missing any component is disqualified. Late submissions are not accepted.`,
-        ),
-        list(
-          `Abstract: ${formatRange(L.abstractWords, "words")}.`,
-          `Demo video: ${formatRange(L.demoVideoMinutes, "minutes")}, strictly enforced, at least ${L.minVideoResolution}.`,
-          `"How AI Was Used" log: ${formatRange(L.aiUseLogWords, "words")}.`,
-          `Written reports: at most ${L.reportMaxPages} pages.`,
-          `Live presentations at the finals: under ${L.presentationUnderMinutes} minutes.`,
-        ),
-        p(
-          "Your project must be your own (or your team's) work. You may use AI tools, and must say how in your log. Do not include confidential information you are not allowed to share.",
-        ),
-      ],
-    },
-    {
-      id: "judging",
-      title: "7. Judging Criteria",
-      blocks: [
-        p("Judges score each complete submission against these weighted criteria:"),
-        {
-          type: "table",
-          caption: "Judging criteria and their weights under the contest rules",
-          headers: ["Criterion", "Weight"],
-          rows: judgingCriteria.map((c) => [c.name, `${rulesWeights[c.id]}%`]),
-        },
-        p(
-          `Finalists are chosen by the judges and announced on ${formatMountain(milestonesById["finalists-announced"].start, "longDate")}. Judges disclose conflicts of interest and do not score projects they are connected to.`,
-        ),
-      ],
-    },
-    {
-      id: "audience-voting",
-      title: "8. Audience Voting",
-      blocks: [
-        p(
-          `During the public showcase, ${audienceVoting.rule.charAt(0).toLowerCase()}${audienceVoting.rule.slice(1)} Votes cast through automation, duplicate accounts or vote trading are void, and projects that benefit from them may be disqualified.`,
-        ),
-      ],
-    },
-    {
-      id: "awards",
-      title: "9. Awards and Recognition",
-      blocks: [
-        p(
-          `Awards: ${listJoin(awards.map((a) => a.name))}. Finals recognition: ${listJoin(finalsAwards.map((a) => a.name))}. Finalists who complete the capstone earn the ${finalistCredential.name} credential.`,
-        ),
-        p(
-          "Winners may be asked to confirm eligibility before an award is presented. Awards are not transferable. Any taxes on an award are the winner's responsibility.",
-        ),
-      ],
-    },
-    {
-      id: "appeals",
-      title: "10. Appeals",
-      blocks: [
-        p(
-          `You may appeal a disqualification or a scoring error in writing within ${appeals.fileWithinBusinessDays} business days of the decision. A committee of ${appeals.committeeSize} people who did not judge your project reviews the appeal and decides within ${appeals.decisionWithinBusinessDays} business days. Its decision is final.`,
-        ),
-      ],
-    },
-    {
-      id: "general-conditions",
-      title: "11. Intellectual Property, Privacy and General Conditions",
-      blocks: [
-        p(
-          "You keep the intellectual property in your project. By submitting, you allow the organizers to show your project's title, abstract, video and team names for the showcase, judging and promotion of the Challenge.",
-        ),
-        p(
-          (c) =>
-            `Submissions are stored for up to ${formatMonths(SUBMISSION_RETENTION_MONTHS)}, then deleted, as the Privacy Policy describes. The organizers may change these rules to correct errors or respond to circumstances outside their control, and will announce any change on this site. Questions: ${contactLine(c)}.`,
-        ),
-      ],
-    },
-  ],
+/** The contest rules name the edition's dates, prices and venue by reference: they follow the published edition (ADR 024). */
+const contestRules = (edition: Edition): LegalDocument => {
+  const {
+    prices,
+    finalsVenue,
+    pricingRegularFrom: PRICING_REGULAR_FROM,
+    submissionDeadline: SUBMISSION_DEADLINE,
+  } = edition;
+  const milestonesById = milestonesOf(edition);
+  const finals = milestonesById.finals;
+  return {
+    id: "contest-rules",
+    path: "/contest-rules",
+    ...legalHeadings["contest-rules"],
+    sections: [
+      {
+        id: "sponsor-and-acceptance",
+        title: "1. Organizer and Acceptance of Rules",
+        blocks: [
+          p(
+            (c) =>
+              `The ${orgName} (the "Challenge") is organized by ${c.organizerLegalName}, a public benefit corporation based in ${site.location}. By registering, you agree to these rules and to the decisions of the judges and the organizers, which are final except as Section 10 provides.`,
+          ),
+        ],
+      },
+      {
+        id: "eligibility",
+        title: "2. Eligibility",
+        blocks: [
+          p(
+            `Participants must be ${eligibility.minAge} or older. Participants under ${eligibility.minAge} may enter only with written parental consent, provided before they submit. No prior AI experience is needed.`,
+          ),
+          p(
+            "The Challenge is open to individuals who register on their own and to employees of organizations enrolled through a Workforce Package. Employees of the organizers and the judges may not compete.",
+          ),
+        ],
+      },
+      {
+        id: "how-to-enter",
+        title: "3. How to Enter",
+        blocks: [
+          p(
+            `Create an account and complete registration: as an individual (${formatUsd(prices.individual.earlyBird)} ${pricingPhaseLabels.earlyBird.toLowerCase()} before ${formatMountain(PRICING_REGULAR_FROM, "longDate")}, ${formatUsd(prices.individual.regular)} after) or with the company code of an enrolled organization. Registration is complete once payment is confirmed.`,
+          ),
+        ],
+      },
+      {
+        id: "teams",
+        title: "4. Teams",
+        blocks: [
+          p(
+            `You may compete alone or in a team of up to ${teamSize.contestRules.max} members. Every team member must be enrolled in the Challenge. A team submits one project and names one contact person; awards to a team are shared among its members.`,
+          ),
+        ],
+      },
+      {
+        id: "key-dates",
+        title: "5. Contest Period and Key Dates",
+        blocks: [
+          p("All times are Mountain Time (MT). The contest runs on these dates:"),
+          list(
+            `Creation period: ${formatMilestoneDate(milestonesById["creation-period"])}`,
+            `Submission deadline: ${formatMountain(SUBMISSION_DEADLINE.due, "longDate")}, ${formatTimeMountainAndPacific(SUBMISSION_DEADLINE.due)}`,
+            `Public showcase and voting: ${formatMilestoneDate(milestonesById["showcase-voting"])}`,
+            `Judging: ${formatMilestoneDate(milestonesById.judging)}`,
+            `Finalists announced: ${formatMountain(milestonesById["finalists-announced"].start, "dateTime")}`,
+            `${finalsVenue.name}: ${formatMountain(finals.start, "longDate")}, ${finalsVenue.city}`,
+          ),
+        ],
+      },
+      {
+        id: "submission-requirements",
+        title: "6. Submission Requirements",
+        blocks: [
+          p(
+            `A complete submission has all five components: ${listJoin(submissionComponents.map((c) => c.name.toLowerCase()))}. A submission missing any component is disqualified. Late submissions are not accepted.`,
+          ),
+          list(
+            `Abstract: ${formatRange(L.abstractWords, "words")}.`,
+            `Demo video: ${formatRange(L.demoVideoMinutes, "minutes")}, strictly enforced, at least ${L.minVideoResolution}.`,
+            `"How AI Was Used" log: ${formatRange(L.aiUseLogWords, "words")}.`,
+            `Written reports: at most ${L.reportMaxPages} pages.`,
+            `Live presentations at the finals: under ${L.presentationUnderMinutes} minutes.`,
+          ),
+          p(
+            "Your project must be your own (or your team's) work. You may use AI tools, and must say how in your log. Do not include confidential information you are not allowed to share.",
+          ),
+        ],
+      },
+      {
+        id: "judging",
+        title: "7. Judging Criteria",
+        blocks: [
+          p("Judges score each complete submission against these weighted criteria:"),
+          {
+            type: "table",
+            caption: "Judging criteria and their weights under the contest rules",
+            headers: ["Criterion", "Weight"],
+            rows: judgingCriteria.map((c) => [c.name, `${rulesWeights[c.id]}%`]),
+          },
+          p(
+            `Finalists are chosen by the judges and announced on ${formatMountain(milestonesById["finalists-announced"].start, "longDate")}. Judges disclose conflicts of interest and do not score projects they are connected to.`,
+          ),
+        ],
+      },
+      {
+        id: "audience-voting",
+        title: "8. Audience Voting",
+        blocks: [
+          p(
+            `During the public showcase, ${audienceVoting.rule.charAt(0).toLowerCase()}${audienceVoting.rule.slice(1)} Votes cast through automation, duplicate accounts or vote trading are void, and projects that benefit from them may be disqualified.`,
+          ),
+        ],
+      },
+      {
+        id: "awards",
+        title: "9. Awards and Recognition",
+        blocks: [
+          p(
+            `Awards: ${listJoin(awards.map((a) => a.name))}. Finals recognition: ${listJoin(finalsAwards.map((a) => a.name))}. Finalists who complete the capstone earn the ${finalistCredential.name} credential.`,
+          ),
+          p(
+            "Winners may be asked to confirm eligibility before an award is presented. Awards are not transferable. Any taxes on an award are the winner's responsibility.",
+          ),
+        ],
+      },
+      {
+        id: "appeals",
+        title: "10. Appeals",
+        blocks: [
+          p(
+            `You may appeal a disqualification or a scoring error in writing within ${appeals.fileWithinBusinessDays} business days of the decision. A committee of ${appeals.committeeSize} people who did not judge your project reviews the appeal and decides within ${appeals.decisionWithinBusinessDays} business days. Its decision is final.`,
+          ),
+        ],
+      },
+      {
+        id: "general-conditions",
+        title: "11. Intellectual Property, Privacy and General Conditions",
+        blocks: [
+          p(
+            "You keep the intellectual property in your project. By submitting, you allow the organizers to show your project's title, abstract, video and team names for the showcase, judging and promotion of the Challenge.",
+          ),
+          p(
+            (c) =>
+              `Submissions are stored for up to ${formatMonths(SUBMISSION_RETENTION_MONTHS)}, then deleted, as the Privacy Policy describes. The organizers may change these rules to correct errors or respond to circumstances outside their control, and will announce any change on this site. Questions: ${contactLine(c)}.`,
+          ),
+        ],
+      },
+    ],
+  };
 };
 
 // ── Terms of service (13 sections) ────────────────────────────────────────
 
-const termsOfService: LegalDocument = {
+/** The terms name the edition's fees. */
+const termsOfService = ({ prices, pricingRegularFrom: PRICING_REGULAR_FROM }: Edition): LegalDocument => ({
   id: "terms-of-service",
   path: "/terms-of-service",
-  title: "Terms of Service",
-  summary: "The terms for using this website, creating an account and paying for registration.",
+  ...legalHeadings["terms-of-service"],
   sections: [
     {
       id: "acceptance",
@@ -561,15 +582,14 @@ const termsOfService: LegalDocument = {
       ],
     },
   ],
-};
+});
 
 // ── Privacy policy (12 sections) ──────────────────────────────────────────
 
-const privacyPolicy: LegalDocument = {
+export const privacyPolicy: LegalDocument = {
   id: "privacy-policy",
   path: "/privacy-policy",
-  title: "Privacy Policy",
-  summary: "What personal information we collect, why, who we share it with and how long we keep it.",
+  ...legalHeadings["privacy-policy"],
   effective: PRIVACY_POLICY_DATE,
   lastUpdated: PRIVACY_POLICY_DATE,
   sections: [
@@ -723,104 +743,108 @@ const privacyPolicy: LegalDocument = {
 
 // ── Sponsor agreement (9 sections and signature blocks) ───────────────────
 
-const sponsorAgreement: LegalDocument = {
-  id: "sponsor-agreement",
-  path: "/sponsor-agreement",
-  title: "Sponsor Agreement",
-  summary: "The terms between the organizers and each sponsor: benefits, fees, branding and term.",
-  sections: [
-    {
-      id: "parties-and-purpose",
-      title: "1. Parties and Purpose",
-      blocks: [
-        p(
-          (c) =>
-            `This agreement is between ${c.organizerLegalName}, the public benefit corporation that organizes the ${orgName} (the "Organizer"), and the company named in the signature block below (the "Sponsor"). It sets out how the Sponsor supports the Challenge and what the Sponsor receives in return.`,
-        ),
-      ],
-    },
-    {
-      id: "tiers-and-benefits",
-      title: "2. Sponsorship Tier and Benefits",
-      blocks: [
-        p("The Sponsor chooses one tier. Each tier includes these benefits:"),
-        {
-          type: "table",
-          caption: "Sponsorship tiers, their amounts and benefits",
-          headers: ["Tier", "Amount", "Benefits"],
-          rows: sponsorTiers.map((t) => [
-            t.badge ? `${t.name} (${t.badge})` : t.name,
-            formatSponsorTierPrice(t),
-            listJoin(t.benefits),
-          ]),
-        },
-        p(`${customSponsorPackages} Their terms are agreed in writing and attached to this agreement.`),
-      ],
-    },
-    {
-      id: "fees-and-payment",
-      title: "3. Fees and Payment",
-      blocks: [
-        p(
-          `The Sponsor pays the amount of its tier in U.S. dollars. Payment is due ${sponsorPaymentTerms.dueDaysFromInvoice} days from the date of the invoice, or at checkout when paying by card on this site. Benefits start once payment is received.`,
-        ),
-      ],
-    },
-    {
-      id: "organizer-obligations",
-      title: "4. Organizer's Obligations",
-      blocks: [
-        p(
-          "The Organizer delivers the benefits of the Sponsor's tier, shows the Sponsor's name and logo as agreed, and reports on participation and outcomes after the Challenge.",
-        ),
-      ],
-    },
-    {
-      id: "sponsor-obligations",
-      title: "5. Sponsor's Obligations",
-      blocks: [
-        p(
-          "The Sponsor provides its logo and approved wording on time, follows the Contest Rules at events, and treats participants' information it receives as confidential, using it only as the participants allow.",
-        ),
-      ],
-    },
-    {
-      id: "branding",
-      title: "6. Names, Logos and Publicity",
-      blocks: [
-        p(
-          "Each party may use the other's name and logo only to promote the Challenge, in the form the other has approved. Neither party suggests that the other endorses its products.",
-        ),
-      ],
-    },
-    {
-      id: "independence-of-judging",
-      title: "7. Independence of Judging",
-      blocks: [
-        p(
-          "Sponsorship buys no influence over results. Judging access means taking part under the published criteria and conflict-of-interest rules; a Sponsor's representative does not score projects from the Sponsor's own organization.",
-        ),
-      ],
-    },
-    {
-      id: "term-and-termination",
-      title: "8. Term and Termination",
-      blocks: [
-        p(
-          `This agreement starts when both parties sign and ends ${sponsorPaymentTerms.agreementEndsDaysAfterChallenge} days after the Challenge (the ${finalsVenue.name} on ${formatMountain(finals.start, "longDate")}). Either party may end it early if the other seriously breaches it and does not fix the breach within 15 days of written notice.`,
-        ),
-      ],
-    },
-    {
-      id: "general",
-      title: "9. Liability and General Terms",
-      blocks: [
-        p(
-          "Each party is responsible for its own acts and those of its staff. Neither party is liable for indirect losses. This agreement is governed by the laws of the State of Idaho, is the parties' whole agreement on sponsorship, and may be changed only in writing signed by both.",
-        ),
-      ],
-    },
-  ],
+/** The agreement's term ends a set number of days after the edition's finals. */
+const sponsorAgreement = (edition: Edition): LegalDocument => {
+  const { finalsVenue } = edition;
+  const finals = milestonesOf(edition).finals;
+  return {
+    id: "sponsor-agreement",
+    path: "/sponsor-agreement",
+    ...legalHeadings["sponsor-agreement"],
+    sections: [
+      {
+        id: "parties-and-purpose",
+        title: "1. Parties and Purpose",
+        blocks: [
+          p(
+            (c) =>
+              `This agreement is between ${c.organizerLegalName}, the public benefit corporation that organizes the ${orgName} (the "Organizer"), and the company named in the signature block below (the "Sponsor"). It sets out how the Sponsor supports the Challenge and what the Sponsor receives in return.`,
+          ),
+        ],
+      },
+      {
+        id: "tiers-and-benefits",
+        title: "2. Sponsorship Tier and Benefits",
+        blocks: [
+          p("The Sponsor chooses one tier. Each tier includes these benefits:"),
+          {
+            type: "table",
+            caption: "Sponsorship tiers, their amounts and benefits",
+            headers: ["Tier", "Amount", "Benefits"],
+            rows: sponsorTiers.map((t) => [
+              t.badge ? `${t.name} (${t.badge})` : t.name,
+              formatSponsorTierPrice(t),
+              listJoin(t.benefits),
+            ]),
+          },
+          p(`${customSponsorPackages} Their terms are agreed in writing and attached to this agreement.`),
+        ],
+      },
+      {
+        id: "fees-and-payment",
+        title: "3. Fees and Payment",
+        blocks: [
+          p(
+            `The Sponsor pays the amount of its tier in U.S. dollars. Payment is due ${sponsorPaymentTerms.dueDaysFromInvoice} days from the date of the invoice, or at checkout when paying by card on this site. Benefits start once payment is received.`,
+          ),
+        ],
+      },
+      {
+        id: "organizer-obligations",
+        title: "4. Organizer's Obligations",
+        blocks: [
+          p(
+            "The Organizer delivers the benefits of the Sponsor's tier, shows the Sponsor's name and logo as agreed, and reports on participation and outcomes after the Challenge.",
+          ),
+        ],
+      },
+      {
+        id: "sponsor-obligations",
+        title: "5. Sponsor's Obligations",
+        blocks: [
+          p(
+            "The Sponsor provides its logo and approved wording on time, follows the Contest Rules at events, and treats participants' information it receives as confidential, using it only as the participants allow.",
+          ),
+        ],
+      },
+      {
+        id: "branding",
+        title: "6. Names, Logos and Publicity",
+        blocks: [
+          p(
+            "Each party may use the other's name and logo only to promote the Challenge, in the form the other has approved. Neither party suggests that the other endorses its products.",
+          ),
+        ],
+      },
+      {
+        id: "independence-of-judging",
+        title: "7. Independence of Judging",
+        blocks: [
+          p(
+            "Sponsorship buys no influence over results. Judging access means taking part under the published criteria and conflict-of-interest rules; a Sponsor's representative does not score projects from the Sponsor's own organization.",
+          ),
+        ],
+      },
+      {
+        id: "term-and-termination",
+        title: "8. Term and Termination",
+        blocks: [
+          p(
+            `This agreement starts when both parties sign and ends ${sponsorPaymentTerms.agreementEndsDaysAfterChallenge} days after the Challenge (the ${finalsVenue.name} on ${formatMountain(finals.start, "longDate")}). Either party may end it early if the other seriously breaches it and does not fix the breach within 15 days of written notice.`,
+          ),
+        ],
+      },
+      {
+        id: "general",
+        title: "9. Liability and General Terms",
+        blocks: [
+          p(
+            "Each party is responsible for its own acts and those of its staff. Neither party is liable for indirect losses. This agreement is governed by the laws of the State of Idaho, is the parties' whole agreement on sponsorship, and may be changed only in writing signed by both.",
+          ),
+        ],
+      },
+    ],
+  };
 };
 
 export interface SignatureBlock {
@@ -833,12 +857,18 @@ export const sponsorSignatureBlocks = [
   { party: "Sponsor", fields: ["Company", "Name", "Title", "Signature", "Date"] },
 ] as const satisfies readonly SignatureBlock[];
 
-/** In the order the /legal hub lists them. */
-export const legalDocuments = [contestRules, termsOfService, privacyPolicy, sponsorAgreement] as const;
+/** The documents as they apply to `edition`, by id. */
+export function legalDocumentsById(edition: Edition): Readonly<Record<LegalDocumentId, LegalDocument>> {
+  return {
+    "contest-rules": contestRules(edition),
+    "terms-of-service": termsOfService(edition),
+    "privacy-policy": privacyPolicy,
+    "sponsor-agreement": sponsorAgreement(edition),
+  };
+}
 
-export const legalDocumentsById = {
-  "contest-rules": contestRules,
-  "terms-of-service": termsOfService,
-  "privacy-policy": privacyPolicy,
-  "sponsor-agreement": sponsorAgreement,
-} as const satisfies Record<LegalDocumentId, LegalDocument>;
+/** In the order the /legal hub lists them, as they apply to `edition`. */
+export function legalDocuments(edition: Edition): readonly LegalDocument[] {
+  const byId = legalDocumentsById(edition);
+  return [byId["contest-rules"], byId["terms-of-service"], byId["privacy-policy"], byId["sponsor-agreement"]];
+}

@@ -5,7 +5,8 @@
  */
 
 import { individualClaims, organizationClaims } from "./claims";
-import { formatRange, goals2026, judgingCriteria, learningStages, programLength } from "./program";
+import type { Edition } from "./editions";
+import { formatRange, judgingCriteria, learningStages, programLength } from "./program";
 
 export const mission = {
   statement:
@@ -78,21 +79,22 @@ export interface StrategicGoal {
 
 const ic = individualClaims;
 
-export const strategicGoals = [
+/** The mission's goals, with the edition's targets (each a floor, "500+"; SPEC.md §9 gives 2026's). */
+export const strategicGoals = (edition: Edition): readonly StrategicGoal[] => [
   {
     title: "Build AI literacy across Idaho",
     description: "Bring practical AI training to employees and entrepreneurs statewide.",
-    metric: `${goals2026.participants}+ participants in 2026`,
+    metric: `${edition.goals.participants}+ participants in ${edition.id}`,
   },
   {
     title: "Engage Idaho's employers",
     description: "Help businesses, chambers, associations and agencies upskill their teams together.",
-    metric: `${goals2026.organizations}+ organizations in 2026`,
+    metric: `${edition.goals.organizations}+ organizations in ${edition.id}`,
   },
   {
     title: "Turn learning into real projects",
     description: "Every capstone applies AI to a real workplace problem.",
-    metric: `${goals2026.projectSubmissions}+ project submissions in 2026`,
+    metric: `${edition.goals.projectSubmissions}+ project submissions in ${edition.id}`,
   },
   {
     title: "Certify skills that employers trust",
@@ -107,7 +109,7 @@ export const strategicGoals = [
     // (docs/content-conflicts.md, issue 11).
     metric: `${judgingCriteria[3].name} is one of the ${judgingCriteria.length} judging criteria`,
   },
-] as const satisfies readonly StrategicGoal[];
+];
 
 export interface ImpactGroup {
   readonly audience: string;

@@ -6,7 +6,6 @@
  */
 
 import type { MilestoneId } from "./dates";
-import { edition2026 } from "./editions/2026";
 
 export interface NumberRange {
   readonly min: number;
@@ -511,9 +510,6 @@ export const finalsAwards = [
   { id: "certified-innovators", name: "Certified Innovators" },
   { id: "global-submission-nominees", name: "Global Submission Nominees" },
 ] as const;
-
-/** The mission's targets "for 2026" (SPEC.md §9); each is a floor ("500+"). */
-export const goals2026 = edition2026.goals;
 
 // ── Accounts ──────────────────────────────────────────────────────────────
 

@@ -18,6 +18,8 @@ export const registrations = sqliteTable("registrations", {
   id: text("id").primaryKey(),
   /** The edition the registration is for (migrations/0013_editions.sql): it enrolls into that edition only. */
   editionId: text("edition_id").notNull(),
+  /** The edition's published version it was priced from (migrations/0031_edition_2026.sql, ADR 024); null for the test fixture. */
+  editionVersion: integer("edition_version"),
   userId: text("user_id").notNull(),
   registrationType: text("registration_type", { enum: ["individual", "workforce"] }).notNull(),
   plan: text("plan", { enum: ["individual", "workforce"] }).notNull(),
@@ -51,6 +53,8 @@ export const sponsorships = sqliteTable("sponsorships", {
   id: text("id").primaryKey(),
   /** The edition sponsored (migrations/0013_editions.sql). */
   editionId: text("edition_id").notNull(),
+  /** The edition's published version it was priced from (migrations/0031_edition_2026.sql, ADR 024). */
+  editionVersion: integer("edition_version"),
   userId: text("user_id").notNull(),
   tier: text("tier", { enum: ["platinum", "gold", "silver", "bronze"] }).notNull(),
   amountCents: integer("amount_cents").notNull(),

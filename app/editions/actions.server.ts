@@ -30,6 +30,7 @@ import {
   type Preview,
   type Statement,
 } from "~/organize/action.server";
+import { forgetPublishedEditions } from "./cache.server";
 import { affectedPeople } from "./affected.server";
 import { checkChange, checkEdition, movedMilestones } from "./check";
 import {
@@ -230,8 +231,9 @@ export const publishEdition = defineOrganizerAction({
       },
       message: say.published(plan.row.edition.name, plan.version),
       result: { editionId: plan.state.id, version: plan.version },
-      // Each isolate reloads its published editions when it sees the catalog's raised number; this one can forget
-      // its copy at once (forgetPublishedEditions, app/editions/cache.server.ts) where that module exists.
+      // Each isolate reloads its published editions when it sees the catalog's raised number (ADR 024); this one
+      // forgets its copy at once, so the director's next page already shows the publication.
+      afterwards: async () => forgetPublishedEditions(),
     };
   },
 });
@@ -374,8 +376,9 @@ export const changeEdition = defineOrganizerAction({
       },
       message: say.changed(plan.edition.name, version, emailIds.length),
       result: { editionId: plan.state.id, version, emails: emailIds.length },
-      // As for a publication: this isolate may forget its published editions here (forgetPublishedEditions).
+      // As for a publication: this isolate forgets its published editions at once.
       afterwards: async () => {
+        forgetPublishedEditions();
         if (emailIds.length > 0)
           await enqueueNotifications(ctx.env, emailIds, { requestId: ctx.requestId, kind: editionChanged.kind });
       },

@@ -9,7 +9,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { formatMountain } from "~/clock/format";
 import { editionPhase } from "~/clock/schedule";
-import { editionById } from "~/content/editions";
+import type { Edition } from "~/content/editions";
 import { sponsorTiersById } from "~/content/pricing";
 import type { SignedIn } from "~/context";
 import { sponsorships } from "~/db/schema";
@@ -32,11 +32,12 @@ export async function paidSponsorshipsOf(db: SignedIn["db"], userId: string) {
 }
 
 /** The report for the account's sponsorship of the current edition (or its latest), or null when it has none. */
-export async function sponsorReport({ db, user, now, edition: current }: SignedIn) {
+export async function sponsorReport({ db, user, now, edition: current }: SignedIn, editions: readonly Edition[]) {
   const paid = await paidSponsorshipsOf(db, user.id);
   const sponsorship = paid.find((s) => s.editionId === current.id) ?? paid[0];
   if (!sponsorship) return null;
-  const edition = editionById(sponsorship.editionId);
+  const edition = editions.find((e) => e.id === sponsorship.editionId);
+  if (!edition) throw new Error(`unknown edition "${sponsorship.editionId}"`);
   const [figures, results] = await Promise.all([
     editionFigures(db, edition, now),
     publishedResultsOf(db, edition.id, now),

@@ -27,7 +27,7 @@
  * edition's judging is open.
  */
 import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
-import { editionById, type Edition } from "~/content/editions";
+import type { Edition } from "~/content/editions";
 import { FORMER_JUDGE_NAME } from "~/content/judging";
 import type { Db } from "~/db/client.server";
 import {
@@ -125,7 +125,12 @@ export async function judgingDataOf(db: Db, user: { id: string; email: string })
   };
 }
 
-export async function judgingErasureOf(db: Db, user: { id: string; email: string }, now: Date) {
+export async function judgingErasureOf(
+  db: Db,
+  user: { id: string; email: string },
+  now: Date,
+  editions: readonly Edition[],
+) {
   const pseudonym = `deleted:${crypto.randomUUID()}`;
   const email = user.email.toLowerCase();
   const at = now.toISOString();
@@ -163,12 +168,8 @@ export async function judgingErasureOf(db: Db, user: { id: string; email: string
   /** After the batch: the edition's unfinished projects of this judge go to others, while judging is open. */
   async function reassign(d1: D1Database) {
     for (const { editionId } of judging) {
-      let edition: Edition;
-      try {
-        edition = editionById(editionId);
-      } catch {
-        continue; // an edition no longer published: its judging is long over
-      }
+      const edition = editions.find((e) => e.id === editionId);
+      if (!edition) continue; // an edition no longer published: its judging is long over
       if (judgingWriteRefusal(now, edition) || !(await assignmentsHaveRun(d1, editionId))) continue;
       const plan = await runAssignments(d1, editionId, { actor: "system:account-deleted", now, reason: "judge-left" });
       log("info", "judging.reassigned_after_account_deletion", {

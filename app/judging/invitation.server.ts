@@ -9,7 +9,7 @@ import type { Refusal } from "~/lib/refusal";
 import { and, eq } from "drizzle-orm";
 import type { SessionUser } from "~/auth/session.server";
 import { formatMountain } from "~/clock/format";
-import { editionById } from "~/content/editions";
+import type { Edition } from "~/content/editions";
 import { judgingMessages } from "~/content/judging";
 import type { Db } from "~/db/client.server";
 import { judgeAdvisorInterests, judgeInvitations, judges } from "~/db/schema";
@@ -22,7 +22,13 @@ type Invitation = typeof judgeInvitations.$inferSelect;
 export type InvitationCheck = { ok: true; invitation: Invitation; editionName: string } | Refusal<403 | 404 | 410>;
 
 /** Whether `user` may accept the invitation behind `token` now, and if not, what to do. */
-export async function checkInvitation(db: Db, token: string, user: SessionUser, now: Date): Promise<InvitationCheck> {
+export async function checkInvitation(
+  db: Db,
+  token: string,
+  user: SessionUser,
+  now: Date,
+  editions: readonly Edition[],
+): Promise<InvitationCheck> {
   const byToken = await invitationOfToken(judgeInvitations, token);
   const [invitation] = byToken ? await db.select().from(judgeInvitations).where(byToken).limit(1) : [];
   if (!invitation) return { ok: false, message: judgingMessages.invitationUnknown, status: 404 };
@@ -40,12 +46,8 @@ export async function checkInvitation(db: Db, token: string, user: SessionUser, 
   if (refusal === "unverified") return { ok: false, message: judgingMessages.invitationUnverified, status: 403 };
   // A judge's account decides results: two-step sign-in too.
   if (!user.twoFactorEnabled) return { ok: false, message: judgingMessages.invitationNoSecondFactor, status: 403 };
-  let editionName = invitation.editionId;
-  try {
-    editionName = editionById(invitation.editionId).name;
-  } catch {
-    // An edition no longer published: its id is name enough.
-  }
+  // An edition no longer published: its id is name enough.
+  const editionName = editions.find((e) => e.id === invitation.editionId)?.name ?? invitation.editionId;
   return { ok: true, invitation, editionName };
 }
 
@@ -70,8 +72,9 @@ export async function acceptJudgeInvitation(
   token: string,
   user: SessionUser,
   now: Date,
+  editions: readonly Edition[],
 ): Promise<{ ok: true; editionId: string } | Refusal> {
-  const check = await checkInvitation(db, token, user, now);
+  const check = await checkInvitation(db, token, user, now, editions);
   if (!check.ok) return check;
   const { invitation } = check;
   const at = now.toISOString();

@@ -19,6 +19,7 @@ import { judgingRules } from "~/content/judging";
 import { criterionIds } from "./normalize";
 import { judgingReport, reportRows, type JudgingReport } from "./report";
 import { editionScores } from "./team-results.server";
+import { findEdition } from "~/clock/clock.server";
 
 /**
  * Everything the report needs, in one round trip beside the scores' read
@@ -105,7 +106,9 @@ export const judgingReportQuery = defineOrganizerQuery({
   read: async ({ edition }, ctx) => {
     const editionId = edition ?? ctx.edition.id;
     const report = await loadJudgingReport(ctx.db, editionId);
-    return { editionId, report, rows: reportRows(report) };
+    // The CLI names the edition as the site does (it holds no editions of its own, ADR 024).
+    const editionName = findEdition(ctx.env, editionId)?.name ?? editionId;
+    return { editionId, editionName, report, rows: reportRows(report) };
   },
   personalData: { read: "report.export", rows: (result) => result.rows.length },
 });

@@ -4,7 +4,7 @@
  * status this edition, admins, open invitations and recent activity.
  */
 import { formatMountain } from "~/clock/format";
-import { editionById } from "~/content/editions";
+import { editionIn, type Edition } from "~/content/editions";
 import { companyCodeEditionMessages, organizationLimits } from "~/content/organization";
 import type { SignedIn } from "~/context";
 import { formatCompanyCode } from "~/payments/company-code";
@@ -31,7 +31,12 @@ function projectLabel(project: { status: "draft" | "submitted"; submittedAt: str
   return "Draft";
 }
 
-export async function dashboardView({ user, db, now, edition }: SignedIn, organization: Organization, q: string) {
+export async function dashboardView(
+  { user, db, now, edition }: SignedIn,
+  organization: Organization,
+  q: string,
+  editions: readonly Edition[],
+) {
   const [code, employees, participants, past, people, invitations, sentToday, events, projects] = await Promise.all([
     liveCodeFor(db, organization.id),
     enrolledEmployees(db, organization.id, edition.id, q),
@@ -51,9 +56,9 @@ export async function dashboardView({ user, db, now, edition }: SignedIn, organi
     codeOfPastEdition:
       organization.editionId === edition.id
         ? null
-        : companyCodeEditionMessages.codeOfPastEdition(editionById(organization.editionId).name),
+        : companyCodeEditionMessages.codeOfPastEdition(editionIn(editions, organization.editionId).name),
     editionName: edition.name,
-    pastEditions: past.map((p) => ({ editionName: editionById(p.editionId).name, employees: p.employees })),
+    pastEditions: past.map((p) => ({ editionName: editionIn(editions, p.editionId).name, employees: p.employees })),
     q,
     employees: employees.map((e) => ({
       ...e,

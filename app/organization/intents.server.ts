@@ -5,7 +5,8 @@
  * account (never on an id the form names without checking it belongs there).
  */
 import type { Refusal } from "~/lib/refusal";
-import { editionById, type Edition } from "~/content/editions";
+import { editionOf } from "~/clock/clock.server";
+import type { Edition } from "~/content/editions";
 import { companyCodeEditionMessages } from "~/content/organization";
 import type { SessionUser } from "~/auth/session.server";
 import { organizationMessages as m } from "~/content/organization";
@@ -71,7 +72,9 @@ export const organizationIntents = {
     async handle({ addresses }, ctx: OrganizationCtx) {
       // Its code would be refused on /register: do not e-mail links that cannot work.
       if (ctx.organization.editionId !== ctx.edition.id) {
-        const message = companyCodeEditionMessages.codeOfPastEdition(editionById(ctx.organization.editionId).name);
+        const message = companyCodeEditionMessages.codeOfPastEdition(
+          editionOf(ctx.env, ctx.organization.editionId).name,
+        );
         return { ok: false, message, status: 403, field: "addresses" };
       }
       const result = await inviteEmployees(ctx.env, ctx.db, ctx.organization, ctx.user, addresses, ctx);

@@ -13,6 +13,7 @@ import type { RegistrationInput } from "~/payments/registration-form";
 import type { SponsorshipInput } from "~/payments/sponsorship-form";
 import { log } from "~/lib/log.server";
 import { editionAt } from "~/clock/clock.server";
+import { publishedVersionOf } from "~/editions/cache.server";
 import { enrollmentState, isSponsorshipOpen } from "~/clock/schedule";
 import { formatMountain } from "~/clock/format";
 import { enrollWithCompanyCode } from "./enrollment.server";
@@ -79,6 +80,8 @@ export async function startRegistration(
     id,
     // The edition the clock sells for today: the registration enrolls into it and no other.
     editionId: edition.id,
+    // The published version it was priced from (ADR 024): what this person relied on.
+    editionVersion: publishedVersionOf(edition),
     userId,
     registrationType: plan,
     plan,
@@ -128,6 +131,7 @@ export async function startSponsorship(
   await db.insert(sponsorships).values({
     id,
     editionId: edition.id,
+    editionVersion: publishedVersionOf(edition),
     userId,
     tier: input.sponsorshipTier,
     amountCents: quote.amountCents,

@@ -5,7 +5,9 @@
  * enrollment and its confirmation e-mail are written in one batch.
  */
 import { pricingPhase } from "~/clock/schedule";
-import { editionById, type Edition } from "~/content/editions";
+import { editionOf } from "~/clock/clock.server";
+import { publishedVersionOf } from "~/editions/cache.server";
+import type { Edition } from "~/content/editions";
 import { companyCodeEditionMessages } from "~/content/organization";
 import { companyCodeRateLimitMessage, registrationMessages } from "~/content/registration";
 import { getDb } from "~/db/client.server";
@@ -42,7 +44,7 @@ export async function enrollWithCompanyCode(
     log("info", "payments.company_code_other_edition", { requestId, codeEdition: organization.editionId });
     throw new PaymentError(
       "company_code_other_edition",
-      companyCodeEditionMessages.otherEdition(editionById(organization.editionId).name, edition.name),
+      companyCodeEditionMessages.otherEdition(editionOf(env, organization.editionId).name, edition.name),
       "employerCode",
     );
   }
@@ -63,6 +65,7 @@ export async function enrollWithCompanyCode(
     db.insert(registrations).values({
       id,
       editionId: edition.id,
+      editionVersion: publishedVersionOf(edition),
       userId,
       registrationType: "individual",
       plan: "individual",

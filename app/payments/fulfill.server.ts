@@ -12,7 +12,7 @@
  */
 import { and, eq, ne } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { editionById } from "~/content/editions";
+import { editionOf } from "~/clock/clock.server";
 import { plans, pricingPhaseLabels, sponsorTiersById } from "~/content/pricing";
 import { getDb, type Db } from "~/db/client.server";
 import { companyCodes, registrations, sponsorships, type Registration, type Sponsorship } from "~/db/schema";
@@ -169,7 +169,7 @@ export async function fulfilRecord(
     const notification = confirmationInsert(db, registrationConfirmation, {
       recipient,
       now,
-      payload: confirmationPayload(now, editionById(found.row.editionId), {
+      payload: confirmationPayload(now, editionOf(env, found.row.editionId), {
         contactEmail: siteContact(env).email,
         recordId: row.id,
         firstName: row.firstName,
@@ -206,7 +206,7 @@ export async function fulfilRecord(
     const notification = confirmationInsert(db, sponsorshipConfirmation, {
       recipient,
       now,
-      payload: confirmationPayload(now, editionById(found.row.editionId), {
+      payload: confirmationPayload(now, editionOf(env, found.row.editionId), {
         contactEmail: siteContact(env).email,
         recordId: row.id,
         firstName: row.firstName,

@@ -9,7 +9,7 @@
  */
 import { and, desc, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { Edition } from "~/content/editions";
-import { editionById } from "~/content/editions";
+import { editionOf } from "~/clock/clock.server";
 import { pricingPhaseLabels, sponsorPaymentTerms, type PricingPhase } from "~/content/pricing";
 
 const pricingPhases = Object.keys(pricingPhaseLabels) as PricingPhase[];
@@ -103,7 +103,7 @@ export async function requestInvoice(
       description: row.item,
       poNumber: row.poNumber,
       // "Idaho AI Challenge: 2026 Challenge": what the money is for, on the invoice itself.
-      editionName: `${site.name}: ${editionById(row.editionId).name}`,
+      editionName: `${site.name}: ${editionOf(env, row.editionId).name}`,
       daysUntilDue: sponsorPaymentTerms.dueDaysFromInvoice,
       metadata: { kind: row.recordKind, record_id: row.recordId, invoice_id: row.id, edition_id: row.editionId },
       now,

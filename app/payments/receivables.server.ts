@@ -10,10 +10,9 @@
 import { and, asc, desc, eq, exists, inArray, isNotNull, isNull, or, lt, type SQL } from "drizzle-orm";
 import * as z from "zod/mini";
 import { formatMountain } from "~/clock/format";
-import { editionById, publishedEditions } from "~/content/editions";
+import { deskEditionName, deskEditionOptions } from "~/organize/desk-editions.server";
 import { INVOICE_TWO_PERSON_CENTS, invoiceStatusLabels, receivablesText } from "~/content/invoices";
 import { formatUsd } from "~/content/pricing";
-import { peopleText } from "~/content/organize";
 import { invoices, registrations, sponsorships, type Invoice } from "~/db/schema";
 import type { Db } from "~/db/client.server";
 import type { Intent } from "~/forms/intent-action.server";
@@ -295,15 +294,6 @@ export const invoicesListQuery = defineOrganizerQuery({
 export const receivableActions = [resendInvoice, voidInvoice, settleInvoiceOutside, settleLargeInvoiceOutside];
 export const receivableQueries = [invoicesListQuery];
 
-function editionName(editionId: string) {
-  if (editionId === "all") return peopleText.allEditions;
-  try {
-    return editionById(editionId).name;
-  } catch {
-    return editionId;
-  }
-}
-
 const day = (iso: string | null) => (iso ? formatMountain(new Date(iso), "longDate") : null);
 
 /** One invoice as the desk shows it. */
@@ -342,18 +332,14 @@ export async function receivablesDeskView(desk: Desk, url: URL) {
   const status = filter.status ?? "";
   const rows = await invoicesList(desk.db, { editionId, status }, desk.action.now);
   const query = new URLSearchParams({ edition: editionId, ...(status ? { status } : {}) });
-  const editions = [desk.edition, ...publishedEditions.filter((e) => e.id !== desk.edition.id)];
   const items = rows.map((row) => receivableRow(row, desk.action.now));
   const total = (list: typeof items) => formatUsd(list.reduce((sum, r) => sum + r.amountCents, 0));
   return {
     header: deskHeader(desk),
-    editionName: editionName(editionId),
+    editionName: deskEditionName(desk, editionId),
     filter: { edition: editionId, status },
     options: {
-      editions: [
-        ...editions.map((e) => ({ value: e.id, label: e.name })),
-        { value: "all", label: peopleText.allEditions },
-      ],
+      editions: deskEditionOptions(desk),
       statuses: receivableFilters.map((s) => ({
         value: s,
         label: s === "" ? "Any" : s === "overdue" ? "Overdue" : invoiceStatusLabels[s],

@@ -13,7 +13,7 @@ import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { data } from "react-router";
 import { formatMountain } from "~/clock/format";
-import { editionById, publishedEditions } from "~/content/editions";
+import { deskEditionName, deskEditionOptions } from "~/organize/desk-editions.server";
 import { overviewRules, overviewText, peopleRules, peopleText } from "~/content/organize";
 import { formatUsd, plans, sponsorTierIds } from "~/content/pricing";
 import { registrationStatuses, sponsorshipStatuses } from "~/db/payments-schema";
@@ -86,21 +86,6 @@ function csvHref(url: URL, path: string) {
   return `${path}${query ? `?${query}` : ""}`;
 }
 
-/** The editions the filters offer: the clock's, the published ones, and all of them. */
-function editionOptions(desk: Desk) {
-  const editions = [desk.edition, ...publishedEditions.filter((e) => e.id !== desk.edition.id)];
-  return [...editions.map((e) => ({ value: e.id, label: e.name })), { value: "all", label: peopleText.allEditions }];
-}
-
-function editionName(editionId: string) {
-  if (editionId === "all") return peopleText.allEditions;
-  try {
-    return editionById(editionId).name;
-  } catch {
-    return editionId;
-  }
-}
-
 /** A page of an SQL-paged list, with the same links as `paged` makes. */
 function sqlPaged<T>(items: T[], page: number, pages: number, total: number, url: URL): Paged<T> {
   const link = (to: number) => {
@@ -153,7 +138,7 @@ export function personDeskView(desk: Desk, rows: PersonFactsRows) {
   const person = personFactsOf(rows);
   if (!person) throw data(null, { status: 404 });
   const named = <T extends { editionId: string }>(rows: T[]) =>
-    rows.map((r) => ({ ...r, edition: editionName(r.editionId) }));
+    rows.map((r) => ({ ...r, edition: deskEditionName(desk, r.editionId) }));
   return {
     header: deskHeader(desk),
     person: {
@@ -206,10 +191,10 @@ async function registrationsViewAt(desk: Desk, url: URL) {
   if (!registrations) return lastPageUrl(url, Number(total?.n ?? 0));
   return {
     header: deskHeader(desk),
-    editionName: editionName(editionId),
+    editionName: deskEditionName(desk, editionId),
     filter: { edition: editionId, plan: filter.plan ?? "", status: filter.status ?? "" },
     options: {
-      editions: editionOptions(desk),
+      editions: deskEditionOptions(desk),
       plans: Object.values(plans).map((p) => ({ value: p.id, label: p.name })),
       statuses: registrationStatuses.map((s) => ({ value: s, label: s })),
     },
@@ -227,10 +212,10 @@ export async function sponsorshipsDeskView(desk: Desk, url: URL) {
   const listing = await sponsorshipsList(desk.db, { editionId, tier: filter.tier, status: filter.status });
   return {
     header: deskHeader(desk),
-    editionName: editionName(editionId),
+    editionName: deskEditionName(desk, editionId),
     filter: { edition: editionId, tier: filter.tier ?? "", status: filter.status ?? "" },
     options: {
-      editions: editionOptions(desk),
+      editions: deskEditionOptions(desk),
       tiers: sponsorTierIds.map((t) => ({ value: t, label: t })),
       statuses: sponsorshipStatuses.map((s) => ({ value: s, label: s })),
     },
@@ -260,9 +245,9 @@ export async function organizationsDeskView(desk: Desk, url: URL) {
   const { organizations } = await organizationsList(desk.db, editionId);
   return {
     header: deskHeader(desk),
-    editionName: editionName(editionId),
+    editionName: deskEditionName(desk, editionId),
     filter: { edition: editionId },
-    options: { editions: editionOptions(desk) },
+    options: { editions: deskEditionOptions(desk) },
     csv: csvHref(url, "/organize/organizations.csv"),
     organizations: paged(organizations, url),
   };

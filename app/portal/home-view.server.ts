@@ -12,11 +12,13 @@ import { checklist, statusOf, submissionOf } from "./submission.server";
 import { teamHistoryOf } from "./team-history.server";
 import { teamResultsView } from "~/judging/team-results.server";
 import { openInvitationsOf } from "./team.server";
+import type { Edition } from "~/content/editions";
 
 export async function portalHomeView(
   { access, db, now, edition, deadline, window }: Portal,
   participant: Participant | null,
   origin: string,
+  editions: readonly Edition[],
 ) {
   const base = {
     access: access.kind,
@@ -26,8 +28,9 @@ export async function portalHomeView(
     extended: deadline.extension !== null,
     opens: formatMountain(edition.standardRegistrationOpens, "dateTime"),
     editionId: edition.id,
+    edition,
     // Earlier editions' projects, read-only, whether or not the person is enrolled in this one (issue 23).
-    pastProjects: access.kind === "signed-out" ? [] : await pastProjectsOf(db, access.user.id, edition.id),
+    pastProjects: access.kind === "signed-out" ? [] : await pastProjectsOf(db, editions, access.user.id, edition.id),
   };
   if (access.kind !== "participant" || !participant) return { ...base, participant: null };
 

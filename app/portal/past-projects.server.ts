@@ -7,7 +7,7 @@
  */
 import { and, desc, eq, ne } from "drizzle-orm";
 import { formatMountain } from "~/clock/format";
-import { editionById } from "~/content/editions";
+import { editionIn, type Edition } from "~/content/editions";
 import type { Db } from "~/db/client.server";
 import { submissions, teamMembers, teams } from "~/db/schema";
 
@@ -20,7 +20,12 @@ export interface PastProject {
 }
 
 /** The account's projects of every edition but `exceptEditionId` (all of them when it is omitted), newest first. */
-export async function projectSummariesOf(db: Db, userId: string, exceptEditionId?: string): Promise<PastProject[]> {
+export async function projectSummariesOf(
+  db: Db,
+  editions: readonly Edition[],
+  userId: string,
+  exceptEditionId?: string,
+): Promise<PastProject[]> {
   const rows = await db
     .select({
       editionId: teams.editionId,
@@ -40,7 +45,7 @@ export async function projectSummariesOf(db: Db, userId: string, exceptEditionId
     .orderBy(desc(teams.createdAt));
   return rows.map((row) => ({
     editionId: row.editionId,
-    editionName: editionById(row.editionId).name,
+    editionName: editionIn(editions, row.editionId).name,
     teamName: row.teamName,
     status: row.status ?? "not-started",
     submittedAt: row.submittedAt && formatMountain(new Date(row.submittedAt), "dateTime"),
@@ -48,6 +53,11 @@ export async function projectSummariesOf(db: Db, userId: string, exceptEditionId
 }
 
 /** Earlier editions' projects, for /portal: every edition's but the current one. */
-export function pastProjectsOf(db: Db, userId: string, currentEditionId: string): Promise<PastProject[]> {
-  return projectSummariesOf(db, userId, currentEditionId);
+export function pastProjectsOf(
+  db: Db,
+  editions: readonly Edition[],
+  userId: string,
+  currentEditionId: string,
+): Promise<PastProject[]> {
+  return projectSummariesOf(db, editions, userId, currentEditionId);
 }

@@ -7,7 +7,7 @@
  */
 
 import * as z from "zod/mini";
-import { computeRoi, roiExampleInputs, type RoiResult } from "~/content/claims";
+import { computeRoi, roiExampleAssumptions, type RoiResult } from "~/content/claims";
 
 export const roiFieldNames = [
   "employees",
@@ -93,12 +93,12 @@ const cents = (c: number) => c / 100;
 
 /** The worked example as form values. */
 export const roiDefaultValues: RoiFormValues = {
-  employees: String(roiExampleInputs.employees),
-  averageSalary: String(cents(roiExampleInputs.averageSalaryCents)),
-  productivityGain: String(roiExampleInputs.productivityGainPct),
-  hoursAutomated: String(roiExampleInputs.hoursSavedPerWeek),
-  hourlyRate: String(cents(roiExampleInputs.hourlyValueCents)),
-  consultingSavings: String(cents(roiExampleInputs.consultingSavingsCents)),
+  employees: String(roiExampleAssumptions.employees),
+  averageSalary: String(cents(roiExampleAssumptions.averageSalaryCents)),
+  productivityGain: String(roiExampleAssumptions.productivityGainPct),
+  hoursAutomated: String(roiExampleAssumptions.hoursSavedPerWeek),
+  hourlyRate: String(cents(roiExampleAssumptions.hourlyValueCents)),
+  consultingSavings: String(cents(roiExampleAssumptions.consultingSavingsCents)),
 };
 
 const plain = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
@@ -185,7 +185,7 @@ export function evaluateRoi(values: RoiFormValues, prices: RoiPrices): RoiOutcom
     productivityGainPct: d.productivityGain,
     hoursSavedPerWeek: d.hoursAutomated,
     hourlyValueCents: toCents(d.hourlyRate),
-    workWeeksPerYear: roiExampleInputs.workWeeksPerYear,
+    workWeeksPerYear: roiExampleAssumptions.workWeeksPerYear,
     consultingSavingsCents: toCents(d.consultingSavings),
   });
   return { ok: true, result, errors: {} };

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { CheckList, StatGrid } from "~/components/content-blocks";
 import { Card, PageHero, Section } from "~/components/page";
-import { editionById } from "~/content/editions";
 import { finalsSentence, goalsHeading } from "~/content/phases";
 import { learningStages, programLength } from "~/content/program";
 import { mailtoHref, organizerCredit, site, supportChannels, telHref } from "~/content/site";
@@ -11,8 +10,8 @@ import { contentPageData } from "~/clock/page-clock.server";
 import type { Route } from "./+types/about";
 
 export function loader(args: Route.LoaderArgs) {
-  const { editionId, editionPhase, origin } = contentPageData(args);
-  return { editionId, editionPhase, origin };
+  const { edition, editionPhase, origin } = contentPageData(args);
+  return { edition, editionPhase, origin };
 }
 
 export const meta = contentMeta(
@@ -21,7 +20,7 @@ export const meta = contentMeta(
 );
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const edition = editionById(loaderData.editionId);
+  const edition = loaderData.edition;
   const goals = [
     { value: `${edition.goals.participants}+`, label: "Participants" },
     { value: `${edition.goals.organizations}+`, label: "Organizations" },

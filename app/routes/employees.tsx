@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { CheckList, PlanPrices, StatGrid } from "~/components/content-blocks";
 import { Card, EnrollmentCta, PageHero, Section } from "~/components/page";
 import { individualStats } from "~/content/claims";
-import { editionById } from "~/content/editions";
 import { finalsSentence } from "~/content/phases";
 import {
   audiences,
@@ -23,8 +22,8 @@ import { formatMountain, formatTimeMountainAndPacific } from "~/clock/format";
 import type { Route } from "./+types/employees";
 
 export function loader(args: Route.LoaderArgs) {
-  const { enrollment, phase, origin, editionId, editionPhase } = contentPageData(args);
-  return { enrollment, phase, origin, editionId, editionPhase };
+  const { enrollment, phase, origin, edition, editionPhase } = contentPageData(args);
+  return { enrollment, phase, origin, edition, editionPhase };
 }
 
 export const meta = contentMeta(
@@ -36,7 +35,7 @@ const ENROLL_PATH = "/register?tab=individual";
 
 export default function Employees({ loaderData }: Route.ComponentProps) {
   const { enrollment, phase, editionPhase } = loaderData;
-  const edition = editionById(loaderData.editionId);
+  const edition = loaderData.edition;
   const { finalsVenue, submissionDeadline } = edition;
   const deadlinePast = enrollment === "closed";
   return (
@@ -64,7 +63,7 @@ export default function Employees({ loaderData }: Route.ComponentProps) {
               {`${edition.name}: enrollment ${enrollment === "notYetOpen" ? "opens" : "opened"} ${formatMountain(edition.enrollmentOpens, "dateTime")} and ${deadlinePast ? "closed" : "closes"} ${formatMountain(edition.finalEnrollmentDeadline.due, "dateTime")}.`}
             </p>
           </div>
-          <PlanPrices editionId={edition.id} enrollment={enrollment} plan="individual" phase={phase} />
+          <PlanPrices edition={edition} enrollment={enrollment} plan="individual" phase={phase} />
         </div>
       </section>
 

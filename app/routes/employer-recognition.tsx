@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { CheckList, participantRange } from "~/components/content-blocks";
 import { Card, EnrollmentCta, PageHero, Section } from "~/components/page";
-import { editionById } from "~/content/editions";
 import { finalsSentence } from "~/content/phases";
 import { finalsAwards, recognitionTiers } from "~/content/program";
 import { contentMeta } from "~/lib/content-meta";
@@ -9,8 +8,8 @@ import { contentPageData } from "~/clock/page-clock.server";
 import type { Route } from "./+types/employer-recognition";
 
 export function loader(args: Route.LoaderArgs) {
-  const { enrollment, origin, editionId, editionPhase } = contentPageData(args);
-  return { enrollment, origin, editionId, editionPhase };
+  const { enrollment, origin, edition, editionPhase } = contentPageData(args);
+  return { enrollment, origin, edition, editionPhase };
 }
 
 export const meta = contentMeta(
@@ -22,7 +21,7 @@ const workforceChampion = finalsAwards.find((a) => a.id === "ai-workforce-champi
 
 export default function EmployerRecognition({ loaderData }: Route.ComponentProps) {
   const { enrollment, editionPhase } = loaderData;
-  const edition = editionById(loaderData.editionId);
+  const edition = loaderData.edition;
   const { finalsVenue } = edition;
   return (
     <>

@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { CheckList, FaqList, NumberedSteps } from "~/components/content-blocks";
 import { MilestoneList, TimeZoneNote } from "~/components/milestones";
 import { Card, PageHero, Section } from "~/components/page";
-import { editionById } from "~/content/editions";
 import { workforcePackage } from "~/content/pricing";
 import {
   companyCode,
@@ -15,8 +14,8 @@ import { contentPageData } from "~/clock/page-clock.server";
 import type { Route } from "./+types/enrollment-process";
 
 export function loader(args: Route.LoaderArgs) {
-  const { statuses, origin, editionId } = contentPageData(args);
-  return { statuses, origin, editionId };
+  const { statuses, origin, edition } = contentPageData(args);
+  return { statuses, origin, edition };
 }
 
 export const meta = contentMeta(
@@ -46,7 +45,7 @@ const faqs = [
 ] as const;
 
 export default function EnrollmentProcess({ loaderData }: Route.ComponentProps) {
-  const organizationDates = editionById(loaderData.editionId).milestones.filter((m) => m.audience === "organizations");
+  const organizationDates = loaderData.edition.milestones.filter((m) => m.audience === "organizations");
   const { statuses, origin } = loaderData;
   return (
     <>

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { OrganizationJsonLd } from "~/components/json-ld";
 import { PageHero, Section } from "~/components/page";
-import { editionById } from "~/content/editions";
 import { faqGroupAnchor, faqGroupsFor, faqQuickLinks, type FaqItem } from "~/content/faq";
 import { contactText, mailtoHref, site, type SiteContact } from "~/content/site";
 import { useSiteContact } from "~/lib/site-contact";
@@ -10,8 +9,8 @@ import { contentPageData } from "~/clock/page-clock.server";
 import type { Route } from "./+types/faq";
 
 export function loader(args: Route.LoaderArgs) {
-  const { origin, editionId, now } = contentPageData(args);
-  return { origin, editionId, now };
+  const { origin, edition, now } = contentPageData(args);
+  return { origin, edition, now };
 }
 
 export const meta = ({ loaderData, location }: Route.MetaArgs) =>
@@ -64,7 +63,7 @@ function FaqEntry({ item, group, contact }: { item: FaqItem; group: string; cont
 }
 
 export default function Faq({ loaderData }: Route.ComponentProps) {
-  const faqGroups = faqGroupsFor(editionById(loaderData.editionId), new Date(loaderData.now));
+  const faqGroups = faqGroupsFor(loaderData.edition, new Date(loaderData.now));
   const contact = useSiteContact();
   return (
     <>

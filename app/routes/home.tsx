@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Card, EnrollmentCta, PageHero, Section, StatusPill } from "~/components/page";
-import { editionById, milestonesById } from "~/content/editions";
+import { milestonesById } from "~/content/editions";
 import { phaseSummary } from "~/content/phases";
 import { homeDeadlineIds, homeHero, homeSections } from "~/content/home";
 import { individualStats } from "~/content/claims";
@@ -38,14 +38,13 @@ export async function loader(args: Route.LoaderArgs) {
     results,
     sponsors,
     // A period already under way (the creation period) is not "next".
-    nextDeadlineId:
-      nextMilestone(new Date(page.now), editionById(page.editionId).milestones, { includeCurrent: false })?.id ?? null,
+    nextDeadlineId: nextMilestone(new Date(page.now), page.edition.milestones, { includeCurrent: false })?.id ?? null,
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { phase, enrollment, statuses, nextDeadlineId, editionPhase } = loaderData;
-  const edition = editionById(loaderData.editionId);
+  const { edition } = loaderData;
   const milestones = milestonesById(edition);
   const deadlines = homeDeadlineIds.map((id) => ({ id, status: statuses[id] }));
   const next = nextDeadlineId ? milestones[nextDeadlineId] : null;
@@ -53,7 +52,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <OrganizationJsonLd origin={loaderData.origin} />
-      <FinalsEventJsonLd origin={loaderData.origin} editionId={edition.id} />
+      <FinalsEventJsonLd origin={loaderData.origin} edition={edition} />
       <PageHero eyebrow={homeHero.eyebrow} title={homeHero.title} lead={<p>{homeHero.lead}</p>}>
         {editionPhase === "showcase" ? (
           // While the public votes, the projects are what a visitor can see and do (issue 25).
@@ -256,7 +255,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </Section>
 
       {editionPhase === "afterFinals" || hasResults(loaderData.results) ? (
-        <EditionResults editionId={edition.id} results={loaderData.results} />
+        <EditionResults editionName={edition.name} results={loaderData.results} />
       ) : null}
 
       <Section id="awards" title={homeSections.awards.title} lead={homeSections.awards.lead} tone="muted">

@@ -91,7 +91,7 @@ export default function Impact({ loaderData: view }: Route.ComponentProps) {
         </div>
       </Section>
 
-      <EditionResults editionId={view.editionId} results={view.results} />
+      <EditionResults editionName={view.editionName} results={view.results} />
 
       <Section id="editions" title={text.pastTitle} tone="muted">
         {view.editions ? (

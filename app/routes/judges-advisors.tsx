@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { FinalsEventJsonLd } from "~/components/json-ld";
 import { Card, PageHero, Section } from "~/components/page";
-import { editionById, milestoneOf } from "~/content/editions";
+import { milestoneOf } from "~/content/editions";
 import { advisorRequirements, advisoryGroups, criterionDescriptions, judgeRequirements } from "~/content/judges";
 import { rubricWeights } from "~/content/judging";
 import { judgingCriteria } from "~/content/program";
@@ -11,8 +11,8 @@ import { formatMilestoneDate } from "~/clock/format";
 import type { Route } from "./+types/judges-advisors";
 
 export function loader(args: Route.LoaderArgs) {
-  const { origin, editionId, judgeInterestOpen, statuses } = contentPageData(args);
-  return { origin, editionId, judgeInterestOpen, judgingStatus: statuses.judging };
+  const { origin, edition, judgeInterestOpen, statuses } = contentPageData(args);
+  return { origin, edition, judgeInterestOpen, judgingStatus: statuses.judging };
 }
 
 export const meta = ({ loaderData, location }: Route.MetaArgs) =>
@@ -26,12 +26,12 @@ const weights = rubricWeights;
 
 export default function JudgesAdvisors({ loaderData }: Route.ComponentProps) {
   const { judgeInterestOpen, judgingStatus } = loaderData;
-  const edition = editionById(loaderData.editionId);
+  const edition = loaderData.edition;
   const judgingDates = formatMilestoneDate(milestoneOf(edition, "judging"));
   const interestLabel = judgeInterestOpen ? "Express Your Interest" : "Judge or Advise the Next Edition";
   return (
     <>
-      <FinalsEventJsonLd origin={loaderData.origin} editionId={edition.id} />
+      <FinalsEventJsonLd origin={loaderData.origin} edition={edition} />
       <PageHero
         eyebrow="About"
         title="Judges & Advisors"

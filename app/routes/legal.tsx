@@ -6,9 +6,13 @@ import { mailtoHref } from "~/content/site";
 import { useSiteContact } from "~/lib/site-contact";
 import { canonicalUrl, pageMeta } from "~/lib/meta";
 import { originLoader } from "~/lib/origin-loader.server";
+import { requestClock } from "~/clock/page-clock.server";
 import type { Route } from "./+types/legal";
 
-export const loader = originLoader;
+export function loader(args: Route.LoaderArgs) {
+  // The contest rules, terms and sponsor agreement name the current edition's facts (ADR 024).
+  return { ...originLoader(args), edition: requestClock(args.context).edition };
+}
 
 export const meta = ({ loaderData, location }: Route.MetaArgs) =>
   pageMeta(
@@ -17,7 +21,7 @@ export const meta = ({ loaderData, location }: Route.MetaArgs) =>
     canonicalUrl(loaderData?.origin, location.pathname),
   );
 
-export default function Legal() {
+export default function Legal({ loaderData }: Route.ComponentProps) {
   const contact = useSiteContact();
   return (
     <>
@@ -32,7 +36,7 @@ export default function Legal() {
             Documents
           </h2>
           <ul className="mt-10 grid gap-6 md:grid-cols-2">
-            {legalDocuments.map((doc) => (
+            {legalDocuments(loaderData.edition).map((doc) => (
               <li key={doc.id} className="card flex flex-col">
                 <h3 className="text-xl font-semibold text-brand-950">
                   <Link to={doc.path} className="underline-offset-2 hover:underline">

@@ -3,10 +3,14 @@ import { OrganizationJsonLd } from "~/components/json-ld";
 import { Card, PageHero, Section } from "~/components/page";
 import { coreValues, impactByAudience, mission, strategicGoals, vision } from "~/content/mission";
 import { canonicalUrl, pageMeta } from "~/lib/meta";
+import { requestClock } from "~/clock/page-clock.server";
 import { originLoader } from "~/lib/origin-loader.server";
 import type { Route } from "./+types/mission-vision";
 
-export const loader = originLoader;
+export function loader(args: Route.LoaderArgs) {
+  // The strategic goals' targets are the current edition's.
+  return { ...originLoader(args), edition: requestClock(args.context).edition };
+}
 
 export const meta = ({ loaderData, location }: Route.MetaArgs) =>
   pageMeta(
@@ -64,7 +68,7 @@ export default function MissionVision({ loaderData }: Route.ComponentProps) {
         }
       >
         <ol className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {strategicGoals.map((goal, index) => (
+          {strategicGoals(loaderData.edition).map((goal, index) => (
             <li key={goal.title} className="card">
               <h3 className="text-lg font-semibold text-brand-950">
                 {`Goal ${index + 1}: `}

@@ -7,9 +7,9 @@ import {
   returnFiguresNote,
   roiExample,
   roiExampleHeadline,
-  roiExampleInputs,
+  roiExampleAssumptions,
 } from "~/content/claims";
-import { editionById, milestonesById, type Edition } from "~/content/editions";
+import { milestonesById, type Edition } from "~/content/editions";
 import { formatUsd, plans, workforceComparison, workforcePackage } from "~/content/pricing";
 import {
   audiences,
@@ -25,8 +25,8 @@ import { formatMountain } from "~/clock/format";
 import type { Route } from "./+types/organizations";
 
 export function loader(args: Route.LoaderArgs) {
-  const { enrollment, phase, origin, editionId } = contentPageData(args);
-  return { enrollment, phase, origin, editionId };
+  const { enrollment, phase, origin, edition } = contentPageData(args);
+  return { enrollment, phase, origin, edition };
 }
 
 export const meta = contentMeta(
@@ -36,7 +36,7 @@ export const meta = contentMeta(
 
 const REGISTER_PATH = "/register?tab=workforce";
 
-const ex = roiExampleInputs;
+const ex = roiExampleAssumptions;
 
 function faqsFor(edition: Edition) {
   const milestones = milestonesById(edition);
@@ -79,9 +79,10 @@ function faqsFor(edition: Edition) {
 
 export default function Organizations({ loaderData }: Route.ComponentProps) {
   const { enrollment, phase } = loaderData;
-  const edition = editionById(loaderData.editionId);
+  const edition = loaderData.edition;
   const faqs = faqsFor(edition);
   const comparison = workforceComparison(edition, phase);
+  const example = roiExample(edition);
   return (
     <>
       <PageHero
@@ -100,7 +101,7 @@ export default function Organizations({ loaderData }: Route.ComponentProps) {
       <Section id="workforce-package" title="The Workforce Package" lead={plans.workforce.description}>
         <div className="grid gap-8 lg:grid-cols-2">
           <div>
-            <PlanPrices editionId={edition.id} enrollment={enrollment} plan="workforce" phase={phase} />
+            <PlanPrices edition={edition} enrollment={enrollment} plan="workforce" phase={phase} />
             <p className="mt-4 text-slate-700">
               {`Compare: ${comparison.people} people at ${formatUsd(comparison.perPersonCents)} each comes to ${formatUsd(comparison.totalCents)}. The package covers everyone you enroll beyond that at no extra cost.`}
             </p>
@@ -127,22 +128,22 @@ export default function Organizations({ loaderData }: Route.ComponentProps) {
         </ul>
       </Section>
 
-      <Section id="roi-impact" tone="muted" title="ROI and impact" lead={returnFiguresNote}>
+      <Section id="roi-impact" tone="muted" title="ROI and impact" lead={returnFiguresNote(edition)}>
         <h3 className="mb-4 text-xl font-semibold text-brand-950">{returnFigureLabels.claim}</h3>
         <StatGrid stats={organizationStats} />
         <div className="mt-10 card">
           <h3 className="text-xl font-semibold text-brand-950">{returnFigureLabels.workedExample}</h3>
           <ul className="mt-4 space-y-2 text-slate-700">
             <li>
-              {`Cost: ${formatUsd(roiExample.costPerEmployeeCents)} per employee, against ${formatUsd(roiExample.individualTotalCents)} at individual pricing, a saving of ${formatUsd(roiExample.packageSavingsCents)}.`}
+              {`Cost: ${formatUsd(example.costPerEmployeeCents)} per employee, against ${formatUsd(example.individualTotalCents)} at individual pricing, a saving of ${formatUsd(example.packageSavingsCents)}.`}
             </li>
             <li>
-              {`Productivity: ${formatUsd(roiExample.productivityValueCents)} a year (${formatUsd(ex.averageSalaryCents)} average salary, ${ex.productivityGainPct}% gain).`}
+              {`Productivity: ${formatUsd(example.productivityValueCents)} a year (${formatUsd(ex.averageSalaryCents)} average salary, ${ex.productivityGainPct}% gain).`}
             </li>
             <li>
-              {`Automation: ${formatUsd(roiExample.automationValueCents)} a year (${ex.hoursSavedPerWeek} hours a week each at ${formatUsd(ex.hourlyValueCents)} an hour, ${ex.workWeeksPerYear} weeks).`}
+              {`Automation: ${formatUsd(example.automationValueCents)} a year (${ex.hoursSavedPerWeek} hours a week each at ${formatUsd(ex.hourlyValueCents)} an hour, ${ex.workWeeksPerYear} weeks).`}
             </li>
-            <li>{`Consulting savings: ${formatUsd(roiExample.consultingSavingsCents)}+.`}</li>
+            <li>{`Consulting savings: ${formatUsd(example.consultingSavingsCents)}+.`}</li>
           </ul>
           <p className="mt-4 text-2xl font-extrabold text-brand-800">
             {`Total: ${roiExampleHeadline.totalValueLabel} in yearly value, a ${roiExampleHeadline.multipleLabel} return on the package price`}

@@ -1,10 +1,10 @@
 import { LegalDocumentPage } from "~/components/legal-document";
-import { legalDocumentsById } from "~/content/legal";
+import { privacyPolicy } from "~/content/legal";
 import { canonicalUrl, pageMeta } from "~/lib/meta";
 import { originLoader } from "~/lib/origin-loader.server";
 import type { Route } from "./+types/privacy-policy";
 
-const doc = legalDocumentsById["privacy-policy"];
+const doc = privacyPolicy;
 
 export const loader = originLoader;
 

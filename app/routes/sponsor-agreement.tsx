@@ -1,17 +1,22 @@
 import { LegalDocumentPage } from "~/components/legal-document";
-import { legalDocumentsById, sponsorSignatureBlocks } from "~/content/legal";
+import { legalDocumentsById, legalHeadings, sponsorSignatureBlocks } from "~/content/legal";
 import { canonicalUrl, pageMeta } from "~/lib/meta";
 import { originLoader } from "~/lib/origin-loader.server";
+import { requestClock } from "~/clock/page-clock.server";
 import type { Route } from "./+types/sponsor-agreement";
 
-const doc = legalDocumentsById["sponsor-agreement"];
+const heading = legalHeadings["sponsor-agreement"];
 
-export const loader = originLoader;
+export function loader(args: Route.LoaderArgs) {
+  // The document names the current edition's facts (ADR 024).
+  return { ...originLoader(args), edition: requestClock(args.context).edition };
+}
 
 export const meta = ({ loaderData, location }: Route.MetaArgs) =>
-  pageMeta(doc.title, doc.summary, canonicalUrl(loaderData?.origin, location.pathname));
+  pageMeta(heading.title, heading.summary, canonicalUrl(loaderData?.origin, location.pathname));
 
-export default function SponsorAgreement() {
+export default function SponsorAgreement({ loaderData }: Route.ComponentProps) {
+  const doc = legalDocumentsById(loaderData.edition)["sponsor-agreement"];
   return (
     <LegalDocumentPage
       doc={doc}

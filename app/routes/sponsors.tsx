@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { CheckList, StatGrid } from "~/components/content-blocks";
 import { Card, PageHero, Section } from "~/components/page";
-import { editionById, milestoneOf } from "~/content/editions";
+import { milestoneOf } from "~/content/editions";
 import { nextEditionPath } from "~/content/navigation";
 import {
   customSponsorPackages,
@@ -23,10 +23,10 @@ import { sponsorsPageData } from "~/sponsors/shown.server";
 import type { Route } from "./+types/sponsors";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { origin, editionId, editionPhase, sponsorshipOpen, now } = contentPageData(args);
+  const { origin, edition, editionPhase, sponsorshipOpen, now } = contentPageData(args);
   // The approved sponsors by tier, then past editions' (issue 54): one cached read per isolate.
   const sponsors = await sponsorsPageData(args.context.get(requestContext).env, new Date(now));
-  return { origin, editionId, editionPhase, sponsorshipOpen, sponsors };
+  return { origin, edition, editionPhase, sponsorshipOpen, sponsors };
 }
 
 export const meta = contentMeta(
@@ -36,7 +36,7 @@ export const meta = contentMeta(
 
 export default function Sponsors({ loaderData }: Route.ComponentProps) {
   const { sponsorshipOpen, editionPhase, sponsors } = loaderData;
-  const edition = editionById(loaderData.editionId);
+  const edition = loaderData.edition;
   const { goals, finalsVenue } = edition;
   const over = editionPhase === "afterFinals";
   const reach = [

@@ -4,7 +4,7 @@ import { AddToCalendar } from "~/components/milestones";
 import { EnrollmentCta, PageHero, Section, StatusPill } from "~/components/page";
 import { RECOMMENDED_EARLY_SUBMISSION_HOURS } from "~/content/dates";
 import { rubricWeights } from "~/content/judging";
-import { editionById, milestoneOf } from "~/content/editions";
+import { milestoneOf } from "~/content/editions";
 import {
   MISSING_COMPONENT_CONSEQUENCE,
   SUBMISSION_RETENTION_MONTHS,
@@ -20,8 +20,8 @@ import { formatMountain, formatTimeMountainAndPacific } from "~/clock/format";
 import type { Route } from "./+types/submission-guidelines";
 
 export function loader(args: Route.LoaderArgs) {
-  const { enrollment, origin, statuses, editionId } = contentPageData(args);
-  return { enrollment, origin, editionId, deadlineStatus: statuses["submission-deadline"] };
+  const { enrollment, origin, statuses, edition } = contentPageData(args);
+  return { enrollment, origin, edition, deadlineStatus: statuses["submission-deadline"] };
 }
 
 export const meta = contentMeta(
@@ -31,7 +31,7 @@ export const meta = contentMeta(
 
 export default function SubmissionGuidelines({ loaderData }: Route.ComponentProps) {
   const { enrollment, origin, deadlineStatus } = loaderData;
-  const edition = editionById(loaderData.editionId);
+  const edition = loaderData.edition;
   const { due } = edition.submissionDeadline;
   const deadlineText = `${formatMountain(due, "weekdayDate")}, ${formatTimeMountainAndPacific(due)}`;
   const passed = deadlineStatus === "past";

@@ -6,7 +6,6 @@ import { hasResults } from "~/judging/published";
 import { pageResults } from "~/judging/published.server";
 import { requestContext } from "~/context";
 import { weeklyCheckIn } from "~/content/dates";
-import { editionById } from "~/content/editions";
 import { phaseSummary } from "~/content/phases";
 import { participantJourney } from "~/content/program";
 import { TIMELINE_ICS_PATH } from "~/clock/calendar";
@@ -21,7 +20,7 @@ import type { Route } from "./+types/timeline";
 
 export async function loader(args: Route.LoaderArgs) {
   const data = contentPageData(args);
-  const next = nextMilestone(new Date(data.now), editionById(data.editionId).milestones);
+  const next = nextMilestone(new Date(data.now), data.edition.milestones);
   const { env } = args.context.get(requestContext);
   const [results, sponsors] = await Promise.all([
     // Published to the database by the organizers (ADR 015); empty until then.
@@ -39,7 +38,7 @@ export const meta = contentMeta(
 
 export default function Timeline({ loaderData }: Route.ComponentProps) {
   const { enrollment, statuses, origin, nextId, now, editionPhase } = loaderData;
-  const edition = editionById(loaderData.editionId);
+  const { edition } = loaderData;
   const { milestones, finalsVenue, finalEnrollmentDeadline } = edition;
   const next = milestones.find((m) => m.id === nextId);
   const over = editionPhase === "afterFinals";
@@ -113,7 +112,7 @@ export default function Timeline({ loaderData }: Route.ComponentProps) {
       </Section>
 
       {over || hasResults(loaderData.results) ? (
-        <EditionResults editionId={edition.id} results={loaderData.results} tone="white" />
+        <EditionResults editionName={edition.name} results={loaderData.results} tone="white" />
       ) : null}
 
       {loaderData.sponsors.length > 0 ? (

@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { CheckList, StatGrid } from "~/components/content-blocks";
 import { Card, PageHero, Section } from "~/components/page";
 import { individualStats } from "~/content/claims";
-import { editionById } from "~/content/editions";
 import { finalsSentence } from "~/content/phases";
 import { audiences, credentialsNote, finalistCredential, finalsAwards, programLength } from "~/content/program";
 import { contentMeta } from "~/lib/content-meta";
@@ -10,8 +9,8 @@ import { contentPageData } from "~/clock/page-clock.server";
 import type { Route } from "./+types/why-join";
 
 export function loader(args: Route.LoaderArgs) {
-  const { origin, editionId, editionPhase, enrollment } = contentPageData(args);
-  return { origin, editionId, editionPhase, enrollment };
+  const { origin, edition, editionPhase, enrollment } = contentPageData(args);
+  return { origin, edition, editionPhase, enrollment };
 }
 
 export const meta = contentMeta(
@@ -21,7 +20,7 @@ export const meta = contentMeta(
 
 export default function WhyJoin({ loaderData }: Route.ComponentProps) {
   const { editionPhase, enrollment } = loaderData;
-  const edition = editionById(loaderData.editionId);
+  const edition = loaderData.edition;
   const { goals, finalsVenue } = edition;
   // "Enroll Now" only while enrollment is open; the link still leads to /employees.
   const enrollLabel = enrollment === "open" ? "Enroll Now" : "How to join";

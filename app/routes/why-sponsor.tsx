@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Card, PageHero, Section } from "~/components/page";
-import { editionById, milestoneOf } from "~/content/editions";
+import { milestoneOf } from "~/content/editions";
 import { nextEditionPath } from "~/content/navigation";
 import {
   customSponsorPackages,
@@ -22,9 +22,9 @@ import { placedSponsors } from "~/sponsors/shown.server";
 import type { Route } from "./+types/why-sponsor";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { origin, editionId, sponsorshipOpen, now } = contentPageData(args);
+  const { origin, edition, sponsorshipOpen, now } = contentPageData(args);
   const sponsors = await placedSponsors(args.context.get(requestContext).env, new Date(now), "why-sponsor");
-  return { origin, editionId, sponsorshipOpen, sponsors };
+  return { origin, edition, sponsorshipOpen, sponsors };
 }
 
 export const meta = ({ loaderData, location }: Route.MetaArgs) =>
@@ -36,7 +36,7 @@ export const meta = ({ loaderData, location }: Route.MetaArgs) =>
 
 export default function WhySponsor({ loaderData }: Route.ComponentProps) {
   const { sponsorshipOpen } = loaderData;
-  const edition = editionById(loaderData.editionId);
+  const edition = loaderData.edition;
   const { finalsVenue } = edition;
   const contact = useSiteContact();
   return (

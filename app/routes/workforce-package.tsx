@@ -7,10 +7,9 @@ import {
   returnFiguresNote,
   roiExample,
   roiExampleHeadline,
-  roiExampleInputs,
+  roiExampleAssumptions,
 } from "~/content/claims";
 import { formatUsd, plans, workforceComparison, workforcePackage } from "~/content/pricing";
-import { editionById } from "~/content/editions";
 import { audiences, organizationDashboardFeatures, recognitionTiers } from "~/content/program";
 import { contentMeta } from "~/lib/content-meta";
 import { contentPageData, requestClock } from "~/clock/page-clock.server";
@@ -21,8 +20,8 @@ import { priceFor } from "~/clock/schedule";
 import type { Route } from "./+types/workforce-package";
 
 export function loader(args: Route.LoaderArgs) {
-  const { enrollment, phase, origin, editionId } = contentPageData(args);
-  const { now, edition } = requestClock(args.context);
+  const { enrollment, phase, origin, edition } = contentPageData(args);
+  const { now } = requestClock(args.context);
   const prices: RoiPrices = {
     packageCents: priceFor("workforce", now, edition).cents,
     individualPriceCents: priceFor("individual", now, edition).cents,
@@ -31,7 +30,7 @@ export function loader(args: Route.LoaderArgs) {
   const values = roiValuesFromQuery(url.searchParams);
   // Computed on the server too, so the GET form works with JavaScript off.
   const outcome = evaluateRoi(values, prices);
-  return { enrollment, phase, origin, editionId, prices, values, outcome, search: url.search };
+  return { enrollment, phase, origin, edition, prices, values, outcome, search: url.search };
 }
 
 export const meta = contentMeta(
@@ -45,8 +44,9 @@ export const handle = { hydrate: true } satisfies RouteHandle;
 const REGISTER_PATH = "/register?tab=workforce";
 
 export default function WorkforcePackage({ loaderData }: Route.ComponentProps) {
-  const { enrollment, phase, editionId, prices, values, outcome, search } = loaderData;
-  const comparison = workforceComparison(editionById(editionId), phase);
+  const { enrollment, phase, edition, prices, values, outcome, search } = loaderData;
+  const comparison = workforceComparison(edition, phase);
+  const example = roiExample(edition);
   return (
     <>
       <PageHero
@@ -67,7 +67,7 @@ export default function WorkforcePackage({ loaderData }: Route.ComponentProps) {
           <h2 id="price-heading" className="sr-only">
             Price
           </h2>
-          <PlanPrices editionId={editionId} enrollment={enrollment} plan="workforce" phase={phase} />
+          <PlanPrices edition={edition} enrollment={enrollment} plan="workforce" phase={phase} />
           <p className="mt-3 text-slate-700">
             {`A one-time payment. Compare: ${comparison.people} people at ${formatUsd(comparison.perPersonCents)} each is ${formatUsd(comparison.totalCents)}, and the package has no limit on how many you enroll.`}
           </p>
@@ -102,16 +102,16 @@ export default function WorkforcePackage({ loaderData }: Route.ComponentProps) {
       <Section
         id="calculate-roi"
         title="Calculate your ROI"
-        lead={`Start from the worked example (${roiExampleInputs.employees} employees) and change any figure to match your organization. Results are estimates for one year.`}
+        lead={`Start from the worked example (${roiExampleAssumptions.employees} employees) and change any figure to match your organization. Results are estimates for one year.`}
       >
         <RoiCalculator key={search} initialValues={values} initialOutcome={outcome} prices={prices} phase={phase} />
       </Section>
 
-      <Section id="outcomes" tone="muted" title="Outcomes organizations report" lead={returnFiguresNote}>
+      <Section id="outcomes" tone="muted" title="Outcomes organizations report" lead={returnFiguresNote(edition)}>
         <h3 className="mb-4 text-xl font-semibold text-brand-950">{returnFigureLabels.claim}</h3>
         <StatGrid stats={organizationStats} />
         <p className="mt-6 max-w-3xl text-slate-700">
-          {`${returnFigureLabels.workedExample}: the package costs ${formatUsd(roiExample.costPerEmployeeCents)} per employee instead of ${formatUsd(roiExample.individualTotalCents)} for all ${roiExampleInputs.employees} at individual pricing (a saving of ${formatUsd(roiExample.packageSavingsCents)}), and the example counts ${roiExampleHeadline.totalValueLabel} in yearly value: a ${roiExampleHeadline.multipleLabel} return on the package price.`}
+          {`${returnFigureLabels.workedExample}: the package costs ${formatUsd(example.costPerEmployeeCents)} per employee instead of ${formatUsd(example.individualTotalCents)} for all ${roiExampleAssumptions.employees} at individual pricing (a saving of ${formatUsd(example.packageSavingsCents)}), and the example counts ${roiExampleHeadline.totalValueLabel} in yearly value: a ${roiExampleHeadline.multipleLabel} return on the package price.`}
         </p>
       </Section>
 

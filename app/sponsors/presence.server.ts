@@ -7,7 +7,7 @@
  * the copy approved before stays shown meanwhile (ADR 026).
  */
 import { and, desc, eq, sql } from "drizzle-orm";
-import { editionById } from "~/content/editions";
+import type { Edition } from "~/content/editions";
 import type { Db } from "~/db/client.server";
 import { sponsorPresences, sponsorships, type SponsorPresence, type SponsorPresenceStatus } from "~/db/schema";
 import { commitAccountChange } from "~/events/commit.server";
@@ -31,6 +31,7 @@ export async function sponsorOfAccount(
   db: Db,
   userId: string,
   currentEditionId: string,
+  editions: readonly Edition[],
 ): Promise<SponsorOfAccount | null> {
   const rows = await db
     .select({
@@ -47,12 +48,8 @@ export async function sponsorOfAccount(
     .orderBy(desc(sponsorships.paidAt), desc(sponsorships.createdAt));
   const row = rows.find((r) => r.editionId === currentEditionId) ?? rows[0];
   if (!row) return null;
-  let editionName = row.editionId;
-  try {
-    editionName = editionById(row.editionId).name;
-  } catch {
-    // An edition no longer on the site: its id names it.
-  }
+  // An edition no longer on the site: its id names it.
+  const editionName = editions.find((e) => e.id === row.editionId)?.name ?? row.editionId;
   return { ...row, editionName, presence: row.presence };
 }
 

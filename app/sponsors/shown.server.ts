@@ -15,7 +15,8 @@
  * each change at once.
  */
 import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
-import { editionById, milestoneOf, type Edition } from "~/content/editions";
+import { editionsFor } from "~/clock/clock.server";
+import { milestoneOf, type Edition } from "~/content/editions";
 import { sponsorPaymentTerms, sponsorTierIds, type SponsorTierId } from "~/content/pricing";
 import { sponsorPresencePaths } from "~/content/sponsor-presence";
 import { sponsorPresenceByTier, type SponsorPlacement } from "~/content/sponsorship";
@@ -122,14 +123,6 @@ export function agreementEndsAt(edition: Edition): Date {
   return new Date(challengeEnds.getTime() + sponsorPaymentTerms.agreementEndsDaysAfterChallenge * 86_400_000);
 }
 
-function editionOf(id: string): Edition | null {
-  try {
-    return editionById(id);
-  } catch {
-    return null;
-  }
-}
-
 const tierOrder = (sponsor: ShownSponsor) => sponsorTierIds.indexOf(sponsor.tier);
 
 /** Highest tier first, then by name. */
@@ -138,11 +131,11 @@ function byTier(a: ShownSponsor, b: ShownSponsor): number {
 }
 
 /** The sponsors a request sees: those shown now (approved, agreement running), and each past edition's. */
-export function sponsorsAt(rows: readonly ShownSponsor[], now: Date) {
+export function sponsorsAt(rows: readonly ShownSponsor[], now: Date, editions: readonly Edition[]) {
   const current: ShownSponsor[] = [];
   const ended = new Map<string, ShownSponsor[]>();
   for (const row of rows) {
-    const edition = editionOf(row.editionId);
+    const edition = editions.find((candidate) => candidate.id === row.editionId);
     if (!edition || new Date(row.approvedAt) > now) continue;
     if (now < agreementEndsAt(edition)) current.push(row);
     else ended.set(row.editionId, [...(ended.get(row.editionId) ?? []), row]);
@@ -164,11 +157,11 @@ export async function placedSponsors(
   now: Date,
   placement: SponsorPlacement,
 ): Promise<ShownSponsor[]> {
-  return sponsorsFor(sponsorsAt(await shownSponsors(env), now).current, placement);
+  return sponsorsFor(sponsorsAt(await shownSponsors(env), now, editionsFor(env)).current, placement);
 }
 
 /** /sponsors: the current sponsors (every tier placed there) and each past edition's. */
 export async function sponsorsPageData(env: Pick<Env, "DB" | "ENVIRONMENT" | "APP_NOW">, now: Date) {
-  const { current, archive } = sponsorsAt(await shownSponsors(env), now);
+  const { current, archive } = sponsorsAt(await shownSponsors(env), now, editionsFor(env));
   return { current: sponsorsFor(current, "sponsors"), archive };
 }

@@ -25,9 +25,6 @@ const app = (path) => import(new URL(`../../app/${path}`, import.meta.url).href)
 const { criterionIds, formatScore } = /** @type {typeof import("../../app/judging/normalize.ts")} */ (
   await app("judging/normalize.ts")
 );
-const { editionById } = /** @type {typeof import("../../app/content/editions/index.ts")} */ (
-  await app("content/editions/index.ts")
-);
 const {
   awards,
   finalsAwards,
@@ -125,9 +122,9 @@ export const commands = {
         const query =
           typeof options.edition === "string" ? `?${new URLSearchParams({ edition: options.edition })}` : "";
         const { result } = await callApi("GET", `/queries/judging.report${query}`, { options });
-        /** @type {{ editionId: string, report: Report, rows: Record<string, unknown>[] }} */
-        const { editionId, report, rows } = result;
-        console.log(terminalText(reportText(report, editionById(editionId).name)));
+        /** @type {{ editionName: string, report: Report, rows: Record<string, unknown>[] }} */
+        const { editionName, report, rows } = result;
+        console.log(terminalText(reportText(report, editionName)));
         if (typeof options.out === "string") {
           writeFileSync(options.out, toCsv(rows), "utf8");
           console.error(`CSV written to ${options.out}`);

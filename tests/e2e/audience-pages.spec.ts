@@ -1,8 +1,16 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { waitForHydration } from "./auth-helpers";
-import { computeRoi, roiExample, roiExampleInputs } from "../../app/content/claims";
-import { prices } from "../edition-2026";
+import {
+  computeRoi,
+  roiExample as roiExampleOf,
+  roiExampleInputs as roiExampleInputsOf,
+} from "../../app/content/claims";
+import { edition2026, prices } from "../edition-2026";
+
+// The worked example as 2026 prices it.
+const roiExampleInputs = roiExampleInputsOf(edition2026);
+const roiExample = roiExampleOf(edition2026);
 
 // playwright.config.ts runs the server at an early-bird APP_NOW (enrollment open);
 // the calculator's defaults are the worked example. The audience pages' links,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { roiExample, roiExampleInputs } from "../../app/content/claims";
+import { roiExample as roiExampleOf, roiExampleInputs as roiExampleInputsOf } from "../../app/content/claims";
 import { formatSponsorTierPrice, formatUsd, sponsorTiers } from "../../app/content/pricing";
 import {
   FINAL_ENROLLMENT_DEADLINE,
@@ -20,6 +20,10 @@ import { milestoneStatus, priceFor, type MilestoneStatus } from "../../app/clock
 import { formatMountain, formatTimeMountainAndPacific } from "../../app/clock/format";
 import { fetchWithEnv } from "./worker";
 import { escapedAsReact } from "./html";
+
+// The worked example as 2026 prices it.
+const roiExampleInputs = roiExampleInputsOf(edition2026);
+const roiExample = roiExampleOf(edition2026);
 
 // Fixed days on the one clock: early bird with enrollment open, regular with
 // enrollment open, judging week, and after the edition (enrollment closed).

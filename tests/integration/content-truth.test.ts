@@ -7,8 +7,8 @@
  * HTML a visitor without JavaScript receives.
  */
 import { describe, expect, it } from "vitest";
-import { returnFigureLabels, returnFiguresNote, roiExampleHeadline } from "~/content/claims";
-import { legalDocuments } from "~/content/legal";
+import { returnFigureLabels, returnFiguresNote as returnFiguresNoteOf, roiExampleHeadline } from "~/content/claims";
+import { legalDocuments as legalDocumentsOf } from "~/content/legal";
 import { formatUsd, sponsorRegisterPath, sponsorTiers, type SponsorTierId } from "~/content/pricing";
 import { judgingWeights } from "~/content/program";
 import { developmentSiteContact } from "~/content/site";
@@ -19,6 +19,10 @@ import { confirmationPayload } from "~/payments/confirmation.server";
 import { edition2026 } from "../edition-2026";
 import { fetchWithEnv } from "./worker";
 import { escapedAsReact, expectHtmlNotToContain, expectHtmlToContain } from "./html";
+
+// As 2026 states them.
+const returnFiguresNote = returnFiguresNoteOf(edition2026);
+const legalDocuments = legalDocumentsOf(edition2026);
 
 const EARLY_BIRD = "2025-12-01T12:00:00-07:00";
 const REGULAR = "2026-02-10T12:00:00-07:00";

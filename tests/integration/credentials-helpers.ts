@@ -8,7 +8,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { expect } from "vitest";
 import { achievementsFor, certificationIds } from "~/content/credentials";
-import { editionById } from "~/content/editions";
+import { edition2026 } from "../fixtures/edition-2026";
 import { importCompletions, importPreview } from "~/credentials/import.server";
 import { issueCredentials } from "~/credentials/issue.server";
 import { getDb } from "~/db/client.server";
@@ -18,6 +18,7 @@ import { uniqueIp } from "./auth-helpers";
 import { createPublishedResult, createSubmission, createTeam, createTeamMember, createUser } from "./factories";
 import type { Person } from "./portal-helpers";
 import { builtWorker, fetchWithEnv } from "./worker";
+import { withSiteEditions } from "./site-editions";
 
 export const AFTER_DEADLINE = { APP_NOW: "2026-05-01T12:00:00-06:00" };
 export const ORIGIN = "http://localhost";
@@ -75,10 +76,10 @@ export async function importCertifications(
     "\n",
   );
   const ctx = {
-    env,
+    env: withSiteEditions(env),
     db: getDb(env),
     now: new Date("2026-02-02T10:00:00.000Z"),
-    edition: editionById("2026"),
+    edition: edition2026,
     origin: ORIGIN,
     requestId: `test-${crypto.randomUUID()}`,
     actor: { kind: "job" as const, name: "test-import" },

@@ -8,7 +8,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { edition2026 } from "~/content/editions";
+import { edition2026 } from "../fixtures/edition-2026";
 import { dataRetentionById } from "~/content/legal";
 import { DATA_LIFECYCLE_CRON } from "~/retention/records.server";
 import { purgeExpiredJudging } from "~/retention/judging.server";

@@ -4,7 +4,7 @@
  * database never draft over each other's), a copy of the 2027 start.
  */
 import { env } from "cloudflare:test";
-import { edition2026 } from "~/content/editions";
+import { edition2026 } from "../fixtures/edition-2026";
 import { serializeEdition } from "~/editions/document";
 import { nextEditionFrom } from "~/editions/fields";
 

@@ -11,7 +11,8 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { edition2026, fixtureEdition } from "~/content/editions";
+import { fixtureEdition } from "~/content/editions";
+import { edition2026 } from "../fixtures/edition-2026";
 import { milestoneUid } from "~/clock/calendar";
 import { companyCodeEditionMessages } from "~/content/organization";
 import { portalMessages } from "~/content/portal";

@@ -10,7 +10,7 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { edition2026 } from "~/content/editions";
+import { edition2026 } from "../fixtures/edition-2026";
 import { formerAccount } from "~/content/events";
 import { rubricCriteria } from "~/content/judging";
 import { getDb } from "~/db/client.server";

@@ -10,7 +10,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { editionEndsAt } from "~/clock/schedule";
-import { edition2026 } from "~/content/editions";
+import { edition2026 } from "../fixtures/edition-2026";
 import { impactText, organizationReportText, sponsorReportText } from "~/content/impact";
 import { overviewText } from "~/content/organize";
 import { getDb } from "~/db/client.server";

@@ -4,8 +4,13 @@ import { edition2026 } from "../edition-2026";
 
 // The page is served on the real clock, so its answers are the ones for today.
 const faqGroups = faqGroupsFor(edition2026, new Date());
-import { dataRetention, legalDocuments, legalDocumentsById, sponsorSignatureBlocks } from "../../app/content/legal";
-import { coreValues, strategicGoals } from "../../app/content/mission";
+import {
+  dataRetention,
+  legalDocuments as legalDocumentsOf,
+  legalDocumentsById as legalDocumentsByIdOf,
+  sponsorSignatureBlocks,
+} from "../../app/content/legal";
+import { coreValues, strategicGoals as strategicGoalsOf } from "../../app/content/mission";
 import { faqWorkforcePricing, formatUsd, sponsorTiers } from "../../app/content/pricing";
 import { rubricWeights } from "../../app/content/judging";
 import { judgingCriteria, judgingWeights, SUBMISSION_RETENTION_MONTHS, teamSize } from "../../app/content/program";
@@ -16,6 +21,11 @@ import { siteContact } from "../../app/lib/site-config.server";
 import { sponsorBenefits } from "../../app/content/sponsorship";
 import { fetchSite, fetchWithEnv } from "./worker";
 import { hrefs, ids, mainOf, textOf } from "./html";
+
+// As 2026 states them.
+const legalDocuments = legalDocumentsOf(edition2026);
+const legalDocumentsById = legalDocumentsByIdOf(edition2026);
+const strategicGoals = strategicGoalsOf(edition2026);
 
 // The configured contact details of the test worker (wrangler.toml's [vars]).
 const contact = siteContact(env);

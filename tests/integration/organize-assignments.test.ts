@@ -9,7 +9,7 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { editionById } from "~/content/editions";
+import { edition2026 } from "../fixtures/edition-2026";
 import { planAssignments } from "~/judging/assign";
 import { readSnapshot } from "~/judging/assign.server";
 import {
@@ -238,7 +238,7 @@ describe("the assignment actions' writes, in an edition of their own", { timeout
   async function act(action: AnyOrganizerAction, input: Record<string, string>, editionId: string, at: string) {
     const coordinator = await organizer("coordinator");
     const ctx = actionContext(personActor(coordinator), new Date(at));
-    const done = await executeAction(action, input, { ...ctx, edition: { ...editionById("2026"), id: editionId } });
+    const done = await executeAction(action, input, { ...ctx, edition: { ...edition2026, id: editionId } });
     if (!done.ok) throw new Error(`${action.id} refused: ${done.message}`);
     return done as typeof done & { result: Record<string, unknown> };
   }

@@ -12,7 +12,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { deskMessages } from "~/content/organize";
-import { edition2026 } from "~/content/editions";
+import { edition2026 } from "../fixtures/edition-2026";
 import { editionCheckMessages } from "~/content/edition-desk";
 import { formatMountain } from "~/clock/format";
 import { dateFieldValues, fieldOf, nextEditionFrom } from "~/editions/fields";

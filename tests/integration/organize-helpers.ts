@@ -14,12 +14,13 @@ import { getDb } from "~/db/client.server";
 import type { OrganizerRoleName } from "~/content/organize";
 import type { ActionContext, Actor } from "~/organize/action.server";
 import { TOKEN_PREFIX } from "~/organize/tokens.server";
-import { editionById } from "~/content/editions";
+import { edition2026 } from "../fixtures/edition-2026";
 import { enableTotp, newAccount, totp } from "./account-helpers";
 import { postForm, uniqueEmail, uniqueIp } from "./auth-helpers";
 import { createOrganizerRole, createOrganizerToken } from "./factories";
 import { account, sha256Hex, type Account, JUDGING } from "./judging-helpers";
 import { fetchWithEnv } from "./worker";
+import { withSiteEditions } from "./site-editions";
 
 export { JUDGING };
 
@@ -137,10 +138,10 @@ export async function lastAuditId(): Promise<number> {
 /** An action's context for calling the executor directly (the daily jobs' door, and the two-person rule's tests). */
 export function actionContext(actor: Actor, now = new Date("2026-03-25T18:00:00.000Z")): ActionContext {
   return {
-    env,
+    env: withSiteEditions(env),
     db: getDb(env),
     now,
-    edition: editionById("2026"),
+    edition: edition2026,
     origin: "http://localhost",
     requestId: `test-${crypto.randomUUID()}`,
     actor,

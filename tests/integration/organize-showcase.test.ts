@@ -13,7 +13,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatMountain } from "~/clock/format";
-import { edition2026 } from "~/content/editions";
+import { edition2026 } from "../fixtures/edition-2026";
 import { deskMessages } from "~/content/organize";
 import { portalMessages } from "~/content/portal";
 import { moderationMessages, moderationPortalText, moderationRules } from "~/content/showcase-moderation";

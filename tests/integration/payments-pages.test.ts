@@ -21,6 +21,7 @@ import { completeProductionEnv } from "./production-env";
 import { fakeStripeAccount } from "./stripe-fake";
 import { fetchSite, fetchWithEnv } from "./worker";
 import { expectHtmlNotToContain, expectHtmlToContain } from "./html";
+import { withSiteEditions } from "./site-editions";
 
 const EARLY = { APP_NOW: "2025-12-01T12:00:00-07:00" };
 
@@ -31,7 +32,7 @@ async function page(path: string, overrides: Partial<Env> = EARLY) {
 
 /** A checkout on the local stand-in (no STRIPE_SECRET_KEY), as the /register action starts it. */
 async function standInCheckout(input: RegistrationInput = individual()) {
-  const started = await startRegistration(env, input, {
+  const started = await startRegistration(withSiteEditions(env), input, {
     userId: `user_${crypto.randomUUID()}`,
     origin: "http://localhost",
     now: EARLY_BIRD_NOW,
@@ -202,7 +203,7 @@ describe("GET /registration-success", () => {
 
 describe("GET /sponsor-success", () => {
   it("verifies the session once and offers the way back", async () => {
-    const started = await startSponsorship(env, sponsor({ sponsorshipTier: "bronze" }), {
+    const started = await startSponsorship(withSiteEditions(env), sponsor({ sponsorshipTier: "bronze" }), {
       userId: "user_sponsor",
       origin: "http://localhost",
       now: EARLY_BIRD_NOW,

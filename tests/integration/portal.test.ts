@@ -9,7 +9,7 @@
 import { env } from "cloudflare:test";
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { edition2026 } from "~/content/editions";
+import { edition2026 } from "../fixtures/edition-2026";
 import { portalFileRules, portalLimits, portalMessages } from "~/content/portal";
 import { submissionLimits } from "~/content/program";
 import { purgeExpiredSubmissions } from "~/retention/submissions.server";

@@ -9,7 +9,7 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { edition2026 } from "~/content/editions";
+import { edition2026 } from "../fixtures/edition-2026";
 import { showcaseLimits, showcaseMessages, slugify } from "~/content/showcase";
 import { runDataLifecycle } from "~/retention/records.server";
 import { reviewVotes, tallyVotes } from "~/showcase/review";

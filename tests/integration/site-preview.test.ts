@@ -9,7 +9,8 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatMountain } from "~/clock/format";
 import { mountainDateKey } from "~/clock/schedule";
-import { editionById, milestoneOf } from "~/content/editions";
+import { milestoneOf } from "~/content/editions";
+import { edition2026 } from "../fixtures/edition-2026";
 import { formatUsd } from "~/content/pricing";
 import { organizerRoleNames } from "~/content/organize";
 import { serializeEdition } from "~/editions/document";
@@ -21,7 +22,6 @@ import { submittedProject } from "./showcase-helpers";
 import { fetchWithEnv } from "./worker";
 
 const HINT = "site_preview=1";
-const edition2026 = editionById("2026");
 
 /** The browser's cookies with the preview hint, as the desk's redirect leaves them. */
 const withHint = (who: { cookie: string }) => ({ cookie: `${who.cookie}; ${HINT}` });

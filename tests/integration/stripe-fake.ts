@@ -5,6 +5,7 @@
  */
 import { env } from "cloudflare:test";
 import Stripe from "stripe";
+import { withSiteEditions } from "./site-editions";
 
 export interface FakeSessionState {
   id: string;
@@ -63,13 +64,13 @@ export function fakeStripeAccount(overrides: Partial<Env> = {}) {
     secretKey,
     webhookSecret,
     /** The bindings that make the site use this account. */
-    env: {
+    env: withSiteEditions({
       ...env,
       STRIPE_SECRET_KEY: secretKey,
       STRIPE_WEBHOOK_SECRET: webhookSecret,
       STRIPE_API_BASE: baseUrl,
       ...overrides,
-    } as Env,
+    } as Env),
     async pay(sessionId: string, paymentStatus: "paid" | "unpaid" = "paid") {
       const response = await control(`/_fake/sessions/${sessionId}/pay`, { payment_status: paymentStatus });
       if (!response.ok) throw new Error(`fake pay failed: ${response.status}`);

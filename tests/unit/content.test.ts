@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  MARKETING_PRICE_PER_PERSON_CENTS,
+  marketingPricePerPersonCents,
   MIN_PASSWORD_LENGTH,
   computeRoi,
   defaultSponsorTier,
@@ -17,9 +17,9 @@ import {
   pricingPhases,
   recognitionTierFor,
   recognitionTiers,
-  roiExample,
+  roiExample as roiExampleOf,
   roiExampleHeadline,
-  roiExampleInputs,
+  roiExampleInputs as roiExampleInputsOf,
   site,
   telHref,
   mailtoHref,
@@ -42,6 +42,10 @@ import {
   edition2026,
   prices,
 } from "../edition-2026";
+
+// The worked example as 2026 prices it.
+const roiExampleInputs = roiExampleInputsOf(edition2026);
+const roiExample = roiExampleOf(edition2026);
 
 // Read back in Boise with Intl directly (not through app/lib/schedule), so these
 // checks do not share code with what they check.
@@ -179,7 +183,7 @@ describe("pricing", () => {
       individual: { earlyBird: 25_000, regular: 30_000 },
       workforce: { earlyBird: 500_000, regular: 600_000 },
     });
-    expect(MARKETING_PRICE_PER_PERSON_CENTS).toBe(25_000);
+    expect(marketingPricePerPersonCents(edition2026)).toBe(25_000);
     expect(faqWorkforcePricing.perEmployeeCents).toBe(49_900);
   });
 

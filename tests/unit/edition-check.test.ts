@@ -5,7 +5,8 @@
  * calendar feed's SEQUENCE from an edition's published history.
  */
 import { describe, expect, it } from "vitest";
-import { edition2026, milestonesById, type Edition } from "~/content/editions";
+import { milestonesById, type Edition } from "~/content/editions";
+import { edition2026 } from "../fixtures/edition-2026";
 import { checkChange, checkEdition } from "~/editions/check";
 import {
   centsOf,

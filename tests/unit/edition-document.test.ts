@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { edition2026 } from "~/content/editions";
+import { edition2026 } from "../fixtures/edition-2026";
 import { parseEdition, serializeEdition } from "~/editions/document";
 
 describe("an edition's stored document", () => {

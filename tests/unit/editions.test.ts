@@ -1,6 +1,8 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { edition2026, fixtureEdition, milestoneIds, publishedEditions } from "../../app/content/editions";
-import { editionsFor } from "../../app/clock/clock.server";
+import { fixtureEdition, milestoneIds } from "../../app/content/editions";
+import { publishedEditions, siteEditions } from "../../app/editions/cache.server";
+import { edition2026 } from "../fixtures/edition-2026";
 import {
   currentEdition,
   editionEndsAt,
@@ -40,7 +42,7 @@ describe("the 2026 edition's phases", () => {
 
   it("stays after the finals on today's date (no next edition is published)", () => {
     expect(editionPhase(at("2026-11-23T12:00:00-07:00"), edition2026)).toBe("afterFinals");
-    expect(currentEdition(at("2026-11-23T12:00:00-07:00"))).toBe(edition2026);
+    expect(currentEdition(at("2026-11-23T12:00:00-07:00"), [edition2026])).toBe(edition2026);
   });
 
   it("sells sponsorships until the finals begin, and takes judge interest until judging starts", () => {
@@ -69,18 +71,25 @@ describe("choosing the current edition", () => {
     expect(currentEdition(at("2030-01-01T00:00:00Z"), both)).toBe(fixtureEdition);
   });
 
-  it("every published edition has every milestone, and the fixture is not published", () => {
-    for (const edition of [...publishedEditions, fixtureEdition]) {
+  it("every published edition has every milestone, and the fixture is not published", async () => {
+    const published = await publishedEditions(env);
+    for (const edition of [...published, fixtureEdition]) {
       expect(edition.milestones.map((m) => m.id).sort()).toEqual([...milestoneIds].sort());
     }
-    expect(publishedEditions).not.toContain(fixtureEdition);
+    expect(published.map((e) => e.id)).not.toContain(fixtureEdition.id);
   });
 });
 
 describe("the fixture edition", () => {
-  it("joins the list only outside production, and only when asked for", () => {
-    expect(editionsFor({ ENVIRONMENT: "development", APP_EDITION_FIXTURE: "1" })).toContain(fixtureEdition);
-    expect(editionsFor({ ENVIRONMENT: "development" })).not.toContain(fixtureEdition);
-    expect(editionsFor({ ENVIRONMENT: "production", APP_EDITION_FIXTURE: "1" })).not.toContain(fixtureEdition);
+  it("joins the list only outside production, and only when asked for", async () => {
+    expect(await siteEditions({ ...env, ENVIRONMENT: "development", APP_EDITION_FIXTURE: "1" })).toContain(
+      fixtureEdition,
+    );
+    expect(await siteEditions({ ...env, ENVIRONMENT: "development", APP_EDITION_FIXTURE: "" })).not.toContain(
+      fixtureEdition,
+    );
+    expect(await siteEditions({ ...env, ENVIRONMENT: "production", APP_EDITION_FIXTURE: "1" })).not.toContain(
+      fixtureEdition,
+    );
   });
 });

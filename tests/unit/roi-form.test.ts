@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { roiExample, roiExampleHeadline, roiExampleInputs } from "../../app/content/claims";
+import {
+  roiExample as roiExampleOf,
+  roiExampleHeadline,
+  roiExampleInputs as roiExampleInputsOf,
+} from "../../app/content/claims";
 import { evaluateRoi, roiDefaultValues, roiValuesFromQuery } from "../../app/roi-calculator/form";
+import { edition2026 } from "../fixtures/edition-2026";
+
+// The worked example as 2026 prices it.
+const roiExampleInputs = roiExampleInputsOf(edition2026);
+const roiExample = roiExampleOf(edition2026);
 
 const examplePrices = {
   packageCents: roiExampleInputs.packageCents,

@@ -4,7 +4,7 @@
  * window's boundaries, slugs and the one-sentence summary.
  */
 import { describe, expect, it } from "vitest";
-import { edition2026 } from "~/content/editions";
+import { edition2026 } from "../fixtures/edition-2026";
 import { isOneSentence, slugify, voteReview } from "~/content/showcase";
 import { emailDomainOf, networkOf, reviewVotes, tallyVotes, type ReviewedVote } from "~/showcase/review";
 import { showcaseOpensAt, votingClosesAt, votingWindow } from "~/showcase/window";

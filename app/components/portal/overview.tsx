@@ -5,7 +5,7 @@
  */
 import { authPath } from "~/auth/safe-redirect";
 import type { MilestoneStatus } from "~/clock/schedule";
-import { editionById } from "~/content/editions";
+import type { Edition } from "~/content/editions";
 import { portalMessages } from "~/content/portal";
 import type { ParticipantView, PortalHomeView } from "~/portal/home-view.server";
 import { MilestoneList, TimeZoneNote } from "../milestones";
@@ -44,11 +44,11 @@ export function PastProjects({ projects }: { projects: PortalHomeView["pastProje
 export function WhyNot({
   access,
   email,
-  editionId,
+  editionName,
 }: {
   access: PortalHomeView["access"];
   email: string | null;
-  editionId: string;
+  editionName: string;
 }) {
   if (access === "signed-out") {
     return (
@@ -78,7 +78,7 @@ export function WhyNot({
     <div className={card} data-testid="portal-step">
       <h2 className={h2}>Enroll to use the portal</h2>
       <p className="mt-2 text-slate-700">{portalMessages.notEnrolled}</p>
-      <p className="mt-2 text-slate-700">{portalMessages.enrollmentPerEdition(editionById(editionId).name)}</p>
+      <p className="mt-2 text-slate-700">{portalMessages.enrollmentPerEdition(editionName)}</p>
       <p className="mt-2 text-slate-700">
         If your employer bought a Workforce Package, choose Individual and enter its company code: there is nothing to
         pay.
@@ -113,15 +113,15 @@ export function EnrollmentSection({ view, participant }: { view: PortalHomeView;
 export function DeadlinesSection({
   ids,
   statuses,
-  editionId,
+  edition,
   origin,
 }: {
   ids: readonly string[];
   statuses: Readonly<Record<string, MilestoneStatus>>;
-  editionId: string;
+  edition: Edition;
   origin: string;
 }) {
-  const milestones = editionById(editionId).milestones.filter((m) => ids.includes(m.id));
+  const milestones = edition.milestones.filter((m) => ids.includes(m.id));
   return (
     <SectionCard id="deadlines" title="Deadlines">
       {milestones.length === 0 ? (

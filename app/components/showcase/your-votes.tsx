@@ -1,11 +1,10 @@
 /** /account's audience votes (issue 25): the project each vote is for, per edition. */
-import { editionById } from "~/content/editions";
 import { Panel } from "../account/panel";
 
 export function YourVotesSection({
   votes,
 }: {
-  votes: { editionId: string; slug: string | null; title: string; castAt: string }[];
+  votes: { editionId: string; editionName: string; slug: string | null; title: string; castAt: string }[];
 }) {
   if (votes.length === 0) return null;
   return (
@@ -13,7 +12,7 @@ export function YourVotesSection({
       <ul className="space-y-2" data-testid="account-votes">
         {votes.map((vote) => (
           <li key={vote.editionId}>
-            {`${safeEditionName(vote.editionId)}: `}
+            {`${vote.editionName}: `}
             {vote.slug ? (
               <a href={`/showcase/${vote.slug}`} className="font-medium text-brand-700 underline">
                 {vote.title}
@@ -27,12 +26,4 @@ export function YourVotesSection({
       </ul>
     </Panel>
   );
-}
-
-function safeEditionName(id: string): string {
-  try {
-    return editionById(id).name;
-  } catch {
-    return `The ${id} edition`;
-  }
 }

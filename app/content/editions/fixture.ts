@@ -1,8 +1,9 @@
 /**
- * A made-up edition for tests only (not real content): it proves that adding
- * an edition is adding one module, and flips every phase-dependent page.
- * The clock considers it only outside production and only when
- * APP_EDITION_FIXTURE=1 (app/clock/clock.server.ts). Its figures are
+ * A made-up edition for tests only (not real content): it flips every
+ * phase-dependent page without touching the database's editions. The only
+ * edition left in code (ADR 024): the clock considers it only outside
+ * production and only when APP_EDITION_FIXTURE=1 (`siteEditions`,
+ * app/editions/cache.server.ts). Its figures are
  * deliberately unlike the real ones so a test can tell them apart.
  */
 import type { Edition, EditionMilestone } from "./types";

@@ -1,23 +1,20 @@
 /**
- * Every edition of the Challenge. Publishing next year's edition is adding its
- * module to `publishedEditions`; which one the site is about on a given day is
- * decided by the clock (`currentEdition` in app/clock/schedule.ts).
+ * The shape of an edition and what is read off one. The editions themselves
+ * are data (ADR 024): published on the organizers' desk, stored in D1
+ * (app/editions/), loaded with each request (`editionsFor` in
+ * app/clock/clock.server.ts); which one the site is about on a given day is
+ * decided by the clock (`currentEdition` in app/clock/schedule.ts). The test
+ * fixture alone stays in code, for tests and previews outside production.
  */
-import { edition2026 } from "./2026";
 import { fixtureEdition } from "./fixture";
 import type { Edition, EditionMilestone, MilestoneId } from "./types";
 
 export * from "./types";
-export { edition2026, fixtureEdition };
+export { fixtureEdition };
 
-/** The real editions, oldest first. */
-export const publishedEditions: readonly Edition[] = [edition2026];
-
-const allEditions: readonly Edition[] = [...publishedEditions, fixtureEdition];
-
-/** Looks an edition up by the id a loader handed to its page. */
-export function editionById(id: string): Edition {
-  const edition = allEditions.find((e) => e.id === id);
+/** The edition of that id among `editions` (a request's: `editionsFor`); throws for an id none has. */
+export function editionIn(editions: readonly Edition[], id: string): Edition {
+  const edition = editions.find((candidate) => candidate.id === id);
   if (!edition) throw new Error(`unknown edition "${id}"`);
   return edition;
 }

@@ -1,8 +1,9 @@
 /**
  * The shape of one edition of the Challenge: everything that changes from one
  * year to the next (dates, prices, the early-bird cut-off, goals, the finals'
- * venue and day). One module per edition in this folder; the clock
- * picks the current one (app/content/editions/index.ts).
+ * venue and day). Editions are data (ADR 024): stored in D1 as this shape
+ * (app/editions/document.ts), loaded with each request; the clock picks the
+ * current one (app/clock/schedule.ts).
  *
  * Instants are written with the America/Boise offset in force on that day
  * (MST -07:00, MDT -06:00), so each is exact on any server clock.
@@ -88,7 +89,7 @@ export type AwardId =
   | "global-submission-nominees";
 
 export interface Edition {
-  /** "2026": the year of the finals; also the module's file name. */
+  /** "2026": the year of the finals. */
   readonly id: string;
   /** "2026 Challenge", as headings name it. */
   readonly name: string;

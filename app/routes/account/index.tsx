@@ -34,6 +34,7 @@ import { pageMeta, siteOrigin } from "~/lib/meta";
 import { requestOrganizations } from "~/account/request-reads.server";
 import { votesOf } from "~/showcase/votes.server";
 import type { Route } from "./+types/index";
+import { findEdition } from "~/clock/clock.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Your Account", "Your Idaho AI Challenge account: sign-in, security, registrations and your data."),
@@ -67,6 +68,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (flash.clear) headers.append("Set-Cookie", flash.clear);
   const managed = organizations.map(({ id, name, role }) => ({ id, name, role }));
+  // Each vote's edition by its name, as this request knows the editions (a vote of one no longer published keeps its id).
+  const votedIn = votes.map((vote) => ({
+    ...vote,
+    editionName: findEdition(env, vote.editionId)?.name ?? `The ${vote.editionId} edition`,
+  }));
   return data(
     {
       user,
@@ -74,7 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       activity,
       recoveryCodes,
       organizations: managed,
-      votes,
+      votes: votedIn,
       credentials,
       displayName,
       // Invoices requested (issue 53): an open sponsorship invoice is committed, "overdue" past its due date.

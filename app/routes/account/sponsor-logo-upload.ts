@@ -13,6 +13,7 @@ import {
   sponsorPresencePaths as paths,
   type SponsorLogoFailure,
 } from "~/content/sponsor-presence";
+import { editionsFor } from "~/clock/clock.server";
 import { requestContext, signedInContext } from "~/context";
 import { clientAllowed } from "~/lib/client-limit.server";
 import { discardBody } from "~/lib/discard-body.server";
@@ -31,7 +32,7 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, requestId } = context.get(requestContext);
   const { db, user, now, edition } = context.get(signedInContext);
-  const sponsor = await sponsorOfAccount(db, user.id, edition.id);
+  const sponsor = await sponsorOfAccount(db, user.id, edition.id, editionsFor(env));
   if (!sponsor) {
     await discardBody(request);
     throw data(null, { status: 404 });

@@ -10,11 +10,12 @@ import { EditionResults } from "~/components/edition-results";
 import { FigureTable, ProgressBar } from "~/components/impact/charts";
 import { ReportPrintStyle } from "~/components/impact/print";
 import { impactText, sponsorReportText as text } from "~/content/impact";
-import { signedInContext } from "~/context";
+import { requestContext, signedInContext } from "~/context";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { sponsorReport } from "~/impact/sponsor-report.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/sponsor-report";
+import { editionsFor } from "~/clock/clock.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta(text.title, "The Challenge's participation and outcomes, for its sponsors."),
@@ -22,7 +23,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const report = await sponsorReport(context.get(signedInContext));
+  const report = await sponsorReport(context.get(signedInContext), editionsFor(context.get(requestContext).env));
   if (!report) throw data(null, { status: 404 });
   return data(report, { headers: { "Cache-Control": "private, no-store" } });
 }
@@ -111,7 +112,7 @@ export default function SponsorReport({ loaderData: report }: Route.ComponentPro
           </section>
         </div>
       </section>
-      <EditionResults editionId={report.editionId} results={report.results} />
+      <EditionResults editionName={report.editionName} results={report.results} />
     </div>
   );
 }

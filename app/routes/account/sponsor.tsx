@@ -18,7 +18,7 @@ import {
   sponsorPresencePaths as paths,
 } from "~/content/sponsor-presence";
 import { sponsorPresenceByTier } from "~/content/sponsorship";
-import { editionById } from "~/content/editions";
+import { editionsFor, findEdition } from "~/clock/clock.server";
 import { requestContext, signedInContext } from "~/context";
 import type { Db } from "~/db/client.server";
 import { signedInPageHeaders } from "~/forms/action.server";
@@ -46,17 +46,15 @@ const placementNames = {
 const reviewLogo = (key: string | null, width: number | null, height: number | null) =>
   key && width && height ? { src: `${paths.reviewLogos}/${key.slice(LOGO_KEY_PREFIX.length)}`, width, height } : null;
 
-function agreementEnds(editionId: string): string {
-  try {
-    return formatMountain(agreementEndsAt(editionById(editionId)), "longDate");
-  } catch {
-    return "the agreement ends";
-  }
+function agreementEnds(env: object, editionId: string): string {
+  const edition = findEdition(env, editionId);
+  return edition ? formatMountain(agreementEndsAt(edition), "longDate") : "the agreement ends";
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = context.get(requestContext);
   const { db, user, edition } = context.get(signedInContext);
-  const sponsor = await sponsorOfAccount(db, user.id, edition.id);
+  const sponsor = await sponsorOfAccount(db, user.id, edition.id, editionsFor(env));
   if (!sponsor) throw data(null, { status: 404 });
   const p = sponsor.presence;
   const failure = sponsorLogoFailureOf(new URL(request.url).searchParams.get("error"));
@@ -67,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       companyName: sponsor.companyName,
       tier: tier.name,
       editionName: sponsor.editionName,
-      placements: m.placements(where.join(", "), agreementEnds(sponsor.editionId)),
+      placements: m.placements(where.join(", "), agreementEnds(env, sponsor.editionId)),
       status: p?.status ?? "draft",
       returnReason: p?.returnReason ?? null,
       approved: Boolean(p?.approvedAt),
@@ -108,7 +106,7 @@ const intents = {
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, requestId } = context.get(requestContext);
   const { db, user, now, edition } = context.get(signedInContext);
-  const sponsor = await sponsorOfAccount(db, user.id, edition.id);
+  const sponsor = await sponsorOfAccount(db, user.id, edition.id, editionsFor(env));
   if (!sponsor) throw data(null, { status: 404 });
   return handleIntentPost({
     request,

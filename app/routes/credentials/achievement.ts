@@ -5,7 +5,7 @@
  */
 import { data } from "react-router";
 import { achievementOf } from "~/content/credentials";
-import { publishedEditions } from "~/content/editions";
+import { editionsFor } from "~/clock/clock.server";
 import { requestContext } from "~/context";
 import { achievementDocument } from "~/credentials/credential.server";
 import { OB_CONTEXT, VC_V2_CONTEXT } from "~/credentials/proof.server";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/achievement";
 
 export function loader({ request, params, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
-  const edition = publishedEditions.find((candidate) => candidate.id === params.edition);
+  const edition = editionsFor(env).find((candidate) => candidate.id === params.edition && !candidate.isFixture);
   const achievement = edition ? achievementOf(edition.id, params.achievement) : undefined;
   if (!edition || !achievement) throw data(null, { status: 404 });
   const document = {

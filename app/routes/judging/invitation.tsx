@@ -16,11 +16,12 @@ import { acceptJudgeInvitation, checkInvitation } from "~/judging/invitation.ser
 import { JudgeInvitationSchema } from "~/judging/schema";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/invitation";
+import { editionsFor } from "~/clock/clock.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, db, now } = context.get(signedInContext);
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const check = await checkInvitation(db, token, user, now);
+  const check = await checkInvitation(db, token, user, now, editionsFor(context.get(requestContext).env));
   return data(
     {
       token,
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       accept: intent({
         schema: JudgeInvitationSchema,
         async handle({ token }) {
-          const answer = await acceptJudgeInvitation(db, token, user, now);
+          const answer = await acceptJudgeInvitation(db, token, user, now, editionsFor(env));
           if (!answer.ok) return answer;
           const toast = {
             type: "success",

@@ -27,6 +27,7 @@ import { searchText } from "~/organization/dashboard.server";
 import { dashboardView } from "~/organization/dashboard-view.server";
 import { organizationIntents } from "~/organization/intents.server";
 import type { Route } from "./+types/dashboard";
+import { editionsFor } from "~/clock/clock.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta(
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = context.get(signedInContext);
   const organization = context.get(organizationContext);
   const [view, certifications] = await Promise.all([
-    dashboardView(signedIn, organization, q),
+    dashboardView(signedIn, organization, q, editionsFor(context.get(requestContext).env)),
     organizationCertifications(context.get(requestContext).env, organization.id, signedIn.edition.id),
   ]);
   return data({ ...view, certifications }, { headers: { "Cache-Control": "private, no-store" } });

@@ -30,6 +30,7 @@ import { participantContext, portalContext } from "~/portal/guard.server";
 import { portalHomeView } from "~/portal/home-view.server";
 import { portalAction, teamIntents } from "~/portal/intents.server";
 import type { Route } from "./+types/index";
+import { editionsFor } from "~/clock/clock.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta("Challenge Portal", "Your team, your project and its deadlines in the Idaho AI Challenge."),
@@ -40,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context.get(requestContext);
   const portal = context.get(portalContext);
   const participant = portal.access.kind === "participant" ? context.get(participantContext) : null;
-  const view = await portalHomeView(portal, participant, siteOrigin(request, env));
+  const view = await portalHomeView(portal, participant, siteOrigin(request, env), editionsFor(env));
   return data(view, { headers: { "Cache-Control": "private, no-store" } });
 }
 
@@ -57,7 +58,7 @@ export default function Portal({ loaderData: view, actionData }: Route.Component
       <section className="section bg-slate-50">
         <div className="container-page max-w-4xl space-y-8">
           {!participant ? (
-            <WhyNot access={view.access} email={view.email} editionId={view.editionId} />
+            <WhyNot access={view.access} email={view.email} editionName={view.edition.name} />
           ) : (
             <>
               <Refusals messages={actionData?.intent === null ? (actionData.result.error?.[""] ?? []) : []} />
@@ -71,7 +72,7 @@ export default function Portal({ loaderData: view, actionData }: Route.Component
               <DeadlinesSection
                 ids={participant.deadlineIds}
                 statuses={participant.deadlineStatuses}
-                editionId={view.editionId}
+                edition={view.edition}
                 origin={participant.origin}
               />
               <ProjectSection participant={participant} open={open} />
