@@ -10,12 +10,10 @@
 import { and, asc, desc, eq, exists, inArray, isNotNull, isNull, or, lt, type SQL } from "drizzle-orm";
 import * as z from "zod/mini";
 import { formatMountain } from "~/clock/format";
-import { deskEditionName, deskEditionOptions } from "~/organize/desk-editions.server";
 import { INVOICE_TWO_PERSON_CENTS, invoiceStatusLabels, receivablesText } from "~/content/invoices";
 import { formatUsd } from "~/content/pricing";
 import { invoices, registrations, sponsorships, type Invoice } from "~/db/schema";
 import type { Db } from "~/db/client.server";
-import type { Intent } from "~/forms/intent-action.server";
 import { refusal, type Refusal } from "~/lib/refusal";
 import {
   actorLabel,
@@ -24,9 +22,6 @@ import {
   type ActionContext,
   type Planned,
 } from "~/organize/action.server";
-import { actionIntent } from "~/organize/action-intent.server";
-import { deskHeader, type Desk } from "~/organize/guard.server";
-import { paged } from "~/organize/paging";
 import { invoiceGateway } from "./invoice-gateway.server";
 import { isOverdue, settleInvoice } from "./invoices.server";
 
@@ -272,7 +267,7 @@ export async function invoicesList(
     .orderBy(asc(invoices.dueAt), desc(invoices.createdAt));
 }
 
-const ListSchema = z.object({
+export const ListSchema = z.object({
   edition: z.optional(z.string().check(z.maxLength(64))),
   status: z.optional(z.enum(receivableFilters)),
 });
@@ -322,62 +317,6 @@ export function receivableRow(row: Invoice, now: Date) {
     ended: row.endReason,
   };
 }
-
-export async function receivablesDeskView(desk: Desk, url: URL) {
-  const parsed = ListSchema.safeParse(
-    Object.fromEntries([...url.searchParams].filter(([key, value]) => value !== "" && key !== "page")),
-  );
-  const filter = parsed.success ? parsed.data : {};
-  const editionId = filter.edition ?? desk.edition.id;
-  const status = filter.status ?? "";
-  const rows = await invoicesList(desk.db, { editionId, status }, desk.action.now);
-  const query = new URLSearchParams({ edition: editionId, ...(status ? { status } : {}) });
-  const items = rows.map((row) => receivableRow(row, desk.action.now));
-  const total = (list: typeof items) => formatUsd(list.reduce((sum, r) => sum + r.amountCents, 0));
-  return {
-    header: deskHeader(desk),
-    editionName: deskEditionName(desk, editionId),
-    filter: { edition: editionId, status },
-    options: {
-      editions: deskEditionOptions(desk),
-      statuses: receivableFilters.map((s) => ({
-        value: s,
-        label: s === "" ? "Any" : s === "overdue" ? "Overdue" : invoiceStatusLabels[s],
-      })),
-    },
-    totals: {
-      open: total(items.filter((r) => r.status === "open")),
-      paid: total(items.filter((r) => r.status === "paid")),
-    },
-    canResend: desk.can("resend:invoice"),
-    canVoid: desk.can("void:invoice"),
-    canSettle: desk.can("settle:invoice"),
-    csv: `/organize/invoices.csv?${query.toString()}`,
-    invoices: paged(items, url),
-  };
-}
-
-export type ReceivablesDeskView = Awaited<ReturnType<typeof receivablesDeskView>>;
-
-const withInstance = <S extends z.ZodMiniObject>(i: Intent<S, Desk>): Intent<S, Desk> => ({
-  ...i,
-  instanceField: "id",
-});
-
-export const receivablesDeskIntents = {
-  "invoice-resend": withInstance(
-    actionIntent(resendInvoice, { title: "Invoice resent", redirectTo: "/organize/invoices" }),
-  ),
-  "invoice-void": withInstance(
-    actionIntent(voidInvoice, { title: "Invoice voided", redirectTo: "/organize/invoices" }),
-  ),
-  "invoice-paid-outside": withInstance(
-    actionIntent(settleInvoiceOutside, { title: "Payment recorded", redirectTo: "/organize/invoices" }),
-  ),
-  "invoice-paid-outside-large": withInstance(
-    actionIntent(settleLargeInvoiceOutside, { title: "Payment proposed", redirectTo: "/organize/invoices" }),
-  ),
-};
 
 /** The invoices a person requested, or of an organization's package: the desk's person and organization pages. */
 export function invoicesQuery(db: Db, of: { userId: string } | { recordId: string }) {

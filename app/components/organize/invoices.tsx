@@ -5,7 +5,7 @@
  * forms that work without JavaScript.
  */
 import type { IntentActionData } from "~/forms/intent-action.server";
-import type { ReceivablesDeskView } from "~/payments/receivables.server";
+import type { ReceivablesDeskView } from "~/payments/desk.server";
 import { IntentForm, intentErrors, Refusals } from "../intent-form";
 import { cellClass, deskControlClass, deskLabelClass, deskLinkClass } from "./desk";
 import { FilteredList, Select } from "./people";

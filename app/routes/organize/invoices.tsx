@@ -10,7 +10,7 @@ import { pageMeta } from "~/lib/meta";
 import { deskPage, handleDeskPost } from "~/organize/action-intent.server";
 import { deskContext } from "~/organize/guard.server";
 import { receivablesText } from "~/content/invoices";
-import { receivablesDeskIntents, receivablesDeskView } from "~/payments/receivables.server";
+import { receivablesDeskIntents, receivablesDeskView } from "~/payments/desk.server";
 import type { Route } from "./+types/invoices";
 
 export const meta: Route.MetaFunction = () => [
