@@ -24,7 +24,7 @@ export const DESK_SIZES = [20, 500, 2000];
 /** Inside the 2026 edition's judging (tests/integration/judging-helpers.ts's JUDGING). */
 const JUDGING_NOW = "2026-03-25T12:00:00-06:00";
 /** Pages of the desk the bench leaves out: downloads, one proposal and one organization (none is seeded). */
-const LEFT_OUT = /\.csv$|\/proposals\/:id$|\/organizations\/:id$/;
+const LEFT_OUT = /\.csv$|\/proposals\/:id$|\/organizations\/:id$|\/sponsor-logos\/:id$/;
 
 /**
  * The desk's pages a director opens (app/desk/pages.ts), with a person's
@@ -35,7 +35,12 @@ function deskPaths(ids) {
   return deskPages
     .map((page) => page.path)
     .filter((path) => !LEFT_OUT.test(path))
-    .map((path) => path.replace("/people/:id", `/people/${ids.person}`).replace("/teams/:id", `/teams/${ids.team}`));
+    .map((path) =>
+      path
+        .replace("/people/:id", `/people/${ids.person}`)
+        .replace("/teams/:id", `/teams/${ids.team}`)
+        .replace("/editions/:id", "/editions/2026"),
+    );
 }
 
 /**

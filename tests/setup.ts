@@ -1,5 +1,6 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { forgetPublishedEditions, publishedEditions } from "~/editions/cache.server";
+import { forgetShownSponsors } from "~/sponsors/shown.server";
 
 // Test files share a worker, and with it its D1 (vitest.config.ts: `isolate: false`). Each file starts from an
 // empty database all the same, as it would in a worker of its own: every table dropped, then the same SQL files
@@ -19,3 +20,5 @@ await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 // (tests/integration/request-work.test.ts counts statements) and none sees an edition an earlier file published.
 forgetPublishedEditions();
 await publishedEditions(env);
+// Likewise the approved sponsors (app/sponsors/shown.server.ts): none of an earlier file's database.
+forgetShownSponsors();

@@ -41,16 +41,15 @@ export interface ShownSponsor {
 export const SHOWN_SPONSORS_FRESH_MS = 60_000;
 
 /**
- * This isolate's copy, by database binding (a test's counting wrapper is a
- * database of its own). The read itself is kept, not only its rows: the
+ * This isolate's copy. The read itself is kept, not only its rows: the
  * root's footer and the page ask at the same moment, and share one read.
+ * (The test setup forgets it as each file starts on a database of its own.)
  */
-let shownCopies = new WeakMap<D1Database, { rows: Promise<ShownSponsor[]>; readAt: number }>();
+let shownCopy: { rows: Promise<ShownSponsor[]>; readAt: number } | undefined;
 
 /** Forgets this isolate's copy: the approving action calls it, so its own isolate shows the change at once. */
 export function forgetShownSponsors(): void {
-  // A WeakMap cannot be cleared: a fresh one drops every entry.
-  shownCopies = new WeakMap();
+  shownCopy = undefined;
 }
 
 /** The paid sponsorships' approved presences, of every edition. */
@@ -104,16 +103,14 @@ export function publicLogoPath(key: string): string {
 /** Every approved sponsor, from this isolate's copy while it is fresh (on the real clock) or read now. */
 export async function shownSponsors(env: Pick<Env, "DB" | "ENVIRONMENT" | "APP_NOW">): Promise<ShownSponsor[]> {
   if (!isProduction(env) && env.APP_NOW) return readShownSponsors(getDb(env));
-  const copy = shownCopies.get(env.DB);
-  if (copy && Date.now() - copy.readAt < SHOWN_SPONSORS_FRESH_MS) return copy.rows;
-  const copies = shownCopies;
-  const rows = readShownSponsors(getDb(env));
-  copies.set(env.DB, { rows, readAt: Date.now() });
+  if (shownCopy && Date.now() - shownCopy.readAt < SHOWN_SPONSORS_FRESH_MS) return shownCopy.rows;
+  const copy = { rows: readShownSponsors(getDb(env)), readAt: Date.now() };
+  shownCopy = copy;
   // A failed read is not kept: the next request tries again.
-  rows.catch(() => {
-    if (copies.get(env.DB)?.rows === rows) copies.delete(env.DB);
+  copy.rows.catch(() => {
+    if (shownCopy === copy) shownCopy = undefined;
   });
-  return rows;
+  return copy.rows;
 }
 
 /** The instant a sponsorship's agreement ends: the set number of days after the edition's finals. */

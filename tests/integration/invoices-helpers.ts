@@ -5,6 +5,7 @@
  * are offered.
  */
 import { env } from "cloudflare:test";
+import { withSiteEditions } from "./site-editions";
 import { InvoiceRequestSchema } from "~/payments/invoice-form";
 import { requestInvoice } from "~/payments/invoices.server";
 import { EARLY_BIRD_NOW, uniqueEmail, uniqueIp } from "./payments-helpers";
@@ -54,7 +55,7 @@ export async function invoiceRow(id: string) {
 /** An open invoice requested by `userId` (a fresh id unless given). */
 export async function openInvoice(
   overrides: Record<string, string> = {},
-  { on = env as Env, userId = `user_${crypto.randomUUID()}` }: { on?: Env; userId?: string } = {},
+  { on = withSiteEditions(env as Env), userId = `user_${crypto.randomUUID()}` }: { on?: Env; userId?: string } = {},
 ): Promise<InvoiceRow> {
   const result = await requestInvoice(on, InvoiceRequestSchema.parse(invoiceFields(overrides)), {
     userId,

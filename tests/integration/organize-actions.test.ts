@@ -10,6 +10,8 @@
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { withEditions } from "~/clock/clock.server";
+import { siteEditions } from "~/editions/cache.server";
 import { runQuery } from "~/organize/action.server";
 import { confirmProposal } from "~/organize/proposals.server";
 import { organizerActions, organizerQueries } from "~/desk/registry.server";
@@ -80,10 +82,12 @@ async function freshProject() {
  */
 async function confirmAsSecondDirector(proposalId: string, now: Date, second: Organizer) {
   const since = await lastAuditId();
+  // The editions the worker would load now (an earlier scenario may have published one), as the proposal saw them.
+  const context = actionContext(personActor(second), now);
   const confirmed = await confirmProposal(
     organizerActions,
     proposalId,
-    actionContext(personActor(second), now),
+    { ...context, env: withEditions(context.env, { editions: await siteEditions(context.env) }) },
     async () => "ok",
   );
   expect(confirmed, JSON.stringify(confirmed)).toMatchObject({ ok: true });

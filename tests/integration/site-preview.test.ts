@@ -69,12 +69,12 @@ async function draft2026(): Promise<string> {
     prices: { ...edition2026.prices, individual: { earlyBird: 22_500, regular: 30_000 } },
   };
   const now = new Date().toISOString();
-  await env.DB.batch([
-    env.DB.prepare("INSERT INTO editions (id, created_at, created_by) VALUES ('2026', ?, 'test')").bind(now),
-    env.DB.prepare(
-      "INSERT INTO edition_versions (edition_id, version, document, state, created_by, created_at) VALUES ('2026', 2, ?, 'draft', 'test', ?)",
-    ).bind(serializeEdition(changed), now),
-  ]);
+  // 2026 itself is migration 0031's (version 1, published).
+  await env.DB.prepare(
+    "INSERT INTO edition_versions (edition_id, version, document, state, created_by, created_at) VALUES ('2026', 2, ?, 'draft', 'test', ?)",
+  )
+    .bind(serializeEdition(changed), now)
+    .run();
   return formatUsd(22_500);
 }
 

@@ -11,7 +11,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sponsorLogoFailureMessages } from "~/content/sponsor-presence";
-import { readShownSponsors, shownSponsors } from "~/sponsors/shown.server";
+import { forgetShownSponsors, readShownSponsors, shownSponsors } from "~/sponsors/shown.server";
 import { getDb } from "~/db/client.server";
 import { countingD1, newTally } from "../../workers/bench/counting-d1";
 import { uniqueIp } from "./auth-helpers";
@@ -388,6 +388,8 @@ describe("the registrar's review", { timeout: 120_000 }, () => {
 describe("the approved sponsors' read", () => {
   it("costs one statement per isolate on the real clock while fresh, not one per page", async () => {
     for (const environment of [{ ENVIRONMENT: "production" }, { ENVIRONMENT: "development" }]) {
+      // Each environment starts from a cold isolate.
+      forgetShownSponsors();
       const tally = newTally();
       const counted = { DB: countingD1(env.DB, tally), ...environment };
       const first = await shownSponsors(counted);
@@ -407,6 +409,7 @@ describe("the approved sponsors' read", () => {
   });
 
   it("adds no round trip one after another to a content page, and none on its next view", async () => {
+    forgetShownSponsors();
     const tally = newTally();
     const DB = countingD1(env.DB, tally);
     await fetchWithEnv("/sponsors", { DB });
