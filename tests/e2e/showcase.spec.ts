@@ -26,10 +26,14 @@ let seeded: { email: string; title: string }[] = [];
 let password = "";
 
 test.beforeAll(() => {
-  const run = spawnSync("node", ["scripts/seed-projects.mjs", "projects", "--count", String(seededProjects), "--no-files"], {
-    encoding: "utf8",
-    env: { ...process.env, STATE_DIR: `.wrangler/e2e-state-${port}`, APP_NOW: IN_SHOWCASE, CI: "true" },
-  });
+  const run = spawnSync(
+    "node",
+    ["scripts/seed-projects.mjs", "projects", "--count", String(seededProjects), "--no-files"],
+    {
+      encoding: "utf8",
+      env: { ...process.env, STATE_DIR: `.wrangler/e2e-state-${port}`, APP_NOW: IN_SHOWCASE, CI: "true" },
+    },
+  );
   expect(run.status, run.stderr).toBe(0);
   password = /development password: (\S+)/.exec(run.stdout)?.[1] ?? "";
   seeded = [...run.stdout.matchAll(/^\s+(\S+@\S+)\s+\(.*, "(.*)"\)$/gm)].map((m) => ({ email: m[1]!, title: m[2]! }));
