@@ -60,7 +60,7 @@ export default function Quote({ loaderData }: Route.ComponentProps) {
           <article className="card p-6 sm:p-8 print:border-0 print:shadow-none" data-testid="quote">
             <header className="flex flex-wrap justify-between gap-4">
               <div>
-                <h1 className="text-2xl font-bold text-brand-950">Quote</h1>
+                <h2 className="text-2xl font-bold text-brand-950">Quote</h2>
                 <p className="text-slate-600">Issued {q.issued}</p>
               </div>
               <div className="text-right">
