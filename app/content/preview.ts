@@ -4,8 +4,6 @@
  * the words the desk page, the banner on every previewed page and the
  * refusal of a write say, with JavaScript on or off.
  */
-import { deskRules } from "./organize";
-
 export const previewRules = {
   /**
    * The browser's hint that it may have a preview: only requests carrying it
@@ -13,8 +11,6 @@ export const previewRules = {
    * row of the desk session, and a hint without one shows the live site.
    */
   hintCookie: "site_preview",
-  /** The hint outlives no desk session: the desk's idle limit. */
-  hintMaxAgeSeconds: deskRules.idleHours * 3600,
   /** The time of day a preview shows when none is given, in Boise. */
   defaultTime: "09:00",
   /** Where the preview is started, left and changed. */

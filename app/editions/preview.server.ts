@@ -89,7 +89,8 @@ function hintCookie(value: string, maxAge: number, secure: boolean): string {
   return `${previewRules.hintCookie}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
-export const setPreviewHint = (secure: boolean) => hintCookie("1", previewRules.hintMaxAgeSeconds, secure);
+/** The hint outlives no desk session: the desk's idle limit. */
+export const setPreviewHint = (secure: boolean) => hintCookie("1", deskRules.idleHours * 3600, secure);
 export const clearPreviewHint = (secure: boolean) => hintCookie("", 0, secure);
 
 // ── Which requests a preview refuses ─────────────────────────────────────
