@@ -34,6 +34,7 @@ import { editionPhase } from "~/clock/schedule";
 import { accountAreasFor } from "~/account/areas.server";
 import { previewBannerOf } from "~/editions/preview.server";
 import { placedSponsors, type ShownSponsor } from "~/sponsors/shown.server";
+import { footerSponsorBox, sponsorPresenceText } from "~/content/sponsorship";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -76,7 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       headerAction,
       contact: siteContact(env),
       preview: previewBannerOf(env),
-      footerSponsors: await footerSponsors,
+      footerSponsors: { title: sponsorPresenceText.footerTitle, box: footerSponsorBox, shown: await footerSponsors },
     },
     { headers: responseHeaders },
   );
@@ -148,7 +149,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>
-        <SiteFooter contact={rootData?.contact ?? null} sponsors={rootData?.footerSponsors ?? []} />
+        <SiteFooter contact={rootData?.contact ?? null} sponsors={rootData?.footerSponsors} />
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />

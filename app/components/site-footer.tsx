@@ -1,9 +1,8 @@
 import { Link } from "react-router";
 import { footerLinks } from "~/content/navigation";
 import { mailtoHref, organizerCredit, site, telHref, type SiteContact } from "~/content/site";
-import { footerSponsorBox, sponsorPresenceText } from "~/content/sponsorship";
 import type { ShownSponsor } from "~/sponsors/shown.server";
-import { SponsorLogo } from "./sponsor-logos";
+import { SponsorLogo, type Box } from "./sponsor-logo";
 
 /**
  * `contact` is null on an error page whose root loader failed: the contact
@@ -12,10 +11,11 @@ import { SponsorLogo } from "./sponsor-logos";
  */
 export function SiteFooter({
   contact,
-  sponsors = [],
+  sponsors,
 }: {
   contact: SiteContact | null;
-  sponsors?: readonly ShownSponsor[];
+  /** Its heading and box come with it from the loader, so the footer imports no sponsorship content. */
+  sponsors?: { title: string; box: Box; shown: readonly ShownSponsor[] };
 }) {
   return (
     <footer className="bg-brand-950 text-slate-300">
@@ -57,7 +57,7 @@ export function SiteFooter({
           </address>
         </div>
       </div>
-      {sponsors.length > 0 ? (
+      {sponsors && sponsors.shown.length > 0 ? (
         <section
           aria-labelledby="footer-sponsors-title"
           className="border-t border-white/10"
@@ -65,12 +65,12 @@ export function SiteFooter({
         >
           <div className="container-page py-6">
             <h2 id="footer-sponsors-title" className="text-sm font-semibold uppercase tracking-wide text-white">
-              {sponsorPresenceText.footerTitle}
+              {sponsors.title}
             </h2>
             <ul className="mt-3 flex flex-wrap items-center gap-4">
-              {sponsors.map((sponsor) => (
+              {sponsors.shown.map((sponsor) => (
                 <li key={sponsor.sponsorshipId} className="rounded-md bg-white p-2">
-                  <SponsorLogo sponsor={sponsor} box={footerSponsorBox} />
+                  <SponsorLogo sponsor={sponsor} box={sponsors.box} />
                 </li>
               ))}
             </ul>

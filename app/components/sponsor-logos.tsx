@@ -7,44 +7,7 @@
  */
 import { sponsorPresenceByTier } from "~/content/sponsorship";
 import type { ShownSponsor } from "~/sponsors/shown.server";
-
-type Box = { readonly width: number; readonly height: number };
-
-/** The logo's size in the box: as large as fits, its proportions kept. */
-export function fittedSize(logo: { width: number; height: number }, box: Box): { width: number; height: number } {
-  const scale = Math.min(box.width / logo.width, box.height / logo.height);
-  return {
-    width: Math.max(1, Math.round(logo.width * scale)),
-    height: Math.max(1, Math.round(logo.height * scale)),
-  };
-}
-
-export function SponsorLogo({ sponsor, box }: { sponsor: ShownSponsor; box?: Box }) {
-  const fitted = box ?? sponsorPresenceByTier[sponsor.tier].box;
-  const content = sponsor.logo ? (
-    <img
-      src={sponsor.logo.src}
-      alt={sponsor.name}
-      {...fittedSize(sponsor.logo, fitted)}
-      loading="lazy"
-      decoding="async"
-      className="h-auto max-w-full"
-    />
-  ) : (
-    <span className="font-semibold text-brand-950">{sponsor.name}</span>
-  );
-  return sponsor.website ? (
-    <a
-      href={sponsor.website}
-      rel="sponsored noopener"
-      className="inline-flex items-center rounded-md focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-    >
-      {content}
-    </a>
-  ) : (
-    content
-  );
-}
+import { SponsorLogo, type Box } from "./sponsor-logo";
 
 /** One placement's sponsors under a heading, or nothing when there are none. */
 export function SponsorLogos({
@@ -79,7 +42,7 @@ export function SponsorLogos({
       <ul className="mt-4 flex flex-wrap items-center gap-x-8 gap-y-4">
         {sponsors.map((sponsor) => (
           <li key={sponsor.sponsorshipId} className={tone === "dark" ? "rounded-md bg-white p-2" : ""}>
-            <SponsorLogo sponsor={sponsor} box={box} />
+            <SponsorLogo sponsor={sponsor} box={box ?? sponsorPresenceByTier[sponsor.tier].box} />
           </li>
         ))}
       </ul>

@@ -8,9 +8,13 @@ import { pageWeight } from "../../bench/page-weight.mjs";
 // what the deferred entry loads afterwards stays within 140 KB gzip, the
 // weight the organizers accepted for React on form pages (issue 12; ADR 004
 // has the breakdown). Their inline scripts (route data, the activation
-// script) travel in the HTML and are held to a few kilobytes.
-const FORM_PAGE_JS_AFTER_PAINT_GZIP = 140 * 1024;
-const FORM_PAGE_INLINE_JS_GZIP = 4 * 1024;
+// script) travel in the HTML and are held to a few kilobytes. Raised by
+// 4 KB and 1 KB in December 2026 (issues 52-54): every hydrated page's root
+// now renders the premier sponsors' footer band and an organizer's preview
+// banner, and a form page's route data carries its edition (data since
+// ADR 024) rather than an id; docs/performance.md says how to win it back.
+const FORM_PAGE_JS_AFTER_PAINT_GZIP = 144 * 1024;
+const FORM_PAGE_INLINE_JS_GZIP = 5 * 1024;
 const CSS_BUDGET_GZIP = 15 * 1024;
 
 test.describe("page weight budgets", () => {

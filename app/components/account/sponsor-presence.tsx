@@ -13,7 +13,7 @@ import type { IntentActionData } from "~/forms/intent-action.server";
 import { SponsorDetailsSchema } from "~/sponsors/schema";
 import { ErrorList, Field, TextareaField } from "../forms";
 import { IntentForm, useIntentForm } from "../intent-form";
-import { fittedSize } from "../sponsor-logos";
+import { fittedSize } from "../sponsor-logo";
 import { Panel } from "./panel";
 
 export function SponsorDetailsForm({

@@ -14,7 +14,7 @@ import { ApprovePresenceSchema, ReturnPresenceSchema } from "~/sponsors/schema";
 import { TextareaField } from "../forms";
 import { IntentForm, intentErrors, useIntentForm } from "../intent-form";
 import { SectionCard } from "../section-card";
-import { fittedSize } from "../sponsor-logos";
+import { fittedSize } from "../sponsor-logo";
 import { Empty } from "./desk";
 
 type Presence = PresenceDeskView["waiting"][number];
