@@ -1,11 +1,21 @@
 import { existsSync, rmSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
-import { baseURL, earlyBirdNow, port, secondStoryPort, storyNow, storyPort } from "./tests/e2e/servers";
+import {
+  baseURL,
+  earlyBirdNow,
+  editionStoryNow,
+  editionStoryPort,
+  port,
+  secondStoryPort,
+  storyNow,
+  storyPort,
+} from "./tests/e2e/servers";
 
 const stateDir = `.wrangler/e2e-state-${port}`;
 const storyStateDir = `.wrangler/e2e-state-${storyPort}`;
 const secondStoryStateDir = `.wrangler/e2e-state-${secondStoryPort}`;
+const editionStoryStateDir = `.wrangler/e2e-state-${editionStoryPort}`;
 
 // `npx playwright install` cannot download here: use Debian's Chromium unless PLAYWRIGHT_CHROMIUM_PATH names
 // another. Its headless shell first (package chromium-headless-shell, what Playwright itself runs headless): the
@@ -20,6 +30,7 @@ if (!process.env.PLAYWRIGHT_REUSE_STATE && process.env.TEST_WORKER_INDEX === und
   rmSync(stateDir, { recursive: true, force: true });
   rmSync(storyStateDir, { recursive: true, force: true });
   rmSync(secondStoryStateDir, { recursive: true, force: true });
+  rmSync(editionStoryStateDir, { recursive: true, force: true });
 }
 
 /**
@@ -130,7 +141,7 @@ export default defineConfig({
       testIgnore: [...aboutJavaScript, ...outsideThisPart],
     },
   ],
-  // The three servers (tests/e2e/servers.ts), started side by side by one command; each has a fresh database.
+  // The four servers (tests/e2e/servers.ts), started side by side by one command; each has a fresh database.
   webServer: {
     command: "node tests/e2e/start-servers.mjs",
     env: {
@@ -142,6 +153,8 @@ export default defineConfig({
           { port: storyPort, stateDir: storyStateDir, appNow: storyNow },
           // The second desk story (tests/e2e/desk-second-story.spec.ts), on a database of its own.
           { port: secondStoryPort, stateDir: secondStoryStateDir, appNow: storyNow },
+          // The next edition's story (tests/e2e/edition-story.spec.ts), on a database of its own.
+          { port: editionStoryPort, stateDir: editionStoryStateDir, appNow: editionStoryNow },
         ].slice(0, part === "pages" ? 1 : undefined),
       ),
     },

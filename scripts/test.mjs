@@ -88,7 +88,7 @@ const steps = [
   },
   // Playwright twice, side by side, each one browser and servers of its own (playwright.config.ts, E2E_PART):
   // one run keeps the cores about 80 % busy, waiting on its server and browser in turn; two keep them busy.
-  // The journeys first (three servers to start): they take the first core that frees, the CLI tests' or vitest's.
+  // The journeys first (four servers to start): they take the first core that frees, the CLI tests' or vitest's.
   {
     name: "end-to-end tests: journeys (forms, accounts, teams, judging, the desk)",
     command: "npx",
@@ -101,7 +101,7 @@ const steps = [
     name: "end-to-end tests: pages (the layout check, budgets, page behaviour, payments)",
     command: "npx",
     args: ["playwright", "test", "--reporter=list,json"],
-    env: { E2E_PART: "pages", E2E_PORT: "8794", PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e-pages.json` },
+    env: { E2E_PART: "pages", E2E_PORT: "8795", PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e-pages.json` },
     needs: ["build", "migrated local D1"],
     tests: () => playwrightCounts("e2e-pages.json"),
   },

@@ -1,5 +1,5 @@
 /**
- * The three servers the end-to-end tests run against (playwright.config.ts),
+ * The four servers the end-to-end tests run against (playwright.config.ts),
  * each with its own fresh database. An uncommon port, so a developer's own
  * `npm start` on 8787 is left alone.
  *
@@ -46,3 +46,15 @@ export const storyNow = "2026-03-25T12:00:00-06:00";
  */
 export const secondStoryPort = port + 2;
 export const secondStoryBaseURL = `http://127.0.0.1:${secondStoryPort}`;
+
+/**
+ * The fourth server has a database of its own for the story of the next
+ * edition opened on the desk (edition-story.spec.ts, issue 52): it publishes
+ * 2027 and then changes it, which changes what every page of every other
+ * spec's server would say, and it counts the e-mails a change sends to every
+ * person affected. Its pretend day is after the 2026 finals, when 2027 is
+ * drafted; each request still says its time (X-App-Now).
+ */
+export const editionStoryPort = port + 3;
+export const editionStoryBaseURL = `http://127.0.0.1:${editionStoryPort}`;
+export const editionStoryNow = "2026-05-10T12:00:00-06:00";
