@@ -11,6 +11,7 @@ import { editionChanged } from "~/editions/notification.server";
 import { paymentAdjustmentNotification } from "~/payments/adjustment-notification.server";
 import {
   enrollmentConfirmation,
+  paymentProcessing,
   registrationConfirmation,
   sponsorshipConfirmation,
 } from "~/payments/notification.server";
@@ -57,6 +58,8 @@ const kinds: Record<string, NotificationKind<unknown>> = {
       // A sponsor's presence reviewed (issue 54).
       sponsorPresenceApproved,
       sponsorPresenceReturned,
+      // A bank payment initiated, not yet settled (issue 53).
+      paymentProcessing,
     ].map((kind) => [kind.kind, kind as NotificationKind<unknown>]),
   ),
 };

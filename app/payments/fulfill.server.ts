@@ -13,12 +13,19 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { editionOf } from "~/clock/clock.server";
-import { plans, pricingPhaseLabels, sponsorTiersById } from "~/content/pricing";
+import { formatUsd, plans, pricingPhaseLabels, sponsorTiersById } from "~/content/pricing";
 import { getDb, type Db } from "~/db/client.server";
-import { companyCodes, registrations, sponsorships, type Registration, type Sponsorship } from "~/db/schema";
+import {
+  companyCodes,
+  notifications,
+  registrations,
+  sponsorships,
+  type Registration,
+  type Sponsorship,
+} from "~/db/schema";
 import { log } from "~/lib/log.server";
-import { registrationConfirmation, sponsorshipConfirmation } from "~/payments/notification.server";
-import { enqueueNotifications } from "~/notifications/outbox.server";
+import { paymentProcessing, registrationConfirmation, sponsorshipConfirmation } from "~/payments/notification.server";
+import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
 import { unusedCompanyCode } from "./company-codes.server";
 import { siteContact } from "~/lib/site-config.server";
 import { confirmationInsert, confirmationPayload } from "./confirmation.server";
@@ -89,7 +96,16 @@ async function recordOf(db: Db, session: CheckoutSessionView): Promise<Found | n
 export async function fulfill(
   env: Env,
   sessionId: string,
-  { now, requestId }: { now: Date; requestId?: string },
+  {
+    now,
+    requestId,
+    announceProcessing = false,
+  }: {
+    now: Date;
+    requestId?: string;
+    /** Stripe's checkout.session.completed: a session completed unpaid (a bank debit) tells its buyer so, once. */
+    announceProcessing?: boolean;
+  },
 ): Promise<FulfillResult> {
   if (!isPlausibleSessionId(sessionId)) return { state: "unknown" };
   const session = await checkoutGateway(env).retrieve(sessionId);
@@ -102,6 +118,9 @@ export async function fulfill(
   }
   const base = { kind: found.kind, recordId: found.row.id };
   if (session.paymentStatus !== "paid") {
+    if (announceProcessing && session.status === "complete" && found.row.status === "pending") {
+      await queueProcessingNotice(env, found, { now, requestId });
+    }
     return { ...base, state: session.status === "expired" ? "expired" : "unpaid", fulfilledNow: false };
   }
   if (found.row.status === "paid") return { ...base, state: "paid", fulfilledNow: false };
@@ -234,6 +253,43 @@ export async function fulfilRecord(
     await enqueueNotifications(env, [notificationId], { requestId, kind: found.kind });
   }
   return changed;
+}
+
+/**
+ * The one "your bank payment is processing" e-mail of a record (issue 53).
+ * Its id is derived from the record, so a redelivered or repeated
+ * checkout.session.completed writes nothing the second time; only the call
+ * whose insert wrote the row queues it.
+ */
+async function queueProcessingNotice(env: Env, found: Found, { now, requestId }: { now: Date; requestId?: string }) {
+  const db = getDb(env);
+  const row = found.row;
+  const recipient = (await accountEmailOf(env, row.userId)) ?? row.email;
+  const workforce = found.kind === "registration" && found.row.registrationType === "workforce";
+  const item =
+    found.kind === "registration"
+      ? `${plans[found.row.plan].name} (${pricingPhaseLabels[found.row.pricingPhase]})`
+      : `${sponsorTiersById[found.row.tier].name} sponsorship`;
+  const { id, statement } = outboxInsert(db, paymentProcessing, {
+    id: `${paymentProcessing.kind}:${row.id}`,
+    recipient,
+    now,
+    payload: {
+      reference: row.id,
+      firstName: row.firstName,
+      item,
+      amount: formatUsd(row.amountCents),
+      organizationName: found.kind === "sponsorship" || workforce ? row.companyName : null,
+      companyCodeFollows: workforce,
+      edition: editionOf(env, row.editionId).name,
+      contactEmail: siteContact(env).email,
+    },
+  });
+  const written = await statement.onConflictDoNothing({ target: notifications.id }).returning({ id: notifications.id });
+  if (written.length === 1) {
+    log("info", "payments.processing", { requestId, kind: found.kind, recordId: row.id });
+    await enqueueNotifications(env, [id], { requestId, kind: found.kind });
+  }
 }
 
 /**

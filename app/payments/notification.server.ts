@@ -115,3 +115,66 @@ export const sponsorshipConfirmation = defineKind({
     );
   },
 });
+
+/**
+ * A bank payment (US bank account through Checkout, issue 53) that is
+ * initiated but not settled: the session completed "unpaid", and the debit
+ * takes a few business days. Sent once, so the buyer knows the order went
+ * through and that the confirmation (with the company code) follows by itself.
+ * The record's id is `reference`, not `recordId`: this is not a confirmation.
+ */
+export const PaymentProcessingPayload = z.object({
+  reference: z.string(),
+  firstName: z.string(),
+  /** What is being bought, e.g. "Workforce Package (Early Bird)". */
+  item: z.string(),
+  /** "$5,000". */
+  amount: z.string(),
+  organizationName: z.string().nullable(),
+  /** True for a Workforce Package: its company code comes with the confirmation. */
+  companyCodeFollows: z.boolean(),
+  edition: z.string(),
+  contactEmail: z.string(),
+});
+
+export type PaymentProcessingPayload = z.infer<typeof PaymentProcessingPayload>;
+
+export const paymentProcessing = defineKind({
+  kind: "payment-processing",
+  payload: PaymentProcessingPayload,
+  subject: (payload) => oneLine(`Your bank payment is processing: ${payload.item}`),
+  render(payload) {
+    const fields: [string, string][] = [
+      ["Item", payload.item],
+      ["Edition", payload.edition],
+      ["Amount", payload.amount],
+      ["Status", "Processing"],
+      ["Reference", payload.reference],
+    ];
+    if (payload.organizationName) fields.push(["Organization", payload.organizationName]);
+    const confirmation = payload.companyCodeFollows
+      ? "your confirmation, with your organization's company code,"
+      : "your confirmation";
+    const next = [
+      `A bank transfer takes a few business days to settle. When it does, ${confirmation} comes by e-mail.`,
+      "You don't need to do anything else, and please don't pay a second time.",
+    ];
+    const text = [
+      `Hi ${payload.firstName},`,
+      "",
+      `Thank you. Your bank payment for ${payload.item} has been initiated and is being processed.`,
+      "",
+      ...fields.map(([label, value]) => `${label}: ${value}`),
+      "",
+      "What happens next:",
+      ...next,
+      "",
+      `Questions? Reply to this e-mail or write to ${payload.contactEmail}.`,
+      `— The ${site.name} team`,
+    ].join("\n");
+    return {
+      text,
+      html: simpleHtml("Your payment is processing", fields, ["What happens next", next.join("\n")]),
+    };
+  },
+});

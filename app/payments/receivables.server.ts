@@ -7,10 +7,11 @@
  * last is one-way, under the two-person rule. Each is the desk's, the
  * organizer API's and the CLI's, with its audit row.
  */
-import { and, asc, desc, eq, exists, inArray, isNotNull, isNull, or, lt, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, inArray, isNotNull, isNull, or, lt, type SQL } from "drizzle-orm";
 import * as z from "zod/mini";
 import { formatMountain } from "~/clock/format";
 import { INVOICE_TWO_PERSON_CENTS, invoiceStatusLabels, receivablesText } from "~/content/invoices";
+import { deskRules } from "~/content/organize";
 import { formatUsd } from "~/content/pricing";
 import { invoices, registrations, sponsorships, type Invoice } from "~/db/schema";
 import type { Db } from "~/db/client.server";
@@ -249,6 +250,14 @@ function statusWhere(filter: ReceivableFilter, now: Date): SQL | undefined {
   }
 }
 
+function listWhere(editionId: string, status: ReceivableFilter, now: Date): SQL | undefined {
+  return and(
+    editionId === "all" ? undefined : eq(invoices.editionId, editionId),
+    inArray(invoices.status, ["open", "paid", "void", "uncollectible"]),
+    statusWhere(status, now),
+  );
+}
+
 export async function invoicesList(
   db: Db,
   { editionId, status }: { editionId: string; status: ReceivableFilter },
@@ -257,19 +266,42 @@ export async function invoicesList(
   return db
     .select()
     .from(invoices)
-    .where(
-      and(
-        editionId === "all" ? undefined : eq(invoices.editionId, editionId),
-        inArray(invoices.status, ["open", "paid", "void", "uncollectible"]),
-        statusWhere(status, now),
-      ),
-    )
+    .where(listWhere(editionId, status, now))
     .orderBy(asc(invoices.dueAt), desc(invoices.createdAt));
+}
+
+/**
+ * One page of `invoicesList`, read in SQL with the count of every row: what
+ * the organizer API answers, so a large edition never comes back in one
+ * response. A page past the last reads the last, as the desk's tables do.
+ */
+export async function invoicesListPage(
+  db: Db,
+  { editionId, status, page }: { editionId: string; status: ReceivableFilter; page: number },
+  now: Date,
+) {
+  const where = listWhere(editionId, status, now);
+  const [counted] = await db.select({ n: count() }).from(invoices).where(where);
+  const total = counted?.n ?? 0;
+  const size = deskRules.pageSize;
+  const pages = Math.max(1, Math.ceil(total / size));
+  const current = Math.min(Math.max(1, page), pages);
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(where)
+    // The id last: rows due and created at the same instant keep one order from page to page.
+    .orderBy(asc(invoices.dueAt), desc(invoices.createdAt), asc(invoices.id))
+    .limit(size)
+    .offset((current - 1) * size);
+  return { rows, page: current, pages, total };
 }
 
 export const ListSchema = z.object({
   edition: z.optional(z.string().check(z.maxLength(64))),
   status: z.optional(z.enum(receivableFilters)),
+  /** The API's page (1 when absent); the desk pages its own table by the URL. */
+  page: z.optional(z.string().check(z.regex(/^\d{1,6}$/))),
 });
 
 export const invoicesListQuery = defineOrganizerQuery({
@@ -277,12 +309,12 @@ export const invoicesListQuery = defineOrganizerQuery({
   permission: "read:invoice",
   input: ListSchema,
   async read(input, ctx) {
-    const rows = await invoicesList(
+    const { rows, ...paging } = await invoicesListPage(
       ctx.db,
-      { editionId: input.edition ?? ctx.edition.id, status: input.status ?? "" },
+      { editionId: input.edition ?? ctx.edition.id, status: input.status ?? "", page: Number(input.page ?? 1) },
       ctx.now,
     );
-    return rows.map((row) => ({ ...row, overdue: isOverdue(row, ctx.now) }));
+    return { invoices: rows.map((row) => ({ ...row, overdue: isOverdue(row, ctx.now) })), ...paging };
   },
 });
 

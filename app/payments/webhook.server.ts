@@ -69,7 +69,11 @@ export async function handleStripeWebhook(
       case "checkout.session.completed":
       case "checkout.session.async_payment_succeeded":
         sessionId = event.data.object.id;
-        await fulfill(env, sessionId, { now, requestId });
+        await fulfill(env, sessionId, {
+          now,
+          requestId,
+          announceProcessing: event.type === "checkout.session.completed",
+        });
         break;
       case "checkout.session.async_payment_failed":
         sessionId = event.data.object.id;

@@ -32,9 +32,17 @@ export const commands = {
         const query = new URLSearchParams();
         if (text(options, "status")) query.set("status", text(options, "status"));
         if (text(options, "edition")) query.set("edition", text(options, "edition"));
-        const { result } = await callApi("GET", `/queries/invoices.list?${query}`, { options });
+        // The query answers one page at a time: the CSV holds every page.
         /** @type {Record<string, unknown>[]} */
-        const rows = result.map((/** @type {Record<string, unknown>} */ row) => ({
+        const listed = [];
+        for (let page = 1, pages = 1; page <= pages; page += 1) {
+          query.set("page", String(page));
+          const { result } = await callApi("GET", `/queries/invoices.list?${query}`, { options });
+          listed.push(...result.invoices);
+          pages = result.pages;
+        }
+        /** @type {Record<string, unknown>[]} */
+        const rows = listed.map((/** @type {Record<string, unknown>} */ row) => ({
           number: row.number,
           legal_name: row.legalName,
           item: row.item,

@@ -27,6 +27,7 @@ import {
 } from "./payments-helpers";
 import { fakeStripeAccount, type FakeStripeAccount } from "./stripe-fake";
 import { fetchWithEnv } from "./worker";
+import { renderNotification } from "~/notifications/kinds.server";
 import { invoiceFields, invoiceRow, openInvoice } from "./invoices-helpers";
 import { api, auditSince, deskGet, lastAuditId, organizer, tokenOf } from "./organize-helpers";
 import { escapedAsReact } from "./html";
@@ -51,6 +52,15 @@ function postWebhook(account: FakeStripeAccount, delivery: { body: string; signa
   const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8" };
   if (delivery.signature) headers["stripe-signature"] = delivery.signature;
   return fetchWithEnv("/api/stripe/webhook", account.env, { method: "POST", headers, body: delivery.body });
+}
+
+async function processingMailsFor(recordId: string) {
+  const { results } = await env.DB.prepare(
+    "SELECT kind, recipient, subject, payload FROM notifications WHERE kind = 'payment-processing' AND json_extract(payload, '$.reference') = ?",
+  )
+    .bind(recordId)
+    .all<{ kind: string; recipient: string; subject: string; payload: string }>();
+  return results;
 }
 
 async function requested(account: FakeStripeAccount, overrides: Record<string, string> = {}) {
@@ -293,6 +303,41 @@ describe("receivables on the desk", () => {
     }
   });
 
+  it("pages invoices.list for the API and the CLI: page, pages and total, every invoice on exactly one page", async () => {
+    const editionId = `paging-${crypto.randomUUID().slice(0, 8)}`;
+    const at = "2026-01-10T12:00:00.000Z";
+    await env.DB.batch(
+      Array.from({ length: 51 }, (_, i) =>
+        env.DB.prepare(
+          `INSERT INTO invoices (id, edition_id, user_id, record_kind, record_id, idempotency_key, item, amount_cents,
+             billing_email, billing_name, legal_name, address, status, due_at, created_at, updated_at)
+           VALUES (?, ?, 'user_paging', 'registration', ?, ?, 'Workforce Package', 500000, 'ap@example.com',
+             'Accounts Payable', 'Ada County', '200 W Front St', 'open', ?, ?, ?)`,
+        ).bind(`inv_${editionId}_${i}`, editionId, `reg_${editionId}_${i}`, `key_${editionId}_${i}`, at, at, at),
+      ),
+    );
+    const token = await tokenOf(await organizer("registrar"));
+    const read = async (page?: string) => {
+      const query = new URLSearchParams({ edition: editionId, ...(page ? { page } : {}) });
+      const response = await api("GET", `/queries/invoices.list?${query}`, { token });
+      expect(response.status).toBe(200);
+      return (
+        (await response.json()) as {
+          result: { invoices: { id: string }[]; page: number; pages: number; total: number };
+        }
+      ).result;
+    };
+    const first = await read();
+    const second = await read("2");
+    expect([first.page, first.pages, first.total, first.invoices.length]).toEqual([1, 2, 51, 50]);
+    expect([second.page, second.pages, second.total, second.invoices.length]).toEqual([2, 2, 51, 1]);
+    const ids = new Set([...first.invoices, ...second.invoices].map((i) => i.id));
+    expect(ids.size).toBe(51);
+    // A stale link past the end reads the last page.
+    expect((await read("9")).page).toBe(2);
+    expect((await api("GET", `/queries/invoices.list?edition=${editionId}&page=two`, { token })).status).toBe(400);
+  });
+
   it("shows overdue on the buyer's account and the invoice on the desk's person page", async () => {
     const email = uniqueEmail("sponsor");
     const cookie = await createVerifiedAccount(email, "a good passphrase", uniqueIp());
@@ -345,6 +390,57 @@ describe("pay now by US bank account", () => {
     expect((await postWebhook(account, settled)).status).toBe(200);
     expect((await registrationRow(started.recordId))?.status).toBe("paid");
     expect(await liveCodes(started.recordId)).toHaveLength(1);
+  });
+
+  it("tells the buyer once that a bank payment is processing, then confirms it when the debit settles", async () => {
+    const account = fakeStripeAccount({ STRIPE_BANK_PAYMENTS: "1" });
+    const started = await startRegistration(account.env, workforce(), options());
+    if (started.type !== "checkout") throw new Error("expected a checkout");
+    await account.pay(started.sessionId, "unpaid");
+    const completed = await account.event("checkout.session.completed", { id: started.sessionId });
+    // Stripe redelivers the same event, and may send the type again under a new id.
+    const again = await account.event("checkout.session.completed", { id: started.sessionId });
+    for (const delivery of [completed, completed, again]) {
+      expect((await postWebhook(account, delivery)).status).toBe(200);
+    }
+    const processing = await processingMailsFor(started.recordId);
+    expect(processing).toHaveLength(1);
+    expect(processing[0]?.subject).toContain("processing");
+    const mail = renderNotification(processing[0]!.kind, processing[0]!.payload);
+    expect(mail.text).toContain("company code");
+    expect(mail.text).toContain("You don't need to do anything else");
+    expect(await confirmationsFor(started.recordId)).toHaveLength(0);
+
+    await account.pay(started.sessionId, "paid");
+    const settled = await account.event("checkout.session.async_payment_succeeded", { id: started.sessionId });
+    expect((await postWebhook(account, settled)).status).toBe(200);
+    // A completed event arriving late, after the debit settled, announces nothing.
+    const late = await account.event("checkout.session.completed", { id: started.sessionId });
+    expect((await postWebhook(account, late)).status).toBe(200);
+    const confirmations = await confirmationsFor(started.recordId);
+    expect(confirmations.map((c) => c.kind)).toEqual(["registration-confirmation"]);
+    expect(confirmations[0]?.recipient).toBe(processing[0]?.recipient);
+    expect(await processingMailsFor(started.recordId)).toHaveLength(1);
+    expect(await liveCodes(started.recordId)).toHaveLength(1);
+  });
+
+  it("sends no processing e-mail for a card payment, nor when the debit fails", async () => {
+    const account = fakeStripeAccount({ STRIPE_BANK_PAYMENTS: "1" });
+    const card = await startSponsorship(account.env, sponsor(), options());
+    const bank = await startSponsorship(account.env, sponsor(), options());
+    if (card.type !== "checkout" || bank.type !== "checkout") throw new Error("expected checkouts");
+    await account.pay(card.sessionId, "paid");
+    await postWebhook(account, await account.event("checkout.session.completed", { id: card.sessionId }));
+    expect(await processingMailsFor(card.recordId)).toHaveLength(0);
+    expect(await confirmationsFor(card.recordId)).toHaveLength(1);
+
+    await account.pay(bank.sessionId, "unpaid");
+    await postWebhook(account, await account.event("checkout.session.completed", { id: bank.sessionId }));
+    const failed = await account.event("checkout.session.async_payment_failed", { id: bank.sessionId });
+    expect((await postWebhook(account, failed)).status).toBe(200);
+    expect((await sponsorshipRow(bank.recordId))?.status).toBe("failed");
+    expect(await processingMailsFor(bank.recordId)).toHaveLength(1);
+    expect(await confirmationsFor(bank.recordId)).toHaveLength(0);
   });
 
   it("leaves Checkout card-only without the setting", async () => {
