@@ -22,12 +22,12 @@ import {
   sitePreviewTables,
 } from "./actions.server";
 import { checkEdition } from "./check";
-import { editionState, nextEditionId, previousEdition, siteEditions } from "./drafts.server";
+import { editionState, nextEditionId, previousEdition, editionsOnSiteByStart } from "./drafts.server";
 import { dateFieldValues, detailFieldValues, milestoneKind, priceFieldValues } from "./fields";
 
 export async function editionsDeskView(desk: Desk) {
   const stored = await desk.db.select().from(editionsTable).orderBy(desc(editionsTable.id));
-  const onSite = siteEditions(desk.env);
+  const onSite = editionsOnSiteByStart(desk.env);
   const ids = [...new Set([...stored.map((e) => e.id), ...onSite.map((e) => e.id)])].sort().reverse();
   const next = nextEditionId(desk.env);
   return {

@@ -41,7 +41,7 @@ export interface EditionState {
 }
 
 /** The real editions the site knows today (never the test fixture), oldest first. */
-export function siteEditions(env: Env): Edition[] {
+export function editionsOnSiteByStart(env: Env): Edition[] {
   return editionsFor(env)
     .filter((e) => !e.isFixture)
     .sort((a, b) => editionStartsAt(a).getTime() - editionStartsAt(b).getTime());
@@ -50,7 +50,7 @@ export function siteEditions(env: Env): Edition[] {
 /** The edition before `id` among those the site shows: the one whose finals a new edition must follow. */
 export function previousEdition(env: Env, id: string): Edition | null {
   return (
-    siteEditions(env)
+    editionsOnSiteByStart(env)
       .filter((e) => Number(e.id) < Number(id))
       .at(-1) ?? null
   );
@@ -83,7 +83,7 @@ export async function storedVersions(db: Db, id: string): Promise<StoredVersion[
  */
 export async function editionState(db: Db, env: Env, id: string): Promise<EditionState | null> {
   const versions = await storedVersions(db, id);
-  const onSite = siteEditions(env);
+  const onSite = editionsOnSiteByStart(env);
   if (versions.length > 0) {
     const newest = versions.at(-1)!;
     const live = versions.find((v) => v.state === "published") ?? null;
@@ -123,7 +123,7 @@ export async function editionState(db: Db, env: Env, id: string): Promise<Editio
 
 /** The id of the edition a new draft would be: the year after the last edition the site shows. */
 export function nextEditionId(env: Env): string | null {
-  const last = siteEditions(env).at(-1);
+  const last = editionsOnSiteByStart(env).at(-1);
   return last ? String(Number(last.id) + 1) : null;
 }
 
