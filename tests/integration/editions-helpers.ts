@@ -8,13 +8,16 @@ import { edition2026 } from "../fixtures/edition-2026";
 import { serializeEdition } from "~/editions/document";
 import { nextEditionFrom } from "~/editions/fields";
 
-/** A fresh edition id: a year number no real edition will have soon, not stored yet. */
+/**
+ * A fresh edition id: a year number no real edition will have soon, not stored yet, and below every test
+ * edition stored before it. Each is a copy of 2027's dates, and a draft is checked against the edition before
+ * it: counting down, that is always 2026, whichever scenarios published theirs first.
+ */
 export async function freshEditionId(): Promise<string> {
-  for (;;) {
-    const id = String(3000 + (crypto.getRandomValues(new Uint32Array(1))[0]! % 7000));
-    const taken = await env.DB.prepare("SELECT 1 FROM editions WHERE id = ?").bind(id).first();
-    if (!taken) return id;
-  }
+  const lowest = await env.DB.prepare(
+    "SELECT min(CAST(id AS INTEGER)) AS id FROM editions WHERE CAST(id AS INTEGER) >= 3000",
+  ).first<{ id: number | null }>();
+  return String((lowest?.id ?? 10_000) - 1);
 }
 
 /** An edition stored with one version in `state` (a copy of 2027's first draft); returns its id and edition. */
