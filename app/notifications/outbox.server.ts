@@ -26,6 +26,8 @@ export const STALE_PENDING_MINUTES = 15;
 
 /** Queues accept at most 100 messages per sendBatch. */
 const SEND_BATCH_LIMIT = 100;
+/** D1 binds at most 100 parameters a statement; the touch adds its time and status to the ids. */
+const IDS_PER_STATEMENT = 90;
 
 /**
  * The insert for one notification, to put in the caller's db.batch() next to
@@ -99,8 +101,8 @@ export async function requeueStalePending(
   const ids = stale.map((row) => row.id);
   if (ids.length === 0) return [];
   if (!(await enqueueNotifications(env, ids, { reason: "sweep" }))) return [];
-  for (let start = 0; start < ids.length; start += SEND_BATCH_LIMIT) {
-    await touchPending(db, ids.slice(start, start + SEND_BATCH_LIMIT), now);
+  for (let start = 0; start < ids.length; start += IDS_PER_STATEMENT) {
+    await touchPending(db, ids.slice(start, start + IDS_PER_STATEMENT), now);
   }
   log("info", "notifications.requeued", { count: ids.length });
   return ids;

@@ -312,6 +312,24 @@ describe("the sweep (cron trigger)", () => {
     const muchLater = new Date(later.getTime() + 2 * STALE_PENDING_MINUTES * 60_000);
     expect(await sweep(muchLater)).not.toContain(stale.notificationId);
   });
+
+  it("touches more rows than D1 binds in one statement (an announcement's hundreds)", async () => {
+    const old = new Date(Date.now() - 2 * STALE_PENDING_MINUTES * 60_000).toISOString();
+    const ids = Array.from({ length: 120 }, (_, i) => `stale-announcement-${i}`);
+    await env.DB.batch(
+      ids.map((id) =>
+        env.DB.prepare(
+          "INSERT INTO notifications (id, kind, recipient, subject, payload, status, created_at, updated_at) VALUES (?, 'announcement', ?, 'News', '{}', 'pending', ?, ?)",
+        ).bind(id, `${id}@example.com`, old, old),
+      ),
+    );
+    const now = new Date();
+    const queued = await sweep(now);
+    expect(ids.filter((id) => queued.includes(id))).toHaveLength(120);
+    // Every one touched: the next sweep waits again.
+    const next = await sweep(new Date(now.getTime() + 60_000));
+    expect(ids.filter((id) => next.includes(id))).toHaveLength(0);
+  });
 });
 
 describe("/dev/* in production", () => {
