@@ -14,7 +14,7 @@
 // requests each, to prove the bench still runs; it fails on a section that
 // cannot run or a vote that is not counted, and asserts no figure.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
 import { cpus, loadavg, totalmem } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -771,6 +771,14 @@ async function firstStylesheet(path) {
   return /<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/.exec(html)?.[1] ?? "/favicon.svg";
 }
 
+/** 2026's stored document, as migration 0031 writes it (the render section's stand-in database answers with it). */
+function edition2026Document() {
+  const sql = readFileSync(`${root}migrations/0031_edition_2026.sql`, "utf8");
+  const literal = /^\s*'(\{"id":"2026".*\})',\s*$/m.exec(sql)?.[1];
+  if (!literal) throw new Error("migrations/0031_edition_2026.sql holds no 2026 document");
+  return literal.replaceAll("''", "'");
+}
+
 /**
  * CPU time per server render, measured by running the same built worker in
  * Node's V8 (workerd runs V8 too) and dividing process CPU time by the number
@@ -779,10 +787,29 @@ async function firstStylesheet(path) {
 function measureRenderCpu() {
   const script = `
     const worker = (await import(${JSON.stringify(`${root}${buildDir}/server/index.js`)})).default;
-    // A database that answers every statement with no rows: the pages render as on an empty edition.
+    // A database that answers every statement with no rows (the pages render as on an empty edition), but the
+    // editions' two reads (ADR 024), which get 2026 as migration 0031 wrote it: pages cannot render without one.
     const empty = { results: [], success: true, meta: {} };
-    const statement = { bind: () => statement, all: async () => empty, run: async () => empty, first: async () => null, raw: async () => [] };
-    const DB = { prepare: () => statement, batch: async (list) => list.map(() => empty) };
+    const answers = [
+      ["edition_catalog", [{ version: 1 }]],
+      ["edition_versions", [{ edition_id: "2026", version: 1, document: ${JSON.stringify(edition2026Document())} }]],
+    ];
+    const answerTo = (sql) => {
+      const found = answers.find(([table]) => sql.includes(table));
+      return found ? { ...empty, results: found[1] } : empty;
+    };
+    const statementOf = (sql) => {
+      const statement = {
+        sql,
+        bind: () => statement,
+        all: async () => answerTo(sql),
+        run: async () => answerTo(sql),
+        first: async () => answerTo(sql).results[0] ?? null,
+        raw: async () => answerTo(sql).results.map((row) => Object.values(row)),
+      };
+      return statement;
+    };
+    const DB = { prepare: statementOf, batch: async (list) => list.map((statement) => answerTo(statement.sql)) };
     const env = { ENVIRONMENT: "development", DB, NOTIFICATIONS: { send() {} }, RATE_LIMITER: { limit: async () => ({ success: true }) } };
     const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} };
     const pages = [];
