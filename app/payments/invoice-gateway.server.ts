@@ -26,6 +26,11 @@ export interface InvoiceView {
   hostedUrl: string | null;
   number: string | null;
   paidOutOfBand: boolean;
+  /**
+   * The PaymentIntent that paid it (card or bank debit at Stripe), null while unpaid or paid outside Stripe:
+   * the record keeps it, so a refund or a dispute of that payment finds its registration or sponsorship.
+   */
+  paymentIntentId: string | null;
 }
 
 export interface BillingAddress {
@@ -91,6 +96,7 @@ function stripeInvoices(stripe: Stripe): InvoiceGateway {
     hostedUrl: invoice.hosted_invoice_url ?? null,
     number: invoice.number ?? null,
     paidOutOfBand: (invoice as { paid_out_of_band?: boolean }).paid_out_of_band === true,
+    paymentIntentId: paidWith(invoice),
   });
   return {
     name: "stripe",
@@ -143,7 +149,8 @@ function stripeInvoices(stripe: Stripe): InvoiceGateway {
     },
     async retrieve(invoiceId) {
       try {
-        return view(await stripe.invoices.retrieve(invoiceId));
+        // Since API version 2025-03-31 an invoice names its PaymentIntent only among its payments, on request.
+        return view(await stripe.invoices.retrieve(invoiceId, { expand: ["payments"] }));
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") return null;
         throw error;
@@ -159,6 +166,12 @@ function stripeInvoices(stripe: Stripe): InvoiceGateway {
       return view(await stripe.invoices.pay(invoiceId, { paid_out_of_band: true }));
     },
   };
+}
+
+function paidWith(invoice: Stripe.Invoice): string | null {
+  const payment = invoice.payments?.data.find((entry) => entry.status === "paid")?.payment;
+  const intent = payment?.type === "payment_intent" ? payment.payment_intent : undefined;
+  return typeof intent === "string" ? intent : (intent?.id ?? null);
 }
 
 /** 192 random bits, like the stand-in's sessions. */
@@ -178,6 +191,8 @@ export function localInvoiceView(row: DevInvoice, origin?: string): InvoiceView 
     hostedUrl: `${origin ?? ""}/dev/checkout/invoice/${row.id}`,
     number: `LOCAL-${row.id.slice(9, 17).toUpperCase()}`,
     paidOutOfBand: row.paidOutOfBand,
+    // As the stand-in's Checkout names a paid session's (./gateway.server.ts).
+    paymentIntentId: row.status === "paid" && !row.paidOutOfBand ? `pi_local_${row.id.slice(9, 33)}` : null,
   };
 }
 

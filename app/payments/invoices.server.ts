@@ -277,7 +277,7 @@ export async function settleInvoice(
   const fulfilledNow = await fulfilRecord(env, found, {
     now,
     requestId,
-    paymentIntentId: null,
+    paymentIntentId: view.paymentIntentId,
     checkoutSessionId: null,
     alsoWrite: [markPaid],
   });

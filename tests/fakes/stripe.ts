@@ -71,6 +71,11 @@ export interface FakeInvoice {
   hosted_invoice_url: string | null;
   number: string | null;
   paid_out_of_band: boolean;
+  /**
+   * The PaymentIntent that paid it (a card or a bank debit at Stripe; none when paid out of band). Not a field
+   * of Stripe's invoice: the API answers it inside `payments`, only when asked to expand them.
+   */
+  paid_by_payment_intent?: string;
   sent_count: number;
   created: number;
   livemode: false;
@@ -119,6 +124,26 @@ function json(body: unknown, status = 200, headers: Record<string, string> = {})
 
 function stripeError(status: number, type: string, message: string, extra: Record<string, unknown> = {}) {
   return json({ error: { type, message, ...extra } }, status);
+}
+
+/** An invoice as Stripe's API shows it: `payments` (the InvoicePayments) only when `expand` names them. */
+function invoiceAsAnswered(invoice: FakeInvoice, expand: unknown) {
+  const { paid_by_payment_intent: paymentIntent, ...shown } = invoice;
+  if (!(Array.isArray(expand) && expand.includes("payments"))) return shown;
+  const data = paymentIntent
+    ? [
+        {
+          id: `inpay_${paymentIntent.slice(3)}`,
+          object: "invoice_payment",
+          invoice: invoice.id,
+          is_default: true,
+          status: "paid",
+          amount_paid: invoice.amount_paid,
+          payment: { type: "payment_intent", payment_intent: paymentIntent },
+        },
+      ]
+    : [];
+  return { ...shown, payments: { object: "list", data, has_more: false, url: "/v1/invoice_payments" } };
 }
 
 function randomId(length: number): string {
@@ -287,7 +312,7 @@ export function createFakeStripe() {
         livemode: false,
       };
       acct.invoices.set(id, invoice);
-      return json(invoice);
+      return json(invoiceAsAnswered(invoice, params.expand));
     }
     if (path === "/v1/invoiceitems") {
       const invoice = acct.invoices.get(typeof params.invoice === "string" ? params.invoice : "");
@@ -346,10 +371,11 @@ export function createFakeStripe() {
             invoice.paid_out_of_band = params.paid_out_of_band === "true";
             invoice.amount_paid = invoice.paid_out_of_band ? 0 : invoice.amount_due;
             invoice.amount_remaining = 0;
+            if (!invoice.paid_out_of_band) invoice.paid_by_payment_intent = `pi_${randomId(24)}`;
           }
           break;
       }
-      return refused ?? json(invoice);
+      return refused ?? json(invoiceAsAnswered(invoice, params.expand));
     }
     return stripeError(404, "invalid_request_error", `Unrecognized request URL (POST: ${path}).`);
   }
@@ -413,7 +439,7 @@ export function createFakeStripe() {
       const invoiceMatch = /^\/v1\/invoices\/([^/]+)$/.exec(path);
       if (request.method === "GET" && invoiceMatch) {
         const invoice = acct.invoices.get(decodeURIComponent(invoiceMatch[1] ?? ""));
-        return invoice ? json(invoice) : noSuchInvoice(invoiceMatch[1] ?? "");
+        return invoice ? json(invoiceAsAnswered(invoice, params.expand)) : noSuchInvoice(invoiceMatch[1] ?? "");
       }
       return stripeError(404, "invalid_request_error", `Unrecognized request URL (${request.method}: ${path}).`);
     }
@@ -427,6 +453,7 @@ export function createFakeStripe() {
       invoice.status = "paid";
       invoice.amount_paid = invoice.amount_due;
       invoice.amount_remaining = 0;
+      invoice.paid_by_payment_intent = `pi_${randomId(24)}`;
       return json(invoice);
     }
     const control = /^\/_fake\/sessions\/([^/]+)\/(pay|expire)$/.exec(path);

@@ -144,6 +144,42 @@ describe("invoice events", () => {
     expect(await invoiceRow(row.id)).toMatchObject({ status: "paid", overdue_at: null });
   });
 
+  it("keeps the PaymentIntent that paid the invoice, so a refund of it at Stripe finds the registration", async () => {
+    const account = fakeStripeAccount();
+    const row = await requested(account);
+    const paid = await account.payInvoice(row.stripe_invoice_id);
+    expect(paid.paid_by_payment_intent).toMatch(/^pi_/);
+    expect((await postWebhook(account, await account.invoiceEvent("invoice.paid", row.stripe_invoice_id))).status).toBe(
+      200,
+    );
+    const stored = await env.DB.prepare("SELECT status, payment_intent_id FROM registrations WHERE id = ?")
+      .bind(row.record_id)
+      .first<{ status: string; payment_intent_id: string | null }>();
+    expect(stored).toEqual({ status: "paid", payment_intent_id: paid.paid_by_payment_intent });
+
+    const refund = await account.objectEvent("charge.refunded", {
+      id: "ch_invoice_refunded",
+      object: "charge",
+      payment_intent: paid.paid_by_payment_intent,
+      amount: row.amount_cents,
+      amount_refunded: row.amount_cents,
+      refunded: true,
+    });
+    expect((await postWebhook(account, refund)).status).toBe(200);
+    const refunded = await env.DB.prepare("SELECT refunded_cents FROM registrations WHERE id = ?")
+      .bind(row.record_id)
+      .first<{ refunded_cents: number }>();
+    expect(refunded?.refunded_cents).toBe(row.amount_cents);
+    expect(await liveCodes(row.record_id)).toEqual([]);
+  });
+
+  it("keeps no PaymentIntent for a cheque recorded outside Stripe", async () => {
+    const account = fakeStripeAccount();
+    const row = await requested(account);
+    const view = await invoiceGateway(account.env).payOutOfBand(row.stripe_invoice_id);
+    expect(view).toMatchObject({ status: "paid", paidOutOfBand: true, paymentIntentId: null });
+  });
+
   it("refuses a forged invoice.paid, changing nothing", async () => {
     const account = fakeStripeAccount();
     const row = await requested(account);

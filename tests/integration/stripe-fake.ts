@@ -35,6 +35,8 @@ export interface FakeInvoiceState {
   metadata: Record<string, string>;
   amount_due: number;
   paid_out_of_band: boolean;
+  /** The PaymentIntent that paid it at Stripe (the fake's own record; the API shows it among `payments`). */
+  paid_by_payment_intent?: string;
   sent_count: number;
   created: number;
 }
