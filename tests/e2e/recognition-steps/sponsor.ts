@@ -77,7 +77,8 @@ export async function sponsorUploadsLogo(sponsor: GoldSponsor, logo: { name: str
 /** The sponsor's presence waiting on the registrar's desk, with the logo it gave. */
 async function waitingOnDesk(registrar: Organizer, sponsor: GoldSponsor, logo: { width: number; height: number }) {
   const { page } = registrar;
-  await page.goto("/organize/sponsorships#presence");
+  // Without the fragment: after a decision the page is at #presence already, and a fragment alone would not reload it.
+  await page.goto("/organize/sponsorships");
   const card = page.getByTestId("presence").filter({ hasText: `${sponsor.name} (Gold)` });
   await expect(card).toBeVisible();
   await expect(card.getByRole("img", { name: sponsorReviewMessages.logoAlt(sponsor.name) })).toBeVisible();
