@@ -7,6 +7,8 @@ import {
   editionStoryNow,
   editionStoryPort,
   port,
+  recognitionStoryNow,
+  recognitionStoryPort,
   secondStoryPort,
   storyNow,
   storyPort,
@@ -16,6 +18,7 @@ const stateDir = `.wrangler/e2e-state-${port}`;
 const storyStateDir = `.wrangler/e2e-state-${storyPort}`;
 const secondStoryStateDir = `.wrangler/e2e-state-${secondStoryPort}`;
 const editionStoryStateDir = `.wrangler/e2e-state-${editionStoryPort}`;
+const recognitionStoryStateDir = `.wrangler/e2e-state-${recognitionStoryPort}`;
 
 // `npx playwright install` cannot download here: use Debian's Chromium unless PLAYWRIGHT_CHROMIUM_PATH names
 // another. Its headless shell first (package chromium-headless-shell, what Playwright itself runs headless): the
@@ -31,6 +34,7 @@ if (!process.env.PLAYWRIGHT_REUSE_STATE && process.env.TEST_WORKER_INDEX === und
   rmSync(storyStateDir, { recursive: true, force: true });
   rmSync(secondStoryStateDir, { recursive: true, force: true });
   rmSync(editionStoryStateDir, { recursive: true, force: true });
+  rmSync(recognitionStoryStateDir, { recursive: true, force: true });
 }
 
 /**
@@ -141,7 +145,7 @@ export default defineConfig({
       testIgnore: [...aboutJavaScript, ...outsideThisPart],
     },
   ],
-  // The four servers (tests/e2e/servers.ts), started side by side by one command; each has a fresh database.
+  // The five servers (tests/e2e/servers.ts), started side by side by one command; each has a fresh database.
   webServer: {
     command: "node tests/e2e/start-servers.mjs",
     env: {
@@ -155,6 +159,8 @@ export default defineConfig({
           { port: secondStoryPort, stateDir: secondStoryStateDir, appNow: storyNow },
           // The next edition's story (tests/e2e/edition-story.spec.ts), on a database of its own.
           { port: editionStoryPort, stateDir: editionStoryStateDir, appNow: editionStoryNow },
+          // The recognition story (tests/e2e/recognition-story.spec.ts), on a database of its own.
+          { port: recognitionStoryPort, stateDir: recognitionStoryStateDir, appNow: recognitionStoryNow },
         ].slice(0, part === "pages" ? 1 : undefined),
       ),
     },

@@ -28,6 +28,10 @@
 // the rows into that local D1's file as scripts/admin.mjs does locally
 // (scripts/local-d1.mjs), and the files with `wrangler r2 object put --local`
 // (about 2 s an object: use --no-files for hundreds of projects).
+//
+// `npm run seed -- recognition`: the recognition the site gives (issue 54),
+// for the same edition: approved sponsors of every tier with their logos
+// (./seed-recognition.mjs).
 import { spawnSync } from "node:child_process";
 import { createHash, scryptSync } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -37,6 +41,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "./admin.mjs";
 import { insertOnce, localDatabase, pendingMigrations, publishedEditionsIn, runBound } from "./local-d1.mjs";
 import { authenticatorKey, defaultJudgeCount, localAuthSecret, seedJudgeCode, seedJudging } from "./seed-judging.mjs";
+import { seedRecognition } from "./seed-recognition.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const load = (/** @type {string} */ path) => import(new URL(path, import.meta.url).href);
@@ -52,7 +57,7 @@ const BUCKET = "idaho-ai-challenge-submissions";
 export const MAX_SEED_PROJECTS = 5000;
 const MAX_SEED_JUDGES = 2000;
 const USAGE =
-  "usage: npm run seed -- projects [--count 20] [--no-files] [--organizations 3] [--judging [--judges N] [--scored 1]]\n       npm run seed -- judge-code";
+  "usage: npm run seed -- projects [--count 20] [--no-files] [--organizations 3] [--judging [--judges N] [--scored 1]]\n       npm run seed -- recognition\n       npm run seed -- judge-code";
 
 const domains = [
   "sawtooth-analytics.com",
@@ -647,19 +652,91 @@ export function seedPasswordHash() {
   return `$scrypt$v=1$n=${params.N},r=${params.r},p=${params.p}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
+/**
+ * The local database (migrated when it lacks some) and the edition the
+ * site's clock picks in it now (APP_NOW moves it).
+ * @param {{ stateDir?: string }} options
+ */
+function localEdition(options) {
+  const now = process.env.APP_NOW ? new Date(process.env.APP_NOW) : new Date();
+  // From the project, as Wrangler (run there) reads it, whatever directory this runs in.
+  const stateDir = resolve(root, options.stateDir ?? ".wrangler/state");
+  // Wrangler costs seconds of CPU even when nothing is pending (a running server has migrated its database).
+  if (pendingMigrations(stateDir, join(root, "migrations")).length > 0)
+    wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
+  // The local database's own file (scripts/local-d1.mjs), migrated just above; one transaction.
+  const database = localDatabase(stateDir);
+  if (database === null) throw new Error(`no local D1 under ${stateDir} after migrating it`);
+  // The edition the site's clock picks among the database's published ones (ADR 024).
+  const edition = schedule.currentEdition(now, publishedEditionsIn(database));
+  return { stateDir, database, edition, now };
+}
+
+/**
+ * Files into the local R2 bucket the site reads, in one Wrangler call
+ * (`r2 bulk put`: one process, where a put per file costs about 2 s each).
+ * @param {string} stateDir
+ * @param {{ key: string, bytes: Buffer, contentType: string }[]} objects
+ */
+function storeObjects(stateDir, objects) {
+  const dir = mkdtempSync(join(tmpdir(), "seed-objects-"));
+  try {
+    for (const contentType of new Set(objects.map((o) => o.contentType))) {
+      const list = objects
+        .filter((o) => o.contentType === contentType)
+        .map((o, i) => {
+          const file = join(dir, `${i}-${o.key.replace(/\W+/g, "-")}`);
+          writeFileSync(file, o.bytes);
+          return { key: o.key, file };
+        });
+      const listFile = join(dir, "objects.json");
+      writeFileSync(listFile, JSON.stringify(list));
+      wrangler([
+        "r2",
+        "bulk",
+        "put",
+        BUCKET,
+        "--filename",
+        listFile,
+        "--content-type",
+        contentType,
+        "--local",
+        "--persist-to",
+        stateDir,
+      ]);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const { positional, options } = parseArgs(process.argv.slice(2));
   if (positional[0] === "judge-code") {
     console.log(seedJudgeCode());
     return 0;
   }
-  if (positional[0] !== "projects") {
+  if (positional[0] !== "projects" && positional[0] !== "recognition") {
     console.error(USAGE);
     return 2;
   }
   if (options.remote) {
     console.error("The seed writes development accounts with a published password: local databases only.");
     return 2;
+  }
+  if (positional[0] === "recognition") {
+    const { stateDir, database, edition, now } = localEdition(options);
+    const lines = seedRecognition({
+      edition,
+      now,
+      database,
+      passwordHash: seedPasswordHash(),
+      run: (statements) => runBound(database, statements),
+      storeObjects: (objects) => storeObjects(stateDir, objects),
+    });
+    for (const line of lines) console.log(line);
+    console.log(`Their contacts sign in with the development password: ${SEED_PASSWORD}`);
+    return 0;
   }
   const count = options.count === undefined ? 20 : Number(options.count);
   if (!Number.isInteger(count) || count < 1 || count > MAX_SEED_PROJECTS) {
@@ -686,17 +763,7 @@ async function main() {
     console.error(`--organizations takes a whole number from 0 to ${MAX_SEED_ORGANIZATIONS}`);
     return 2;
   }
-  const now = process.env.APP_NOW ? new Date(process.env.APP_NOW) : new Date();
-  // From the project, as Wrangler (run there) reads it, whatever directory this runs in.
-  const stateDir = resolve(root, options.stateDir ?? ".wrangler/state");
-  // Wrangler costs seconds of CPU even when nothing is pending (a running server has migrated its database).
-  if (pendingMigrations(stateDir, join(root, "migrations")).length > 0)
-    wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir]);
-  // The local database's own file (scripts/local-d1.mjs), migrated just above; one transaction.
-  const database = localDatabase(stateDir);
-  if (database === null) throw new Error(`no local D1 under ${stateDir} after migrating it`);
-  // The edition the site's clock picks among the database's published ones (ADR 024).
-  const edition = schedule.currentEdition(now, publishedEditionsIn(database));
+  const { stateDir, database, edition } = localEdition(options);
   const passwordHash = seedPasswordHash();
   const { statements, teams, people } = seedStatements(edition, count, passwordHash);
   const existing = new Set(

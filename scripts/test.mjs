@@ -88,7 +88,7 @@ const steps = [
   },
   // Playwright twice, side by side, each one browser and servers of its own (playwright.config.ts, E2E_PART):
   // one run keeps the cores about 80 % busy, waiting on its server and browser in turn; two keep them busy.
-  // The journeys first (four servers to start): they take the first core that frees, the CLI tests' or vitest's.
+  // The journeys first (five servers to start): they take the first core that frees, the CLI tests' or vitest's.
   {
     name: "end-to-end tests: journeys (forms, accounts, teams, judging, the desk)",
     command: "npx",
@@ -101,7 +101,10 @@ const steps = [
     name: "end-to-end tests: pages (the layout check, budgets, page behaviour, payments)",
     command: "npx",
     args: ["playwright", "test", "--reporter=list,json"],
-    env: { E2E_PART: "pages", E2E_PORT: "8795", PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e-pages.json` },
+    // Its one main server on a port nothing else takes while it runs: the journeys' five servers are 8791 to 8795
+    // (tests/e2e/servers.ts: E2E_PORT and the four after it) and the bench smoke, which may start while this run
+    // still goes, serves on 8796, its gzip proxy on 8797 and its desk server on 8798 (bench/run.mjs).
+    env: { E2E_PART: "pages", E2E_PORT: "8799", PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e-pages.json` },
     needs: ["build", "migrated local D1"],
     tests: () => playwrightCounts("e2e-pages.json"),
   },

@@ -81,7 +81,7 @@ export interface SponsorTierPresence {
 
 export const sponsorPresenceByTier = {
   platinum: { placements: ["home", "footer", "sponsors", "why-sponsor"], box: { width: 240, height: 96 } },
-  gold: { placements: ["sponsors", "why-sponsor"], box: { width: 200, height: 80 } },
+  gold: { placements: ["home", "sponsors", "why-sponsor"], box: { width: 200, height: 80 } },
   silver: { placements: ["sponsors", "why-sponsor"], box: { width: 160, height: 64 } },
   bronze: { placements: ["sponsors", "timeline"], box: { width: 120, height: 48 } },
 } as const satisfies Record<SponsorTierId, SponsorTierPresence>;
@@ -97,7 +97,7 @@ export const sponsorPresenceText = {
   sponsorsLead: "The organizations that make the Challenge possible, by tier.",
   archiveTitle: (editionId: string) => `${editionId} sponsors`,
   whySponsorTitle: "Sponsors with us now",
-  homeTitle: "Premier sponsors",
+  homeTitle: "Platinum and Gold sponsors",
   footerTitle: "Premier sponsors",
   timelineTitle: "Event recognition at the finals",
   timelineLead: "Our Bronze sponsors, recognized at the finals.",

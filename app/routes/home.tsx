@@ -30,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [results, sponsors] = await Promise.all([
     // Published to the database by the organizers (ADR 015); empty until then.
     pageResults(env, page),
-    // The premier sponsors (issue 54): one cached read per isolate, shared with the footer.
+    // The Platinum and Gold sponsors, each in its tier's box (issue 54): one cached read per isolate, shared with the footer.
     placedSponsors(env, new Date(page.now), "home"),
   ]);
   return {

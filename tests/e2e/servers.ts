@@ -1,5 +1,5 @@
 /**
- * The four servers the end-to-end tests run against (playwright.config.ts),
+ * The five servers the end-to-end tests run against (playwright.config.ts),
  * each with its own fresh database. An uncommon port, so a developer's own
  * `npm start` on 8787 is left alone.
  *
@@ -58,3 +58,18 @@ export const secondStoryBaseURL = `http://127.0.0.1:${secondStoryPort}`;
 export const editionStoryPort = port + 3;
 export const editionStoryBaseURL = `http://127.0.0.1:${editionStoryPort}`;
 export const editionStoryNow = "2026-05-10T12:00:00-06:00";
+
+/**
+ * The fifth server has a database of its own for the story of the
+ * recognition the site gives (recognition-story.spec.ts, issue 54): a
+ * sponsor's logo approved on the desk, an organization listed with its tier,
+ * judges' and advisors' published profiles. Each shows on public pages every
+ * other spec checks (the home page, /sponsors, the footer's sponsors,
+ * /employer-recognition, /judges-advisors), so none of it may reach their
+ * databases. Its pretend day is in regular enrollment, when a sponsor pays,
+ * an organization enrolls its employees and judges and advisors are invited;
+ * each request still says its time (X-App-Now) where a step needs another.
+ */
+export const recognitionStoryPort = port + 4;
+export const recognitionStoryBaseURL = `http://127.0.0.1:${recognitionStoryPort}`;
+export const recognitionStoryNow = "2026-02-10T12:00:00-07:00";

@@ -287,7 +287,7 @@ describe("the registrar's review", { timeout: 120_000 }, () => {
     expect(unknown.status).toBe(404);
   });
 
-  it("approves through the API per role, audited and e-mailed; the logo shows on /sponsors and not on / for Gold", async () => {
+  it("approves through the API per role, audited and e-mailed; a Gold logo shows on /sponsors and on / in Gold's box", async () => {
     const gold = await sponsor("approved-gold", "gold", "Approved Gold Co");
     await uploadLogo(gold, await png(400, 100), "gold.png");
     const coordinatorToken = await tokenOf(coordinator);
@@ -317,8 +317,10 @@ describe("the registrar's review", { timeout: 120_000 }, () => {
     // Gold's box is 200 × 80: a 400 × 100 logo is drawn 200 × 50, its name as its text.
     expect(sponsors).toContain(`src="${src}" alt="Approved Gold Co" width="200" height="50"`);
     expect(sponsors).toContain('data-testid="sponsors-gold"');
+    // The home page too ("Full branding"), in the same box: smaller than Platinum's 240 × 96.
     const home = await (await page("/")).text();
-    expect(home).not.toContain(src);
+    expect(home).toContain('data-testid="home-sponsors"');
+    expect(home).toContain(`src="${src}" alt="Approved Gold Co" width="200" height="50"`);
 
     const served = await page(src);
     expect(served.status).toBe(200);
@@ -371,6 +373,8 @@ describe("the registrar's review", { timeout: 120_000 }, () => {
     const sponsors = await (await page("/sponsors")).text();
     expect(sponsors).toContain(first.replace("sponsor-logos/", ""));
     expect(sponsors).not.toContain(String(after?.logo_key).replace("sponsor-logos/", ""));
+    // Silver's placements leave out the home page.
+    expect(await (await page("/")).text()).not.toContain(first.replace("sponsor-logos/", ""));
     expect(htmlText(await (await page("/account/sponsor", silver)).text())).toContain(
       "the copy they approved before stays on the site",
     );

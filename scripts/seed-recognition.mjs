@@ -1,0 +1,235 @@
+// `npm run seed -- recognition`: the recognition the site gives (issue 54) as
+// sample data in the local D1 and R2, for the current edition (the one the
+// clock picks; APP_NOW moves it), so the pages that show it can be tried by
+// hand and measured (bench/run.mjs's Lighthouse section): realistic long
+// names, wide and tall logos.
+//
+// A module of parts, each its rows and its stored files: sponsors now (every
+// tier, approved as the registrar's approval leaves them, their logos stored
+// as /account/sponsor stores them: the PNG as given, under its SHA-256);
+// organizations and profiles join as parts of their own.
+//
+// Idempotent like the other seeds: every row has a fixed id and is inserted
+// once (INSERT OR IGNORE); a part's files are stored only with its new rows.
+import { createHash } from "node:crypto";
+import { logoPng } from "./png.mjs";
+import { insertOnce } from "./local-d1.mjs";
+
+const load = (/** @type {string} */ path) => import(new URL(path, import.meta.url).href);
+/** @type {typeof import("../app/content/pricing.ts")} */
+const pricing = await load("../app/content/pricing.ts");
+
+/** @typedef {import("../app/content/editions/types.ts").Edition} Edition */
+/** @typedef {{ sql: string, params: (string | number | null)[] }} Statement */
+/** @typedef {{ key: string, bytes: Buffer, contentType: string }} StoredObject */
+/**
+ * What a part seeds: its rows, the files they name (stored when `fresh`),
+ * and the lines the command prints.
+ * @typedef {{ statements: Statement[], objects: StoredObject[], fresh: boolean, summary: string[] }} PartSeed
+ */
+/**
+ * @typedef {object} SeedContext
+ * @property {Edition} edition the edition the clock picks
+ * @property {Date} now
+ * @property {import("node:sqlite").DatabaseSync} database the local D1's file, to read what is already there
+ * @property {string} passwordHash the development password's stored form (seed-projects.mjs)
+ */
+/** @typedef {{ name: string, seed: (context: SeedContext) => PartSeed }} RecognitionPart */
+
+const DAY_MS = 86_400_000;
+
+/** The milestone the sponsors' dates hang on: sponsorship closes on its day. @param {Edition} edition */
+function finalsStart(edition) {
+  const finals = edition.milestones.find((m) => m.id === "finals");
+  if (!finals) throw new Error(`edition ${edition.id} has no finals milestone`);
+  return finals.start;
+}
+
+/**
+ * The sample sponsors: two per tier, one with a wide logo and one with a
+ * tall one, names as long as real ones get (the page's longest lines).
+ */
+const sampleSponsors = /** @type {const} */ ([
+  {
+    tier: "platinum",
+    name: "Snake River Regional Health and Wellness Partners",
+    logo: { width: 960, height: 240, colour: [18, 70, 140] },
+    description: "A network of rural clinics bringing AI-assisted care coordination to southern Idaho.",
+  },
+  {
+    tier: "platinum",
+    name: "Idaho National Advanced Computing Collaborative",
+    logo: { width: 320, height: 420, colour: [120, 30, 40] },
+    description: "Researchers and engineers sharing high-performance computing with Idaho's employers.",
+  },
+  {
+    tier: "gold",
+    name: "Treasure Valley Workforce Development Foundation",
+    logo: { width: 800, height: 200, colour: [20, 110, 80] },
+    description: "Funding training that helps Treasure Valley workers move into skilled jobs.",
+  },
+  {
+    tier: "gold",
+    name: "Sawtooth Mountain Outdoor Equipment Company",
+    logo: { width: 300, height: 400, colour: [160, 80, 20] },
+    description: "Gear for Idaho's backcountry, designed and shipped from Stanley.",
+  },
+  {
+    tier: "silver",
+    name: "Palouse Agricultural Technology Cooperative of North Idaho",
+    logo: { width: 720, height: 180, colour: [90, 60, 140] },
+    description: "Farmers pooling data and tools for precision agriculture on the Palouse.",
+  },
+  {
+    tier: "silver",
+    name: "Gem State Community Credit Union",
+    logo: { width: 240, height: 320, colour: [30, 90, 120] },
+    description: "Member-owned banking for Idaho families and small businesses since 1952.",
+  },
+  {
+    tier: "bronze",
+    name: "Magic Valley Small Business Development Center",
+    logo: { width: 640, height: 160, colour: [140, 40, 100] },
+    description: "Free advising for entrepreneurs across the Magic Valley.",
+  },
+  {
+    tier: "bronze",
+    name: "Coeur d'Alene Lakeside Hospitality Group",
+    logo: { width: 200, height: 280, colour: [40, 100, 40] },
+    description: "Hotels and restaurants on the shores of Lake Coeur d'Alene.",
+  },
+]);
+
+/** @param {string} name */
+const slug = (name) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
+/** Sponsors of every tier, paid and approved, each shown with its logo from its approval. @type {RecognitionPart} */
+export const sponsorsPart = {
+  name: "sponsors",
+  seed({ edition, now, database, passwordHash }) {
+    const version = database.prepare("SELECT published_version AS v FROM editions WHERE id = ?").get(edition.id);
+    // Approved in the weeks before now (or before the finals, once they are past): shown from then on.
+    const latest = Math.min(now.getTime(), finalsStart(edition).getTime());
+    /** @type {Statement[]} */
+    const statements = [];
+    /** @type {StoredObject[]} */
+    const objects = [];
+    for (const [i, sponsor] of sampleSponsors.entries()) {
+      const id = `seed-${edition.id}-sponsor-${i + 1}`;
+      const userId = `${id}-contact`;
+      const site = slug(sponsor.name);
+      const email = `partnerships@${site}.example.com`;
+      const bytes = logoPng(sponsor.logo.width, sponsor.logo.height, sponsor.logo.colour);
+      const key = `sponsor-logos/${createHash("sha256").update(bytes).digest("hex")}.png`;
+      objects.push({ key, bytes, contentType: "image/png" });
+      const approvedAt = new Date(latest - (i + 1) * DAY_MS).toISOString();
+      const submittedAt = new Date(latest - (i + 2) * DAY_MS).toISOString();
+      const paidAt = new Date(latest - (i + 3) * DAY_MS).toISOString();
+      const website = `https://${site}.example.com`;
+      const logo = { key, type: "image/png", width: sponsor.logo.width, height: sponsor.logo.height };
+      statements.push(
+        insertOnce('"user"', {
+          id: userId,
+          name: "Morgan Ellis",
+          email,
+          email_verified: 1,
+          created_at: Date.parse(paidAt),
+          updated_at: Date.parse(paidAt),
+        }),
+        insertOnce("account", {
+          id: `${userId}-credential`,
+          account_id: userId,
+          provider_id: "credential",
+          user_id: userId,
+          password: passwordHash,
+          created_at: Date.parse(paidAt),
+          updated_at: Date.parse(paidAt),
+        }),
+        insertOnce("sponsorships", {
+          id,
+          edition_id: edition.id,
+          edition_version: version?.v === undefined ? null : Number(version.v),
+          user_id: userId,
+          tier: sponsor.tier,
+          amount_cents: pricing.sponsorTiersById[sponsor.tier].cents,
+          currency: "usd",
+          status: "paid",
+          first_name: "Morgan",
+          last_name: "Ellis",
+          title: "Director of Partnerships",
+          company_name: sponsor.name,
+          company_url: website,
+          email,
+          phone: "208-555-0160",
+          checkout_session_id: `cs_seed_${edition.id}_sponsor_${i + 1}`,
+          created_at: paidAt,
+          updated_at: paidAt,
+          paid_at: paidAt,
+        }),
+        // As the registrar's approval leaves a presence (app/sponsors/actions.server.ts): the given copy is shown.
+        insertOnce("sponsor_presences", {
+          sponsorship_id: id,
+          edition_id: edition.id,
+          display_name: sponsor.name,
+          website,
+          description: sponsor.description,
+          logo_key: logo.key,
+          logo_type: logo.type,
+          logo_width: logo.width,
+          logo_height: logo.height,
+          status: "approved",
+          submitted_at: submittedAt,
+          reviewed_at: approvedAt,
+          reviewed_by: "seed",
+          shown_name: sponsor.name,
+          shown_website: website,
+          shown_description: sponsor.description,
+          shown_logo_key: logo.key,
+          shown_logo_type: logo.type,
+          shown_logo_width: logo.width,
+          shown_logo_height: logo.height,
+          approved_at: approvedAt,
+          updated_at: approvedAt,
+        }),
+      );
+    }
+    const ids = sampleSponsors.map((_, i) => `seed-${edition.id}-sponsor-${i + 1}`);
+    const existing = database
+      .prepare(`SELECT count(*) AS n FROM sponsor_presences WHERE sponsorship_id IN (${ids.map(() => "?").join(", ")})`)
+      .get(...ids);
+    const tiers = pricing.sponsorTierIds.map(
+      (tier) => `${sampleSponsors.filter((s) => s.tier === tier).length} ${pricing.sponsorTiersById[tier].name}`,
+    );
+    return {
+      statements,
+      objects,
+      fresh: Number(existing?.n ?? 0) < ids.length,
+      summary: [`Sponsors: ${tiers.join(", ")}, approved and shown with their logos (wide and tall).`],
+    };
+  },
+};
+
+/** Every part, in the order they are seeded. @type {RecognitionPart[]} */
+export const recognitionParts = [sponsorsPart];
+
+/**
+ * Seeds every part into the local database, then stores the files of the
+ * parts with new rows through `storeObjects` (the local R2, one Wrangler
+ * call). Answers the lines to print.
+ * @param {SeedContext & { run: (statements: Statement[]) => void, storeObjects: (objects: StoredObject[]) => void }} context
+ * @returns {string[]}
+ */
+export function seedRecognition({ run, storeObjects, ...context }) {
+  const seeds = recognitionParts.map((part) => part.seed(context));
+  run(seeds.flatMap((seed) => seed.statements));
+  const objects = seeds.filter((seed) => seed.fresh).flatMap((seed) => seed.objects);
+  if (objects.length > 0) storeObjects(objects);
+  return [
+    `Edition ${context.edition.id}: ${recognitionParts.map((p) => p.name).join(", ")}; ${objects.length} file(s) stored this run.`,
+    ...seeds.flatMap((seed) => seed.summary),
+  ];
+}

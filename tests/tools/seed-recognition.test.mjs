@@ -1,0 +1,133 @@
+// `npm run seed -- recognition` (issue 54) against a real local D1 and R2,
+// served by the built site as a visitor sees it: approved sponsors of every
+// tier, each logo stored as /account/sponsor stores it (served from its
+// public address, its bytes named by their SHA-256), shown by tier on
+// /sponsors and on the home page; and a second run that adds nothing.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { migratedState } from "../migrated-state.mjs";
+import { localDatabase } from "../../scripts/local-d1.mjs";
+import { startLocalServer } from "./local-server.mjs";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const load = (/** @type {string} */ path) => import(new URL(path, import.meta.url).href);
+/** @type {typeof import("../../app/content/pricing.ts")} */
+const { sponsorTierIds } = await load("../../app/content/pricing.ts");
+/** @type {typeof import("../../app/content/sponsorship.ts")} */
+const { sponsorPresenceByTier } = await load("../../app/content/sponsorship.ts");
+
+const stateDir = mkdtempSync(join(tmpdir(), "seed-recognition-"));
+/** In 2026's regular enrollment: the sponsors' agreement runs (until 30 days after the finals). */
+const SHOWN_DAY = "2026-02-10T12:00:00-07:00";
+
+function seed() {
+  const run = spawnSync("node", ["scripts/seed-projects.mjs", "recognition"], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, STATE_DIR: stateDir, APP_NOW: SHOWN_DAY, CI: "true" },
+  });
+  assert.equal(run.status, 0, run.stderr);
+  return run.stdout;
+}
+
+/** @param {string} sql */
+const rows = (sql) => {
+  const database = localDatabase(stateDir);
+  assert.ok(database);
+  return database
+    .prepare(sql)
+    .all()
+    .map((row) => ({ ...row }));
+};
+
+/** @type {{ base: string, stop: () => void } | undefined} */
+let server;
+let firstRun = "";
+let secondRun = "";
+before(async () => {
+  migratedState(stateDir);
+  firstRun = seed();
+  secondRun = seed();
+  server = await startLocalServer({ stateDir, appNow: SHOWN_DAY });
+});
+
+after(() => {
+  server?.stop();
+  rmSync(stateDir, { recursive: true, force: true });
+});
+
+const sponsors = () =>
+  rows(
+    `SELECT s.tier, p.shown_name AS name, p.shown_logo_key AS key, p.shown_logo_width AS width,
+            p.shown_logo_height AS height, p.status, p.approved_at
+     FROM sponsor_presences p JOIN sponsorships s ON s.id = p.sponsorship_id
+     WHERE s.status = 'paid' AND s.edition_id = '2026'`,
+  );
+
+describe("npm run seed -- recognition", () => {
+  test("approves two sponsors of every tier, one with a wide logo and one with a tall one, and a second run adds nothing", () => {
+    const seeded = sponsors();
+    assert.equal(seeded.length, 2 * sponsorTierIds.length);
+    for (const tier of sponsorTierIds) {
+      const ofTier = seeded.filter((s) => s.tier === tier);
+      assert.equal(ofTier.length, 2, tier);
+      assert.ok(
+        ofTier.some((s) => Number(s.width) > Number(s.height)),
+        `${tier}: a wide logo`,
+      );
+      assert.ok(
+        ofTier.some((s) => Number(s.height) > Number(s.width)),
+        `${tier}: a tall logo`,
+      );
+    }
+    for (const sponsor of seeded) {
+      assert.equal(sponsor.status, "approved");
+      assert.ok(String(sponsor.approved_at) < new Date(SHOWN_DAY).toISOString());
+      assert.match(String(sponsor.key), /^sponsor-logos\/[0-9a-f]{64}\.png$/);
+    }
+    assert.ok(Math.max(...seeded.map((s) => String(s.name).length)) >= 50, "a name as long as real ones get");
+    assert.match(firstRun, /8 file\(s\) stored this run/);
+    assert.match(secondRun, /0 file\(s\) stored this run/);
+  });
+
+  test("serves each logo from its public address, the PNG its key names, cached for good", async () => {
+    assert.ok(server);
+    for (const sponsor of sponsors()) {
+      const file = String(sponsor.key).replace("sponsor-logos/", "");
+      const response = await fetch(`${server.base}/sponsor-logos/${file}`);
+      assert.equal(response.status, 200, file);
+      assert.equal(response.headers.get("content-type"), "image/png");
+      assert.equal(response.headers.get("cache-control"), "public, max-age=31536000, immutable");
+      const bytes = Buffer.from(await response.arrayBuffer());
+      assert.equal(`${createHash("sha256").update(bytes).digest("hex")}.png`, file);
+      // A PNG's size is in its IHDR chunk, right after the signature.
+      assert.deepEqual(
+        { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) },
+        { width: sponsor.width, height: sponsor.height },
+      );
+    }
+  });
+
+  test("shows every tier on /sponsors and the tiers placed on the home page there, named by their alt text", async () => {
+    assert.ok(server);
+    const [sponsorsPage, home] = await Promise.all(
+      ["/sponsors", "/"].map((path) => fetch(`${server?.base}${path}`).then((r) => r.text())),
+    );
+    for (const sponsor of sponsors()) {
+      const file = String(sponsor.key).replace("sponsor-logos/", "");
+      const alt = String(sponsor.name).replace(/'/g, "&#x27;");
+      const shown = `src="/sponsor-logos/${file}" alt="${alt}"`;
+      assert.ok(sponsorsPage.includes(shown), `${sponsor.name} on /sponsors`);
+      const onHome = /** @type {readonly string[]} */ (
+        sponsorPresenceByTier[/** @type {"gold"} */ (sponsor.tier)].placements
+      ).includes("home");
+      assert.equal(home.includes(shown), onHome, `${sponsor.name} on / (${sponsor.tier})`);
+    }
+  });
+});
