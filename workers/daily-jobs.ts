@@ -24,6 +24,7 @@ import type { PlannedChange } from "~/events/commit.server";
 import { logAssignedOnJudgingStart, planAssignOnJudgingStart } from "~/judging/assign.server";
 import { log } from "~/lib/log.server";
 import { markOverdueInvoices } from "~/payments/overdue.server";
+import { reconcileAllTierCredentials } from "~/organization/tier-credential.server";
 import { recordDailyJob } from "~/organize/daily-jobs.server";
 import { logJudgingPurge, planJudgingPurge } from "~/retention/judging.server";
 import { logDataLifecycle, planDataLifecycle } from "~/retention/records.server";
@@ -112,6 +113,13 @@ export const dailyJobs: readonly DailyJob[] = [
     name: "invoices-overdue",
     run: (env, now) => markOverdueInvoices(env, now),
     summarise: (marked) => dailyJobSummaries.invoicesOverdue(marked),
+  }),
+  // Organizations' tier credentials (issue 54, ADR 028): issued where enrollments, removals and refunds
+  // are written; this run catches any change those missed. Signing happens in the worker: its row follows.
+  job({
+    name: "tier-credentials",
+    run: (env, now) => reconcileAllTierCredentials(env, now),
+    summarise: ({ issued, revoked }) => dailyJobSummaries.tierCredentials(issued, revoked),
   }),
 ];
 

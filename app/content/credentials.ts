@@ -7,9 +7,17 @@
  *
  * Plain TypeScript without Vite-only imports: the admin CLI reads it too.
  */
-import { awards, finalistCredential, finalsAwards, learningStages } from "./program";
+import {
+  awards,
+  finalistCredential,
+  finalsAwards,
+  learningStages,
+  recognitionTiers,
+  type RecognitionTier,
+} from "./program";
 
-export type AchievementKind = "certification" | "capstone" | "finalist" | "award";
+/** "recognition": an organization's tier designation (issue 54), the only kind whose holder is not a person. */
+export type AchievementKind = "certification" | "capstone" | "finalist" | "award" | "recognition";
 
 export interface AchievementDefinition {
   /** Stable: stored in each credential row and in URLs. */
@@ -151,8 +159,76 @@ export function achievementsFor(editionId: string): readonly AchievementDefiniti
 }
 
 export function achievementOf(editionId: string, id: string): AchievementDefinition | undefined {
-  return achievementsFor(editionId).find((achievement) => achievement.id === id);
+  return (
+    achievementsFor(editionId).find((achievement) => achievement.id === id) ??
+    tierAchievementsFor(editionId).find((achievement) => achievement.id === id)
+  );
 }
+
+/**
+ * An organization's recognition tier as a credential (issue 54, ADR 028):
+ * its holder is the organization, written `organization:<registration id>`
+ * where a person's credential names their account.
+ */
+export const ORGANIZATION_HOLDER_PREFIX = "organization:";
+export const organizationHolder = (organizationId: string) => `${ORGANIZATION_HOLDER_PREFIX}${organizationId}`;
+/** The organization holding a credential, or null for a person's. */
+export function organizationOfHolder(holder: string): string | null {
+  return holder.startsWith(ORGANIZATION_HOLDER_PREFIX) ? holder.slice(ORGANIZATION_HOLDER_PREFIX.length) : null;
+}
+
+/** The achievement id of a tier: "tier-ai-champion". */
+export const tierAchievementId = (tierId: string) => `tier-${tierId}`;
+
+/** The badge of a tier, an SVG under public/badges/ (its PNG beside it, scripts/badge-images.mjs). */
+export const tierBadge = (tierId: string) => `/badges/organization-${tierId}.svg`;
+
+/** The badge's size on the organization's own website, fixed so its page does not shift as it loads. */
+export const TIER_BADGE_SIZE = 160;
+
+function tierDefinition(tier: RecognitionTier, editionName: string): AchievementDefinition {
+  const range =
+    tier.maxParticipants === null
+      ? `${tier.minParticipants} or more`
+      : `${tier.minParticipants} to ${tier.maxParticipants}`;
+  return {
+    id: tierAchievementId(tier.id),
+    kind: "recognition",
+    name: tier.name,
+    description: `${tier.name}, a recognized organization of the Idaho AI Challenge (${editionName}): it enrolled ${range} of its employees in the Challenge with its Workforce Package.`,
+    criteria: `An organization whose Workforce Package enrolled at least ${tier.minParticipants} employees with its company code in the ${editionName}. It is revoked if fewer stay enrolled or the package is refunded, and replaced when the organization reaches a higher tier.`,
+    image: tierBadge(tier.id),
+  };
+}
+
+const tiersByEdition = new Map<string, readonly AchievementDefinition[]>();
+
+/** The tier designations of an edition, lowest first (app/content/program.ts's tiers). */
+export function tierAchievementsFor(editionId: string): readonly AchievementDefinition[] {
+  let list = tiersByEdition.get(editionId);
+  if (!list) {
+    list = recognitionTiers.map((tier) => tierDefinition(tier, `${editionId} Challenge`));
+    tiersByEdition.set(editionId, list);
+  }
+  return list;
+}
+
+/** What an organization pastes on its website: the badge's alternative text. */
+export const tierBadgeAlt = (organizationName: string, tierName: string, editionId: string) =>
+  `${organizationName} — ${tierName}, Idaho AI Challenge ${editionId}`;
+
+/**
+ * Why a tier credential was revoked (ADR 028), as its page and /verify say it.
+ */
+export const tierRevocationReasons = {
+  replaced: (higher: string) => `Replaced by the ${higher} designation, which the organization reached.`,
+  belowThreshold: (tier: string, minimum: number) =>
+    `Fewer than ${minimum} employees are enrolled with the organization's code, the minimum for ${tier}.`,
+  packageWithdrawn: "The organization's Workforce Package was refunded or its payment disputed.",
+} as const;
+
+/** Who revoked a tier credential (`revoked_by`): the site itself, from the facts. */
+export const TIER_REVOKED_BY = "site:recognition-tier";
 
 /** The certification an import row names, by id, name or stage ("AI Creator", "ai-creator", "Stage 2"). */
 export function certificationNamed(editionId: string, name: string): AchievementDefinition | undefined {

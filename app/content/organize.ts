@@ -149,6 +149,7 @@ export const dailyJobNames = [
   "innovator-credentials",
   "impact-figures",
   "invoices-overdue",
+  "tier-credentials",
 ] as const;
 export type DailyJobName = (typeof dailyJobNames)[number];
 
@@ -156,6 +157,10 @@ export type DailyJobName = (typeof dailyJobNames)[number];
 export const dailyJobAction = "daily-jobs.run";
 
 export const dailyJobText: Record<DailyJobName, { label: string; does: string }> = {
+  "tier-credentials": {
+    label: "Organizations' tier credentials",
+    does: "Issues, replaces or revokes each organization's recognition-tier credential to match its enrolled employees and its package, in case a change was missed.",
+  },
   "invoices-overdue": {
     label: "Overdue invoices",
     does: "Marks open invoices past their due date overdue, in case Stripe's invoice.overdue event is not subscribed.",
@@ -208,6 +213,10 @@ export const dailyJobSummaries = {
       : `Assigned ${plural(assigned, "project-judge pair")} in ${plural(editions, "edition")}.`,
   innovatorCredentials: (issued: number) =>
     issued === 0 ? "No AI Innovator credential was due." : `Issued ${plural(issued, "AI Innovator credential")}.`,
+  tierCredentials: (issued: number, revoked: number) =>
+    issued === 0 && revoked === 0
+      ? "Every organization's tier credential already matched its enrolled employees."
+      : `Issued ${plural(issued, "tier credential")} and revoked ${plural(revoked, "tier credential")}.`,
   invoicesOverdue: (marked: number) =>
     marked === 0 ? "No open invoice fell overdue." : `Marked ${plural(marked, "open invoice")} overdue.`,
   impactFigures: (editions: number, final: number) =>

@@ -12,11 +12,20 @@ import {
   achievementOf,
   badgePng,
   ISSUER_LOGO,
+  organizationOfHolder,
   STATUS_LIST_SIZE,
   type AchievementDefinition,
 } from "~/content/credentials";
 import { getDb } from "~/db/client.server";
-import { credentials, credentialStatusLists, publishedResults, submissions, teams, user } from "~/db/schema";
+import {
+  credentials,
+  credentialStatusLists,
+  publishedResults,
+  registrations,
+  submissions,
+  teams,
+  user,
+} from "~/db/schema";
 import { isProduction } from "~/lib/config.server";
 import { base64url, sha256Hex } from "~/lib/encoding";
 import { log } from "~/lib/log.server";
@@ -190,7 +199,41 @@ async function projectTitle(env: Pick<Env, "DB">, row: CredentialRow): Promise<s
 }
 
 function achievementType(achievement: AchievementDefinition): string {
-  return achievement.kind === "award" || achievement.kind === "finalist" ? "Award" : "Certification";
+  return achievement.kind === "award" || achievement.kind === "finalist" || achievement.kind === "recognition"
+    ? "Award"
+    : "Certification";
+}
+
+/** How a credential names an organization whose registration has no company name (never the case after checkout). */
+const UNNAMED_ORGANIZATION = "A recognized organization";
+
+/** The name of the organization (a Workforce registration) a tier credential is issued to. */
+export async function organizationName(env: Pick<Env, "DB">, organizationId: string): Promise<string | null> {
+  const [row] = await getDb(env)
+    .select({ name: registrations.companyName })
+    .from(registrations)
+    .where(eq(registrations.id, organizationId))
+    .limit(1);
+  if (!row) return null;
+  return row.name?.trim() || UNNAMED_ORGANIZATION;
+}
+
+/**
+ * The subject of a tier credential (issue 54, ADR 028): the organization, not
+ * a person. OB 3.0's AchievementSubject has no Profile of its own subject, so
+ * the organization is its `id` (a urn:uuid, its Workforce registration's
+ * UUID, the same in each tier it earns), its `name`, and an IdentityObject of
+ * type "name", in plain text: an organization's name is public, not personal.
+ */
+async function organizationSubject(env: Env, organizationId: string, achievement: unknown) {
+  const name = (await organizationName(env, organizationId)) ?? UNNAMED_ORGANIZATION;
+  return {
+    id: `urn:uuid:${organizationId}`,
+    type: ["AchievementSubject"],
+    name,
+    identifier: [{ type: "IdentityObject", identityHash: name, identityType: "name", hashed: false }],
+    achievement,
+  };
 }
 
 /** The Achievement (OB 3.0) as embedded in credentials and served at its own id; its image a PNG (issue 31). */
@@ -226,6 +269,8 @@ export async function unsignedCredential(
   const title =
     showcase && row.teamId ? (evidenceTitle !== undefined ? evidenceTitle : await projectTitle(env, row)) : null;
   const image = { id: `${origin}${badgePng(achievement.image)}`, type: "Image" };
+  const organizationId = organizationOfHolder(row.userId);
+  const achievementJson = achievementDocument(achievement, row.editionId, origin);
   return {
     "@context": [VC_V2_CONTEXT, OB_CONTEXT],
     id: `${origin}${credentialPath(row.id)}`,
@@ -237,19 +282,21 @@ export async function unsignedCredential(
     issuer: issuerProfile(env, origin),
     validFrom: dateTime(row.issuedAt),
     awardedDate: dateTime(row.earnedAt),
-    credentialSubject: {
-      type: ["AchievementSubject"],
-      identifier: [
-        {
-          type: "IdentityObject",
-          identityHash: await emailIdentityHash(row.recipientEmail, row.recipientSalt),
-          identityType: "emailAddress",
-          hashed: true,
-          salt: row.recipientSalt,
+    credentialSubject: organizationId
+      ? await organizationSubject(env, organizationId, achievementJson)
+      : {
+          type: ["AchievementSubject"],
+          identifier: [
+            {
+              type: "IdentityObject",
+              identityHash: await emailIdentityHash(row.recipientEmail, row.recipientSalt),
+              identityType: "emailAddress",
+              hashed: true,
+              salt: row.recipientSalt,
+            },
+          ],
+          achievement: achievementJson,
         },
-      ],
-      achievement: achievementDocument(achievement, row.editionId, origin),
-    },
     ...(showcase
       ? {
           evidence: [

@@ -1,11 +1,12 @@
 /**
  * What /credentials/:id and its JSON show (issue 26, issue 31): who earned
- * what and when, under the holder's chosen name, the criteria, and the
+ * what and when, under the holder's chosen name (an organization's tier
+ * credential, issue 54: the organization's name), the criteria, and the
  * verification result. Null (a 404) for an unknown id, a deleted or
  * unverified holder's credential, or a private credential seen by anyone but
  * its holder.
  */
-import { achievementOf, ANONYMOUS_HOLDER } from "~/content/credentials";
+import { achievementOf, ANONYMOUS_HOLDER, organizationOfHolder } from "~/content/credentials";
 import { siteContact } from "~/lib/site-config.server";
 import {
   showcasePathForTeam,
@@ -13,6 +14,7 @@ import {
   credentialPath,
   credentialWithHolder,
   issuerId,
+  organizationName,
   signedCredential,
   type CredentialRow,
 } from "./credential.server";
@@ -45,9 +47,9 @@ export function linkedInAddUrl(
   return `https://www.linkedin.com/profile/add?${params.toString()}`;
 }
 
-/** Whether LinkedIn is offered: never for a revoked or private credential. */
-export function offersLinkedIn(row: Pick<CredentialRow, "revokedAt" | "isPublic">): boolean {
-  return row.revokedAt === null && row.isPublic;
+/** Whether LinkedIn is offered: never for a revoked or private credential, nor an organization's (a person's profile lists their own). */
+export function offersLinkedIn(row: Pick<CredentialRow, "revokedAt" | "isPublic" | "userId">): boolean {
+  return row.revokedAt === null && row.isPublic && organizationOfHolder(row.userId) === null;
 }
 
 /**
@@ -56,7 +58,14 @@ export function offersLinkedIn(row: Pick<CredentialRow, "revokedAt" | "isPublic"
  */
 export async function visibleCredential(env: Env, id: string, viewerId: string | null) {
   const found = await credentialWithHolder(env, id);
-  if (!found || found.row.userId.startsWith("deleted:") || found.holderVerified === null) return null;
+  if (!found) return null;
+  // An organization's tier credential (ADR 028): public while the organization's registration exists.
+  const organizationId = organizationOfHolder(found.row.userId);
+  if (organizationId) {
+    const name = await organizationName(env, organizationId);
+    return name === null ? null : { row: found.row, holderName: name, isHolder: false };
+  }
+  if (found.row.userId.startsWith("deleted:") || found.holderVerified === null) return null;
   if (holderRefusal({ emailVerified: found.holderVerified })) return null;
   const isHolder = viewerId === found.row.userId;
   if (!found.row.isPublic && !isHolder) return null;

@@ -17,6 +17,7 @@
  */
 import {
   ANONYMOUS_HOLDER,
+  organizationOfHolder,
   STATUS_LIST_SIZE,
   verificationOutcomes,
   type VerificationOutcome,
@@ -25,7 +26,7 @@ import { getDb } from "~/db/client.server";
 import { user } from "~/db/schema";
 import { eq } from "drizzle-orm";
 import { checkProof, type ProofCheck } from "./proof.server";
-import { issuerId, publishedDocuments, publishedKeys, revocationOf } from "./credential.server";
+import { issuerId, organizationName, publishedDocuments, publishedKeys, revocationOf } from "./credential.server";
 import { statusListPath } from "./keys";
 
 /** What a credential says about itself, for display only (never trusted for anything). */
@@ -140,10 +141,14 @@ async function ourStatus(env: Env, credential: Json, origin: string) {
 
 /**
  * The name the holder of one of our credentials chose to display (/account),
- * never their enrollment name; none on a credential they made private.
+ * never their enrollment name; none on a credential they made private; an
+ * organization's registered name.
  */
 async function holderDisplayName(env: Env, holder: { userId: string; isPublic: boolean }): Promise<string | null> {
   if (holder.userId.startsWith("deleted:")) return null;
+  // An organization's tier credential (ADR 028): its name as registered.
+  const organizationId = organizationOfHolder(holder.userId);
+  if (organizationId) return organizationName(env, organizationId);
   if (!holder.isPublic) return ANONYMOUS_HOLDER;
   const [found] = await getDb(env).select({ name: user.name }).from(user).where(eq(user.id, holder.userId)).limit(1);
   if (!found) return null;

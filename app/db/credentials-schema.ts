@@ -1,6 +1,6 @@
 /**
- * The drizzle view of credentials (migrations/0016_credentials.sql and
- * 0017, the source of truth): issued Open Badges, the imported completions
+ * The drizzle view of credentials (migrations/0016_credentials.sql,
+ * 0017 and 0038, the source of truth): issued Open Badges, the imported completions
  * and the signed status lists.
  */
 import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
@@ -11,9 +11,10 @@ export const credentials = sqliteTable("credentials", {
   id: text("id").notNull().unique(),
   editionId: text("edition_id").notNull(),
   achievement: text("achievement").notNull(),
+  /** The holder: an account id, or `organization:<registration id>` for a tier credential (migration 0038). */
   userId: text("user_id").notNull(),
   teamId: text("team_id"),
-  source: text("source", { enum: ["import", "deadline", "results"] }).notNull(),
+  source: text("source", { enum: ["import", "deadline", "results", "tier"] }).notNull(),
   earnedAt: text("earned_at").notNull(),
   issuedAt: text("issued_at").notNull(),
   recipientEmail: text("recipient_email").notNull(),
@@ -34,6 +35,7 @@ export const credentialCompletions = sqliteTable(
   "credential_completions",
   {
     editionId: text("edition_id").notNull(),
+    /** The holder: an account id, or `organization:<registration id>` for a tier credential (migration 0038). */
     userId: text("user_id").notNull(),
     achievement: text("achievement").notNull(),
     completedOn: text("completed_on").notNull(),

@@ -5,7 +5,8 @@
  * address, and the change is logged, in one batch that commits only if the
  * person was still enrolled with this organization. Unless another
  * enrollment keeps them a participant, their Challenge Portal team
- * memberships end too (app/portal/departure.server.ts, issue 22).
+ * memberships end too (app/portal/departure.server.ts, issue 22), and a
+ * tier credential the count no longer supports is revoked (issue 54).
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
@@ -17,11 +18,12 @@ import type { Organization } from "./access.server";
 import { commitOrganizationChange } from "./events.server";
 import { employeeRemoved } from "./notification.server";
 import { endMembershipsUnlessEnrolled } from "~/portal/departure.server";
+import { reconcileTierCredentialAfter } from "./tier-credential.server";
 
 export type RemoveResult = { ok: true; name: string } | { ok: false; reason: "not_found" };
 
 export async function removeEmployee(
-  env: Pick<Env, "NOTIFICATIONS" | "DB" | "SUBMISSION_FILES">,
+  env: Env,
   db: Db,
   organization: Organization,
   actor: SessionUser,
@@ -71,5 +73,7 @@ export async function removeEmployee(
   if (!committed.ok) return { ok: false, reason: "not_found" };
   await enqueueNotifications(env, [notice.id], { requestId, kind: employeeRemoved.kind });
   await endMembershipsUnlessEnrolled(env, db, row.userId, row.editionId, { now, requestId, reason: "removed" });
+  // One fewer may take the organization below its tier (issue 54).
+  await reconcileTierCredentialAfter(env, organization.id, { now, requestId });
   return { ok: true, name: `${row.firstName} ${row.lastName}` };
 }

@@ -32,6 +32,7 @@ import {
 import type { Found } from "./fulfill.server";
 import { accountEmailOf } from "~/auth/session.server";
 import { endMembershipsUnlessEnrolled } from "~/portal/departure.server";
+import { reconcileTierCredential } from "~/organization/tier-credential.server";
 
 /** The parts of Stripe's Charge this needs. */
 export interface ChargeFacts {
@@ -197,6 +198,10 @@ async function apply(
   const [first, ...rest] = statements;
   await db.batch([first!, ...rest]);
   await enqueueNotifications(env, ids, { requestId: context.requestId, kind: paymentAdjustmentNotification.kind });
+  // A refund or dispute of a Workforce Package revokes its tier credential; a won dispute issues it again
+  // (issue 54). After the record is marked, so the reconciliation reads it; a failure fails the webhook,
+  // and Stripe's redelivery finishes the job (nothing above is written twice).
+  if (isWorkforce(found)) await reconcileTierCredential(env, row.id, { now: context.now });
   log("warn", "payments.adjusted", {
     requestId: context.requestId,
     event,

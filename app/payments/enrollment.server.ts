@@ -15,6 +15,7 @@ import { registrations } from "~/db/schema";
 import { log } from "~/lib/log.server";
 import { siteContact } from "~/lib/site-config.server";
 import { enqueueNotifications } from "~/notifications/outbox.server";
+import { reconcileTierCredentialAfter } from "~/organization/tier-credential.server";
 import { PaymentError, type StartOptions, type StartResult } from "./start";
 import { organizationForCode } from "./company-codes.server";
 import { confirmationInsert, confirmationPayload } from "./confirmation.server";
@@ -85,6 +86,8 @@ export async function enrollWithCompanyCode(
     notification.statement,
   ]);
   await enqueueNotifications(env, [notification.id], { requestId, kind: enrollmentConfirmation.kind });
+  // This enrollment may be the one that reaches a recognition tier (issue 54).
+  await reconcileTierCredentialAfter(env, organization.id, { now, requestId });
   log("info", "payments.enrolled_with_code", { requestId, registrationId: id, organizationId: organization.id });
   return { type: "enrolled", registrationId: id };
 }

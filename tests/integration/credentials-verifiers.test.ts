@@ -14,6 +14,8 @@
  * few public documents (the VC 2.0 and OB 3.0.3 contexts, 1EdTech's JSON
  * Schema) are answered from their published copies, and anything else is
  * refused and makes the test fail. A copy with one byte changed fails in both.
+ * An organization's tier credential (issue 54, ADR 028), whose subject is
+ * the organization rather than a person, is held to the same checks.
  */
 import { Validator } from "@cfworker/json-schema";
 import { contexts as credentialsContexts } from "@digitalbazaar/credentials-context";
@@ -39,6 +41,7 @@ import {
   signedJson,
   teamWithSubmission,
 } from "./credentials-helpers";
+import { createRegistration } from "./factories";
 import { person, type Person } from "./portal-helpers";
 import { fetchWithEnv } from "./worker";
 
@@ -191,5 +194,72 @@ describe("served credentials of every kind", () => {
     const tampered = JSON.parse(changeOneByte(JSON.stringify(list), '"revocation"'));
     expect(await thirdPartyVerifies(tampered)).toBe(false);
     expect((await core(tampered)).errors).toEqual([expect.stringMatching(/^invalid_signature/)]);
+  });
+});
+
+describe("an organization's tier credential", () => {
+  let id: string;
+  const organizationId = crypto.randomUUID();
+  const companyName = "Clearwater Verified Manufacturing";
+
+  beforeAll(async () => {
+    await createRegistration({
+      id: organizationId,
+      userId: `owner_${organizationId}`,
+      registrationType: "workforce",
+      plan: "workforce",
+      status: "paid",
+      amountCents: 500_000,
+      companyName,
+    });
+    // 25 employees enrolled with the code: AI Champion.
+    for (let i = 0; i < 25; i++) {
+      await createRegistration({
+        userId: `employee_${organizationId}_${i}`,
+        amountCents: 0,
+        status: "enrolled",
+        organizationRegistrationId: organizationId,
+      });
+    }
+    // Issued and signed by the daily job's safety net, for the deployment's origin.
+    await runDailyJob("2026-04-01T16:00:00Z", { BASE_URL: ORIGIN });
+    const [row] = await rows<{ id: string; signed_json: string | null }>(
+      "SELECT id, signed_json FROM credentials WHERE user_id = ? AND source = 'tier' AND revoked_at IS NULL",
+      `organization:${organizationId}`,
+    );
+    expect(row?.signed_json).toContain('"proof"');
+    id = row!.id;
+  });
+
+  it("verifier-core and @digitalbazaar/vc accept it, and refuse it with one byte changed", async () => {
+    const credential = (await signedJson(id)) as Record<string, unknown> & {
+      credentialSubject: { id: string; name: string; achievement: { name: string } };
+    };
+    expect(credential.credentialSubject).toMatchObject({
+      id: `urn:uuid:${organizationId}`,
+      name: companyName,
+      achievement: { name: "AI Champion" },
+    });
+    fetched.length = 0;
+    const genuine = await core(credential);
+    expect(genuine.errors).toEqual([]);
+    expect(genuine.log).toMatchObject({ valid_signature: true, expiration: true, revocation_status: true });
+    expect(fetched).toEqual(
+      expect.arrayContaining([
+        `${ORIGIN}/credentials/issuer`,
+        expect.stringMatching(/^http:\/\/localhost\/credentials\/status\/1$/),
+      ]),
+    );
+    expect(await thirdPartyVerifies(credential)).toBe(true);
+
+    const tampered = JSON.parse(changeOneByte(JSON.stringify(credential), JSON.stringify(companyName)));
+    expect((await core(tampered)).errors).toEqual([expect.stringMatching(/^invalid_signature/)]);
+    expect(await thirdPartyVerifies(tampered)).toBe(false);
+  });
+
+  it("the OB 3.0 JSON Schema holds, with the tier's PNG badge", async () => {
+    const credential = (await signedJson(id)) as { image: { id: string } };
+    expect(new Validator(schema as never, "2019-09", false).validate(credential).errors).toEqual([]);
+    expect(credential.image.id).toBe(`${ORIGIN}/badges/organization-ai-champion.png`);
   });
 });

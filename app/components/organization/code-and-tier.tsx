@@ -105,7 +105,7 @@ export function TierSection({ tier }: { tier: DashboardView["tier"] }) {
  * response's CSP nonce) shows and wires it; without JavaScript the code is
  * selectable text in a read-only field.
  */
-function CopyButton({ target }: { target: string }) {
+export function CopyButton({ target }: { target: string }) {
   const nonce = useNonce();
   const script = `(()=>{const b=document.getElementById("copy-${target}"),i=document.getElementById("${target}");if(!b||!i||!navigator.clipboard)return;b.hidden=false;b.addEventListener("click",()=>{navigator.clipboard.writeText(i.value).then(()=>{b.textContent="Copied"},()=>{i.select()})})})();`;
   return (

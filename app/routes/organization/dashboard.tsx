@@ -13,6 +13,7 @@ import { AdminsSection, ActivitySection } from "~/components/organization/admins
 import { CertificationsSection } from "~/components/organization/certifications";
 import { CodeSection, TierSection } from "~/components/organization/code-and-tier";
 import { EmployeesSection, InviteSection } from "~/components/organization/employees";
+import { TierCredentialSection } from "~/components/organization/tier-credential";
 import { Refusals } from "~/components/intent-form";
 import { PageHero } from "~/components/page";
 import { organizationReportText } from "~/content/impact";
@@ -26,6 +27,7 @@ import { organizationCertifications } from "~/organization/credentials.server";
 import { searchText } from "~/organization/dashboard.server";
 import { dashboardView } from "~/organization/dashboard-view.server";
 import { organizationIntents } from "~/organization/intents.server";
+import { tierCredentialView } from "~/organization/tier-credential.server";
 import type { Route } from "./+types/dashboard";
 import { editionsFor } from "~/clock/clock.server";
 
@@ -41,11 +43,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = searchText(new URL(request.url).searchParams.get("q"));
   const signedIn = context.get(signedInContext);
   const organization = context.get(organizationContext);
-  const [view, certifications] = await Promise.all([
+  const [view, certifications, tierCredential] = await Promise.all([
     dashboardView(signedIn, organization, q, editionsFor(context.get(requestContext).env)),
     organizationCertifications(context.get(requestContext).env, organization.id, signedIn.edition.id),
+    tierCredentialView(
+      context.get(requestContext).env,
+      organization,
+      siteOrigin(request, context.get(requestContext).env),
+    ),
   ]);
-  return data({ ...view, certifications }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ ...view, certifications, tierCredential }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -82,6 +89,7 @@ export default function OrganizationDashboard({ loaderData: view, actionData }: 
           <Refusals messages={actionData?.intent === null ? (actionData.result.error?.[""] ?? []) : []} />
           <CodeSection code={view.code} pastNote={view.codeOfPastEdition} actionData={actionData} />
           <TierSection tier={view.tier} />
+          <TierCredentialSection credential={view.tierCredential} />
           <p>
             <Link to={`/organization/${organization.id}/report`} className="font-semibold text-brand-700 underline">
               {organizationReportText.dashboardLink}
