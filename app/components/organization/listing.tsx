@@ -85,7 +85,9 @@ function LogoForm({ organizationId, view }: { organizationId: string; view: List
   const error = view.logoError;
   return (
     <div className="mt-6 border-t border-slate-100 pt-4">
-      <h3 className="font-semibold text-slate-900">{m.logoTitle}</h3>
+      <h3 id="listing-logo-title" className="font-semibold text-slate-900">
+        {m.logoTitle}
+      </h3>
       <figure className="mt-2">
         <figcaption className="text-sm text-slate-700">{m.currentLogo}</figcaption>
         {view.logo ? (
@@ -104,7 +106,7 @@ function LogoForm({ organizationId, view }: { organizationId: string; view: List
         action={paths.logo(organizationId)}
         encType="multipart/form-data"
         className="mt-3 space-y-3"
-        aria-labelledby="listing-logo-label"
+        aria-labelledby="listing-logo-title"
       >
         <div>
           <label id="listing-logo-label" htmlFor="listing-logo" className="block font-semibold text-slate-900">
