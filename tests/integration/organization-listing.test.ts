@@ -12,6 +12,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { organizationListingMessages as m, organizationReviewMessages } from "~/content/organization-listing";
+import { eventLabels } from "~/content/organization";
 import { sponsorLogoFailureMessages } from "~/content/sponsor-presence";
 import { getDb } from "~/db/client.server";
 import {
@@ -211,6 +212,11 @@ describe("the dashboard's opt-in", { timeout: 120_000 }, () => {
       "organization.listing-logo-uploaded",
       "organization.unlisted",
     ]);
+    // The dashboard's activity words each of them.
+    const activity = textOf(await (await page(org.path, org.owner, EARLY)).text());
+    for (const kind of ["listing-requested", "listing-logo-uploaded", "unlisted"]) {
+      expect(activity).toContain(eventLabels[kind]);
+    }
   });
 
   it("is the organization's administrators' only: another account gets a 404", async () => {
