@@ -37,6 +37,8 @@ export default [
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   // Approved sponsors' logos (issue 54), by the SHA-256 of their content.
   route("sponsor-logos/:file", "routes/sponsor-logos.$file.ts"),
+  // Recognized organizations' approved logos (issue 54), likewise.
+  route("organization-logos/:file", "routes/organization-logos.$file.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
 
   // Forms: contact, accounts, registration, sponsorship, judges and advisors.
@@ -89,6 +91,8 @@ export default [
       // The organization's impact report and its figures as CSV (issue 55).
       route("organization/:id/report", "routes/organization/report.tsx"),
       route("organization/:id/report.csv", "routes/organization/report[.]csv.ts"),
+      // The public listing's logo (issue 54): uploaded (POST) and previewed under review (GET).
+      route("organization/:id/listing-logo", "routes/organization/listing-logo.ts"),
     ]),
   ]),
 
@@ -142,6 +146,7 @@ export default [
     route("organize/organizations", "routes/organize/organizations.tsx"),
     route("organize/organizations.csv", "routes/organize/organizations[.]csv.ts"),
     route("organize/organizations/:id", "routes/organize/organization.tsx"),
+    route("organize/organization-logos/:id", "routes/organize/organization-logo.ts"),
     route("organize/inbox", "routes/organize/inbox.tsx"),
     route("organize/credentials", "routes/organize/credentials.tsx"),
     route("organize/messages", "routes/organize/messages.tsx"),

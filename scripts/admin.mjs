@@ -117,6 +117,7 @@ const commandModules = [
   "./admin/messages.mjs",
   "./admin/editions.mjs",
   "./admin/sponsors.mjs",
+  "./admin/organization-listings.mjs",
   "./admin/invoices.mjs",
 ];
 

@@ -1,5 +1,6 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { forgetPublishedEditions, publishedEditions } from "~/editions/cache.server";
+import { forgetRecognizedOrganizations } from "~/organization/recognized.server";
 import { forgetShownSponsors } from "~/sponsors/shown.server";
 
 // Test files share a worker, and with it its D1 (vitest.config.ts: `isolate: false`). Each file starts from an
@@ -22,3 +23,5 @@ forgetPublishedEditions();
 await publishedEditions(env);
 // Likewise the approved sponsors (app/sponsors/shown.server.ts): none of an earlier file's database.
 forgetShownSponsors();
+// And the recognized organizations (app/organization/recognized.server.ts).
+forgetRecognizedOrganizations();

@@ -28,6 +28,11 @@ const COMPLETIONS_PATHS = new Set([
 /** A sponsor's logo (issue 54): small enough to read into memory, too large for the default limit. */
 const LOGO_UPLOAD_PATHS = new Set([sponsorPresencePaths.logoUpload, `${sponsorPresencePaths.logoUpload}.data`]);
 
+/** A recognized organization's logo (issue 54), on its dashboard: the same limit as a sponsor's. */
+const ORGANIZATION_LOGO_PATH = /^\/organization\/[0-9a-f-]{36}\/listing-logo(\.data)?$/;
+
+const isLogoUploadPath = (path: string) => LOGO_UPLOAD_PATHS.has(path) || ORGANIZATION_LOGO_PATH.test(path);
+
 /** The most bytes a request to this path may carry. */
 export function bodyLimitFor(pathname: string): number {
   const path = normalizedPath(pathname);
@@ -35,7 +40,7 @@ export function bodyLimitFor(pathname: string): number {
   if (path === UPLOAD_PATH) return requestBodyLimits.uploadBytes;
   if (path === "/verify") return requestBodyLimits.verifyBytes;
   if (COMPLETIONS_PATHS.has(path)) return requestBodyLimits.completionsBytes;
-  if (LOGO_UPLOAD_PATHS.has(path)) return sponsorLogoBodyBytes;
+  if (isLogoUploadPath(path)) return sponsorLogoBodyBytes;
   return requestBodyLimits.defaultBytes;
 }
 
@@ -59,7 +64,17 @@ export function tooLargeResponse(pathname: string, limit: number): Response {
   }
   if (isStreamedBodyPath(pathname)) return new Response(uploadTooLargeHtml(), { status: 413, headers: htmlHeaders });
   if (LOGO_UPLOAD_PATHS.has(normalizedPath(pathname))) {
-    return new Response(logoTooLargeHtml(), { status: 413, headers: htmlHeaders });
+    return new Response(logoTooLargeHtml(sponsorPresencePaths.page, "your sponsor presence"), {
+      status: 413,
+      headers: htmlHeaders,
+    });
+  }
+  if (ORGANIZATION_LOGO_PATH.test(normalizedPath(pathname))) {
+    const dashboard = normalizedPath(pathname).replace(/\/listing-logo(\.data)?$/, "");
+    return new Response(logoTooLargeHtml(dashboard, "your organization dashboard"), {
+      status: 413,
+      headers: htmlHeaders,
+    });
   }
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too much to send</title></head><body><main><h1>That was too much to send</h1><p>What you submitted is larger than ${formatKb(limit)}, more than any form on this site needs. Please go back, shorten the longest answer and send it again.</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
   return new Response(html, { status: 413, headers: htmlHeaders });
@@ -72,8 +87,8 @@ function uploadTooLargeHtml(): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>File too large</title></head><body><main><h1>That file is too large to upload</h1><p>${limits} Please go back and choose a smaller file.</p><p><a href="/portal">Back to the Challenge Portal</a></p></main></body></html>`;
 }
 
-function logoTooLargeHtml(): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Logo too large</title></head><body><main><h1>That logo is too large to upload</h1><p>${sponsorLogoFailureMessages["too-large"]} Please go back and choose a smaller file.</p><p><a href="${sponsorPresencePaths.page}">Back to your sponsor presence</a></p></main></body></html>`;
+function logoTooLargeHtml(back: string, backName: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Logo too large</title></head><body><main><h1>That logo is too large to upload</h1><p>${sponsorLogoFailureMessages["too-large"]} Please go back and choose a smaller file.</p><p><a href="${back}">Back to ${backName}</a></p></main></body></html>`;
 }
 
 /**

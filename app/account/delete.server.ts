@@ -10,6 +10,7 @@
  * sent are revoked. Its audience votes are deleted. A Workforce Package's company code stays live: employees
  * already enrolled with it stay enrolled. Its judging (issue 31) is removed, or anonymized where the
  * published results must stay (app/judging/account-deletion.server.ts); its display-name changes go.
+ * The public listings of the organizations it bought go with it (issue 54): the consent was the owner's.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { verifyPassword } from "~/auth/password.server";
@@ -34,6 +35,8 @@ import { anonymizePaymentRecordsOf } from "~/retention/records.server";
 import { departureOf, type DepartureStatement } from "~/portal/departure.server";
 import { judgingErasureOf } from "~/judging/account.server";
 import { editionsFor } from "~/clock/clock.server";
+import { deleteListingsOwnedBy } from "~/organization/listing.server";
+import { forgetRecognizedOrganizations } from "~/organization/recognized.server";
 
 /** True when `password` is the account's own (the scrypt hash better-auth stores for provider "credential"). */
 export async function passwordMatches(env: Pick<Env, "DB">, userId: string, password: string): Promise<boolean> {
@@ -99,10 +102,13 @@ export async function deleteAccount(
   ];
   // The payment records are anonymized by the retention job's own D1 statements: one batch of D1's kind keeps it all or nothing.
   await env.DB.batch([
+    // Before the payment records are anonymized: the organizations are found by their buyer's account.
+    asD1(env.DB, deleteListingsOwnedBy(db, user.id)),
     ...departure.statements.map((statement) => asD1(env.DB, statement)),
     ...anonymizePaymentRecordsOf(env.DB, user.id),
     ...personal.map((statement) => asD1(env.DB, statement)),
   ]);
+  forgetRecognizedOrganizations();
   await departure.deleteFiles(env.SUBMISSION_FILES);
   await judging.reassign(env.DB);
 }

@@ -19,6 +19,9 @@ export const accountEventSummaries = {
   "organization.admin-invitation-cancelled": "Cancelled a co-administrator invitation",
   "organization.admin-added": "Joined as co-administrator",
   "organization.admin-removed": "Removed a co-administrator",
+  "organization.listing-requested": "Asked to be listed on the Employer Recognition page",
+  "organization.listing-logo-uploaded": "Uploaded the organization's logo for its listing",
+  "organization.unlisted": "Unlisted the organization from the Employer Recognition page",
   "sponsor.presence-saved": "Gave the sponsor's name, website and description for review",
   "sponsor.logo-uploaded": "Uploaded the sponsor's logo for review",
 } as const;

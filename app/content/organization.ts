@@ -102,4 +102,8 @@ export const eventLabels: Record<string, string> = {
   "admin-invitation-cancelled": "Cancelled a co-administrator invitation",
   "admin-added": "Joined as co-administrator",
   "admin-removed": "Removed a co-administrator",
+  // The public listing on /employer-recognition (issue 54).
+  "listing-requested": "Asked to be listed on the Employer Recognition page",
+  "listing-logo-uploaded": "Uploaded the listing's logo",
+  unlisted: "Unlisted the organization",
 };

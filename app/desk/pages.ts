@@ -24,6 +24,7 @@ export const deskPages = [
   { path: "/organize/organizations", menu: "Organizations", permission: "read:organization" },
   { path: "/organize/organizations.csv", permission: "read:organization" },
   { path: "/organize/organizations/:id", permission: "read:organization" },
+  { path: "/organize/organization-logos/:id", permission: "read:organization" },
   { path: "/organize/inbox", menu: "Messages received", permission: "read:message" },
   { path: "/organize/credentials", menu: "Credentials", permission: "read:credential" },
   { path: "/organize/judges", menu: "Judges", permission: "read:judge" },

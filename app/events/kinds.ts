@@ -42,6 +42,9 @@ export const accountEventPayloads = {
   "organization.admin-invitation-cancelled": z.object({ invitationId: z.string() }),
   "organization.admin-added": z.object({ invitationId: z.string() }),
   "organization.admin-removed": z.object({ userId: z.string() }),
+  "organization.listing-requested": z.object({ displayName: z.string(), website: z.nullable(z.string()) }),
+  "organization.listing-logo-uploaded": z.object({ logoKey: z.string(), contentType: z.string() }),
+  "organization.unlisted": z.object({}),
   "sponsor.presence-saved": z.object({ sponsorshipId: z.string(), status: z.string() }),
   "sponsor.logo-uploaded": z.object({
     sponsorshipId: z.string(),

@@ -19,6 +19,7 @@ import * as organization from "~/organization/notification.server";
 import { submissionConfirmation, teamInvitation } from "~/portal/notification.server";
 import { appealDecided, finalistAnnounced, judgeInvitation, judgingAppeal } from "~/judging/notification.server";
 import { sponsorPresenceApproved, sponsorPresenceReturned } from "~/sponsors/notification.server";
+import { organizationListingApproved, organizationListingReturned } from "~/organization/listing-notification.server";
 
 const kinds: Record<string, NotificationKind<unknown>> = {
   [contactNotification.kind]: contactNotification as NotificationKind<unknown>,
@@ -58,6 +59,9 @@ const kinds: Record<string, NotificationKind<unknown>> = {
       // A sponsor's presence reviewed (issue 54).
       sponsorPresenceApproved,
       sponsorPresenceReturned,
+      // An organization's public listing reviewed (issue 54).
+      organizationListingApproved,
+      organizationListingReturned,
       // A bank payment initiated, not yet settled (issue 53).
       paymentProcessing,
     ].map((kind) => [kind.kind, kind as NotificationKind<unknown>]),

@@ -3,7 +3,7 @@
  * its admins, pending co-administrator invitations, today's invitation
  * count and the recent activity. Only after requireOrganization().
  */
-import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, sql, type SQLWrapper } from "drizzle-orm";
 import { mountainDateKey } from "~/clock/schedule";
 import { organizationLimits } from "~/content/organization";
 import {
@@ -71,18 +71,23 @@ export async function enrolledEmployees(
     .orderBy(desc(registrations.createdAt), asc(registrations.id));
 }
 
-/** The recognition tier's count: employees enrolled in `editionId` with the code and not removed, today. */
+/**
+ * Who the recognition tier counts: employees enrolled in `editionId` with the
+ * organization's code and not removed, today. The dashboard's count and the
+ * public list of recognized organizations (./recognized.server.ts) both ask
+ * here, the ids as values or as an outer query's columns.
+ */
+export function countedForTier(organizationId: string | SQLWrapper, editionId: string | SQLWrapper) {
+  return and(
+    eq(registrations.organizationRegistrationId, organizationId),
+    eq(registrations.editionId, editionId),
+    eq(registrations.status, "enrolled"),
+  );
+}
+
+/** The recognition tier's count (`countedForTier`). */
 export async function participantCount(db: Db, organizationId: string, editionId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(registrations)
-    .where(
-      and(
-        eq(registrations.organizationRegistrationId, organizationId),
-        eq(registrations.editionId, editionId),
-        eq(registrations.status, "enrolled"),
-      ),
-    );
+  const [row] = await db.select({ n: count() }).from(registrations).where(countedForTier(organizationId, editionId));
   return row?.n ?? 0;
 }
 

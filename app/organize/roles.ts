@@ -35,7 +35,8 @@ export const organizerStatements = {
   deadline: ["extend"],
   person: ["read"],
   registration: ["read"],
-  organization: ["read"],
+  /** An organization's public listing on /employer-recognition is approved or returned on review (issue 54). */
+  organization: ["read", "review"],
   /** A sponsor's presence on the site is approved or returned on review (issue 54). */
   sponsorship: ["read", "review"],
   /** Receivables (issue 53): invoices read, resent, voided, and settled by a payment received outside Stripe. */
@@ -90,7 +91,7 @@ export const organizerRoleDefinitions = {
     proposal: ["read"],
     person: ["read"],
     registration: ["read"],
-    organization: ["read"],
+    organization: ["read", "review"],
     sponsorship: ["read", "review"],
     invoice: ["read", "resend", "void", "settle"],
     credential: ["read", "import", "revoke"],

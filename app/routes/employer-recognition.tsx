@@ -5,11 +5,17 @@ import { finalsSentence } from "~/content/phases";
 import { finalsAwards, recognitionTiers } from "~/content/program";
 import { contentMeta } from "~/lib/content-meta";
 import { contentPageData } from "~/clock/page-clock.server";
+import { RecognizedOrganizations } from "~/components/recognized-organizations";
+import { recognizedOrganizationsText } from "~/content/organization-listing";
+import { requestContext } from "~/context";
+import { recognitionPageData } from "~/organization/recognized.server";
 import type { Route } from "./+types/employer-recognition";
 
-export function loader(args: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const { enrollment, origin, edition, editionPhase } = contentPageData(args);
-  return { enrollment, origin, edition, editionPhase };
+  // The listed, approved organizations by tier, then past editions' (issue 54): one cached read per isolate.
+  const recognized = await recognitionPageData(args.context.get(requestContext).env, edition);
+  return { enrollment, origin, edition, editionPhase, recognized };
 }
 
 export const meta = contentMeta(
@@ -20,7 +26,7 @@ export const meta = contentMeta(
 const workforceChampion = finalsAwards.find((a) => a.id === "ai-workforce-champion");
 
 export default function EmployerRecognition({ loaderData }: Route.ComponentProps) {
-  const { enrollment, editionPhase } = loaderData;
+  const { enrollment, editionPhase, recognized } = loaderData;
   const edition = loaderData.edition;
   const { finalsVenue } = edition;
   return (
@@ -54,6 +60,19 @@ export default function EmployerRecognition({ loaderData }: Route.ComponentProps
           ))}
         </ol>
       </Section>
+
+      {recognized.current.length > 0 ? (
+        <div className="section bg-white">
+          <div className="container-page">
+            <RecognizedOrganizations
+              id="recognized"
+              title={recognizedOrganizationsText.title}
+              lead={recognizedOrganizationsText.lead(edition.name)}
+              tiers={recognized.current}
+            />
+          </div>
+        </div>
+      ) : null}
 
       <Section
         id="opportunities"
@@ -93,6 +112,18 @@ export default function EmployerRecognition({ loaderData }: Route.ComponentProps
           </Link>
         </div>
       </Section>
+
+      {recognized.archive.map(({ editionId, tiers }) => (
+        <div key={editionId} className="section">
+          <div className="container-page">
+            <RecognizedOrganizations
+              id={`recognized-archive-${editionId}`}
+              title={recognizedOrganizationsText.archiveTitle(editionId)}
+              tiers={tiers}
+            />
+          </div>
+        </div>
+      ))}
     </>
   );
 }

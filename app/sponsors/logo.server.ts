@@ -316,9 +316,20 @@ export const LOGO_KEY_PREFIX = "sponsor-logos/";
 /** A public file name as the routes accept it: a SHA-256 in hex and a logo's extension. */
 export const LOGO_FILE_NAME = /^[0-9a-f]{64}\.(png|webp|svg)$/;
 
-/** Stores the checked logo in the site's bucket beside the portal's files, under its content's name. */
-export async function storeLogo(bucket: R2Bucket, logo: CheckedLogo): Promise<string> {
-  const key = LOGO_KEY_PREFIX + (await logoFileName(logo));
+/** Where recognized organizations' logos are kept (issue 54): checked and served as sponsors' are, listed apart. */
+export const ORGANIZATION_LOGO_KEY_PREFIX = "organization-logos/";
+
+/**
+ * Stores the checked logo in the site's bucket beside the portal's files,
+ * under its content's name: sponsors' by default, or an organization's
+ * listing's under its own prefix.
+ */
+export async function storeLogo(
+  bucket: R2Bucket,
+  logo: CheckedLogo,
+  prefix: typeof LOGO_KEY_PREFIX | typeof ORGANIZATION_LOGO_KEY_PREFIX = LOGO_KEY_PREFIX,
+): Promise<string> {
+  const key = prefix + (await logoFileName(logo));
   await bucket.put(key, logo.bytes, { httpMetadata: { contentType: logo.contentType } });
   return key;
 }

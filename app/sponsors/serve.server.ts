@@ -4,7 +4,8 @@
  * policy that lets an SVG opened on its own draw and do nothing else. An
  * approved logo's address names its content (its SHA-256), so it is cached
  * for a year as immutable; one under review is private to its sponsor and
- * the desk.
+ * the desk. Recognized organizations' logos are served the same way
+ * (app/routes/organization-logos.$file.ts).
  */
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
@@ -14,9 +15,9 @@ import { LOGO_FILE_NAME, LOGO_KEY_PREFIX, logoContentTypes, type LogoKind } from
 export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
 const LOGO_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
-/** The R2 key a requested file name stands for, or null for anything that is not a logo's name. */
-export function logoKeyOf(file: string | undefined): string | null {
-  return file && LOGO_FILE_NAME.test(file) ? LOGO_KEY_PREFIX + file : null;
+/** The R2 key a requested file name stands for (a sponsor's by default), or null for anything that is not a logo's name. */
+export function logoKeyOf(file: string | undefined, prefix: string = LOGO_KEY_PREFIX): string | null {
+  return file && LOGO_FILE_NAME.test(file) ? prefix + file : null;
 }
 
 function contentTypeOf(key: string): string {

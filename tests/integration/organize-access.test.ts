@@ -43,6 +43,7 @@ const deskPageRoles: Record<(typeof deskPages)[number]["path"], readonly Organiz
   "/organize/organizations": ["director", "registrar"],
   "/organize/organizations.csv": ["director", "registrar"],
   "/organize/organizations/:id": ["director", "registrar"],
+  "/organize/organization-logos/:id": ["director", "registrar"],
   "/organize/inbox": ["director", "registrar"],
   "/organize/showcase": ["director", "coordinator"],
   "/organize/proposals": ["director", "coordinator", "registrar"],
@@ -86,6 +87,7 @@ const rolePermissions: Record<string, readonly OrganizerRoleName[]> = {
   "read:sponsorship": ["director", "registrar"],
   "review:sponsorship": ["director", "registrar"],
   "read:organization": ["director", "registrar"],
+  "review:organization": ["director", "registrar"],
   "read:message": ["director", "registrar"],
   "handle:message": ["director", "registrar"],
   "read:showcase": ["director", "coordinator"],
@@ -137,6 +139,14 @@ beforeAll(async () => {
     phone: "2085550100",
     companyName: "Access Co",
   });
+  // Its public listing's logo under review, for the desk's preview of it (issue 54).
+  const organizationLogoKey = `organization-logos/${"c".repeat(64)}.png`;
+  await env.SUBMISSION_FILES.put(organizationLogoKey, new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+  await env.DB.prepare(
+    "INSERT INTO organization_listings (organization_id, edition_id, display_name, logo_key, status, submitted_at, updated_at) VALUES (?, '2026', 'Access Co', ?, 'submitted', ?, ?)",
+  )
+    .bind(organizationId, organizationLogoKey, new Date().toISOString(), new Date().toISOString())
+    .run();
 });
 
 const pathOf = (path: string) =>
@@ -150,7 +160,9 @@ const pathOf = (path: string) =>
           ? "/organize/editions/2026"
           : path === "/organize/sponsor-logos/:id"
             ? `/organize/sponsor-logos/${sponsorshipId}`
-            : path.replace(":id", proposalId);
+            : path === "/organize/organization-logos/:id"
+              ? `/organize/organization-logos/${organizationId}`
+              : path.replace(":id", proposalId);
 
 describe("the desk's pages", { timeout: 120_000 }, () => {
   it("every desk page has its expected roles here", () => {

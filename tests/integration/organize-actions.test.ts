@@ -22,6 +22,7 @@ import {
   createCredential,
   createJudgeAdvisorInterest,
   createNotification,
+  createRegistration,
   createSponsorship,
   createVote,
 } from "./factories";
@@ -145,6 +146,25 @@ async function waitingPresence(name: string): Promise<string> {
     )
     .run();
   return sponsorshipId;
+}
+
+/** A paid organization whose public listing waits for the registrar's review (issue 54); its id. */
+async function waitingListing(name: string): Promise<string> {
+  const owner = await bareUser("listing-owner");
+  const organizationId = crypto.randomUUID();
+  await createRegistration({
+    id: organizationId,
+    userId: owner.id,
+    registrationType: "workforce",
+    companyName: name,
+    email: `${organizationId.slice(0, 8)}@example.com`,
+  });
+  await env.DB.prepare(
+    "INSERT INTO organization_listings (organization_id, edition_id, display_name, status, submitted_at, updated_at) VALUES (?, '2026', ?, 'submitted', ?, ?)",
+  )
+    .bind(organizationId, name, "2026-03-20T00:00:00.000Z", "2026-03-20T00:00:00.000Z")
+    .run();
+  return organizationId;
 }
 
 /** A fresh contact message or interest form, waiting (issue 33). */
@@ -940,6 +960,42 @@ const scenarios: Record<string, Scenario> = {
           expect(
             await one("SELECT status, return_reason FROM sponsor_presences WHERE sponsorship_id = ?", sponsorshipId),
           ).toEqual({ status: "returned", return_reason: "too small to read" }),
+      };
+    },
+  },
+  // An organization's public listing (issue 54).
+  "organizations.approve-listing": {
+    page: "/organize/organizations",
+    intent: "approve-listing",
+    async prepare() {
+      const actor = await organizer("registrar");
+      const organizationId = await waitingListing("Approve Me Works");
+      return {
+        actor,
+        input: { organizationId },
+        check: async () =>
+          expect(
+            await one("SELECT status, shown_name FROM organization_listings WHERE organization_id = ?", organizationId),
+          ).toEqual({ status: "approved", shown_name: "Approve Me Works" }),
+      };
+    },
+  },
+  "organizations.return-listing": {
+    page: "/organize/organizations",
+    intent: "return-listing",
+    async prepare() {
+      const actor = await organizer("registrar");
+      const organizationId = await waitingListing("Return Me Works");
+      return {
+        actor,
+        input: { organizationId, reason: "the logo is blurred" },
+        check: async () =>
+          expect(
+            await one(
+              "SELECT status, return_reason FROM organization_listings WHERE organization_id = ?",
+              organizationId,
+            ),
+          ).toEqual({ status: "returned", return_reason: "the logo is blurred" }),
       };
     },
   },

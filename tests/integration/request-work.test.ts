@@ -341,13 +341,13 @@ describe("the desk flat in the edition's size (issue 56)", { timeout: 240_000 },
 
 /**
  * Every page of the desk a director opens (app/desk/pages.ts, as the bench
- * opens them: no CSV, no single proposal, no logo under review), with a person's, a team's and an
+ * opens them: no CSV, no single proposal, no logo under review, a sponsor's or an organization's), with a person's, a team's and an
  * organization's page on rows that exist.
  */
 function deskPaths(ids: { person: string; team: string }) {
   return deskPages
     .map((page) => page.path)
-    .filter((path) => !/\.csv$|\/proposals\/:id$|\/organizations\/:id$|\/sponsor-logos\/:id$/.test(path))
+    .filter((path) => !/\.csv$|\/proposals\/:id$|\/organizations\/:id$|-logos\/:id$/.test(path))
     .map((path) =>
       path
         .replace("/people/:id", `/people/${ids.person}`)

@@ -14,6 +14,7 @@ import { CertificationsSection } from "~/components/organization/certifications"
 import { CodeSection, TierSection } from "~/components/organization/code-and-tier";
 import { EmployeesSection, InviteSection } from "~/components/organization/employees";
 import { TierCredentialSection } from "~/components/organization/tier-credential";
+import { ListingSection } from "~/components/organization/listing";
 import { Refusals } from "~/components/intent-form";
 import { PageHero } from "~/components/page";
 import { organizationReportText } from "~/content/impact";
@@ -28,6 +29,7 @@ import { searchText } from "~/organization/dashboard.server";
 import { dashboardView } from "~/organization/dashboard-view.server";
 import { organizationIntents } from "~/organization/intents.server";
 import { tierCredentialView } from "~/organization/tier-credential.server";
+import { listingIntents, listingView } from "~/organization/listing-intents.server";
 import type { Route } from "./+types/dashboard";
 import { editionsFor } from "~/clock/clock.server";
 
@@ -40,10 +42,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const q = searchText(new URL(request.url).searchParams.get("q"));
+  const url = new URL(request.url);
+  const q = searchText(url.searchParams.get("q"));
   const signedIn = context.get(signedInContext);
   const organization = context.get(organizationContext);
-  const [view, certifications, tierCredential] = await Promise.all([
+  const [view, certifications, tierCredential, listing] = await Promise.all([
     dashboardView(signedIn, organization, q, editionsFor(context.get(requestContext).env)),
     organizationCertifications(context.get(requestContext).env, organization.id, signedIn.edition.id),
     tierCredentialView(
@@ -51,8 +54,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       organization,
       siteOrigin(request, context.get(requestContext).env),
     ),
+    // The public listing (issue 54); a logo upload's refusal comes back as `?logo-error=`.
+    listingView(signedIn.db, organization, url.searchParams.get("logo-error")),
   ]);
-  return data({ ...view, certifications, tierCredential }, { headers: { "Cache-Control": "private, no-store" } });
+  return data(
+    { ...view, certifications, tierCredential, listing },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -64,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     env,
     requestId,
     event: "organization",
-    intents: organizationIntents,
+    intents: { ...organizationIntents, ...listingIntents },
     ctx: { env, db, user, organization, now, edition, origin: siteOrigin(request, env), requestId },
     redirectTo: `/organization/${organization.id}`,
     rateLimit: { scope: "organization", keys: [organization.id], message: organizationMessages.rateLimited },
@@ -112,6 +120,12 @@ export default function OrganizationDashboard({ loaderData: view, actionData }: 
             organizationId={organization.id}
             view={view.certifications}
             editionName={view.editionName}
+          />
+          <ListingSection
+            organizationId={organization.id}
+            view={view.listing}
+            tier={view.tier}
+            actionData={actionData}
           />
           <AdminsSection view={view} actionData={actionData} />
           <ActivitySection events={view.events} />
