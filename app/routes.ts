@@ -37,6 +37,7 @@ export default [
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   // Approved sponsors' logos (issue 54), by the SHA-256 of their content.
   route("sponsor-logos/:file", "routes/sponsor-logos.$file.ts"),
+  route("profile-photos/:file", "routes/profile-photos.$file.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
 
   // Forms: contact, accounts, registration, sponsorship, judges and advisors.
@@ -52,6 +53,9 @@ export default [
     route("account/sponsor", "routes/account/sponsor.tsx"),
     route("account/sponsor/logo", "routes/account/sponsor-logo-upload.ts"),
     route("account/sponsor/logos/:file", "routes/account/sponsor-logo.ts"),
+    // A judge's or advisor's public profile (issue 54).
+    route("account/profile", "routes/account/profile.tsx"),
+    route("account/profile/photo", "routes/account/profile-photo.ts"),
     // An invoice the account requested (issue 53).
     route("account/invoices/:id", "routes/account/invoice.tsx"),
   ]),
@@ -137,6 +141,7 @@ export default [
     route("organize/sponsorships", "routes/organize/sponsorships.tsx"),
     route("organize/sponsorships.csv", "routes/organize/sponsorships[.]csv.ts"),
     route("organize/sponsor-logos/:id", "routes/organize/sponsor-logo.ts"),
+    route("organize/profile-photos/:id", "routes/organize/profile-photo.ts"),
     route("organize/invoices", "routes/organize/invoices.tsx"),
     route("organize/invoices.csv", "routes/organize/invoices[.]csv.ts"),
     route("organize/organizations", "routes/organize/organizations.tsx"),

@@ -117,6 +117,7 @@ const commandModules = [
   "./admin/messages.mjs",
   "./admin/editions.mjs",
   "./admin/sponsors.mjs",
+  "./admin/profiles.mjs",
   "./admin/invoices.mjs",
 ];
 

@@ -1,6 +1,7 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { forgetPublishedEditions, publishedEditions } from "~/editions/cache.server";
 import { forgetShownSponsors } from "~/sponsors/shown.server";
+import { forgetShownProfiles } from "~/profiles/shown.server";
 
 // Test files share a worker, and with it its D1 (vitest.config.ts: `isolate: false`). Each file starts from an
 // empty database all the same, as it would in a worker of its own: every table dropped, then the same SQL files
@@ -22,3 +23,5 @@ forgetPublishedEditions();
 await publishedEditions(env);
 // Likewise the approved sponsors (app/sponsors/shown.server.ts): none of an earlier file's database.
 forgetShownSponsors();
+// And the published judges' and advisors' profiles (app/profiles/shown.server.ts).
+forgetShownProfiles();

@@ -10,17 +10,21 @@
  * sent are revoked. Its audience votes are deleted. A Workforce Package's company code stays live: employees
  * already enrolled with it stay enrolled. Its judging (issue 31) is removed, or anonymized where the
  * published results must stay (app/judging/account-deletion.server.ts); its display-name changes go.
+ * Its public profiles as a judge or advisor (issue 54) and its advisor roles are deleted, their photos
+ * after the batch, and the shown profiles forgotten, so /judges-advisors no longer shows them.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { verifyPassword } from "~/auth/password.server";
 import { getDb } from "~/db/client.server";
 import {
   account,
+  advisors,
   credentialCompletions,
   credentials,
   displayNameChanges,
   judgeAdvisorInterests,
   organizationAdmins,
+  publicProfiles,
   recoveryCodeFlashes,
   secondFactorCodes,
   session,
@@ -34,6 +38,8 @@ import { anonymizePaymentRecordsOf } from "~/retention/records.server";
 import { departureOf, type DepartureStatement } from "~/portal/departure.server";
 import { judgingErasureOf } from "~/judging/account.server";
 import { editionsFor } from "~/clock/clock.server";
+import { profilePhotosOfAccount } from "~/profiles/profile.server";
+import { forgetShownProfiles } from "~/profiles/shown.server";
 
 /** True when `password` is the account's own (the scrypt hash better-auth stores for provider "credential"). */
 export async function passwordMatches(env: Pick<Env, "DB">, userId: string, password: string): Promise<boolean> {
@@ -64,8 +70,11 @@ export async function deleteAccount(
   const db = getDb(env);
   const departure = await departureOf(db, user.id, now);
   const judging = await judgingErasureOf(db, user, now, editionsFor(env));
+  const profilePhotos = await profilePhotosOfAccount(db, user.id);
   const personal: DepartureStatement[] = [
     ...judging.statements,
+    db.delete(publicProfiles).where(eq(publicProfiles.userId, user.id)),
+    db.delete(advisors).where(eq(advisors.userId, user.id)),
     db.delete(displayNameChanges).where(eq(displayNameChanges.userId, user.id)),
     db.delete(judgeAdvisorInterests).where(eq(judgeAdvisorInterests.userId, user.id)),
     db.delete(twoFactor).where(eq(twoFactor.userId, user.id)),
@@ -104,5 +113,7 @@ export async function deleteAccount(
     ...personal.map((statement) => asD1(env.DB, statement)),
   ]);
   await departure.deleteFiles(env.SUBMISSION_FILES);
+  forgetShownProfiles();
+  if (profilePhotos.length > 0) await env.SUBMISSION_FILES.delete(profilePhotos);
   await judging.reassign(env.DB);
 }

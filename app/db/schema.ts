@@ -24,3 +24,4 @@ export * from "./editions-schema";
 export * from "./preview-schema";
 export * from "./sponsors-schema";
 export * from "./invoices-schema";
+export * from "./profiles-schema";

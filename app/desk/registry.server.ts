@@ -26,6 +26,7 @@ import { deadlineActions, deadlineQueries } from "~/portal/extensions.server";
 import { showcaseModerationActions, showcaseModerationQueries } from "~/showcase/moderation.server";
 import { announcementActions, announcementQueries } from "~/notifications/announcements.server";
 import { sponsorPresenceActions, sponsorPresenceQueries } from "~/sponsors/actions.server";
+import { profileActions, profileQueries } from "~/profiles/actions.server";
 import type { AnyOrganizerAction, AnyOrganizerQuery } from "~/organize/action.server";
 import {
   grantDirector,
@@ -56,6 +57,7 @@ const actions: AnyOrganizerAction[] = [
   ...announcementActions,
   ...editionActions,
   ...sponsorPresenceActions,
+  ...profileActions,
 ];
 const queries: AnyOrganizerQuery[] = [
   listOrganizers,
@@ -70,6 +72,7 @@ const queries: AnyOrganizerQuery[] = [
   ...credentialQueries,
   ...announcementQueries,
   ...sponsorPresenceQueries,
+  ...profileQueries,
 ];
 
 function byId<T extends { id: string }>(list: readonly T[]): Readonly<Record<string, T>> {
