@@ -75,6 +75,7 @@ export const profileDeskMessages = {
   publishSummary: (count: number, edition: string) =>
     `Published ${count} judges' and advisors' ${count === 1 ? "profile" : "profiles"} of the ${edition}`,
   advisoryGroupRequired: "Choose the advisory group the advisor joins.",
+  confirmRequired: "Confirm the publication: the desk's button posts confirm=publish (the CLI sends it too).",
 } as const;
 
 /** /judges-advisors' profiles section. */

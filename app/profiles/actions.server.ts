@@ -13,6 +13,7 @@ import { advisoryGroupName, profileDeskMessages as text } from "~/content/profil
 import { profilePublications, publicProfiles } from "~/db/schema";
 import { refusal } from "~/lib/refusal";
 import { actorLabel, defineOrganizerAction, defineOrganizerQuery, type ActionContext } from "~/organize/action.server";
+import { PublishProfilesSchema } from "./schema";
 import { forgetShownProfiles } from "./shown.server";
 
 /** A profile as the desk and the API list it. */
@@ -66,7 +67,7 @@ export const listProfiles = defineOrganizerQuery({
 export const publishProfiles = defineOrganizerAction({
   id: "profiles.publish",
   permission: "publish:profile",
-  input: z.object({}),
+  input: PublishProfilesSchema,
   async run(_input, ctx) {
     const { db, edition } = ctx;
     const rows = await db

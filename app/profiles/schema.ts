@@ -5,7 +5,7 @@
  * server (./profile.server.ts).
  */
 import * as z from "zod/mini";
-import { profileMessages as m, profileRules } from "~/content/profiles";
+import { profileDeskMessages, profileMessages as m, profileRules } from "~/content/profiles";
 import { optionalText } from "~/forms/fields";
 import { plainLines } from "~/lib/plain-text";
 
@@ -32,3 +32,8 @@ export const ProfileSchema = z.object(profileFields);
 export type ProfileInput = z.output<typeof ProfileSchema>;
 
 export const WithdrawProfileSchema = z.object({});
+
+/** The desk's "Publish profiles" (and the API's, the CLI's) says so: a publication is never a stray post. */
+export const PublishProfilesSchema = z.object({
+  confirm: z.literal("publish", { error: profileDeskMessages.confirmRequired }),
+});

@@ -37,7 +37,7 @@ export const commands = {
     async run(_args, options) {
       if (!requireToken()) return 2;
       return withApi(async () => {
-        const done = await callApi("POST", "/actions/profiles.publish", { options, body: {} });
+        const done = await callApi("POST", "/actions/profiles.publish", { options, body: { confirm: "publish" } });
         console.log(terminalText(done.message));
         return 0;
       });

@@ -216,14 +216,23 @@ describe("judges' and advisors' profiles", { timeout: 120_000 }, () => {
 
     const registrar = await organizer("registrar");
     // The judges' page is not a registrar's (a 404, as for any desk page not theirs), nor is the action.
-    expect((await deskPost("/organize/judges", { intent: "publish-profiles" }, registrar)).status).toBe(404);
-    const refused = await api("POST", "/actions/profiles.publish", { token: await tokenOf(registrar), body: {} });
+    expect(
+      (await deskPost("/organize/judges", { intent: "publish-profiles", confirm: "publish" }, registrar)).status,
+    ).toBe(404);
+    const refused = await api("POST", "/actions/profiles.publish", {
+      token: await tokenOf(registrar),
+      body: { confirm: "publish" },
+    });
     expect(refused.status).toBe(403);
     expect(await page()).toContain("Judge Profiles Coming Soon");
 
     const coordinator = await organizer("coordinator");
     const since = await lastAuditId();
-    const published = await deskPost("/organize/judges", { intent: "publish-profiles" }, coordinator);
+    const published = await deskPost(
+      "/organize/judges",
+      { intent: "publish-profiles", confirm: "publish" },
+      coordinator,
+    );
     expect(published.status).toBe(303);
     const audit = await auditSince(since);
     expect(audit.map((row) => row.action)).toEqual(["profiles.publish"]);

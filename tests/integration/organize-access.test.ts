@@ -86,6 +86,7 @@ const rolePermissions: Record<string, readonly OrganizerRoleName[]> = {
   "read:registration": ["director", "registrar"],
   "read:sponsorship": ["director", "registrar"],
   "review:sponsorship": ["director", "registrar"],
+  "publish:profile": ["director", "coordinator"],
   "read:organization": ["director", "registrar"],
   "read:message": ["director", "registrar"],
   "handle:message": ["director", "registrar"],

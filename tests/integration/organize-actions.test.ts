@@ -957,7 +957,7 @@ const scenarios: Record<string, Scenario> = {
         .run();
       return {
         actor,
-        input: {},
+        input: { confirm: "publish" },
         check: async () =>
           expect(await one("SELECT shown_name FROM public_profiles WHERE user_id = ?", user.id)).toEqual({
             shown_name: "Pat Profiled",

@@ -348,7 +348,8 @@ function deskPaths(ids: { person: string; team: string }) {
   return deskPages
     .map((page) => page.path)
     .filter(
-      (path) => !/\.csv$|\/proposals\/:id$|\/organizations\/:id$|\/sponsor-logos\/:id$|\/profile-photos\/:id$/.test(path),
+      (path) =>
+        !/\.csv$|\/proposals\/:id$|\/organizations\/:id$|\/sponsor-logos\/:id$|\/profile-photos\/:id$/.test(path),
     )
     .map((path) =>
       path

@@ -168,6 +168,7 @@ export function ProfilesSection({ view, actionData }: Props) {
           <h3 id="publish-profiles-title" className="sr-only">
             Publish profiles
           </h3>
+          <input type="hidden" name="confirm" value="publish" />
           <button type="submit" className="btn-primary">
             Publish profiles
           </button>
