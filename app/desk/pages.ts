@@ -19,6 +19,7 @@ export const deskPages = [
   { path: "/organize/sponsorships", menu: "Sponsorships", permission: "read:sponsorship" },
   { path: "/organize/sponsorships.csv", permission: "read:sponsorship" },
   { path: "/organize/sponsor-logos/:id", permission: "read:sponsorship" },
+  { path: "/organize/profile-photos/:id", permission: "read:judge" },
   { path: "/organize/invoices", menu: "Invoices", permission: "read:invoice" },
   { path: "/organize/invoices.csv", permission: "read:invoice" },
   { path: "/organize/organizations", menu: "Organizations", permission: "read:organization" },

@@ -187,7 +187,7 @@ async function judgesViewAt(desk: Desk, url: URL) {
     return `${at.pathname}${at.search}#remove-judge`;
   };
   const activeEmails = new Set(interestJudges.map((j) => j.email));
-  const invitedEmails = new Set(invitations.map((i) => i.email));
+  const invitedEmails = new Set(invitations.filter((i) => i.standing === "judge").map((i) => i.email));
   const when = (iso: string) => formatMountain(new Date(iso), "dateTime");
   return {
     header: deskHeader(desk),
@@ -220,6 +220,8 @@ async function judgesViewAt(desk: Desk, url: URL) {
       id: i.id,
       email: i.email,
       name: i.name,
+      standing: i.standing,
+      advisoryGroup: i.advisoryGroup,
       sentAt: when(i.createdAt),
       expiresAt: when(i.expiresAt),
     })),
