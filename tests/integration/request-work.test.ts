@@ -153,6 +153,18 @@ describe("one session read per request", { timeout: 60_000 }, () => {
     }
   });
 
+  it("reads the header menu's facts in the session's own statement: a signed-in content page costs one statement more than a visitor's", async () => {
+    const reader = await person("menu-facts");
+    await counted("/faq");
+    const visitor = await counted("/faq");
+    const signedIn = await counted("/faq", { headers: { cookie: reader.cookie } });
+    expect(signedIn.response.status).toBe(200);
+    expect(signedIn.html).toContain('data-testid="account-menu"');
+    expect(sessionReads(signedIn.tally)).toHaveLength(1);
+    expect(signedIn.tally.statements, signedIn.tally.sql.join("\n")).toBe(visitor.tally.statements + 1);
+    expect(signedIn.sequential).toBeLessThanOrEqual(Math.max(visitor.sequential, 1));
+  });
+
   it("reads no session without a session cookie", async () => {
     const project = await submittedProject("no-read");
     const { response, tally } = await counted(`/showcase/${project.slug}`);
@@ -604,6 +616,10 @@ describe("an organization's report kept for a while on the real clock (issue 55)
     expect(kept.response.status).toBe(200);
     expect(credentialReads(kept.tally), kept.tally.sql.join("\n")).toEqual([]);
     expect(sessionReads(kept.tally)).toHaveLength(1);
+    // The session (with the menu's facts), the organization's access and, for this account past the second
+    // factor, its organizer role (the menu's desk link): nothing of the report, nothing of the menu twice.
+    expect(kept.tally.statements, kept.tally.sql.join("\n")).toBe(3);
+    expect(kept.sequential).toBeLessThanOrEqual(3);
 
     const moved = await counted(path, asOwner, JUDGING);
     const again = await counted(path, asOwner, JUDGING);
