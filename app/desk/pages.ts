@@ -29,7 +29,7 @@ export const deskPages = [
   { path: "/organize/judges", menu: "Judges", permission: "read:judge" },
   { path: "/organize/assignments", menu: "Assignments", permission: "read:assignment" },
   { path: "/organize/showcase", menu: "Showcase", permission: "read:showcase" },
-  { path: "/organize/votes", menu: "Vote review", permission: "read:vote" },
+  { path: "/organize/votes", menu: "Vote review", permission: "read:vote", version: "vote-review" },
   { path: "/organize/report", menu: "Report", permission: "read:report", version: "judging-report" },
   { path: "/organize/report.csv", permission: "read:report" },
   { path: "/organize/results", menu: "Results", permission: "propose:publication", version: "judging-report" },
