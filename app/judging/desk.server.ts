@@ -431,7 +431,9 @@ export function reportCoverageFilterOf(params: URLSearchParams): ReportCoverageF
 }
 
 export async function reportDeskView(desk: Desk, url: URL) {
-  const report = await judgingReportAt(desk.db, desk.edition.id, await reportVersionQuery(desk.db));
+  // The token as the desk's guard read it (the page declares it, app/desk/pages.ts), else read now.
+  const version = desk.version?.name === "judging-report" ? desk.version.rows : await reportVersionQuery(desk.db);
+  const report = await judgingReportAt(desk.db, desk.edition.id, version);
   const judgeNames = new Map(report.judges.map((j) => [j.judgeId, j.name]));
   const coverage = reportCoverageFilterOf(url.searchParams);
   const matching: readonly ProjectLine[] =
