@@ -8,7 +8,7 @@
  */
 import * as z from "zod/mini";
 import { fieldMessages } from "~/content/fields";
-import { plainText } from "~/lib/plain-text";
+import { plainLines, plainText } from "~/lib/plain-text";
 
 export const fieldLimits = { name: 100, email: 255, phone: 30, url: 2048 } as const;
 
@@ -102,4 +102,43 @@ export function urlField(required: string) {
     ),
     z.url({ protocol: /^https?$/, hostname: /\./, error: m.urlInvalid }),
   );
+}
+
+/** An https address with a host: a public logo links to it, so nothing else (no javascript:, no http). */
+export function isHttpsAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname.includes(".") && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+/** The name a sponsor or an organization is shown by (issue 54): one line, inner runs of spaces one space. */
+export function shownNameField(required: string, max: number, tooLong: string) {
+  return z.string({ error: required }).check(
+    z.overwrite((value: string) => plainText(value).replace(/\s+/g, " ")),
+    z.trim(),
+    z.minLength(1, { error: required }),
+    z.maxLength(max, { error: tooLong }),
+  );
+}
+
+/** An optional public website: https only (see isHttpsAddress), bounded. */
+export function httpsWebsiteField(max: number, tooLong: string, invalid: string) {
+  return z.optional(
+    z.string().check(z.trim(), z.maxLength(max, { error: tooLong }), z.refine(isHttpsAddress, { error: invalid })),
+  );
+}
+
+/** Why the desk returned something for changes: the submitter reads it, so it is required and bounded. */
+export function returnReasonField(required: string, max: number, tooLong: string) {
+  return z
+    .string({ error: required })
+    .check(
+      z.overwrite(plainLines),
+      z.trim(),
+      z.minLength(1, { error: required }),
+      z.maxLength(max, { error: tooLong }),
+    );
 }

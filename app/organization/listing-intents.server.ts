@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { registrations } from "~/db/schema";
 import { intent } from "~/forms/intent-action.server";
-import { isHttpsAddress } from "~/sponsors/schema";
+import { isHttpsAddress } from "~/forms/fields";
 import type { Organization } from "./access.server";
 import type { OrganizationCtx } from "./intents.server";
 import { listingOf, requestListing, unlist } from "./listing.server";

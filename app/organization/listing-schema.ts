@@ -9,30 +9,12 @@ import {
   organizationListingRules as rules,
   organizationReviewMessages,
 } from "~/content/organization-listing";
-import { plainLines, plainText } from "~/lib/plain-text";
 import { hiddenId } from "~/organize/schema";
-import { isHttpsAddress } from "~/sponsors/schema";
-
-const oneLine = (value: string) => plainText(value).replace(/\s+/g, " ");
+import { httpsWebsiteField, returnReasonField, shownNameField } from "~/forms/fields";
 
 export const ListingSchema = z.object({
-  displayName: z
-    .string({ error: m.displayNameRequired })
-    .check(
-      z.overwrite(oneLine),
-      z.trim(),
-      z.minLength(1, { error: m.displayNameRequired }),
-      z.maxLength(rules.displayNameMax, { error: m.displayNameTooLong }),
-    ),
-  website: z.optional(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.maxLength(rules.websiteMax, { error: m.websiteTooLong }),
-        z.refine(isHttpsAddress, { error: m.websiteInvalid }),
-      ),
-  ),
+  displayName: shownNameField(m.displayNameRequired, rules.displayNameMax, m.displayNameTooLong),
+  website: httpsWebsiteField(rules.websiteMax, m.websiteTooLong, m.websiteInvalid),
 });
 
 export const UnlistSchema = z.object({});
@@ -43,12 +25,9 @@ export const ApproveListingSchema = z.object({ organizationId: hiddenId() });
 /** The desk's return: which, and why (the organization reads it). */
 export const ReturnListingSchema = z.object({
   organizationId: hiddenId(),
-  reason: z
-    .string({ error: organizationReviewMessages.reasonRequired })
-    .check(
-      z.overwrite(plainLines),
-      z.trim(),
-      z.minLength(1, { error: organizationReviewMessages.reasonRequired }),
-      z.maxLength(rules.returnReasonMax, { error: organizationReviewMessages.reasonTooLong }),
-    ),
+  reason: returnReasonField(
+    organizationReviewMessages.reasonRequired,
+    rules.returnReasonMax,
+    organizationReviewMessages.reasonTooLong,
+  ),
 });
