@@ -8,12 +8,18 @@
 import { and, desc, eq, gt } from "drizzle-orm";
 import { plans, pricingPhaseLabels, sponsorTiersById } from "~/content/pricing";
 import { session, registrations, sponsorships, judgeAdvisorInterests } from "~/db/schema";
-import { getDb } from "~/db/client.server";
+import { getDb, type Db } from "~/db/client.server";
+import type { Registration } from "~/db/schema";
 import { liveCodeFor } from "~/payments/company-codes.server";
 import { editionStartsAt } from "~/clock/schedule";
 import { editionsFor } from "~/clock/clock.server";
 import { editionIn, type Edition } from "~/content/editions";
-import { projectSummariesOf, type PastProject } from "~/portal/past-projects.server";
+import {
+  projectSummariesFrom,
+  projectSummariesQuery,
+  type PastProject,
+  type ProjectSummaryRow,
+} from "~/portal/past-projects.server";
 import { describeUserAgent } from "./user-agent";
 
 export interface AccountRegistration {
@@ -85,11 +91,15 @@ function receiptPathOf(row: RegistrationRow): string | null {
 /** The account's registration rows, newest first, with the organization a code enrolled it in. */
 export async function registrationRowsOf(env: Pick<Env, "DB">, userId: string) {
   const db = getDb(env);
-  const rows = await db
-    .select()
-    .from(registrations)
-    .where(eq(registrations.userId, userId))
-    .orderBy(desc(registrations.createdAt));
+  return registrationRowsFrom(db, await registrationsQuery(db, userId));
+}
+
+function registrationsQuery(db: Db, userId: string) {
+  return db.select().from(registrations).where(eq(registrations.userId, userId)).orderBy(desc(registrations.createdAt));
+}
+
+/** The rows with their organization's name and live code: reads only for an enrollment or a paid Workforce row. */
+function registrationRowsFrom(db: Db, rows: Registration[]) {
   return Promise.all(
     rows.map(async (row) => {
       let organizationName = row.registrationType === "workforce" ? row.companyName : null;
@@ -110,16 +120,38 @@ export async function registrationRowsOf(env: Pick<Env, "DB">, userId: string) {
 
 export async function accountActivity(env: Pick<Env, "DB">, userId: string): Promise<AccountActivity> {
   const db = getDb(env);
-  const [registrationRows, sponsorshipRows, interestRows, projects] = await Promise.all([
-    registrationRowsOf(env, userId),
+  return accountActivityFrom(env, db, await db.batch(accountActivityQueries(db, userId)));
+}
+
+/** The statements of `accountActivity`, for a caller that sends them in its own batch (/account, issue 56). */
+export function accountActivityQueries(db: Db, userId: string) {
+  return [
+    registrationsQuery(db, userId),
     db.select().from(sponsorships).where(eq(sponsorships.userId, userId)).orderBy(desc(sponsorships.createdAt)),
     db
       .select()
       .from(judgeAdvisorInterests)
       .where(eq(judgeAdvisorInterests.userId, userId))
       .orderBy(desc(judgeAdvisorInterests.createdAt)),
-    projectSummariesOf(db, editionsFor(env), userId),
-  ]);
+    projectSummariesQuery(db, userId),
+  ] as const;
+}
+
+type ActivityRows = readonly [
+  Registration[],
+  Awaited<ReturnType<typeof accountActivityQueries>[1]>,
+  Awaited<ReturnType<typeof accountActivityQueries>[2]>,
+  ProjectSummaryRow[],
+];
+
+/** The activity from the rows of `accountActivityQueries`. */
+export async function accountActivityFrom(
+  env: Pick<Env, "DB">,
+  db: Db,
+  [registrationRowsRead, sponsorshipRows, interestRows, projectRows]: ActivityRows,
+): Promise<AccountActivity> {
+  const registrationRows = await registrationRowsFrom(db, registrationRowsRead);
+  const projects = projectSummariesFrom(editionsFor(env), projectRows);
   const registrationList: AccountRegistration[] = registrationRows.map(({ row, organizationName, companyCode }) => ({
     id: row.id,
     editionId: row.editionId,
@@ -195,7 +227,11 @@ export async function accountSessions(
   currentId: string,
   now = new Date(),
 ): Promise<AccountSessionRow[]> {
-  const rows = await getDb(env)
+  return accountSessionsFrom(await accountSessionsQuery(getDb(env), userId, now), currentId);
+}
+
+export function accountSessionsQuery(db: Db, userId: string, now = new Date()) {
+  return db
     .select({
       id: session.id,
       userAgent: session.userAgent,
@@ -205,6 +241,12 @@ export async function accountSessions(
     .from(session)
     .where(and(eq(session.userId, userId), gt(session.expiresAt, now)))
     .orderBy(desc(session.updatedAt));
+}
+
+export function accountSessionsFrom(
+  rows: Awaited<ReturnType<typeof accountSessionsQuery>>,
+  currentId: string,
+): AccountSessionRow[] {
   return rows.map((row) => ({
     id: row.id,
     device: describeUserAgent(row.userAgent),

@@ -19,6 +19,11 @@ export const deskRules = {
   proposalValidHours: 24,
   /** Rows per page of the desk's tables. */
   pageSize: 50,
+  /**
+   * Rows per page of each of /organize/assignments' three tables (issue 56): three tables on one page, the
+   * conflicts' rows with a form each, kept as light as the report's page.
+   */
+  assignmentsPageSize: 20,
   /** An API token's name. */
   tokenNameMaxChars: 60,
   /** A reason an action records. */

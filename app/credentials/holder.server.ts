@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq } from "drizzle-orm";
 import { achievementOf } from "~/content/credentials";
-import { getDb } from "~/db/client.server";
+import { getDb, type Db } from "~/db/client.server";
 import { credentials, user } from "~/db/schema";
 import { credentialJsonPath, credentialPath } from "./credential.server";
 import { holderRefusal } from "./eligibility";
@@ -14,11 +14,24 @@ import { linkedInAddUrl, offersLinkedIn } from "./page-view.server";
 
 export async function holderCredentials(env: Env, account: { id: string; emailVerified: boolean }, origin: string) {
   if (holderRefusal(account)) return [];
-  const rows = await getDb(env)
+  return holderCredentialsFrom(env, await holderCredentialsQuery(getDb(env), account.id), origin);
+}
+
+/** The holder's credential rows, for a caller that sends it in its own batch (/account, issue 56). */
+export function holderCredentialsQuery(db: Db, userId: string) {
+  return db
     .select()
     .from(credentials)
-    .where(eq(credentials.userId, account.id))
+    .where(eq(credentials.userId, userId))
     .orderBy(desc(credentials.editionId), asc(credentials.seq));
+}
+
+/** The credentials as the holder's list shows them (the caller has asked `holderRefusal`). */
+export function holderCredentialsFrom(
+  env: Env,
+  rows: Awaited<ReturnType<typeof holderCredentialsQuery>>,
+  origin: string,
+) {
   return rows.flatMap((row) => {
     const achievement = achievementOf(row.editionId, row.achievement);
     if (!achievement) return [];
@@ -57,6 +70,13 @@ export async function setCredentialVisibility(env: Env, userId: string, credenti
 
 /** The name the holder's credential pages show (the account's name). */
 export async function holderDisplayName(env: Env, userId: string): Promise<string> {
-  const [row] = await getDb(env).select({ name: user.name }).from(user).where(eq(user.id, userId)).limit(1);
+  return holderDisplayNameFrom(await holderDisplayNameQuery(getDb(env), userId));
+}
+
+export function holderDisplayNameQuery(db: Db, userId: string) {
+  return db.select({ name: user.name }).from(user).where(eq(user.id, userId)).limit(1);
+}
+
+export function holderDisplayNameFrom([row]: Awaited<ReturnType<typeof holderDisplayNameQuery>>): string {
   return row?.name ?? "";
 }

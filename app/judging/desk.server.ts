@@ -20,7 +20,7 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import { formatMountain } from "~/clock/format";
 import { judgingRules } from "~/content/judging";
-import { reportCoverageFilters, type ReportCoverageFilter } from "~/content/organize";
+import { deskRules, reportCoverageFilters, type ReportCoverageFilter } from "~/content/organize";
 import { judgingCriteria } from "~/content/program";
 import { judgeAdvisorInterests, judgeInvitations, judges } from "~/db/schema";
 import { isOpenInvitation } from "~/lib/invitation.server";
@@ -294,9 +294,10 @@ async function assignmentsViewAt(desk: Desk, url: URL) {
     : "live";
   const team = (url.searchParams.get("team") ?? "").trim().slice(0, 100);
   const confirming = url.searchParams.get("confirm") === "run";
-  const judgesAsked = askedPage(url, "judges-page");
-  const projectsAsked = askedPage(url, "projects-page");
-  const conflictsAsked = askedPage(url, "conflicts-page");
+  const size = deskRules.assignmentsPageSize;
+  const judgesAsked = askedPage(url, "judges-page", size);
+  const projectsAsked = askedPage(url, "projects-page", size);
+  const conflictsAsked = askedPage(url, "conflicts-page", size);
   // Each table a page at a time, and the counts, in one batch (issue 56).
   const [
     [judgeRows, [judgeTotal]],
@@ -332,6 +333,7 @@ async function assignmentsViewAt(desk: Desk, url: URL) {
     judgeTotal?.n ?? 0,
     url,
     "judges-page",
+    size,
   );
   const projectsPage = pageOf(
     projectsWithJudges(projectRows, assignedRows),
@@ -339,6 +341,7 @@ async function assignmentsViewAt(desk: Desk, url: URL) {
     projectTotal?.n ?? 0,
     url,
     "projects-page",
+    size,
   );
   const conflictsPage = pageOf(
     conflictRows.map(({ createdAt, createdBy, dismissedAt, dismissedBy, dismissedReason, ...row }) => ({
@@ -356,21 +359,37 @@ async function assignmentsViewAt(desk: Desk, url: URL) {
     conflictTotal,
     url,
     "conflicts-page",
+    size,
   );
   if (!judgesPage || !projectsPage || !conflictsPage) {
     // A stale link past a table's last page: show that table's last page, as a whole list paged in memory did.
     let last = url;
-    if (!judgesPage) last = lastPageUrl(last, judgeTotal?.n ?? 0, "judges-page");
-    if (!projectsPage) last = lastPageUrl(last, projectTotal?.n ?? 0, "projects-page");
-    if (!conflictsPage) last = lastPageUrl(last, conflictTotal, "conflicts-page");
+    if (!judgesPage) last = lastPageUrl(last, judgeTotal?.n ?? 0, "judges-page", size);
+    if (!projectsPage) last = lastPageUrl(last, projectTotal?.n ?? 0, "projects-page", size);
+    if (!conflictsPage) last = lastPageUrl(last, conflictTotal, "conflicts-page", size);
     return last;
   }
+  // One dismissal form, in the row whose "dismiss…" link was followed (a GET), not one in every live row
+  // (issue 56: as the judges page's removal form).
+  const canDismiss = desk.can("dismiss:conflict");
+  const askedDismiss = Number(url.searchParams.get("dismiss"));
+  const dismissing =
+    canDismiss && conflictsPage.items.some((c) => c.id === askedDismiss && c.status === "live") ? askedDismiss : null;
+  const dismissHref = (id: number) => {
+    const at = new URL(url);
+    at.searchParams.set("dismiss", String(id));
+    return `${at.pathname}${at.search}#conflict-${id}`;
+  };
+  const notDismissing = new URL(url);
+  notDismissing.searchParams.delete("dismiss");
   return {
     header: deskHeader(desk),
     editionName: edition.name,
     judgesPerProject: judgingRules.judgesPerProject,
     canRun: desk.can("run:assignment"),
-    canDismiss: desk.can("dismiss:conflict"),
+    canDismiss,
+    dismissing,
+    dismissCancelHref: `${notDismissing.pathname}${notDismissing.search}#conflicts`,
     canAdd: desk.can("add:conflict"),
     hasRun: hasRunRows,
     preview,
@@ -384,7 +403,13 @@ async function assignmentsViewAt(desk: Desk, url: URL) {
     },
     judges: judgesPage,
     projects: projectsPage,
-    conflicts: conflictsPage,
+    conflicts: {
+      ...conflictsPage,
+      items: conflictsPage.items.map((c) => ({
+        ...c,
+        dismissHref: canDismiss && c.status === "live" ? dismissHref(c.id) : null,
+      })),
+    },
   };
 }
 

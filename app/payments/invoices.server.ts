@@ -337,12 +337,11 @@ export function isOverdue(row: Pick<Invoice, "status" | "overdueAt" | "dueAt">, 
 
 /** An account's own invoices, newest first (its /account page). */
 export async function invoicesOfUser(env: Pick<Env, "DB">, userId: string): Promise<Invoice[]> {
-  return getDb(env)
-    .select()
-    .from(invoices)
-    .where(eq(invoices.userId, userId))
-    .orderBy(desc(invoices.createdAt))
-    .limit(50);
+  return invoicesOfUserQuery(getDb(env), userId);
+}
+
+export function invoicesOfUserQuery(db: Db, userId: string) {
+  return db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.createdAt)).limit(50);
 }
 
 export async function invoiceById(env: Pick<Env, "DB">, id: string): Promise<Invoice | null> {

@@ -26,7 +26,11 @@ export async function projectSummariesOf(
   userId: string,
   exceptEditionId?: string,
 ): Promise<PastProject[]> {
-  const rows = await db
+  return projectSummariesFrom(editions, await projectSummariesQuery(db, userId, exceptEditionId));
+}
+
+export function projectSummariesQuery(db: Db, userId: string, exceptEditionId?: string) {
+  return db
     .select({
       editionId: teams.editionId,
       teamName: teams.name,
@@ -43,6 +47,11 @@ export async function projectSummariesOf(
       ),
     )
     .orderBy(desc(teams.createdAt));
+}
+
+export type ProjectSummaryRow = Awaited<ReturnType<typeof projectSummariesQuery>>[number];
+
+export function projectSummariesFrom(editions: readonly Edition[], rows: ProjectSummaryRow[]): PastProject[] {
   return rows.map((row) => ({
     editionId: row.editionId,
     editionName: editionIn(editions, row.editionId).name,

@@ -169,7 +169,11 @@ export async function profilePhotosOfAccount(db: Db, userId: string): Promise<st
 
 /** Whether /account links to /account/profile: the account judges or advises the edition, or has a profile in it. One statement. */
 export async function hasProfilePage(db: Db, userId: string, editionId: string): Promise<boolean> {
-  const [row] = await db
+  return hasProfilePageFrom(await hasProfilePageQuery(db, userId, editionId));
+}
+
+export function hasProfilePageQuery(db: Db, userId: string, editionId: string) {
+  return db
     .select({
       yes: sql<number>`(EXISTS (SELECT 1 FROM ${judges} WHERE ${judges.userId} = ${userId} AND ${judges.editionId} = ${editionId} AND ${judges.leftAt} IS NULL)
         OR EXISTS (SELECT 1 FROM ${advisors} WHERE ${advisors.userId} = ${userId} AND ${advisors.editionId} = ${editionId})
@@ -178,5 +182,8 @@ export async function hasProfilePage(db: Db, userId: string, editionId: string):
     .from(user)
     .where(eq(user.id, userId))
     .limit(1);
+}
+
+export function hasProfilePageFrom([row]: Awaited<ReturnType<typeof hasProfilePageQuery>>): boolean {
   return Boolean(row?.yes);
 }

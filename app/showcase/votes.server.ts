@@ -182,7 +182,11 @@ export async function voteOf(db: Db, editionId: string, userId: string) {
 
 /** Every vote of the account, one per edition, newest edition first: for /account. */
 export async function votesOf(db: Db, userId: string) {
-  const rows = await db
+  return votesFrom(await votesOfQuery(db, userId));
+}
+
+export function votesOfQuery(db: Db, userId: string) {
+  return db
     .select({
       editionId: showcaseVotes.editionId,
       castAt: showcaseVotes.castAt,
@@ -193,6 +197,9 @@ export async function votesOf(db: Db, userId: string) {
     .leftJoin(submissions, eq(submissions.teamId, showcaseVotes.teamId))
     .where(eq(showcaseVotes.userId, userId))
     .orderBy(sql`${showcaseVotes.editionId} DESC`);
+}
+
+export function votesFrom(rows: Awaited<ReturnType<typeof votesOfQuery>>) {
   return rows.map((row) => ({
     editionId: row.editionId,
     slug: row.slug,

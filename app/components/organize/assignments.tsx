@@ -2,7 +2,8 @@
  * /organize/assignments' sections (issues 24 and 32): running the
  * assignment (a confirmation step saying what it will do), each active
  * judge's load, each project's judges (filtered by team), the conflicts of
- * interest (filtered by status) with dismiss, and adding a conflict. Every
+ * interest (filtered by status) with dismiss (one form, in the row whose
+ * link was followed), and adding a conflict. Every
  * form is a plain POST, enhanced by Conform; filters and pages are GET.
  */
 import type { DeskLinks } from "~/desk/pages";
@@ -199,7 +200,13 @@ export function ConflictsSection({ view, actionData }: Props) {
       ) : (
         <DeskTable id="conflicts-table" caption="Conflicts of interest" head={["Conflict", "Why", "Status"]}>
           {conflicts.items.map((c) => (
-            <ConflictRow key={c.id} conflict={c} canDismiss={view.canDismiss} actionData={actionData} />
+            <ConflictRow
+              key={c.id}
+              conflict={c}
+              dismissing={view.dismissing}
+              cancelHref={view.dismissCancelHref}
+              actionData={actionData}
+            />
           ))}
         </DeskTable>
       )}
@@ -210,17 +217,19 @@ export function ConflictsSection({ view, actionData }: Props) {
 
 function ConflictRow({
   conflict: c,
-  canDismiss,
+  dismissing,
+  cancelHref,
   actionData,
 }: {
   conflict: Conflict;
-  canDismiss: boolean;
+  dismissing: number | null;
+  cancelHref: string;
   actionData: IntentActionData | undefined;
 }) {
   const instance = String(c.id);
   const posted = actionData?.intent === "dismiss" && actionData.instance === instance;
   return (
-    <tr>
+    <tr id={`conflict-${c.id}`}>
       <td className={`${cellClass} break-all`}>
         {`${c.id}: ${c.judge}`}
         <span className="block text-xs text-slate-600">{`${c.team || "(solo project)"} (${c.teamId})`}</span>
@@ -235,13 +244,18 @@ function ConflictRow({
             {`Dismissed ${c.dismissed ?? ""} by ${c.dismissedBy ?? ""}`}
             <span className="block text-xs text-slate-600">{c.dismissedReason}</span>
           </>
-        ) : canDismiss ? (
-          <details open={posted}>
-            <summary className="cursor-pointer text-brand-700 underline">
-              Live: dismiss<span className="sr-only"> conflict {c.id}</span>…
-            </summary>
+        ) : c.dismissHref && (posted || dismissing === c.id) ? (
+          <>
+            Live
             <DismissForm conflictId={instance} actionData={actionData} />
-          </details>
+            <a href={cancelHref} className={`${deskLinkClass} mt-2 inline-block`}>
+              Cancel
+            </a>
+          </>
+        ) : c.dismissHref ? (
+          <a href={c.dismissHref} className="text-brand-700 underline">
+            Live: dismiss<span className="sr-only"> conflict {c.id}</span>…
+          </a>
         ) : (
           "Live"
         )}
