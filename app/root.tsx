@@ -61,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         areas: await accountAreasFor(
           env,
           context,
-          { user: session.user, secondFactorAt: session.secondFactorAt },
+          { user: session.user, secondFactorAt: session.secondFactorAt, menuFacts: session.menuFacts },
           edition,
           requestId,
         ),

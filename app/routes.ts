@@ -39,6 +39,7 @@ export default [
   route("sponsor-logos/:file", "routes/sponsor-logos.$file.ts"),
   // Recognized organizations' approved logos (issue 54), likewise.
   route("organization-logos/:file", "routes/organization-logos.$file.ts"),
+  route("profile-photos/:file", "routes/profile-photos.$file.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
 
   // Forms: contact, accounts, registration, sponsorship, judges and advisors.
@@ -54,6 +55,9 @@ export default [
     route("account/sponsor", "routes/account/sponsor.tsx"),
     route("account/sponsor/logo", "routes/account/sponsor-logo-upload.ts"),
     route("account/sponsor/logos/:file", "routes/account/sponsor-logo.ts"),
+    // A judge's or advisor's public profile (issue 54).
+    route("account/profile", "routes/account/profile.tsx"),
+    route("account/profile/photo", "routes/account/profile-photo.ts"),
     // An invoice the account requested (issue 53).
     route("account/invoices/:id", "routes/account/invoice.tsx"),
   ]),
@@ -141,6 +145,7 @@ export default [
     route("organize/sponsorships", "routes/organize/sponsorships.tsx"),
     route("organize/sponsorships.csv", "routes/organize/sponsorships[.]csv.ts"),
     route("organize/sponsor-logos/:id", "routes/organize/sponsor-logo.ts"),
+    route("organize/profile-photos/:id", "routes/organize/profile-photo.ts"),
     route("organize/invoices", "routes/organize/invoices.tsx"),
     route("organize/invoices.csv", "routes/organize/invoices[.]csv.ts"),
     route("organize/organizations", "routes/organize/organizations.tsx"),

@@ -1,6 +1,7 @@
 // The impact pages against /faq (issue 55: "/impact and the report within
 // 1.2× the server CPU of /faq when cached"): /impact as a visitor asks for it,
-// and an organization's report as its owner does, round by round
+// an organization's report as its owner does, and /faq with that owner's
+// session (what every signed-in page pays), round by round
 // (`measurePages`, `cpuAgainst`), on an edition seeded with projects and
 // organizations (`npm run seed -- projects --organizations 3`), with the D1
 // statements of the first request and of one after it (what the kept figures
@@ -46,6 +47,9 @@ export async function impactRun({
     { label: "/faq", path: "/faq" },
     { label: "/impact", path: "/impact" },
     { label: "/organization/:id/report (its owner)", path: report, headers: asOwner },
+    // The floor of any signed-in page: the same content page with the owner's session (the session read, the
+    // account menu), against which the report's goal can be judged.
+    { label: "/faq (its owner, signed in)", path: "/faq", headers: asOwner },
   ];
   // What a view costs once the figures are kept: the second request of each page.
   const kept = [];

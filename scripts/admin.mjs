@@ -118,6 +118,7 @@ const commandModules = [
   "./admin/editions.mjs",
   "./admin/sponsors.mjs",
   "./admin/organization-listings.mjs",
+  "./admin/profiles.mjs",
   "./admin/invoices.mjs",
 ];
 

@@ -11,6 +11,7 @@ import { requestBodyLimits } from "~/content/limits";
 import { formatMegabytes, portalFileRules } from "~/content/portal";
 import { sponsorLogoBodyBytes, sponsorLogoFailureMessages, sponsorPresencePaths } from "~/content/sponsor-presence";
 import { normalizedPath } from "~/lib/config.server";
+import { profilePaths, profilePhotoFailureMessages } from "~/content/profiles";
 
 const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -28,10 +29,18 @@ const COMPLETIONS_PATHS = new Set([
 /** A sponsor's logo (issue 54): small enough to read into memory, too large for the default limit. */
 const LOGO_UPLOAD_PATHS = new Set([sponsorPresencePaths.logoUpload, `${sponsorPresencePaths.logoUpload}.data`]);
 
+/** A judge's or advisor's photo (issue 54), checked as a logo is: with the invitation's acceptance, or on /account/profile. */
+const PHOTO_UPLOAD_PATHS = new Set([
+  "/judging/invitation",
+  "/judging/invitation.data",
+  profilePaths.page,
+  `${profilePaths.page}.data`,
+]);
 /** A recognized organization's logo (issue 54), on its dashboard: the same limit as a sponsor's. */
 const ORGANIZATION_LOGO_PATH = /^\/organization\/[0-9a-f-]{36}\/listing-logo(\.data)?$/;
 
-const isLogoUploadPath = (path: string) => LOGO_UPLOAD_PATHS.has(path) || ORGANIZATION_LOGO_PATH.test(path);
+const isImageUploadPath = (path: string) =>
+  LOGO_UPLOAD_PATHS.has(path) || ORGANIZATION_LOGO_PATH.test(path) || PHOTO_UPLOAD_PATHS.has(path);
 
 /** The most bytes a request to this path may carry. */
 export function bodyLimitFor(pathname: string): number {
@@ -40,7 +49,7 @@ export function bodyLimitFor(pathname: string): number {
   if (path === UPLOAD_PATH) return requestBodyLimits.uploadBytes;
   if (path === "/verify") return requestBodyLimits.verifyBytes;
   if (COMPLETIONS_PATHS.has(path)) return requestBodyLimits.completionsBytes;
-  if (isLogoUploadPath(path)) return sponsorLogoBodyBytes;
+  if (isImageUploadPath(path)) return sponsorLogoBodyBytes;
   return requestBodyLimits.defaultBytes;
 }
 
@@ -76,6 +85,9 @@ export function tooLargeResponse(pathname: string, limit: number): Response {
       headers: htmlHeaders,
     });
   }
+  if (PHOTO_UPLOAD_PATHS.has(normalizedPath(pathname))) {
+    return new Response(photoTooLargeHtml(), { status: 413, headers: htmlHeaders });
+  }
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too much to send</title></head><body><main><h1>That was too much to send</h1><p>What you submitted is larger than ${formatKb(limit)}, more than any form on this site needs. Please go back, shorten the longest answer and send it again.</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
   return new Response(html, { status: 413, headers: htmlHeaders });
 }
@@ -89,6 +101,10 @@ function uploadTooLargeHtml(): string {
 
 function logoTooLargeHtml(back: string, backName: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Logo too large</title></head><body><main><h1>That logo is too large to upload</h1><p>${sponsorLogoFailureMessages["too-large"]} Please go back and choose a smaller file.</p><p><a href="${back}">Back to ${backName}</a></p></main></body></html>`;
+}
+
+function photoTooLargeHtml(): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Photo too large</title></head><body><main><h1>That photo is too large to upload</h1><p>${profilePhotoFailureMessages["too-large"]} Please go back and choose a smaller file.</p><p><a href="${profilePaths.page}">Your public profile</a></p></main></body></html>`;
 }
 
 /**

@@ -7,7 +7,7 @@
  * logs, and the page still renders.
  */
 import type { RouterContextProvider } from "react-router";
-import type { SessionUser } from "~/auth/session.server";
+import type { MenuFacts, SessionUser } from "~/auth/session.server";
 import { passedSecondFactor } from "~/auth/second-factor-session.server";
 import { accountAreas, type AccountAreaId } from "~/content/navigation";
 import type { Edition } from "~/content/editions";
@@ -20,6 +20,8 @@ import { requestOrganizations, requestOrganizerRole } from "./request-reads.serv
 export interface SignedInSession {
   user: SessionUser;
   secondFactorAt: string | null;
+  /** Read with the session (app/auth/session-read.server.ts); absent when better-auth answered: then read here. */
+  menuFacts?: MenuFacts | null;
 }
 
 interface AreaCheckArgs {
@@ -35,12 +37,16 @@ const mayEnter: Record<AccountAreaId, (args: AreaCheckArgs) => Promise<boolean>>
   // Every signed-in account: the portal itself says what, if anything, is still missing (issue 15).
   portal: async () => true,
   // A judge of the current edition who has not stepped down; /judging says so if two-step sign-in is off.
-  judging: async ({ db, userId, edition }) => {
+  judging: async ({ db, userId, edition, session }) => {
+    if (session.menuFacts) return session.menuFacts.judgeOfEditions.includes(edition.id);
     const judge = await judgeOf(db, userId, edition.id);
     return judge !== null && judge.leftAt === null;
   },
   // The owner or a co-administrator of a paid Workforce Package (issue 14).
-  organization: async ({ context, db, userId }) => (await requestOrganizations(context, db, userId)).length > 0,
+  organization: async ({ context, db, userId, session }) =>
+    session.menuFacts
+      ? session.menuFacts.managesOrganization
+      : (await requestOrganizations(context, db, userId)).length > 0,
   // An organizer the desk would admit (app/organize/guard.server.ts): any role opens /organize, but only verified
   // and in a session past the second factor. Anyone else gets the desk's 404, so the link is not shown to them:
   // the desk tells nobody it exists. The session's part is already known; the role is one indexed read, or none

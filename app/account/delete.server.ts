@@ -11,17 +11,21 @@
  * already enrolled with it stay enrolled. Its judging (issue 31) is removed, or anonymized where the
  * published results must stay (app/judging/account-deletion.server.ts); its display-name changes go.
  * The public listings of the organizations it bought go with it (issue 54): the consent was the owner's.
+ * Its public profiles as a judge or advisor (issue 54) and its advisor roles are deleted, their photos
+ * after the batch, and the shown profiles forgotten, so /judges-advisors no longer shows them.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { verifyPassword } from "~/auth/password.server";
 import { getDb } from "~/db/client.server";
 import {
   account,
+  advisors,
   credentialCompletions,
   credentials,
   displayNameChanges,
   judgeAdvisorInterests,
   organizationAdmins,
+  publicProfiles,
   recoveryCodeFlashes,
   secondFactorCodes,
   session,
@@ -37,6 +41,8 @@ import { judgingErasureOf } from "~/judging/account.server";
 import { editionsFor } from "~/clock/clock.server";
 import { deleteListingsOwnedBy } from "~/organization/listing.server";
 import { forgetRecognizedOrganizations } from "~/organization/recognized.server";
+import { profilePhotosOfAccount } from "~/profiles/profile.server";
+import { forgetShownProfiles } from "~/profiles/shown.server";
 
 /** True when `password` is the account's own (the scrypt hash better-auth stores for provider "credential"). */
 export async function passwordMatches(env: Pick<Env, "DB">, userId: string, password: string): Promise<boolean> {
@@ -67,8 +73,11 @@ export async function deleteAccount(
   const db = getDb(env);
   const departure = await departureOf(db, user.id, now);
   const judging = await judgingErasureOf(db, user, now, editionsFor(env));
+  const profilePhotos = await profilePhotosOfAccount(db, user.id);
   const personal: DepartureStatement[] = [
     ...judging.statements,
+    db.delete(publicProfiles).where(eq(publicProfiles.userId, user.id)),
+    db.delete(advisors).where(eq(advisors.userId, user.id)),
     db.delete(displayNameChanges).where(eq(displayNameChanges.userId, user.id)),
     db.delete(judgeAdvisorInterests).where(eq(judgeAdvisorInterests.userId, user.id)),
     db.delete(twoFactor).where(eq(twoFactor.userId, user.id)),
@@ -110,5 +119,7 @@ export async function deleteAccount(
   ]);
   forgetRecognizedOrganizations();
   await departure.deleteFiles(env.SUBMISSION_FILES);
+  forgetShownProfiles();
+  if (profilePhotos.length > 0) await env.SUBMISSION_FILES.delete(profilePhotos);
   await judging.reassign(env.DB);
 }

@@ -14,7 +14,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Auth } from "~/auth/auth.server";
 import { getDb, statementOnce } from "~/db/client.server";
-import { session as sessions, user as accounts } from "~/db/schema";
+import { judges, organizationAdmins, registrations, session as sessions, user as accounts } from "~/db/schema";
+import { paidWorkforce } from "~/organization/paid-workforce.server";
 
 /** The signed-in account as pages see it (SPEC.md §3, Session user). */
 export interface SessionUser {
@@ -27,6 +28,19 @@ export interface SessionUser {
   twoFactorEnabled: boolean;
 }
 
+/**
+ * What the header's account menu shows links for (app/account/areas.server.ts),
+ * read in the session's own statement: the editions the account judges (not
+ * stepped down) and whether it manages an organization (a paid Workforce
+ * Package it owns or co-administers). Read on this request, like the session,
+ * so a change shows on the next page; it only shows or hides a link, and each
+ * area's middleware still decides who enters.
+ */
+export interface MenuFacts {
+  judgeOfEditions: string[];
+  managesOrganization: boolean;
+}
+
 /** Who is signed in, this browser's session, and a refreshed session cookie to forward, if any. */
 export interface RequestSession {
   user: SessionUser | null;
@@ -34,6 +48,8 @@ export interface RequestSession {
   /** When this session passed the second factor (ISO), or null (app/auth/second-factor-session.server.ts). */
   secondFactorAt: string | null;
   headers: Headers | null;
+  /** The menu's facts when the quick read answered; null when better-auth did (the menu reads them itself). */
+  menuFacts?: MenuFacts | null;
 }
 
 /** Nobody signed in. */
@@ -42,6 +58,7 @@ export const NO_SESSION: RequestSession = Object.freeze({
   sessionId: null,
   secondFactorAt: null,
   headers: null,
+  menuFacts: null,
 });
 
 const sessionAndUser = statementOnce((db) =>
@@ -55,6 +72,14 @@ const sessionAndUser = statementOnce((db) =>
       createdAt: accounts.createdAt,
       emailVerified: accounts.emailVerified,
       twoFactorEnabled: accounts.twoFactorEnabled,
+      // The menu's facts (issues 55 and 56): two correlated lookups in this statement cost less than two more
+      // statements on every signed-in page (each a round trip to D1 and its results to decode).
+      judgeOfEditions: sql<string | null>`(SELECT group_concat(${judges.editionId}, ' ') FROM ${judges}
+        WHERE ${judges.userId} = ${accounts.id} AND ${judges.leftAt} IS NULL)`,
+      managesOrganization: sql<number>`EXISTS (SELECT 1 FROM ${registrations}
+        WHERE ${paidWorkforce} AND (${registrations.userId} = ${accounts.id} OR ${registrations.id} IN
+          (SELECT ${organizationAdmins.registrationId} FROM ${organizationAdmins}
+            WHERE ${organizationAdmins.userId} = ${accounts.id})))`,
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.userId))
@@ -71,6 +96,8 @@ type Row = [
   createdAt: number,
   emailVerified: number,
   twoFactorEnabled: number | null,
+  judgeOfEditions: string | null,
+  managesOrganization: number,
 ];
 
 /** The HMAC key of each secret, imported once. */
@@ -140,7 +167,18 @@ export async function readSessionQuickly(
   if (!token) return NO_SESSION;
   const [row] = await sessionAndUser(getDb(env), { token }).raw<Row>();
   if (!row) return null;
-  const [sessionId, expiresAt, secondFactorAt, userId, email, createdAt, emailVerified, twoFactorEnabled] = row;
+  const [
+    sessionId,
+    expiresAt,
+    secondFactorAt,
+    userId,
+    email,
+    createdAt,
+    emailVerified,
+    twoFactorEnabled,
+    judgeOfEditions,
+    managesOrganization,
+  ] = row;
   const now = Date.now();
   if (expiresAt < now) return null;
   // better-auth moves the expiry on (and sets the cookie again) once the session is `updateAge` old.
@@ -156,5 +194,9 @@ export async function readSessionQuickly(
     sessionId,
     secondFactorAt: secondFactorAt === null ? null : new Date(secondFactorAt).toISOString(),
     headers: null,
+    menuFacts: {
+      judgeOfEditions: judgeOfEditions ? judgeOfEditions.split(" ") : [],
+      managesOrganization: managesOrganization === 1,
+    },
   };
 }

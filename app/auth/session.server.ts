@@ -11,7 +11,7 @@ import { secondFactorInstant } from "~/auth/second-factor-session.server";
 import { NO_SESSION, readSessionQuickly, type RequestSession, type SessionUser } from "./session-read.server";
 
 // The session's shape is defined beside its quick read, which this module builds on; pages keep asking here.
-export { NO_SESSION, type RequestSession, type SessionUser } from "./session-read.server";
+export { NO_SESSION, type MenuFacts, type RequestSession, type SessionUser } from "./session-read.server";
 
 /** Whether the account's address is verified: required for a Workforce Package and for a company code. */
 export function isEmailVerified(user: Pick<SessionUser, "emailVerified"> | null | undefined): boolean {
@@ -56,6 +56,7 @@ export async function getSession(
     sessionId: session?.id ?? null,
     secondFactorAt: secondFactorInstant(session?.secondFactorAt),
     headers,
+    menuFacts: null,
   };
 }
 

@@ -49,6 +49,7 @@ export function IntentForm<Shape extends Record<string, unknown>>({
   errors,
   className,
   labelledBy,
+  encType,
   children,
 }: {
   intent: string;
@@ -59,10 +60,18 @@ export function IntentForm<Shape extends Record<string, unknown>>({
   /** The refusal to show when no Conform form carries it (a button repeated per row shows it beside the list). */
   errors?: readonly string[];
   className?: string;
+  /** "multipart/form-data" for a form with a file (a profile's photo). */
+  encType?: "multipart/form-data";
   children: ReactNode;
 }) {
   return (
-    <Form method="post" className={className} aria-labelledby={labelledBy} {...(form ? getFormProps(form) : {})}>
+    <Form
+      method="post"
+      className={className}
+      aria-labelledby={labelledBy}
+      encType={encType}
+      {...(form ? getFormProps(form) : {})}
+    >
       <input type="hidden" name="intent" value={intent} />
       {form ? <IntentErrorSummary form={form} /> : <Refusals messages={errors ?? []} />}
       {children}

@@ -11,6 +11,7 @@ export const accountEventSummaries = {
   "team.project-submitted": "Submitted the project",
   "team.draft-deleted": "Deleted the team's draft and its files",
   "judging.invitation-accepted": "Accepted the invitation to judge",
+  "advisors.invitation-accepted": "Accepted the invitation to advise",
   "judging.conflict-declared": "Declared a conflict of interest with a team",
   "organization.code-regenerated": "Regenerated the company code",
   "organization.employees-invited": "Invited employees",
@@ -30,6 +31,7 @@ export const accountEventSummaries = {
 export const accountRoleText = {
   participant: "Participant",
   judge: "Judge",
+  advisor: "Advisor",
   admin: "Company admin",
   sponsor: "Sponsor",
 } as const;
@@ -38,6 +40,7 @@ export const accountRoleText = {
 export const formerAccount = {
   participant: "A former member",
   judge: "A former judge",
+  advisor: "A former advisor",
   admin: "A former company admin",
   sponsor: "A former sponsor's contact",
 } as const;

@@ -131,6 +131,7 @@ export const judgingMessages = {
     "Turn on two-step sign-in first: a judge's account decides results. Go to your account page (/account), set up an authenticator app, then open this invitation again.",
   invitationAccepted:
     "You're a judge for this edition. Your assigned projects appear here once the organizers assign them.",
+  advisorAccepted: "You're an advisor for this edition. Your public profile, if you gave one, is on this page.",
   scoresFinal: (when: string) => `Scores were final ${when}: nothing can be changed any more.`,
   filesClosed: "Files are no longer available to judges once scores are final.",
   scoreInvalid: (min: number, max: number) => `Choose a whole number from ${min} to ${max}.`,
@@ -155,6 +156,10 @@ export const judgingAccountDeletion =
 /** The invitation e-mail's subject: the admin CLI stores it in the outbox row, the consumer renders the same. */
 export const judgeInvitationSubject = (editionName: string) => `You're invited to judge the ${editionName}`;
 
+/** An invitation's subject, a judge's or (with the group's name) an advisor's (issue 54). */
+export const invitationSubject = (editionName: string, advisoryGroup?: string | null) =>
+  advisoryGroup ? `You're invited to advise the ${editionName}` : judgeInvitationSubject(editionName);
+
 // The organizers' desk (issue 32): what judging's organizer actions answer, the same on the desk, from the
 // organizer API and in the CLI.
 
@@ -163,6 +168,7 @@ export const judgeDeskMessages = {
   emailRequired: "Enter the judge's e-mail address, or invite from an interest form.",
   interestUnknown: "There is no such judge/advisor interest form.",
   alreadyJudge: (email: string, edition: string) => `${email} is already a judge of the ${edition}.`,
+  alreadyAdvisor: (email: string, edition: string) => `${email} is already an advisor of the ${edition}.`,
   invitationUnknown: "That invitation is no longer open.",
   notAJudge: (email: string, edition: string) => `${email} is not an active judge of the ${edition}.`,
 } as const;

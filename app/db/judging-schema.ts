@@ -21,6 +21,12 @@ export const judgeInvitations = sqliteTable("judge_invitations", {
   acceptedAt: text("accepted_at"),
   acceptedBy: text("accepted_by"),
   revokedAt: text("revoked_at"),
+  /** What accepting makes the account (migration 0039): a judge, or an advisor who never scores. */
+  standing: text("standing", { enum: ["judge", "advisor"] })
+    .notNull()
+    .default("judge"),
+  /** An advisor's group (an id of `advisoryGroups`, app/content/judges.ts). */
+  advisoryGroup: text("advisory_group"),
 });
 
 export const judges = sqliteTable(

@@ -25,3 +25,4 @@ export * from "./preview-schema";
 export * from "./sponsors-schema";
 export * from "./invoices-schema";
 export * from "./organization-listings-schema";
+export * from "./profiles-schema";

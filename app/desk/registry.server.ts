@@ -27,6 +27,7 @@ import { showcaseModerationActions, showcaseModerationQueries } from "~/showcase
 import { announcementActions, announcementQueries } from "~/notifications/announcements.server";
 import { sponsorPresenceActions, sponsorPresenceQueries } from "~/sponsors/actions.server";
 import { organizationListingActions, organizationListingQueries } from "~/organization/actions.server";
+import { profileActions, profileQueries } from "~/profiles/actions.server";
 import type { AnyOrganizerAction, AnyOrganizerQuery } from "~/organize/action.server";
 import {
   grantDirector,
@@ -58,6 +59,7 @@ const actions: AnyOrganizerAction[] = [
   ...editionActions,
   ...sponsorPresenceActions,
   ...organizationListingActions,
+  ...profileActions,
 ];
 const queries: AnyOrganizerQuery[] = [
   listOrganizers,
@@ -73,6 +75,7 @@ const queries: AnyOrganizerQuery[] = [
   ...announcementQueries,
   ...sponsorPresenceQueries,
   ...organizationListingQueries,
+  ...profileQueries,
 ];
 
 function byId<T extends { id: string }>(list: readonly T[]): Readonly<Record<string, T>> {

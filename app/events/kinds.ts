@@ -25,6 +25,7 @@ export const accountEventPayloads = {
   "team.project-submitted": z.object({}),
   "team.draft-deleted": z.object({ files: z.array(fileShape) }),
   "judging.invitation-accepted": z.object({ invitationId: z.string() }),
+  "advisors.invitation-accepted": z.object({ invitationId: z.string(), advisoryGroup: z.string() }),
   "judging.conflict-declared": z.object({
     teamId: z.string(),
     released: z.optional(z.number()),
@@ -67,7 +68,7 @@ export type AccountEventPayload<Kind extends AccountEventKind> = z.output<(typeo
 export const sitePreviewKinds = { start: "site-preview.start", leave: "site-preview.leave" } as const;
 
 /** Who an account acts as. */
-export const accountRoles = ["participant", "judge", "admin", "sponsor"] as const;
+export const accountRoles = ["participant", "judge", "advisor", "admin", "sponsor"] as const;
 export type AccountRole = (typeof accountRoles)[number];
 
 /** The envelope of every organizer action's row (and a personal-data read's). */

@@ -7,7 +7,9 @@
  *
  * - judges.invite: a single-use, expiring link to become a judge, e-mailed
  *   through the outbox; by address, or from a judge/advisor interest form. A
- *   new invitation to the same address revokes the one still open.
+ *   new invitation to the same address revokes the one still open. The same
+ *   invitation, with the advisor's standing and an advisory group, makes the
+ *   account an advisor (issue 54), who never scores.
  * - judges.revoke-invitation: the link stops working.
  * - judges.remove: the judge steps down; their complete scores keep
  *   counting; every project they had not finished is released and given to
@@ -19,9 +21,10 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull } from "drizzle-orm";
 import * as z from "zod/mini";
 import { formatMountain } from "~/clock/format";
-import { judgeDeskMessages, judgeInvitationSubject, judgingRules } from "~/content/judging";
+import { invitationSubject, judgeDeskMessages, judgingRules } from "~/content/judging";
+import { advisoryGroupIds, advisoryGroupName, profileDeskMessages } from "~/content/profiles";
 import { getDb, type Db } from "~/db/client.server";
-import { judgeAdvisorInterests, judgeInvitations, judges, judgingAssignments, user } from "~/db/schema";
+import { advisors, judgeAdvisorInterests, judgeInvitations, judges, judgingAssignments, user } from "~/db/schema";
 import { newInvitation, isOpenInvitation, isUnusedInvitation } from "~/lib/invitation.server";
 import { enqueueNotifications, outboxInsert } from "~/notifications/outbox.server";
 import { refusal } from "~/lib/refusal";
@@ -48,6 +51,17 @@ export async function activeJudgeByEmail(db: Db, editionId: string, email: strin
     .from(judges)
     .innerJoin(user, eq(user.id, judges.userId))
     .where(and(eq(judges.editionId, editionId), eq(user.email, email.toLowerCase()), isNull(judges.leftAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The advisor of the edition with this address, or null. */
+async function advisorByEmail(db: Db, editionId: string, email: string) {
+  const [row] = await db
+    .select({ userId: advisors.userId })
+    .from(advisors)
+    .innerJoin(user, eq(user.id, advisors.userId))
+    .where(and(eq(advisors.editionId, editionId), eq(user.email, email.toLowerCase())))
     .limit(1);
   return row ?? null;
 }
@@ -79,8 +93,16 @@ export const inviteJudge = defineOrganizerAction({
       name ??= `${interest.firstName} ${interest.lastName}`;
     }
     if (!email) return refusal(judgeDeskMessages.emailRequired, 400, "email");
-    if (await activeJudgeByEmail(db, edition.id, email)) {
+    const { standing } = input;
+    const advisoryGroup = standing === "advisor" ? (input.advisoryGroup ?? "") : null;
+    if (advisoryGroup !== null && !advisoryGroupIds.some((id) => id === advisoryGroup)) {
+      return refusal(profileDeskMessages.advisoryGroupRequired, 400, "advisoryGroup");
+    }
+    if (standing === "judge" && (await activeJudgeByEmail(db, edition.id, email))) {
       return refusal(judgeDeskMessages.alreadyJudge(email, edition.name), 409, "email");
+    }
+    if (standing === "advisor" && (await advisorByEmail(db, edition.id, email))) {
+      return refusal(judgeDeskMessages.alreadyAdvisor(email, edition.name), 409, "email");
     }
     const at = now.toISOString();
     const id = crypto.randomUUID();
@@ -96,6 +118,7 @@ export const inviteJudge = defineOrganizerAction({
         origin: ctx.origin,
         expires,
         scoresFinal: scoresFinalText(edition),
+        advisoryGroup: advisoryGroup === null ? null : advisoryGroupName(advisoryGroup),
       },
       now,
     });
@@ -119,6 +142,8 @@ export const inviteJudge = defineOrganizerAction({
           email,
           name,
           interestId,
+          standing,
+          advisoryGroup,
           tokenHash,
           invitedBy: actorLabel(ctx.actor),
           createdAt: at,
@@ -127,12 +152,15 @@ export const inviteJudge = defineOrganizerAction({
         notification.statement,
       ],
       audit: {
-        summary: `Invited ${email} to judge the ${edition.name}`,
+        summary:
+          advisoryGroup === null
+            ? `Invited ${email} to judge the ${edition.name}`
+            : `Invited ${email} to advise the ${edition.name} (${advisoryGroupName(advisoryGroup)})`,
         targets: { invitationId: id, email, interestId, editionId: edition.id },
-        after: { name, expiresAt: expiresAt.toISOString() },
+        after: { name, standing, advisoryGroup, expiresAt: expiresAt.toISOString() },
       },
-      message: `Invitation for ${email} sent (${judgeInvitationSubject(edition.name)}): the link works once, until ${expires}.`,
-      result: { invitationId: id, email, expiresAt: expiresAt.toISOString() },
+      message: `Invitation for ${email} sent (${invitationSubject(edition.name, advisoryGroup && advisoryGroupName(advisoryGroup))}): the link works once, until ${expires}.`,
+      result: { invitationId: id, email, standing, expiresAt: expiresAt.toISOString() },
       afterwards: async () => {
         await enqueueNotifications(ctx.env, [notification.id], {
           requestId: ctx.requestId,
@@ -298,6 +326,8 @@ export async function openJudgeInvitations(db: Db, editionId: string, now: Date)
       email: judgeInvitations.email,
       name: judgeInvitations.name,
       interestId: judgeInvitations.interestId,
+      standing: judgeInvitations.standing,
+      advisoryGroup: judgeInvitations.advisoryGroup,
       createdAt: judgeInvitations.createdAt,
       expiresAt: judgeInvitations.expiresAt,
       invitedBy: judgeInvitations.invitedBy,
@@ -307,8 +337,8 @@ export async function openJudgeInvitations(db: Db, editionId: string, now: Date)
     .orderBy(desc(judgeInvitations.createdAt));
 }
 
-/** The interest forms of people who offered to judge, newest first. */
-export async function judgeInterests(db: Db) {
+/** The interest forms of people who offered to judge (or, issue 54, to advise), newest first. */
+export async function judgeInterests(db: Db, role: "judge" | "advisor" = "judge") {
   return db
     .select({
       id: judgeAdvisorInterests.id,
@@ -321,7 +351,7 @@ export async function judgeInterests(db: Db) {
       createdAt: judgeAdvisorInterests.createdAt,
     })
     .from(judgeAdvisorInterests)
-    .where(eq(judgeAdvisorInterests.role, "judge"))
+    .where(eq(judgeAdvisorInterests.role, role))
     .orderBy(desc(judgeAdvisorInterests.createdAt), desc(judgeAdvisorInterests.id));
 }
 

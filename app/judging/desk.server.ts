@@ -187,7 +187,7 @@ async function judgesViewAt(desk: Desk, url: URL) {
     return `${at.pathname}${at.search}#remove-judge`;
   };
   const activeEmails = new Set(interestJudges.map((j) => j.email));
-  const invitedEmails = new Set(invitations.map((i) => i.email));
+  const invitedEmails = new Set(invitations.filter((i) => i.standing === "judge").map((i) => i.email));
   const when = (iso: string) => formatMountain(new Date(iso), "dateTime");
   return {
     header: deskHeader(desk),
@@ -220,6 +220,8 @@ async function judgesViewAt(desk: Desk, url: URL) {
       id: i.id,
       email: i.email,
       name: i.name,
+      standing: i.standing,
+      advisoryGroup: i.advisoryGroup,
       sentAt: when(i.createdAt),
       expiresAt: when(i.expiresAt),
     })),
@@ -429,7 +431,9 @@ export function reportCoverageFilterOf(params: URLSearchParams): ReportCoverageF
 }
 
 export async function reportDeskView(desk: Desk, url: URL) {
-  const report = await judgingReportAt(desk.db, desk.edition.id, await reportVersionQuery(desk.db));
+  // The token as the desk's guard read it (the page declares it, app/desk/pages.ts), else read now.
+  const version = desk.version?.name === "judging-report" ? desk.version.rows : await reportVersionQuery(desk.db);
+  const report = await judgingReportAt(desk.db, desk.edition.id, version);
   const judgeNames = new Map(report.judges.map((j) => [j.judgeId, j.name]));
   const coverage = reportCoverageFilterOf(url.searchParams);
   const matching: readonly ProjectLine[] =

@@ -3,7 +3,9 @@
  * send from the desk (`judges.invite`, app/judging/actions.server.ts). Only the account with the invited
  * address may accept it, once that address is verified and two-step sign-in
  * is on (a judge's account decides results). Accepting makes the account a
- * judge of the invitation's edition and records it in judging's history.
+ * judge of the invitation's edition and records it in judging's history; an
+ * advisor's invitation (issue 54) makes it an advisor of its group instead,
+ * who is never a judge: never assigned, never let into /judging.
  */
 import type { Refusal } from "~/lib/refusal";
 import { and, eq } from "drizzle-orm";
@@ -12,7 +14,9 @@ import { formatMountain } from "~/clock/format";
 import type { Edition } from "~/content/editions";
 import { judgingMessages } from "~/content/judging";
 import type { Db } from "~/db/client.server";
-import { judgeAdvisorInterests, judgeInvitations, judges } from "~/db/schema";
+import { advisoryGroupIds, type AdvisoryGroupId } from "~/content/profiles";
+import { advisors, judgeAdvisorInterests, judgeInvitations, judges } from "~/db/schema";
+import type { ProfileHolder } from "~/profiles/profile.server";
 import { commitAccountChange } from "~/events/commit.server";
 import { accountRefusal, invitationOfToken, invitationState, isUnusedInvitation } from "~/lib/invitation.server";
 import { plainText } from "~/lib/plain-text";
@@ -52,7 +56,7 @@ export async function checkInvitation(
 }
 
 /** The judge's name: the one the organizers gave, else the interest form's, else the address. */
-async function judgeName(db: Db, invitation: Invitation): Promise<string> {
+export async function judgeName(db: Db, invitation: Invitation): Promise<string> {
   const name = invitation.name ? plainText(invitation.name).trim().replace(/\s+/g, " ") : "";
   if (name) return name;
   if (invitation.interestId !== null) {
@@ -73,7 +77,7 @@ export async function acceptJudgeInvitation(
   user: SessionUser,
   now: Date,
   editions: readonly Edition[],
-): Promise<{ ok: true; editionId: string } | Refusal> {
+): Promise<{ ok: true; editionId: string; holder: ProfileHolder } | Refusal> {
   const check = await checkInvitation(db, token, user, now, editions);
   if (!check.ok) return check;
   const { invitation } = check;
@@ -85,6 +89,40 @@ export async function acceptJudgeInvitation(
     .returning({ id: judgeInvitations.id });
   if (used.length === 0) return { ok: false, message: judgingMessages.invitationUsed, status: 410 };
   const name = await judgeName(db, invitation);
+  if (invitation.standing === "advisor") {
+    const advisoryGroup = (invitation.advisoryGroup ?? advisoryGroupIds[0]) as AdvisoryGroupId;
+    await commitAccountChange(db, {
+      actor: { userId: user.id, role: "advisor" },
+      kind: "advisors.invitation-accepted",
+      payload: { invitationId: invitation.id, advisoryGroup },
+      subject: { editionId: invitation.editionId, userId: user.id },
+      now,
+      statements: [
+        db
+          .insert(advisors)
+          .values({
+            editionId: invitation.editionId,
+            userId: user.id,
+            name,
+            advisoryGroup,
+            invitationId: invitation.id,
+            joinedAt: at,
+          })
+          .onConflictDoUpdate({
+            target: [advisors.editionId, advisors.userId],
+            set: { advisoryGroup, invitationId: invitation.id, joinedAt: at },
+          }),
+      ],
+    });
+    const holder = {
+      editionId: invitation.editionId,
+      userId: user.id,
+      standing: "advisor",
+      advisoryGroup,
+      name,
+    } as const;
+    return { ok: true, editionId: invitation.editionId, holder };
+  }
   await commitAccountChange(db, {
     actor: { userId: user.id, role: "judge" },
     kind: "judging.invitation-accepted",
@@ -102,5 +140,12 @@ export async function acceptJudgeInvitation(
         }),
     ],
   });
-  return { ok: true, editionId: invitation.editionId };
+  const holder = {
+    editionId: invitation.editionId,
+    userId: user.id,
+    standing: "judge",
+    advisoryGroup: null,
+    name,
+  } as const;
+  return { ok: true, editionId: invitation.editionId, holder };
 }

@@ -14,7 +14,7 @@
 import { z } from "zod";
 import { site } from "~/content/site";
 import { appeals } from "~/content/program";
-import { judgeInvitationSubject, judgingRules } from "~/content/judging";
+import { invitationSubject, judgingRules } from "~/content/judging";
 import { defineKind, oneLine, simpleHtml } from "~/notifications/kind.server";
 
 const signOff = `— The ${site.name} team`;
@@ -174,17 +174,53 @@ export const JudgeInvitationPayload = z.object({
   expires: z.string(),
   /** When scores are final, in Mountain Time. */
   scoresFinal: z.string(),
+  /** An advisor's invitation (issue 54): the advisory group's name. Absent or null: a judge's. */
+  advisoryGroup: z.string().nullable().optional(),
 });
+
+/** An advisor's invitation: the same link and rules, without scoring. */
+function advisorInvitation(payload: z.infer<typeof JudgeInvitationPayload> & { advisoryGroup: string }, url: string) {
+  const text = [
+    payload.name ? `Hello ${payload.name},` : "Hello,",
+    "",
+    `The organizers of the ${site.name} invite you to advise the ${payload.editionName}, with its ${payload.advisoryGroup}.`,
+    "",
+    `Accept here: ${url}`,
+    "",
+    `The link works once, until ${payload.expires} (${judgingRules.invitationValidDays} days).`,
+    "To accept, sign in (or create an account) with this e-mail address, verify it, and turn on two-step sign-in on your account page.",
+    "When you accept, you may choose to be introduced on the site with a short public profile.",
+    "If you did not expect this invitation, ignore this e-mail.",
+    "",
+    `— The ${site.name} team`,
+  ].join("\n");
+  return {
+    text,
+    html: simpleHtml(
+      `Advise the ${payload.editionName}`,
+      [
+        ["Accept the invitation", url],
+        ["Advisory group", payload.advisoryGroup],
+        ["Link works until", payload.expires],
+      ],
+      [
+        "Before you accept",
+        "Sign in with this e-mail address, verify it, and turn on two-step sign-in on your account page.",
+      ],
+    ),
+  };
+}
 
 export const judgeInvitation = defineKind({
   kind: "judge-invitation",
   payload: JudgeInvitationPayload,
-  subject: (payload) => oneLine(judgeInvitationSubject(payload.editionName)),
+  subject: (payload) => oneLine(invitationSubject(payload.editionName, payload.advisoryGroup)),
   async prepare(payload, context) {
     return { ...payload, origin: linkOrigin(context.env, payload.origin) };
   },
   render(payload) {
     const url = `${payload.origin}${payload.path}`;
+    if (payload.advisoryGroup) return advisorInvitation({ ...payload, advisoryGroup: payload.advisoryGroup }, url);
     const text = [
       payload.name ? `Hello ${payload.name},` : "Hello,",
       "",

@@ -10,12 +10,14 @@ import { emailField, optionalText, requiredText } from "~/forms/fields";
 import { appealDecisionLimits, appealDecisionMessages, appealLimits, appealMessages } from "~/content/judging-results";
 import type { JudgingCriterionId } from "~/content/program";
 import { plainLines } from "~/lib/plain-text";
+import { profileFields } from "~/profiles/schema";
 
 const token = z._default(z.string().check(z.maxLength(128)), "");
 const scoreField = z.optional(z.string().check(z.maxLength(8)));
 const longText = (max: number) => z.optional(z.string().check(z.maxLength(2 * max)));
 
-export const JudgeInvitationSchema = z.object({ token });
+/** Accepting, with the optional public profile (issue 54). */
+export const JudgeInvitationSchema = z.object({ token, ...profileFields });
 
 /** One optional field per criterion, named by its id; anything else posted is ignored. */
 const scoreFields = Object.fromEntries(rubricCriteria.map((c) => [c.id, scoreField])) as Record<
@@ -56,6 +58,10 @@ export const InviteJudgeSchema = z.object({
   name: optionalText(deskRules.nameMaxChars),
   /** The id of a judge/advisor interest form: its address and name are used. */
   interestId: z.optional(z.string().check(z.trim(), z.maxLength(12))),
+  /** What accepting makes the account (issue 54): a judge (the default) or an advisor, who never scores. */
+  standing: z._default(z.enum(["judge", "advisor"]), "judge"),
+  /** An advisor's group: an id of /judges-advisors' advisory groups. */
+  advisoryGroup: z.optional(z.string().check(z.trim(), z.maxLength(40))),
 });
 
 export const RevokeJudgeInvitationSchema = z.object({

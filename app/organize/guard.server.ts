@@ -29,6 +29,7 @@ import { discardBody } from "~/lib/discard-body.server";
 import { log } from "~/lib/log.server";
 import { siteOrigin } from "~/lib/meta";
 import type { ActionContext, Actor } from "./action.server";
+import { derivedVersionQuery, type DerivedName } from "./kept.server";
 import { shareOrganizerRole } from "~/account/request-reads.server";
 import { can, type Permission } from "./roles";
 
@@ -44,6 +45,8 @@ export interface Desk extends SignedIn {
   /** The desk's menu: the pages this role may open. */
   menu: { path: string; label: string }[];
   can: (permission: Permission) => boolean;
+  /** The version of the kept computation the page declared (`DeskPage.version`), read in the guard's batch. */
+  version: { name: DerivedName; rows: { token: string }[] } | null;
 }
 
 export const deskContext = createContext<Desk>();
@@ -60,6 +63,11 @@ export interface DeskPage {
   /** In the desk's menu, under this name; absent for pages reached from another (a CSV, one proposal). */
   menu?: string;
   permission: Permission;
+  /**
+   * A computation kept per isolate under a version (./kept.server.ts) that the page shows: the guard reads
+   * its token in its own batch, so a page whose kept copy no longer holds computes it one round trip sooner.
+   */
+  version?: DerivedName;
 }
 
 /** The page of `pages` a request's path is for, or null. React Router's data requests (`.data`) count as their page. */
@@ -99,6 +107,7 @@ async function deskGuardReads(
     secondFactorAt,
     now,
     admits,
+    version,
   }: {
     userId: string;
     sessionId: string;
@@ -106,6 +115,8 @@ async function deskGuardReads(
     now: Date;
     /** The roles that may open the page, when the session itself qualifies; null: record nothing. */
     admits: readonly OrganizerRoleName[] | null;
+    /** The kept computation whose token the page needs, if any. */
+    version: DerivedName | null;
   },
 ) {
   const roleRead = db
@@ -142,10 +153,20 @@ async function deskGuardReads(
             ),
           })
       : null;
-  const [roleRows, lastRows] = touch
-    ? await db.batch([roleRead, lastRequestRead, touch])
-    : await db.batch([roleRead, lastRequestRead]);
-  return { role: roleRows[0]?.role ?? null, lastRequestAt: lastRows[0]?.at ?? null };
+  // Read before the page's rows, as a kept computation's token must be (ADR 020, "The report kept up to date").
+  const versionRead = derivedVersionQuery(db, version ?? "judging-report");
+  const [roleRows, lastRows, versionRows] = version
+    ? touch
+      ? await db.batch([roleRead, lastRequestRead, versionRead, touch])
+      : await db.batch([roleRead, lastRequestRead, versionRead])
+    : touch
+      ? await db.batch([roleRead, lastRequestRead, touch])
+      : await db.batch([roleRead, lastRequestRead]);
+  return {
+    role: roleRows[0]?.role ?? null,
+    lastRequestAt: lastRows[0]?.at ?? null,
+    version: version && versionRows ? { name: version, rows: versionRows as { token: string }[] } : null,
+  };
 }
 
 /** Whether a second-factor mark is older than the idle limit, on the machine's time (ADR 021). */
@@ -189,12 +210,13 @@ export const deskMiddleware =
     const { user, db, now, edition, sessionId } = signedIn;
     const page = deskPageFor(pages, new URL(request.url).pathname);
     const sessionQualifies = user.emailVerified && passedSecondFactor(signedIn);
-    const { role, lastRequestAt } = await deskGuardReads(db, {
+    const { role, lastRequestAt, version } = await deskGuardReads(db, {
       userId: user.id,
       sessionId,
       secondFactorAt: signedIn.secondFactorAt,
       now,
       admits: sessionQualifies && page ? organizerRoleNames.filter((r) => can(r, page.permission)) : null,
+      version: sessionQualifies && page?.version ? page.version : null,
     });
     // The header's account menu asks for the role too: it gets this read (issue 56).
     shareOrganizerRole(context, role);
@@ -220,5 +242,6 @@ export const deskMiddleware =
       action: { env, db, now, edition, origin: siteOrigin(request, env), requestId, actor },
       menu: pages.flatMap((p) => (p.menu && can(role, p.permission) ? [{ path: p.path, label: p.menu }] : [])),
       can: (permission) => can(role, permission),
+      version,
     });
   };

@@ -25,6 +25,8 @@ export const organizerStatements = {
   /** The two-person rule: anyone who may propose sees open proposals; only a director confirms. */
   proposal: ["read", "confirm"],
   judge: ["read", "invite", "remove"],
+  /** Judges' and advisors' public profiles, published on /judges-advisors (issue 54). */
+  profile: ["publish"],
   assignment: ["read", "run"],
   conflict: ["read", "add", "dismiss"],
   report: ["read"],
@@ -72,6 +74,7 @@ export const organizerRoleDefinitions = {
     token: ["create", "revoke"],
     proposal: ["read"],
     judge: ["read", "invite", "remove"],
+    profile: ["publish"],
     assignment: ["read", "run"],
     conflict: ["read", "add", "dismiss"],
     report: ["read"],

@@ -20,9 +20,14 @@ import { publicationAwards } from "./schema";
 
 export async function resultsDeskView(desk: Desk, url: URL) {
   const { db, edition, now } = desk;
-  // One round trip for the kept report's token and what is published (issue 56).
-  const [version, published] = await db.batch([reportVersionQuery(db), publishedResultsQuery(db, edition.id)]);
-  const report = await judgingReportAt(db, edition.id, version);
+  // The kept report's token as the desk's guard read it (app/desk/pages.ts declares it): the report, kept or
+  // computed again, and what is published, side by side. Without it, the token and what is published in one batch.
+  const [report, published] =
+    desk.version?.name === "judging-report"
+      ? await Promise.all([judgingReportAt(db, edition.id, desk.version.rows), publishedResultsQuery(db, edition.id)])
+      : await db
+          .batch([reportVersionQuery(db), publishedResultsQuery(db, edition.id)])
+          .then(async ([version, rows]) => [await judgingReportAt(db, edition.id, version), rows] as const);
   const ranked = report.projects.map((p) => ({
     teamId: p.teamId,
     rank: p.rank,

@@ -8,11 +8,17 @@ import { judgingCriteria } from "~/content/program";
 import { canonicalUrl, pageMeta } from "~/lib/meta";
 import { contentPageData } from "~/clock/page-clock.server";
 import { formatMilestoneDate } from "~/clock/format";
+import { ProfileList } from "~/components/profile-list";
+import { profilePageText } from "~/content/profiles";
+import { requestContext } from "~/context";
+import { profilesPageData } from "~/profiles/shown.server";
 import type { Route } from "./+types/judges-advisors";
 
-export function loader(args: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const { origin, edition, judgeInterestOpen, statuses } = contentPageData(args);
-  return { origin, edition, judgeInterestOpen, judgingStatus: statuses.judging };
+  // The published judges' and advisors' profiles (issue 54): one cached read per isolate; null before the first publication.
+  const profiles = await profilesPageData(args.context.get(requestContext).env, edition.id);
+  return { origin, edition, judgeInterestOpen, judgingStatus: statuses.judging, profiles };
 }
 
 export const meta = ({ loaderData, location }: Route.MetaArgs) =>
@@ -25,7 +31,7 @@ export const meta = ({ loaderData, location }: Route.MetaArgs) =>
 const weights = rubricWeights;
 
 export default function JudgesAdvisors({ loaderData }: Route.ComponentProps) {
-  const { judgeInterestOpen, judgingStatus } = loaderData;
+  const { judgeInterestOpen, judgingStatus, profiles } = loaderData;
   const edition = loaderData.edition;
   const judgingDates = formatMilestoneDate(milestoneOf(edition, "judging"));
   const interestLabel = judgeInterestOpen ? "Express Your Interest" : "Judge or Advise the Next Edition";
@@ -63,14 +69,30 @@ export default function JudgesAdvisors({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section id="judges" title="Our Judges" tone="muted">
-        <div role="note" className="card max-w-2xl border-brand-200 bg-brand-50">
-          <h3 className="text-lg font-semibold text-brand-950">Judge Profiles Coming Soon</h3>
-          <p className="mt-2 text-slate-700">
-            {judgingStatus === "upcoming"
-              ? `We are confirming the ${edition.name}'s judges and will introduce them here before judging begins.`
-              : `The ${edition.name}'s judges will be introduced here with its results.`}
-          </p>
-        </div>
+        {profiles ? (
+          <div className="space-y-10">
+            {profiles.judges.length > 0 ? (
+              <ProfileList id="profiles-judges" title={profilePageText.judgesTitle} profiles={profiles.judges} />
+            ) : null}
+            {profiles.groups.map((group) => (
+              <ProfileList
+                key={group.id}
+                id={`profiles-${group.id}`}
+                title={advisoryGroups.find((g) => g.id === group.id)?.name ?? group.id}
+                profiles={group.profiles}
+              />
+            ))}
+          </div>
+        ) : (
+          <div role="note" className="card max-w-2xl border-brand-200 bg-brand-50">
+            <h3 className="text-lg font-semibold text-brand-950">{profilePageText.comingSoonTitle}</h3>
+            <p className="mt-2 text-slate-700">
+              {judgingStatus === "upcoming"
+                ? `We are confirming the ${edition.name}'s judges and will introduce them here before judging begins.`
+                : `The ${edition.name}'s judges will be introduced here with its results.`}
+            </p>
+          </div>
+        )}
       </Section>
 
       <Section

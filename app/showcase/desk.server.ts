@@ -97,7 +97,7 @@ export const showcaseDeskIntents = {
 const when = (iso: string) => formatMountain(new Date(iso), "dateTime");
 
 export async function votesDeskView(desk: Desk, url: URL) {
-  const review = await keptVoteReview(desk);
+  const review = await keptVoteReview(desk, desk.version?.name === "vote-review" ? desk.version.rows : undefined);
   const closed = review.voting === "closed" && !review.publishedAt;
   return {
     header: deskHeader(desk),

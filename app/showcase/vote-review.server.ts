@@ -193,8 +193,12 @@ const reviews = keptPerIsolate<VoteReview>();
  * while it holds; `voting` is the clock's, always now. The API's
  * `votes.review` computes fresh.
  */
-export async function keptVoteReview(ctx: Pick<ActionContext, "db" | "edition" | "now">): Promise<VoteReview> {
-  const version = await derivedVersionQuery(ctx.db, "vote-review");
+export async function keptVoteReview(
+  ctx: Pick<ActionContext, "db" | "edition" | "now">,
+  /** The version's rows when the desk's guard read them already (app/desk/pages.ts declares it). */
+  versionRows?: readonly { token: string }[],
+): Promise<VoteReview> {
+  const version = versionRows ?? (await derivedVersionQuery(ctx.db, "vote-review"));
   const review = await reviews.at(ctx.edition.id, version, () => voteReview(ctx));
   return { ...review, voting: votingWindow(ctx.now, ctx.edition) };
 }

@@ -3,6 +3,8 @@
 //
 //   invite-judge <email> [--name "…"] [--base-url URL]   a single-use link to become a judge, through the outbox
 //   invite-judge --interest <id> [--name "…"]            the same, for a judge/advisor interest form
+//   invite-judge … --advisor <group-id>                  the same invitation to advise (industry-experts,
+//                                                        academic-leaders, business-leaders): never scores
 //   judges [--out file.csv]                              every judge with their progress
 //   remove-judge <email>                                 the judge steps down; their unscored projects are reassigned
 //     (these three are clients of the organizer API, like the desk's /organize/judges: ORGANIZER_API_TOKEN,
@@ -54,12 +56,13 @@ function output(rows, columns, options) {
 export const commands = {
   // invite-judge, judges and remove-judge are the organizer API's (the desk's own actions): no SQL here.
   "invite-judge": {
-    usage: 'invite-judge <email> [--name "…"] | --interest <id>   [--base-url URL]',
+    usage: 'invite-judge <email> [--name "…"] | --interest <id>   [--advisor <group-id>] [--base-url URL]',
     async run(args, options) {
       const email = args[0]?.trim();
       const interestId = options.interest === undefined ? undefined : String(options.interest);
       const name = typeof options.name === "string" && options.name !== "true" ? options.name : undefined;
-      if ((!email && !interestId) || interestId === "true") {
+      const advisoryGroup = textOption(options, "advisor");
+      if ((!email && !interestId) || interestId === "true" || options.advisor === "true") {
         console.error(`usage: npm run admin -- ${commands["invite-judge"].usage}`);
         return 2;
       }
@@ -67,7 +70,12 @@ export const commands = {
       return withApi(async () => {
         const done = await callApi("POST", "/actions/judges.invite", {
           options,
-          body: { ...(email ? { email } : {}), ...(name ? { name } : {}), ...(interestId ? { interestId } : {}) },
+          body: {
+            ...(email ? { email } : {}),
+            ...(name ? { name } : {}),
+            ...(interestId ? { interestId } : {}),
+            ...(advisoryGroup ? { standing: "advisor", advisoryGroup } : {}),
+          },
         });
         console.log(terminalText(done.message));
         console.log("Accepting needs a verified account with this address and two-step sign-in on.");

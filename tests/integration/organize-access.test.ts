@@ -38,6 +38,7 @@ const deskPageRoles: Record<(typeof deskPages)[number]["path"], readonly Organiz
   "/organize/sponsorships": ["director", "registrar"],
   "/organize/sponsorships.csv": ["director", "registrar"],
   "/organize/sponsor-logos/:id": ["director", "registrar"],
+  "/organize/profile-photos/:id": ["director", "coordinator"],
   "/organize/invoices": ["director", "registrar"],
   "/organize/invoices.csv": ["director", "registrar"],
   "/organize/organizations": ["director", "registrar"],
@@ -86,6 +87,7 @@ const rolePermissions: Record<string, readonly OrganizerRoleName[]> = {
   "read:registration": ["director", "registrar"],
   "read:sponsorship": ["director", "registrar"],
   "review:sponsorship": ["director", "registrar"],
+  "publish:profile": ["director", "coordinator"],
   "read:organization": ["director", "registrar"],
   "review:organization": ["director", "registrar"],
   "read:message": ["director", "registrar"],
@@ -125,6 +127,14 @@ beforeAll(async () => {
   )
     .bind(sponsorshipId, logoKey, new Date().toISOString())
     .run();
+  // A judge's profile with a photo, for the desk's look at it before publishing (issue 54).
+  const photoKey = `profile-photos/${"a".repeat(64)}.png`;
+  await env.SUBMISSION_FILES.put(photoKey, new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+  await env.DB.prepare(
+    "INSERT INTO public_profiles (edition_id, user_id, standing, name, photo_key, photo_width, photo_height, consented_at, updated_at) VALUES ('2026', ?, 'judge', 'Access Judge', ?, 100, 100, ?, ?)",
+  )
+    .bind(personId, photoKey, new Date().toISOString(), new Date().toISOString())
+    .run();
   // A proposal for the page with an id (of an action this deployment does not know: it only shows).
   await createOrganizerProposal({ id: proposalId });
   await createTeam({ id: teamId, name: "Access Team", createdBy: personId, createdAt: "2026-03-01T00:00:00.000Z" });
@@ -162,7 +172,9 @@ const pathOf = (path: string) =>
             ? `/organize/sponsor-logos/${sponsorshipId}`
             : path === "/organize/organization-logos/:id"
               ? `/organize/organization-logos/${organizationId}`
-              : path.replace(":id", proposalId);
+              : path === "/organize/profile-photos/:id"
+                ? `/organize/profile-photos/${personId}`
+                : path.replace(":id", proposalId);
 
 describe("the desk's pages", { timeout: 120_000 }, () => {
   it("every desk page has its expected roles here", () => {

@@ -999,6 +999,28 @@ const scenarios: Record<string, Scenario> = {
       };
     },
   },
+  // Judges' and advisors' profiles (issue 54).
+  "profiles.publish": {
+    page: "/organize/judges",
+    intent: "publish-profiles",
+    async prepare() {
+      const actor = await organizer("coordinator");
+      const user = await bareUser("profiled");
+      await env.DB.prepare(
+        "INSERT INTO public_profiles (edition_id, user_id, standing, name, consented_at, updated_at) VALUES ('2026', ?, 'judge', 'Pat Profiled', ?, ?)",
+      )
+        .bind(user.id, "2026-03-20T00:00:00.000Z", "2026-03-20T00:00:00.000Z")
+        .run();
+      return {
+        actor,
+        input: { confirm: "publish" },
+        check: async () =>
+          expect(await one("SELECT shown_name FROM public_profiles WHERE user_id = ?", user.id)).toEqual({
+            shown_name: "Pat Profiled",
+          }),
+      };
+    },
+  },
 };
 
 describe("every organizer action", { timeout: 120_000 }, () => {

@@ -9,11 +9,13 @@ import type { IntentActionData } from "~/forms/intent-action.server";
 import type { JudgesDeskView } from "~/judging/desk.server";
 import { InviteJudgeSchema } from "~/judging/schema";
 import { ErrorList } from "../forms";
+import { AdvisoryGroupSelect } from "./profiles";
+import type { ProfilesDeskView } from "~/profiles/desk.server";
 import { IntentForm, intentErrors, Refusals, useIntentForm } from "../intent-form";
 import { dangerButtonClass, SectionCard } from "../section-card";
 import { cellClass, DeskTable, deskControlClass, deskLabelClass, deskLinkClass, Empty, Pager } from "./desk";
 
-type Props = { view: JudgesDeskView; actionData?: IntentActionData };
+type Props = { view: JudgesDeskView & { profiles: ProfilesDeskView }; actionData?: IntentActionData };
 
 export function JudgesSection({ view, actionData }: Props) {
   const { filter, judges } = view;
@@ -115,7 +117,7 @@ export function InviteSection({ view, actionData }: Props) {
   const { key: nameKey, ...name } = getInputProps(fields.name, { type: "text" });
   if (!view.canInvite) return null;
   return (
-    <SectionCard id="invite" title="Invite a judge">
+    <SectionCard id="invite" title="Invite a judge or advisor">
       <p className="mt-2 text-sm text-slate-700">
         {`The e-mailed link works once, for ${view.invitationValidDays} days, for a signed-in account with that address, verified, with two-step sign-in on. Inviting an address again replaces its earlier link.`}
       </p>
@@ -134,6 +136,19 @@ export function InviteSection({ view, actionData }: Props) {
           <input key={nameKey} {...name} autoComplete="off" className={deskControlClass} />
           <ErrorList id={fields.name.errorId} errors={fields.name.errors} />
         </div>
+        <div className="flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor="invite-standing" className={deskLabelClass}>
+              Invite as
+            </label>
+            <select id="invite-standing" name="standing" defaultValue="judge" className={deskControlClass}>
+              <option value="judge">Judge (scores projects)</option>
+              <option value="advisor">Advisor (no scoring)</option>
+            </select>
+          </div>
+          <AdvisoryGroupSelect id="invite-advisory-group" groups={view.profiles.groups} />
+        </div>
+        <ErrorList id={fields.advisoryGroup.errorId} errors={fields.advisoryGroup.errors} />
         <button type="submit" className="btn-primary">
           Send invitation
         </button>
@@ -155,6 +170,7 @@ export function InvitationsSection({ view, actionData }: Props) {
               <td className={`${cellClass} break-all`}>
                 {i.name ?? i.email}
                 {i.name ? <span className="block text-xs text-slate-600">{i.email}</span> : null}
+                {i.standing === "advisor" ? <span className="block text-xs text-slate-600">Advisor</span> : null}
               </td>
               <td className={cellClass}>{i.sentAt}</td>
               <td className={cellClass}>{i.expiresAt}</td>
@@ -164,6 +180,8 @@ export function InvitationsSection({ view, actionData }: Props) {
                     <IntentForm intent="invite" errors={[]}>
                       <input type="hidden" name="email" value={i.email} />
                       {i.name ? <input type="hidden" name="name" value={i.name} /> : null}
+                      <input type="hidden" name="standing" value={i.standing} />
+                      {i.advisoryGroup ? <input type="hidden" name="advisoryGroup" value={i.advisoryGroup} /> : null}
                       <button type="submit" className="text-brand-700 underline">
                         Resend<span className="sr-only"> to {i.email}</span>
                       </button>
@@ -188,7 +206,10 @@ export function InvitationsSection({ view, actionData }: Props) {
 const interestStatus = { judge: "A judge already", invited: "Invited", open: "Not invited yet" } as const;
 
 export function InterestsSection({ view, actionData }: Props) {
-  const fromInterest = actionData?.intent === "invite" && actionData.result.initialValue?.interestId;
+  const fromInterest =
+    actionData?.intent === "invite" &&
+    actionData.result.initialValue?.interestId &&
+    actionData.result.initialValue?.standing !== "advisor";
   const { interests } = view;
   return (
     <SectionCard id="interests" title="Offers to judge">

@@ -14,6 +14,7 @@ import { ACCOUNT_PATH } from "~/account/schema";
 import { createAuth } from "~/auth/auth.server";
 import { passedSecondFactor } from "~/auth/second-factor-session.server";
 import { CredentialsSection } from "~/components/account/credentials";
+import { ProfileSection } from "~/components/account/profile";
 import { DataSection, DeleteSection } from "~/components/account/data-and-deletion";
 import {
   InterestsSection,
@@ -33,6 +34,7 @@ import { log } from "~/lib/log.server";
 import { pageMeta, siteOrigin } from "~/lib/meta";
 import { requestOrganizations } from "~/account/request-reads.server";
 import { votesOf } from "~/showcase/votes.server";
+import { hasProfilePage } from "~/profiles/profile.server";
 import type { Route } from "./+types/index";
 import { findEdition } from "~/clock/clock.server";
 
@@ -43,18 +45,21 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, requestId } = context.get(requestContext);
-  const { user, sessionId, secondFactorAt, db, now } = context.get(signedInContext);
-  const [activity, sessions, flash, organizations, votes, credentials, displayName, invoices] = await Promise.all([
-    accountActivity(env, user.id),
-    accountSessions(env, user.id, sessionId),
-    takeShowRecoveryCodes(env, request, user.id),
-    // The header's menu asks too: one read for both (issue 56).
-    requestOrganizations(context, db, user.id),
-    votesOf(db, user.id),
-    holderCredentials(env, user, siteOrigin(request, env)),
-    holderDisplayName(env, user.id),
-    invoicesOfUser(env, user.id),
-  ]);
+  const { user, sessionId, secondFactorAt, db, now, edition } = context.get(signedInContext);
+  const [activity, sessions, flash, organizations, votes, credentials, displayName, invoices, profilePage] =
+    await Promise.all([
+      accountActivity(env, user.id),
+      accountSessions(env, user.id, sessionId),
+      takeShowRecoveryCodes(env, request, user.id),
+      // The header's menu asks too: one read for both (issue 56).
+      requestOrganizations(context, db, user.id),
+      votesOf(db, user.id),
+      holderCredentials(env, user, siteOrigin(request, env)),
+      holderDisplayName(env, user.id),
+      invoicesOfUser(env, user.id),
+      // A judge's or advisor's public profile (issue 54).
+      hasProfilePage(db, user.id, edition.id),
+    ]);
   let recoveryCodes: string[] | null = null;
   // The codes are shown to the session that just turned two-step sign-in on, and only once (issue 50).
   if (flash.show && passedSecondFactor({ user, secondFactorAt })) {
@@ -85,6 +90,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       displayName,
       // Invoices requested (issue 53): an open sponsorship invoice is committed, "overdue" past its due date.
       invoices: invoices.map((row) => invoiceListItem(row, now, `/account/invoices/${row.id}`)),
+      profilePage,
     },
     { headers },
   );
@@ -131,6 +137,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           <InvoiceList invoices={loaderData.invoices} title="Your invoices" />
           <OrganizationsSection organizations={loaderData.organizations} />
           <InterestsSection interests={activity.interests} />
+          {loaderData.profilePage ? <ProfileSection /> : null}
           <YourVotesSection votes={loaderData.votes} />
           <DataSection />
           <DeleteSection
