@@ -10,7 +10,7 @@ import {
   sponsorUploadsLogo,
   TOO_SMALL,
 } from "./recognition-steps/sponsor";
-import { closeAll, deskOrganizer, recognitionStory } from "./recognition-steps/story";
+import { closeAll, deskOrganizer, personContext, recognitionStory } from "./recognition-steps/story";
 import {
   employeeEnrollsWithCode,
   employeesEnrolledWithCode,
@@ -18,6 +18,20 @@ import {
 } from "./recognition-steps/organization";
 import { listOrganizationOnRecognitionPage } from "./recognition-steps/organization-listing";
 import { verifyOrganizationTierCredential } from "./recognition-steps/organization-credential";
+import {
+  advisorOffer,
+  judgeInvitedByAddress,
+  judgeProfile,
+  personOffersToAdvise,
+} from "./recognition-steps/profile-people";
+import {
+  advisorAcceptsWithProfile,
+  inviteAdvisorFromInterest,
+  judgeAcceptsWithProfile,
+  publishProfilesOnDesk,
+  seeProfilesOnPage,
+  withdrawConsent,
+} from "./recognition-steps/profiles";
 import { logoPng } from "../../scripts/png.mjs";
 
 /**
@@ -35,7 +49,7 @@ import { logoPng } from "../../scripts/png.mjs";
 test("@both-modes recognition: a sponsor's logo, an organization's listing and credential, judges' and advisors' profiles", async ({
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const story = recognitionStory(browser);
 
   // 1. Sponsors (recognition-steps/sponsor.ts): a Gold sponsor pays and gives a logo; the registrar returns it once
@@ -71,9 +85,26 @@ test("@both-modes recognition: a sponsor's logo, an organization's listing and c
     organizationName: organization.name,
   });
 
-  // 4. Judges' and advisors' profiles (recognition-steps/profiles.ts): their steps go here. A judge opts in to a
+  // 4. Judges' and advisors' profiles (recognition-steps/profiles.ts, profile-people.ts): a judge opts in to a
   //    profile while accepting, an advisor is invited from an interest and accepts, the coordinator publishes both,
   //    /judges-advisors shows them, the advisor withdraws consent and the profile is gone on the next request.
+  const coordinator = await deskOrganizer(story, "coordinator");
+  const judge = await judgeInvitedByAddress(story, coordinator, judgeProfile);
+  await judgeAcceptsWithProfile(judge.page, judge);
+  const advisor = await personOffersToAdvise(story, advisorOffer);
+  const { groupId } = advisorOffer;
+  await inviteAdvisorFromInterest(coordinator.page, {
+    interestName: `${advisorOffer.first} ${advisorOffer.last}`,
+    groupId,
+  });
+  await advisorAcceptsWithProfile(advisor.page, { ...advisor, groupId });
+  await publishProfilesOnDesk(coordinator.page, { names: [judgeProfile.name, advisorOffer.profile.name] });
+  const visitor = await personContext(story);
+  await seeProfilesOnPage(visitor.page, {
+    judges: [judgeProfile.name],
+    advisors: [{ name: advisorOffer.profile.name, groupId }],
+  });
+  await withdrawConsent(advisor.page, { name: advisorOffer.profile.name });
 
-  await closeAll([sponsor, registrar, organization]);
+  await closeAll([sponsor, registrar, organization, coordinator, judge, advisor, visitor]);
 });

@@ -1,9 +1,8 @@
 import { insertOnce } from "../../../scripts/local-d1.mjs";
-import { mailboxLink, toast } from "../auth-helpers";
 import { expect } from "../fixtures";
 import { localBound } from "../local-d1";
 import { fillPerson } from "../people";
-import { personContext, signedUp, type Person, type RecognitionStory } from "./story";
+import { personContext, verifiedSignUp, type Person, type RecognitionStory } from "./story";
 
 /**
  * The organization's way to its first recognition (issue 54's story): its
@@ -24,20 +23,11 @@ export interface WorkforceOrganization extends Person {
   code: string;
 }
 
-/** A new account's address, verified through the link the site e-mails (a package and a code both need it). */
-async function verifiedAccount(story: RecognitionStory, person: Person, tag: string): Promise<string> {
-  const email = await signedUp(story, person, tag);
-  const href = await mailboxLink(person.page, email, /Verify your e-mail address/, /\/verify-email\?token=/);
-  await person.page.goto(href);
-  await expect(toast(person.page, "Email verified")).toBeVisible();
-  return email;
-}
-
 /** The owner buys a Workforce Package and opens its dashboard: 0 employees enrolled. */
 export async function workforceOrganizationPays(story: RecognitionStory): Promise<WorkforceOrganization> {
   const name = "Boise Foothills Regional Medical Group";
   const owner = await personContext(story);
-  const email = await verifiedAccount(story, owner, "workforce-owner");
+  const email = await verifiedSignUp(story, owner, "workforce-owner");
   const { page } = owner;
   await page.goto("/register?tab=workforce");
   await fillPerson(page, email, "Dana", "Okafor");
@@ -121,7 +111,7 @@ export async function employeeEnrollsWithCode(
   expected: number,
 ): Promise<void> {
   const employee = await personContext(story);
-  const email = await verifiedAccount(story, employee, "workforce-employee");
+  const email = await verifiedSignUp(story, employee, "workforce-employee");
   const { page } = employee;
   await page.goto(`/register?tab=individual&code=${organization.code}`);
   await expect(page.getByLabel("Company code")).toHaveValue(organization.code);
