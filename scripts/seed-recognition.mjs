@@ -9,8 +9,9 @@
 // as /account/sponsor stores them: the PNG as given, under its SHA-256);
 // recognized organizations (paid Workforce Packages with enough employees
 // enrolled with their codes to earn each tier, listed and approved, their
-// logos stored as the dashboard's listing form stores them); profiles join
-// as a part of their own.
+// logos stored as the dashboard's listing form stores them); judges' and
+// advisors' profiles (accepted invitations, consented and published, their
+// photos stored as the acceptance form stores them).
 //
 // Idempotent like the other seeds: every row has a fixed id and is inserted
 // once (INSERT OR IGNORE); a part's files are stored only with its new rows.
@@ -450,8 +451,229 @@ export const organizationsPart = {
   },
 };
 
+/**
+ * The sample judges and advisors: three judges and two advisors of each
+ * advisory group (app/content/judges.ts), long names and titles, photos
+ * portrait and square, one advisor without a photo (the page's other case).
+ */
+const samplePeople = /** @type {const} */ ([
+  {
+    standing: "judge",
+    group: null,
+    name: "Dr. Evangelina Castellanos-Whitfield",
+    title: "Chief Data Scientist",
+    organization: "Idaho National Advanced Computing Collaborative",
+    bio: "Twenty years of applied machine learning for Idaho's utilities and farms. She has judged regional hackathons since 2015 and cares most about whether a tool survives its first month in real use.",
+    photo: { width: 480, height: 600, colour: [70, 90, 130] },
+  },
+  {
+    standing: "judge",
+    group: null,
+    name: "Marcus Yazzie-Lindqvist",
+    title: "Vice President of Engineering",
+    organization: "Treasure Valley Logistics and Distribution",
+    bio: "Leads the engineers behind route planning for three hundred trucks a day.",
+    photo: { width: 400, height: 400, colour: [110, 70, 50] },
+  },
+  {
+    standing: "judge",
+    group: null,
+    name: "Priya Raghunathan",
+    title: "Director of Clinical Informatics",
+    organization: "Snake River Regional Health and Wellness Partners",
+    bio: "Brings AI into clinics carefully: measured first, with the people who use it.",
+    photo: { width: 360, height: 480, colour: [40, 110, 90] },
+  },
+  {
+    standing: "advisor",
+    group: "industry-experts",
+    name: "Theodore Achterberg",
+    title: "Principal Machine Learning Engineer",
+    organization: "Sawtooth Analytics",
+    bio: "Ships models to production and keeps them honest after launch.",
+    photo: { width: 400, height: 500, colour: [90, 60, 120] },
+  },
+  {
+    standing: "advisor",
+    group: "industry-experts",
+    name: "Rosalind Etcheverry-Moreno",
+    title: "Head of Automation",
+    organization: "Gem State Manufacturing Alliance",
+    bio: "Twenty factories, one question: which task is worth automating first?",
+    photo: null,
+  },
+  {
+    standing: "advisor",
+    group: "academic-leaders",
+    name: "Prof. Marguerite Oyelaran-Bishop",
+    title: "Professor of Health Informatics",
+    organization: "Idaho State University College of Health",
+    bio: "Teaches clinical decision support and leads a statewide study of AI in rural clinics.",
+    photo: { width: 420, height: 420, colour: [130, 50, 70] },
+  },
+  {
+    standing: "advisor",
+    group: "academic-leaders",
+    name: "Dr. Samuel Whitehorse",
+    title: "Associate Dean for Workforce Programs",
+    organization: "College of Western Idaho",
+    bio: "Builds the short courses that bring working adults into AI.",
+    photo: { width: 300, height: 400, colour: [50, 80, 50] },
+  },
+  {
+    standing: "advisor",
+    group: "business-leaders",
+    name: "Catherine Bergstrom-Okafor",
+    title: "Chief Executive Officer",
+    organization: "Palouse Agricultural Technology Cooperative of North Idaho",
+    bio: "Runs a farmers' cooperative that shares data and tools across the Palouse.",
+    photo: { width: 440, height: 550, colour: [140, 100, 30] },
+  },
+  {
+    standing: "advisor",
+    group: "business-leaders",
+    name: "Jonah Castillo",
+    title: "Founder and Managing Partner",
+    organization: "Boise Foothills Ventures",
+    bio: "Invests in Idaho companies that put AI to work for their customers.",
+    photo: { width: 400, height: 400, colour: [30, 70, 110] },
+  },
+]);
+
+/**
+ * Judges' and advisors' profiles, published: each an account that accepted
+ * an invitation of its standing (a `judges` or an `advisors` row), its
+ * profile given with consent and copied to the shown columns by the
+ * coordinator's publication, and the edition's publication, as
+ * "Publish profiles" leaves them (app/profiles/actions.server.ts). Photos are
+ * stored as the acceptance form stores them: the PNG as given, under its SHA-256.
+ * @type {RecognitionPart}
+ */
+export const profilesPart = {
+  name: "profiles",
+  seed({ edition, now, passwordHash, database }) {
+    /** @type {Statement[]} */
+    const statements = [];
+    /** @type {StoredObject[]} */
+    const objects = [];
+    const publishedAt = new Date(now.getTime() - DAY_MS).toISOString();
+    const userIds = samplePeople.map((_, i) => `seed-${edition.id}-profile-${i + 1}`);
+    for (const [i, person] of samplePeople.entries()) {
+      const userId = userIds[i];
+      const invitationId = `${userId}-invitation`;
+      const email = `${slug(person.name)}@${slug(person.organization)}.example.com`;
+      const invitedAt = new Date(now.getTime() - (20 - i) * DAY_MS);
+      const acceptedAt = new Date(invitedAt.getTime() + DAY_MS).toISOString();
+      const photo = person.photo
+        ? (() => {
+            const bytes = logoPng(person.photo.width, person.photo.height, person.photo.colour);
+            const key = `profile-photos/${createHash("sha256").update(bytes).digest("hex")}.png`;
+            objects.push({ key, bytes, contentType: "image/png" });
+            return { key, width: person.photo.width, height: person.photo.height };
+          })()
+        : null;
+      statements.push(
+        insertOnce('"user"', {
+          id: userId,
+          name: person.name,
+          email,
+          email_verified: 1,
+          created_at: invitedAt.getTime(),
+          updated_at: invitedAt.getTime(),
+        }),
+        insertOnce("account", {
+          id: `${userId}-credential`,
+          account_id: userId,
+          provider_id: "credential",
+          user_id: userId,
+          password: passwordHash,
+          created_at: invitedAt.getTime(),
+          updated_at: invitedAt.getTime(),
+        }),
+        insertOnce("judge_invitations", {
+          id: invitationId,
+          edition_id: edition.id,
+          email,
+          name: person.name,
+          // The link's token is only ever e-mailed; a seeded invitation has none to use, only a unique hash.
+          token_hash: createHash("sha256").update(`seed ${invitationId}`).digest("hex"),
+          invited_by: "seed",
+          created_at: invitedAt.toISOString(),
+          expires_at: new Date(invitedAt.getTime() + 14 * DAY_MS).toISOString(),
+          accepted_at: acceptedAt,
+          accepted_by: userId,
+          standing: person.standing,
+          advisory_group: person.group,
+        }),
+        person.standing === "judge"
+          ? insertOnce("judges", {
+              edition_id: edition.id,
+              user_id: userId,
+              name: person.name,
+              invitation_id: invitationId,
+              joined_at: acceptedAt,
+            })
+          : insertOnce("advisors", {
+              edition_id: edition.id,
+              user_id: userId,
+              name: person.name,
+              advisory_group: /** @type {string} */ (person.group),
+              invitation_id: invitationId,
+              joined_at: acceptedAt,
+            }),
+        insertOnce("public_profiles", {
+          edition_id: edition.id,
+          user_id: userId,
+          standing: person.standing,
+          advisory_group: person.group,
+          name: person.name,
+          title: person.title,
+          organization: person.organization,
+          bio: person.bio,
+          photo_key: photo?.key ?? null,
+          photo_width: photo?.width ?? null,
+          photo_height: photo?.height ?? null,
+          consented_at: acceptedAt,
+          updated_at: acceptedAt,
+          shown_name: person.name,
+          shown_title: person.title,
+          shown_organization: person.organization,
+          shown_bio: person.bio,
+          shown_photo_key: photo?.key ?? null,
+          shown_photo_width: photo?.width ?? null,
+          shown_photo_height: photo?.height ?? null,
+          published_at: publishedAt,
+        }),
+      );
+    }
+    // The edition's publication; one made on the desk already is left as it is.
+    statements.push(
+      insertOnce("profile_publications", {
+        edition_id: edition.id,
+        first_published_at: publishedAt,
+        published_at: publishedAt,
+        published_by: "seed",
+      }),
+    );
+    const existing = database
+      .prepare(
+        `SELECT count(*) AS n FROM public_profiles WHERE edition_id = ? AND user_id IN (${userIds.map(() => "?").join(", ")})`,
+      )
+      .get(edition.id, ...userIds);
+    const judges = samplePeople.filter((p) => p.standing === "judge").length;
+    return {
+      statements,
+      objects,
+      fresh: Number(existing?.n ?? 0) < userIds.length,
+      summary: [
+        `Profiles: ${judges} judges and ${samplePeople.length - judges} advisors (two per advisory group), published, ${objects.length} with photos. They sign in at their addresses.`,
+      ],
+    };
+  },
+};
+
 /** Every part, in the order they are seeded. @type {RecognitionPart[]} */
-export const recognitionParts = [sponsorsPart, organizationsPart];
+export const recognitionParts = [sponsorsPart, organizationsPart, profilesPart];
 
 /**
  * Seeds every part into the local database, then stores the files of the

@@ -4,7 +4,9 @@
 // public address, its bytes named by their SHA-256), shown by tier on
 // /sponsors and on the home page; recognized organizations of every tier,
 // shown under the tier their enrolled employees earn on
-// /employer-recognition; and a second run that adds nothing.
+// /employer-recognition; judges' and advisors' published profiles, under
+// "Judges" and each advisory group on /judges-advisors, their photos
+// served; and a second run that adds nothing.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -25,6 +27,8 @@ const { sponsorTierIds } = await load("../../app/content/pricing.ts");
 const { sponsorPresenceByTier } = await load("../../app/content/sponsorship.ts");
 /** @type {typeof import("../../app/content/program.ts")} */
 const { recognitionTiers } = await load("../../app/content/program.ts");
+/** @type {typeof import("../../app/content/judges.ts")} */
+const { advisoryGroups } = await load("../../app/content/judges.ts");
 
 const stateDir = mkdtempSync(join(tmpdir(), "seed-recognition-"));
 /** In 2026's regular enrollment: the sponsors' agreement runs (until 30 days after the finals). */
@@ -96,8 +100,8 @@ describe("npm run seed -- recognition", () => {
       assert.match(String(sponsor.key), /^sponsor-logos\/[0-9a-f]{64}\.png$/);
     }
     assert.ok(Math.max(...seeded.map((s) => String(s.name).length)) >= 50, "a name as long as real ones get");
-    // 8 sponsors' logos and 6 organizations'.
-    assert.match(firstRun, /14 file\(s\) stored this run/);
+    // 8 sponsors' logos, 6 organizations' and 8 profiles' photos.
+    assert.match(firstRun, /22 file\(s\) stored this run/);
     assert.match(secondRun, /0 file\(s\) stored this run/);
   });
 
@@ -187,5 +191,52 @@ describe("npm run seed -- recognition", () => {
       );
     }
     assert.ok(Math.max(...organizations.map((o) => String(o.name).length)) >= 50, "a name as long as real ones get");
+  });
+
+  test("publishes judges' profiles and two advisors' of each advisory group, shown under their heading on /judges-advisors with their photos", async () => {
+    assert.ok(server);
+    const profiles = rows(
+      `SELECT p.standing, p.advisory_group AS grp, p.shown_name AS name, p.shown_photo_key AS key, p.published_at,
+              (SELECT count(*) FROM judges j WHERE j.user_id = p.user_id AND j.edition_id = p.edition_id) AS judge,
+              (SELECT count(*) FROM advisors a WHERE a.user_id = p.user_id AND a.edition_id = p.edition_id
+                 AND a.advisory_group = p.advisory_group) AS advisor
+       FROM public_profiles p WHERE p.edition_id = '2026'`,
+    );
+    assert.ok(profiles.filter((p) => p.standing === "judge").length >= 2, "judges");
+    for (const group of advisoryGroups) {
+      assert.equal(profiles.filter((p) => p.grp === group.id).length, 2, group.name);
+    }
+    const page = await fetch(`${server.base}/judges-advisors`).then((r) => r.text());
+    // app/content/profiles.ts's comingSoonTitle (that module's imports are the bundler's, not Node's).
+    assert.ok(!page.includes("Judge Profiles Coming Soon"), "no longer coming soon");
+    const sections = [
+      { id: "judges", at: page.indexOf('aria-labelledby="profiles-judges"') },
+      ...advisoryGroups.map((g) => ({ id: String(g.id), at: page.indexOf(`aria-labelledby="profiles-${g.id}"`) })),
+    ];
+    for (const section of sections) assert.ok(section.at > 0, `${section.id} on /judges-advisors`);
+    let photos = 0;
+    for (const profile of profiles) {
+      assert.ok(profile.published_at, `${profile.name} published`);
+      // As accepting an invitation of its standing leaves it: a judge or an advisor of its group.
+      assert.equal(Number(profile.standing === "judge" ? profile.judge : profile.advisor), 1, String(profile.name));
+      const at = page.indexOf(`>${profile.name}</p>`);
+      assert.ok(at > 0, `${profile.name} on /judges-advisors`);
+      const under = sections.filter((s) => s.at < at).sort((a, b) => b.at - a.at)[0];
+      assert.equal(under?.id, profile.standing === "judge" ? "judges" : profile.grp, `${profile.name}'s heading`);
+      if (!profile.key) continue;
+      photos++;
+      const file = String(profile.key).replace("profile-photos/", "");
+      assert.ok(page.includes(`src="/profile-photos/${file}" alt="${profile.name}"`), `${profile.name}'s photo`);
+      const photo = await fetch(`${server.base}/profile-photos/${file}`);
+      assert.equal(photo.status, 200, file);
+      assert.equal(photo.headers.get("content-type"), "image/png");
+      assert.equal(
+        `${createHash("sha256")
+          .update(Buffer.from(await photo.arrayBuffer()))
+          .digest("hex")}.png`,
+        file,
+      );
+    }
+    assert.ok(photos > 0 && photos < profiles.length, "photos, and a profile without one");
   });
 });
