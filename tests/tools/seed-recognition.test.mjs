@@ -2,7 +2,11 @@
 // served by the built site as a visitor sees it: approved sponsors of every
 // tier, each logo stored as /account/sponsor stores it (served from its
 // public address, its bytes named by their SHA-256), shown by tier on
-// /sponsors and on the home page; and a second run that adds nothing.
+// /sponsors and on the home page; recognized organizations of every tier,
+// shown under the tier their enrolled employees earn on
+// /employer-recognition; judges' and advisors' published profiles, under
+// "Judges" and each advisory group on /judges-advisors, their photos
+// served; and a second run that adds nothing.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -21,6 +25,10 @@ const load = (/** @type {string} */ path) => import(new URL(path, import.meta.ur
 const { sponsorTierIds } = await load("../../app/content/pricing.ts");
 /** @type {typeof import("../../app/content/sponsorship.ts")} */
 const { sponsorPresenceByTier } = await load("../../app/content/sponsorship.ts");
+/** @type {typeof import("../../app/content/program.ts")} */
+const { recognitionTiers } = await load("../../app/content/program.ts");
+/** @type {typeof import("../../app/content/judges.ts")} */
+const { advisoryGroups } = await load("../../app/content/judges.ts");
 
 const stateDir = mkdtempSync(join(tmpdir(), "seed-recognition-"));
 /** In 2026's regular enrollment: the sponsors' agreement runs (until 30 days after the finals). */
@@ -92,7 +100,8 @@ describe("npm run seed -- recognition", () => {
       assert.match(String(sponsor.key), /^sponsor-logos\/[0-9a-f]{64}\.png$/);
     }
     assert.ok(Math.max(...seeded.map((s) => String(s.name).length)) >= 50, "a name as long as real ones get");
-    assert.match(firstRun, /8 file\(s\) stored this run/);
+    // 8 sponsors' logos, 6 organizations' and 8 profiles' photos.
+    assert.match(firstRun, /22 file\(s\) stored this run/);
     assert.match(secondRun, /0 file\(s\) stored this run/);
   });
 
@@ -129,5 +138,105 @@ describe("npm run seed -- recognition", () => {
       ).includes("home");
       assert.equal(home.includes(shown), onHome, `${sponsor.name} on / (${sponsor.tier})`);
     }
+  });
+
+  test("lists two paid Workforce organizations per tier, their employees enrolled with their codes, shown under that tier on /employer-recognition", async () => {
+    assert.ok(server);
+    const organizations = rows(
+      `SELECT l.shown_name AS name, l.shown_logo_key AS key, l.shown_logo_width AS width, l.shown_logo_height AS height,
+              l.status, r.status AS paid,
+              (SELECT count(*) FROM registrations e
+                 JOIN company_codes c ON c.code = e.employer_code AND c.registration_id = r.id
+               WHERE e.organization_registration_id = r.id AND e.status = 'enrolled' AND e.edition_id = '2026') AS employees
+       FROM organization_listings l JOIN registrations r ON r.id = l.organization_id
+       WHERE r.registration_type = 'workforce' AND l.edition_id = '2026'`,
+    );
+    assert.equal(organizations.length, 2 * recognitionTiers.length);
+    const page = await fetch(`${server.base}/employer-recognition`).then((r) => r.text());
+    // Each tier's section runs from its marker to the next tier's (or the list's end).
+    const markers = recognitionTiers.map((tier) => ({ tier, at: page.indexOf(`data-testid="recognized-${tier.id}"`) }));
+    for (const { tier, at } of markers) assert.ok(at > 0, `${tier.name} on /employer-recognition`);
+    for (const organization of organizations) {
+      assert.equal(organization.status, "approved");
+      assert.equal(organization.paid, "paid");
+      assert.match(String(organization.key), /^organization-logos\/[0-9a-f]{64}\.png$/);
+      const count = Number(organization.employees);
+      const earned = recognitionTiers.find(
+        (t) => count >= t.minParticipants && (t.maxParticipants === null || count <= t.maxParticipants),
+      );
+      assert.ok(earned, `${organization.name}: ${count} employees earn a tier`);
+      const shown = `src="/organization-logos/${String(organization.key).replace("organization-logos/", "")}" alt="${organization.name}"`;
+      const at = page.indexOf(shown);
+      assert.ok(at > 0, `${organization.name} on /employer-recognition`);
+      const under = markers.filter((m) => m.at < at).sort((a, b) => b.at - a.at)[0];
+      assert.equal(under?.tier.id, earned.id, `${organization.name} under ${earned.name}`);
+      const logo = await fetch(
+        `${server.base}/organization-logos/${String(organization.key).replace("organization-logos/", "")}`,
+      );
+      assert.equal(logo.status, 200, organization.name);
+      assert.equal(logo.headers.get("content-type"), "image/png");
+    }
+    for (const tier of recognitionTiers) {
+      const ofTier = organizations.filter((o) => {
+        const count = Number(o.employees);
+        return count >= tier.minParticipants && (tier.maxParticipants === null || count <= tier.maxParticipants);
+      });
+      assert.ok(
+        ofTier.some((o) => Number(o.width) > Number(o.height)),
+        `${tier.name}: a wide logo`,
+      );
+      assert.ok(
+        ofTier.some((o) => Number(o.height) > Number(o.width)),
+        `${tier.name}: a tall logo`,
+      );
+    }
+    assert.ok(Math.max(...organizations.map((o) => String(o.name).length)) >= 50, "a name as long as real ones get");
+  });
+
+  test("publishes judges' profiles and two advisors' of each advisory group, shown under their heading on /judges-advisors with their photos", async () => {
+    assert.ok(server);
+    const profiles = rows(
+      `SELECT p.standing, p.advisory_group AS grp, p.shown_name AS name, p.shown_photo_key AS key, p.published_at,
+              (SELECT count(*) FROM judges j WHERE j.user_id = p.user_id AND j.edition_id = p.edition_id) AS judge,
+              (SELECT count(*) FROM advisors a WHERE a.user_id = p.user_id AND a.edition_id = p.edition_id
+                 AND a.advisory_group = p.advisory_group) AS advisor
+       FROM public_profiles p WHERE p.edition_id = '2026'`,
+    );
+    assert.ok(profiles.filter((p) => p.standing === "judge").length >= 2, "judges");
+    for (const group of advisoryGroups) {
+      assert.equal(profiles.filter((p) => p.grp === group.id).length, 2, group.name);
+    }
+    const page = await fetch(`${server.base}/judges-advisors`).then((r) => r.text());
+    // app/content/profiles.ts's comingSoonTitle (that module's imports are the bundler's, not Node's).
+    assert.ok(!page.includes("Judge Profiles Coming Soon"), "no longer coming soon");
+    const sections = [
+      { id: "judges", at: page.indexOf('aria-labelledby="profiles-judges"') },
+      ...advisoryGroups.map((g) => ({ id: String(g.id), at: page.indexOf(`aria-labelledby="profiles-${g.id}"`) })),
+    ];
+    for (const section of sections) assert.ok(section.at > 0, `${section.id} on /judges-advisors`);
+    let photos = 0;
+    for (const profile of profiles) {
+      assert.ok(profile.published_at, `${profile.name} published`);
+      // As accepting an invitation of its standing leaves it: a judge or an advisor of its group.
+      assert.equal(Number(profile.standing === "judge" ? profile.judge : profile.advisor), 1, String(profile.name));
+      const at = page.indexOf(`>${profile.name}</p>`);
+      assert.ok(at > 0, `${profile.name} on /judges-advisors`);
+      const under = sections.filter((s) => s.at < at).sort((a, b) => b.at - a.at)[0];
+      assert.equal(under?.id, profile.standing === "judge" ? "judges" : profile.grp, `${profile.name}'s heading`);
+      if (!profile.key) continue;
+      photos++;
+      const file = String(profile.key).replace("profile-photos/", "");
+      assert.ok(page.includes(`src="/profile-photos/${file}" alt="${profile.name}"`), `${profile.name}'s photo`);
+      const photo = await fetch(`${server.base}/profile-photos/${file}`);
+      assert.equal(photo.status, 200, file);
+      assert.equal(photo.headers.get("content-type"), "image/png");
+      assert.equal(
+        `${createHash("sha256")
+          .update(Buffer.from(await photo.arrayBuffer()))
+          .digest("hex")}.png`,
+        file,
+      );
+    }
+    assert.ok(photos > 0 && photos < profiles.length, "photos, and a profile without one");
   });
 });

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect } from "../fixtures";
-import { uniqueEmail, uniqueIp, waitForHydration } from "../auth-helpers";
+import { mailboxLink, toast, uniqueEmail, uniqueIp, waitForHydration } from "../auth-helpers";
 import type { organizerRoleNames } from "../../../app/content/organize";
 import { localSql } from "../local-d1";
 import { organizerAccount } from "../organizer";
@@ -71,6 +71,15 @@ export async function signedUp(story: RecognitionStory, person: Person, tag: str
     headers: { origin: story.baseURL },
   });
   expect(response.status(), await response.text()).toBe(200);
+  return email;
+}
+
+/** A new account, signed in, its address verified through the link the site e-mails; answers its address. */
+export async function verifiedSignUp(story: RecognitionStory, person: Person, tag: string): Promise<string> {
+  const email = await signedUp(story, person, tag);
+  const href = await mailboxLink(person.page, email, /Verify your e-mail address/, /\/verify-email\?token=/);
+  await person.page.goto(href);
+  await expect(toast(person.page, "Email verified")).toBeVisible();
   return email;
 }
 
