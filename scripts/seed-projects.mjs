@@ -678,7 +678,7 @@ function localEdition(options) {
  * @param {string} stateDir
  * @param {{ key: string, bytes: Buffer, contentType: string }[]} objects
  */
-function storeObjects(stateDir, objects) {
+export function storeObjects(stateDir, objects) {
   const dir = mkdtempSync(join(tmpdir(), "seed-objects-"));
   try {
     for (const contentType of new Set(objects.map((o) => o.contentType))) {

@@ -2,7 +2,10 @@
  * One group of published profiles on /judges-advisors (issue 54): the
  * judges, or one advisory group. Each photo has its width and height (fitted
  * into a fixed square, so nothing moves as it loads) and the person's name as
- * alt text. No script. Long names and titles wrap; fits 320 px.
+ * alt text. No script. Long names and titles wrap; fits 320 px: a grid
+ * item is as wide as its longest word unless told otherwise (min-w-0), and
+ * a surname like "Featherstonehaugh" in the name's size is wider than what
+ * the photo leaves at 320 px, so words break anywhere when they must.
  */
 import type { ShownProfile } from "~/profiles/shown.server";
 
@@ -14,7 +17,7 @@ export function ProfileList({ id, title, profiles }: { id: string; title: string
       </h3>
       <ul className="mt-4 grid gap-6 md:grid-cols-2">
         {profiles.map((profile) => (
-          <li key={`${profile.editionId}:${profile.userId}`} className="card flex gap-4" data-testid="profile">
+          <li key={`${profile.editionId}:${profile.userId}`} className="card flex min-w-0 gap-4" data-testid="profile">
             {profile.photo ? (
               // A fixed box (profileRules.photoBox: 96 px, h-24 w-24) whatever the photo's proportions.
               <div className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-white">
@@ -29,14 +32,14 @@ export function ProfileList({ id, title, profiles }: { id: string; title: string
               </div>
             ) : null}
             <div className="min-w-0">
-              <p className="break-words text-lg font-semibold text-brand-950">{profile.name}</p>
+              <p className="text-lg font-semibold text-brand-950 wrap-anywhere">{profile.name}</p>
               {profile.title || profile.organization ? (
-                <p className="break-words text-slate-700">
+                <p className="text-slate-700 wrap-anywhere">
                   {[profile.title, profile.organization].filter(Boolean).join(", ")}
                 </p>
               ) : null}
               {profile.bio ? (
-                <p className="mt-2 whitespace-pre-line break-words text-slate-700">{profile.bio}</p>
+                <p className="mt-2 whitespace-pre-line text-slate-700 wrap-anywhere">{profile.bio}</p>
               ) : null}
             </div>
           </li>

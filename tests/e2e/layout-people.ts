@@ -1,7 +1,12 @@
 import type { Browser, Cookie } from "@playwright/test";
 import { expect } from "@playwright/test";
-import { SEED_PASSWORD, seedPasswordHash, seedStatements } from "../../scripts/seed-projects.mjs";
+import { createHash } from "node:crypto";
+import { SEED_PASSWORD, seedPasswordHash, seedStatements, storeObjects } from "../../scripts/seed-projects.mjs";
+import { sponsorsPart } from "../../scripts/seed-recognition.mjs";
+import { localDatabase } from "../../scripts/local-d1.mjs";
+import { logoPng } from "../../scripts/png.mjs";
 import { sponsorTiersById } from "../../app/content/pricing";
+import { tierAchievementId } from "../../app/content/credentials";
 import { edition2026 } from "../edition-2026";
 import { uniqueIp } from "./auth-helpers";
 import { localBound, localSql } from "./local-d1";
@@ -48,6 +53,10 @@ const insert = (table: string, row: Record<string, string | number | null>) =>
 /** The seeded project the person judges, and the one whose page they see with the vote. */
 export const JUDGED_TEAM = `seed-${EDITION}-team-01`;
 export const VOTE_SLUG = "invoice-triage-bot";
+
+/** The link token of the person's open invitation to advise (43 base64url characters, app/lib/link-token.server.ts). */
+export const advisorInvitationTokenOf = (person: Everyone) =>
+  createHash("sha256").update(`layout-advisor-${person.userId}`).digest("base64url");
 
 /** The open proposal the person sees at /organize/proposals/:id. */
 export const proposalIdOf = (person: Everyone) => `${person.userId}-proposal`;
@@ -187,6 +196,12 @@ export function everyoneStatements(person: Everyone, passwordHash: string, proje
     enrolled(userId, "Alexandria", "Montgomery-Okonkwo", email),
     enrolled(teammate.id, "Jordan", "Whitehorse-Castillo", teammate.email),
     enrolled(employee.id, "Priya", "Ramanathan-O'Connell", employee.email),
+    // Seven more, so the organization holds a recognition tier (ten: Innovation Partner, the longest tier name).
+    ...moreEmployees.flatMap(([first, last], i) => {
+      const more = colleague(`employee-${i + 2}`, `${first}.${last}`.toLowerCase().replace(/[^a-z.-]/g, ""));
+      return [...account(more.id, `${first} ${last}`, more.email), enrolled(more.id, first, last, more.email)];
+    }),
+    ...recognitionStatements(person, { company, teammate, employee, coAdmin }),
     // Their team's draft: long URLs and file names, and an invitation to a long address.
     insert("teams", {
       id: teamId,
@@ -322,6 +337,266 @@ export function everyoneStatements(person: Everyone, passwordHash: string, proje
   ];
 }
 
+/** The organization's other enrolled employees: names as long as real ones get. */
+const moreEmployees = [
+  ["Guadalupe", "Villanueva-Hernandez"],
+  ["Bartholomew", "Quackenbush-Ellingsworth"],
+  ["Oluwaseun", "Adebayo-Richardson"],
+  ["Christopher", "Vanderhoeven-Lindqvist"],
+  ["Anastasia", "Papadopoulos-Whitfield"],
+  ["Thaddeus", "Blackwater-Running-Elk"],
+  ["Marguerite", "Delacroix-Fitzgerald"],
+] as const;
+
+/** The recognition's images (issue 54): a tall logo for the person's sponsorship and organization, a tall photo for profiles. */
+const images = {
+  sponsorLogo: logoPng(260, 380, [30, 80, 120]),
+  organizationLogo: logoPng(240, 360, [120, 60, 20]),
+  photo: logoPng(300, 400, [70, 70, 90]),
+};
+const stored = (prefix: string, bytes: Buffer) => ({
+  key: `${prefix}${createHash("sha256").update(bytes).digest("hex")}.png`,
+  bytes,
+  contentType: "image/png",
+});
+const objects = {
+  sponsorLogo: stored("sponsor-logos/", images.sponsorLogo),
+  organizationLogo: stored("organization-logos/", images.organizationLogo),
+  photo: stored("profile-photos/", images.photo),
+};
+
+/** A bio at the form's limit (600 characters, app/content/profiles.ts), one long word among them. */
+function bioOf(name: string): string {
+  const text =
+    `${name} has spent two decades bringing automation to warehouses, clinics and county offices across Idaho, ` +
+    "first as an industrial engineer on the night shift of a cross-docking terminal, then as the lead of a " +
+    "workforce-innovation programme that trained four hundred supervisors to evaluate AI tools. " +
+    "Interests: human-in-the-loop-scheduling-and-exception-handling, accessibility, rural broadband and plain-language " +
+    "documentation. Judging, they look for the person who confirms every decision the assistant proposes and the " +
+    "evidence that the tool saved real hours. ";
+  return text.repeat(2).slice(0, 600).trimEnd();
+}
+
+type Colleague = { id: string; email: string };
+
+/**
+ * What the recognition of issue 54 shows of the person and their colleagues:
+ * the Gold sponsorship's presence and the organization's listing, each
+ * approved once and then changed (so the public pages show the approved copy
+ * and the desk a change waiting for review), the organization's tier
+ * credential, and published profiles (the person a judge, the colleagues an
+ * advisor of each group) with long names, titles, organizations, a 600-character
+ * bio and a tall photo.
+ */
+function recognitionStatements(
+  person: Everyone,
+  people: { company: string; teammate: Colleague; employee: Colleague; coAdmin: Colleague },
+): string[] {
+  const { userId, email, organizationId } = person;
+  const { company, teammate, employee, coAdmin } = people;
+  const website = "https://www.treasure-valley-regional-logistics-cooperative.org/workforce";
+  const sponsorLogo = { key: objects.sponsorLogo.key, type: "image/png", width: 260, height: 380 };
+  const organizationLogo = { key: objects.organizationLogo.key, type: "image/png", width: 240, height: 360 };
+  const photo = { key: objects.photo.key, width: 300, height: 400 };
+  const profile = (
+    id: string,
+    standing: "judge" | "advisor",
+    group: string | null,
+    name: string,
+    title: string,
+    organization: string,
+  ) =>
+    insert("public_profiles", {
+      edition_id: EDITION,
+      user_id: id,
+      standing,
+      advisory_group: group,
+      name,
+      title,
+      organization,
+      bio: bioOf(name),
+      photo_key: photo.key,
+      photo_width: photo.width,
+      photo_height: photo.height,
+      consented_at: AT,
+      updated_at: AT,
+      shown_name: name,
+      shown_title: title,
+      shown_organization: organization,
+      shown_bio: bioOf(name),
+      shown_photo_key: photo.key,
+      shown_photo_width: photo.width,
+      shown_photo_height: photo.height,
+      published_at: AT,
+    });
+  const advisor = (who: Colleague, group: string, name: string) => [
+    insert("judge_invitations", {
+      id: `${who.id}-advisor-invitation`,
+      edition_id: EDITION,
+      email: who.email,
+      name,
+      token_hash: `layout-${who.id}-advisor`,
+      invited_by: "layout",
+      created_at: AT,
+      expires_at: "2026-03-01T00:00:00.000Z",
+      accepted_at: AT,
+      accepted_by: who.id,
+      standing: "advisor",
+      advisory_group: group,
+    }),
+    insert("advisors", {
+      edition_id: EDITION,
+      user_id: who.id,
+      name,
+      advisory_group: group,
+      invitation_id: `${who.id}-advisor-invitation`,
+      joined_at: AT,
+    }),
+  ];
+  return [
+    insert("sponsor_presences", {
+      sponsorship_id: `spo_layout_${organizationId.replaceAll("-", "")}`,
+      edition_id: EDITION,
+      display_name: company,
+      website,
+      description: `${company}: moving freight for the farms, mills and clinics of southwest Idaho since 1974, now with AI.`,
+      logo_key: sponsorLogo.key,
+      logo_type: sponsorLogo.type,
+      logo_width: sponsorLogo.width,
+      logo_height: sponsorLogo.height,
+      status: "submitted",
+      submitted_at: "2026-02-20T16:00:00.000Z",
+      reviewed_at: AT,
+      reviewed_by: "layout",
+      shown_name: company,
+      shown_website: website,
+      shown_description: `${company}: moving freight for the farms, mills and clinics of southwest Idaho.`,
+      shown_logo_key: sponsorLogo.key,
+      shown_logo_type: sponsorLogo.type,
+      shown_logo_width: sponsorLogo.width,
+      shown_logo_height: sponsorLogo.height,
+      approved_at: AT,
+      updated_at: "2026-02-20T16:00:00.000Z",
+    }),
+    insert("organization_listings", {
+      organization_id: organizationId,
+      edition_id: EDITION,
+      display_name: `${company} (Boise, Nampa and Twin Falls)`,
+      website,
+      logo_key: organizationLogo.key,
+      logo_type: organizationLogo.type,
+      logo_width: organizationLogo.width,
+      logo_height: organizationLogo.height,
+      status: "submitted",
+      submitted_at: "2026-02-20T16:00:00.000Z",
+      reviewed_at: AT,
+      reviewed_by: "layout",
+      shown_name: company,
+      shown_website: website,
+      shown_logo_key: organizationLogo.key,
+      shown_logo_type: organizationLogo.type,
+      shown_logo_width: organizationLogo.width,
+      shown_logo_height: organizationLogo.height,
+      approved_at: AT,
+      updated_at: "2026-02-20T16:00:00.000Z",
+    }),
+    // The tier the ten enrolled employees earn, as app/organization/tier-credential.server.ts issues it.
+    insert("credentials", {
+      id: createHash("sha256").update(organizationId).digest("hex").slice(0, 32),
+      edition_id: EDITION,
+      achievement: tierAchievementId("innovation-partner"),
+      user_id: `organization:${organizationId}`,
+      source: "tier",
+      earned_at: AT,
+      issued_at: AT,
+      recipient_email: "",
+      recipient_salt: "",
+      is_public: 1,
+      created_at: AT,
+    }),
+    profile(
+      userId,
+      "judge",
+      null,
+      "Alexandria Montgomery-Okonkwo",
+      "Director of Workforce Innovation and Continuous Improvement",
+      company,
+    ),
+    ...advisor(teammate, "industry-experts", "Jordan Whitehorse-Castillo"),
+    profile(
+      teammate.id,
+      "advisor",
+      "industry-experts",
+      "Jordan Whitehorse-Castillo",
+      "Principal Engineer, Warehouse Robotics and Computer Vision",
+      "Intermountain Supply Chain Automation Consortium",
+    ),
+    ...advisor(employee, "academic-leaders", "Priya Ramanathan-O'Connell"),
+    profile(
+      employee.id,
+      "advisor",
+      "academic-leaders",
+      "Priya Ramanathan-O'Connell",
+      "Associate Professor of Industrial and Systems Engineering",
+      "College of Engineering, University of Idaho at Coeur d'Alene",
+    ),
+    ...advisor(coAdmin, "business-leaders", "Maximilian Featherstonehaugh"),
+    profile(
+      coAdmin.id,
+      "advisor",
+      "business-leaders",
+      "Maximilian Featherstonehaugh",
+      "Chief Executive Officer and Co-Founder",
+      "Featherstonehaugh Family Orchards and Agricultural Holdings",
+    ),
+    // An open invitation to advise, so the acceptance form with its profile fields can be checked.
+    insert("judge_invitations", {
+      id: `${userId}-advisor-invitation`,
+      edition_id: EDITION,
+      email,
+      name: "Alexandria Montgomery-Okonkwo",
+      token_hash: createHash("sha256").update(advisorInvitationTokenOf(person)).digest("hex"),
+      invited_by: "layout",
+      created_at: AT,
+      expires_at: "2099-01-01T00:00:00.000Z",
+      standing: "advisor",
+      advisory_group: "business-leaders",
+    }),
+    // The person's latest change waits for the next publication: /organize/judges lists it.
+    `UPDATE public_profiles SET title = 'Director of Workforce Innovation, Continuous Improvement and Applied AI', updated_at = '2026-02-21T16:00:00.000Z' WHERE user_id = ${lit(userId)} AND edition_id = ${lit(EDITION)} AND updated_at = ${lit(AT)}`,
+    `INSERT OR IGNORE INTO profile_publications (edition_id, first_published_at, published_at, published_by) VALUES (${lit(EDITION)}, ${lit(AT)}, ${lit(AT)}, ${lit(email)})`,
+  ];
+}
+
+/**
+ * The rows of the sample sponsors (`npm run seed -- recognition`'s sponsors,
+ * every tier with a wide and a tall logo) and this project's person, and the
+ * images they show, stored in the server's local R2. Public pages are checked
+ * before the signed-in ones and read these rows into a copy of a minute, so
+ * the spec seeds them before its first page; once per process (the second
+ * call, from signInEveryone, is a no-op).
+ */
+const seededStates = new Set<string>();
+export function seedEveryone(stateDir: string, projectIndex: number, projectName: string): Everyone {
+  const person = everyoneOf(projectIndex, projectName);
+  const key = `${stateDir} ${person.userId}`;
+  if (seededStates.has(key)) return person;
+  const hash = seedPasswordHash();
+  localBound(stateDir, seedStatements(edition2026, 20, hash).statements);
+  localSql(stateDir, everyoneStatements(person, hash, projectIndex).join(";\n"));
+  const sponsors = sponsorsPart.seed({
+    edition: edition2026,
+    now: new Date(),
+    database: localDatabase(stateDir)!,
+    passwordHash: hash,
+  });
+  localBound(stateDir, sponsors.statements);
+  // Stored every time: a put of the same bytes under the same key is harmless, and a fresh state needs them.
+  storeObjects(stateDir, [...sponsors.objects, ...Object.values(objects)]);
+  seededStates.add(key);
+  return person;
+}
+
 /**
  * Seeds the showcase's projects and this project's person, signs the person in
  * (through the JSON API, from a client address of its own) and answers the
@@ -339,16 +614,8 @@ export async function signInEveryone(
     projectName,
   }: { baseURL: string; stateDir: string; projectIndex: number; projectName: string },
 ): Promise<{ person: Everyone; cookies: Cookie[] }> {
-  const person = everyoneOf(projectIndex, projectName);
-  const hash = seedPasswordHash();
-  localBound(stateDir, seedStatements(edition2026, 20, hash).statements);
-  localSql(
-    stateDir,
-    [
-      ...everyoneStatements(person, hash, projectIndex),
-      `UPDATE "user" SET two_factor_enabled = 0 WHERE id = ${lit(person.userId)}`,
-    ].join(";\n"),
-  );
+  const person = seedEveryone(stateDir, projectIndex, projectName);
+  localSql(stateDir, `UPDATE "user" SET two_factor_enabled = 0 WHERE id = ${lit(person.userId)}`);
 
   const context = await browser.newContext({ baseURL });
   try {

@@ -7,7 +7,15 @@ import { accountAreas, accountMenu } from "../../app/content/navigation";
 import { phaseClocks } from "../edition-2026";
 import { axeFindings, blockSiteScripts, preloadAxe } from "./axe";
 import { layoutFindings, markedSelector } from "./layout";
-import { JUDGED_TEAM, proposalIdOf, signInEveryone, VOTE_SLUG, type Everyone } from "./layout-people";
+import {
+  advisorInvitationTokenOf,
+  JUDGED_TEAM,
+  proposalIdOf,
+  seedEveryone,
+  signInEveryone,
+  VOTE_SLUG,
+  type Everyone,
+} from "./layout-people";
 import { port } from "./servers";
 
 /**
@@ -105,6 +113,15 @@ const signedInPages: {
   { title: "/organization/:id/report", path: (p) => `/organization/${p.organizationId}/report`, noScript: true },
   // Issue 55: the sponsors' report of the edition, as the person's Gold sponsorship opens it.
   { title: "/account/sponsor-report", path: () => "/account/sponsor-report", noScript: true },
+  // Issue 54: the sponsor's presence, the person's public profile (both given, approved and changed since), and
+  // the invitation to advise with its profile fields.
+  { title: "/account/sponsor", path: () => "/account/sponsor", noScript: true },
+  { title: "/account/profile", path: () => "/account/profile", noScript: true },
+  {
+    title: "/judging/invitation (to advise, with a profile)",
+    path: (p) => `/judging/invitation?token=${advisorInvitationTokenOf(p)}`,
+    noScript: true,
+  },
   // Every page of the organizers' desk (issue 32) a director opens, in every phase: app/desk/pages.ts's
   // `deskPages` but the CSV (a download). Written out, as organize-access.test.ts's list is: that module's types reach the worker's.
   { title: "/organize", path: () => "/organize", noScript: true, status: 200 },
@@ -381,6 +398,14 @@ async function checkEveryPhase(args: CheckArgs) {
 
 let visitor: Visitor;
 test.beforeAll(async ({ browser }, testInfo) => {
+  test.setTimeout(120_000);
+  // The recognition's sample rows (issue 54: sponsors, a listed organization, published profiles) before the
+  // first public page, which keeps what it reads for a minute.
+  seedEveryone(
+    `.wrangler/e2e-state-${port}`,
+    testInfo.config.projects.findIndex((p) => p.name === testInfo.project.name),
+    testInfo.project.name,
+  );
   visitor = await openVisitor(browser, testInfo);
 });
 // Unset when beforeAll failed: its own error is the one to report.
@@ -395,6 +420,37 @@ for (const { path, status, noScript } of pages) {
     await checkEveryPhase({ visitor, path, widths, status, headerCheckedElsewhere, desktopAxe: true });
   });
 }
+
+// The checks above pass as well on an empty page as on a full one: the recognition's sample rows (issue 54,
+// ./layout-people.ts) must be on the public pages they visit, their images served from the local R2.
+test("the public pages show the recognition's sample sponsors, organization and profiles with their images", async () => {
+  const finalsDay = clocks.find((c) => c.phase === "finalsDay")!.now;
+  const shown = {
+    "/sponsors": [
+      "Snake River Regional Health and Wellness Partners",
+      "Treasure Valley Workforce Development Foundation",
+    ],
+    "/employer-recognition": ["Treasure Valley Regional Logistics"],
+    "/judges-advisors": ["Alexandria Montgomery-Okonkwo", "Maximilian Featherstonehaugh", "Priya Ramanathan"],
+  };
+  const images = {
+    "/sponsors": "/sponsor-logos/",
+    "/employer-recognition": "/organization-logos/",
+    "/judges-advisors": "/profile-photos/",
+  };
+  for (const [path, names] of Object.entries(shown)) {
+    const html = await (await visitor.page.request.get(path, { headers: { "x-app-now": finalsDay } })).text();
+    for (const name of names) expect(html, `${path} shows ${name}`).toContain(name);
+    const prefix = images[path as keyof typeof images];
+    const sources = [...html.matchAll(new RegExp(`src="(${prefix}[0-9a-f]{64}\\.png)"`, "g"))].map((m) => m[1]!);
+    expect(sources.length, `${path} shows images under ${prefix}`).toBeGreaterThan(0);
+    for (const src of new Set(sources)) {
+      const image = await visitor.page.request.get(src, { headers: { "x-app-now": finalsDay } });
+      expect(image.status(), src).toBe(200);
+      expect(image.headers()["content-type"], src).toBe("image/png");
+    }
+  }
+});
 
 test.describe("signed in as a participant, judge, organization administrator and organizer at once (issue 35)", () => {
   let person: Everyone;
