@@ -2,7 +2,6 @@ import { applyD1Migrations, env } from "cloudflare:test";
 import { forgetPublishedEditions, publishedEditions } from "~/editions/cache.server";
 import { forgetRecognizedOrganizations } from "~/organization/recognized.server";
 import { forgetShownSponsors } from "~/sponsors/shown.server";
-import { forgetShownProfiles } from "~/profiles/shown.server";
 
 // Test files share a worker, and with it its D1 (vitest.config.ts: `isolate: false`). Each file starts from an
 // empty database all the same, as it would in a worker of its own: every table dropped, then the same SQL files
@@ -26,5 +25,3 @@ await publishedEditions(env);
 forgetShownSponsors();
 // And the recognized organizations (app/organization/recognized.server.ts).
 forgetRecognizedOrganizations();
-// And the published judges' and advisors' profiles (app/profiles/shown.server.ts).
-forgetShownProfiles();

@@ -12,7 +12,7 @@
  * published results must stay (app/judging/account-deletion.server.ts); its display-name changes go.
  * The public listings of the organizations it bought go with it (issue 54): the consent was the owner's.
  * Its public profiles as a judge or advisor (issue 54) and its advisor roles are deleted, their photos
- * after the batch, and the shown profiles forgotten, so /judges-advisors no longer shows them.
+ * after the batch, so /judges-advisors no longer shows them.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { verifyPassword } from "~/auth/password.server";
@@ -42,7 +42,6 @@ import { editionsFor } from "~/clock/clock.server";
 import { deleteListingsOwnedBy } from "~/organization/listing.server";
 import { forgetRecognizedOrganizations } from "~/organization/recognized.server";
 import { profilePhotosOfAccount } from "~/profiles/profile.server";
-import { forgetShownProfiles } from "~/profiles/shown.server";
 
 /** True when `password` is the account's own (the scrypt hash better-auth stores for provider "credential"). */
 export async function passwordMatches(env: Pick<Env, "DB">, userId: string, password: string): Promise<boolean> {
@@ -119,7 +118,6 @@ export async function deleteAccount(
   ]);
   forgetRecognizedOrganizations();
   await departure.deleteFiles(env.SUBMISSION_FILES);
-  forgetShownProfiles();
   if (profilePhotos.length > 0) await env.SUBMISSION_FILES.delete(profilePhotos);
   await judging.reassign(env.DB);
 }

@@ -14,7 +14,6 @@ import { profilePublications, publicProfiles } from "~/db/schema";
 import { refusal } from "~/lib/refusal";
 import { actorLabel, defineOrganizerAction, defineOrganizerQuery, type ActionContext } from "~/organize/action.server";
 import { PublishProfilesSchema } from "./schema";
-import { forgetShownProfiles } from "./shown.server";
 
 /** A profile as the desk and the API list it. */
 export interface DeskProfile {
@@ -106,9 +105,6 @@ export const publishProfiles = defineOrganizerAction({
       },
       message: text.published(rows.length, edition.name),
       result: { editionId: edition.id, published: rows.length },
-      afterwards: async () => {
-        forgetShownProfiles();
-      },
     };
   },
 });

@@ -17,7 +17,6 @@ import { advisors, judges, publicProfiles, user, type PublicProfile, type Standi
 import { refusal, type Refusal } from "~/lib/refusal";
 import { checkLogo, logoFileName } from "~/sponsors/logo.server";
 import type { ProfileInput } from "./schema";
-import { forgetShownProfiles } from "./shown.server";
 
 export const PHOTO_KEY_PREFIX = "profile-photos/";
 
@@ -156,7 +155,6 @@ export async function withdrawProfile(
   await db
     .delete(publicProfiles)
     .where(and(eq(publicProfiles.userId, userId), eq(publicProfiles.editionId, editionId)));
-  forgetShownProfiles();
   if (photos.length > 0) await bucket.delete(photos);
   return { ok: true };
 }

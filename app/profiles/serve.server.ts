@@ -12,7 +12,11 @@ import { LOGO_FILE_NAME } from "~/sponsors/logo.server";
 import { logoResponse } from "~/sponsors/serve.server";
 import { PHOTO_KEY_PREFIX } from "./profile.server";
 
-export const PHOTO_CACHE = "public, max-age=300";
+/**
+ * The visitor's browser may keep a photo five minutes; no shared cache keeps it, so a withdrawn person's photo
+ * is gone from its address at once (the page itself is never kept by one either).
+ */
+export const PHOTO_CACHE = "private, max-age=300";
 
 /** The R2 key a requested file name stands for, or null for anything that is not a photo's name. */
 export function photoKeyOf(file: string | undefined): string | null {

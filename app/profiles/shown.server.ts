@@ -4,18 +4,16 @@
  * editions have had a publication (until the first, the page says the
  * profiles are coming soon).
  *
- * Read as the sponsors are (app/sponsors/shown.server.ts): once per isolate
- * and kept for a minute on the real clock, so the page costs no D1 round trip
- * in the common case. Withdrawing consent and publishing forget this
- * isolate's copy, so the next request on it reads again; another isolate
- * shows the change within the minute (ADR 029). A clock moved on a local
- * server (APP_NOW, X-App-Now) reads on every request.
+ * Read on every view, unlike the sponsors' minute per isolate: a person's
+ * consent is withdrawn the moment they say so (issue 54), and a copy kept
+ * by another isolate would show them for up to a minute more. The page's
+ * one round trip (two statements in a batch) is its price; the route keeps
+ * it out of shared caches for the same reason (ADR 029).
  */
 import { isNotNull } from "drizzle-orm";
 import { advisoryGroupIds, profilePaths, profileRules, type AdvisoryGroupId } from "~/content/profiles";
 import { getDb, type Db } from "~/db/client.server";
 import { profilePublications, publicProfiles, type Standing } from "~/db/schema";
-import { isProduction } from "~/lib/environment";
 
 export interface ShownProfile {
   editionId: string;
@@ -34,15 +32,6 @@ export interface ShownProfiles {
   /** The editions whose profiles a coordinator has published at least once. */
   publishedEditions: string[];
   profiles: ShownProfile[];
-}
-
-export const SHOWN_PROFILES_FRESH_MS = 60_000;
-
-let shownCopy: { rows: Promise<ShownProfiles>; readAt: number } | undefined;
-
-/** Forgets this isolate's copy: withdrawing and publishing call it, so the next request reads again. */
-export function forgetShownProfiles(): void {
-  shownCopy = undefined;
 }
 
 /** The public address of a published photo. */
@@ -86,20 +75,9 @@ export async function readShownProfiles(db: Db): Promise<ShownProfiles> {
   };
 }
 
-export async function shownProfiles(env: Pick<Env, "DB" | "ENVIRONMENT" | "APP_NOW">): Promise<ShownProfiles> {
-  if (!isProduction(env) && env.APP_NOW) return readShownProfiles(getDb(env));
-  if (shownCopy && Date.now() - shownCopy.readAt < SHOWN_PROFILES_FRESH_MS) return shownCopy.rows;
-  const copy = { rows: readShownProfiles(getDb(env)), readAt: Date.now() };
-  shownCopy = copy;
-  copy.rows.catch(() => {
-    if (shownCopy === copy) shownCopy = undefined;
-  });
-  return copy.rows;
-}
-
 /** /judges-advisors' profiles for an edition: null until its first publication, else judges and each advisory group. */
-export async function profilesPageData(env: Pick<Env, "DB" | "ENVIRONMENT" | "APP_NOW">, editionId: string) {
-  const shown = await shownProfiles(env);
+export async function profilesPageData(env: Pick<Env, "DB">, editionId: string) {
+  const shown = await readShownProfiles(getDb(env));
   if (!shown.publishedEditions.includes(editionId)) return null;
   const ofEdition = shown.profiles.filter((p) => p.editionId === editionId);
   return {

@@ -16,10 +16,17 @@ import type { Route } from "./+types/judges-advisors";
 
 export async function loader(args: Route.LoaderArgs) {
   const { origin, edition, judgeInterestOpen, statuses } = contentPageData(args);
-  // The published judges' and advisors' profiles (issue 54): one cached read per isolate; null before the first publication.
+  // The published judges' and advisors' profiles (issue 54), read on every view; null before the first publication.
   const profiles = await profilesPageData(args.context.get(requestContext).env, edition.id);
   return { origin, edition, judgeInterestOpen, judgingStatus: statuses.judging, profiles };
 }
+
+/**
+ * No shared cache keeps this page (its HTML and its single-fetch data): a judge or advisor who withdraws
+ * consent is gone from the next answer anywhere, not after the edge's five minutes (ADR 029). "no-cache",
+ * not "no-store": the browser asks again each time yet may keep the page for its back button.
+ */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-cache" });
 
 export const meta = ({ loaderData, location }: Route.MetaArgs) =>
   pageMeta(

@@ -17,6 +17,7 @@ import { account, invitation, judge, JUDGING, judgingGet, submittedProject, type
 import { api, auditSince, deskGet, deskPost, lastAuditId, organizer, tokenOf } from "./organize-helpers";
 import { png, svg } from "./sponsor-helpers";
 import { fetchWithEnv } from "./worker";
+import { profilesPageData } from "~/profiles/shown.server";
 
 const text = (response: Response) => response.text();
 
@@ -255,6 +256,8 @@ describe("judges' and advisors' profiles", { timeout: 120_000 }, () => {
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
+    // The visitor's browser may keep it a while, no shared cache: a withdrawn photo is gone from its address at once.
+    expect(served.headers.get("cache-control")).toBe("private, max-age=300");
     // No script on the page.
     expect(after).not.toMatch(/<script[^>]+src=/);
   });
@@ -276,6 +279,29 @@ describe("judges' and advisors' profiles", { timeout: 120_000 }, () => {
     expect(after).toContain("Jordan Judge");
     expect((await judgingGet(`/profile-photos/${photoKey!.k.slice("profile-photos/".length)}`)).status).toBe(404);
     expect(await env.SUBMISSION_FILES.get(photoKey!.k)).toBeNull();
+  });
+
+  it("shows a withdrawal written by another isolate on the next view: no copy is kept, and no shared cache keeps the page", async () => {
+    const elsewhere = await account("elsewhere");
+    const at = "2026-03-20T00:00:00.000Z";
+    await env.DB.prepare(
+      "INSERT INTO public_profiles (edition_id, user_id, standing, name, consented_at, updated_at, shown_name, published_at) VALUES ('2026', ?, 'judge', 'Robin Elsewhere', ?, ?, 'Robin Elsewhere', ?)",
+    )
+      .bind(elsewhere.id, at, at, at)
+      .run();
+    const names = async () =>
+      ((await profilesPageData(env as Env, "2026"))?.judges ?? []).map((profile) => profile.name);
+    expect(await names()).toContain("Robin Elsewhere");
+    // Withdrawn through another isolate: this one was told nothing.
+    await env.DB.prepare("DELETE FROM public_profiles WHERE user_id = ?").bind(elsewhere.id).run();
+    expect(await names()).not.toContain("Robin Elsewhere");
+
+    const anonymous = await judgingGet("/judges-advisors");
+    await anonymous.arrayBuffer();
+    expect(anonymous.headers.get("cache-control")).toBe("private, no-cache");
+    const data = await judgingGet("/judges-advisors.data");
+    await data.arrayBuffer();
+    expect(data.headers.get("cache-control")).toBe("private, no-cache");
   });
 
   it("deletes the profile with the account", async () => {
