@@ -178,36 +178,46 @@ export const JudgeInvitationPayload = z.object({
   advisoryGroup: z.string().nullable().optional(),
 });
 
-/** An advisor's invitation: the same link and rules, without scoring. */
-function advisorInvitation(payload: z.infer<typeof JudgeInvitationPayload> & { advisoryGroup: string }, url: string) {
+/** A judge's invitation, or an advisor's (an advisory group, no scoring): the same link and rules. */
+function invitationMail(payload: z.infer<typeof JudgeInvitationPayload>, url: string) {
+  const group = payload.advisoryGroup;
   const text = [
     payload.name ? `Hello ${payload.name},` : "Hello,",
     "",
-    `The organizers of the ${site.name} invite you to advise the ${payload.editionName}, with its ${payload.advisoryGroup}.`,
+    group
+      ? `The organizers of the ${site.name} invite you to advise the ${payload.editionName}, with its ${group}.`
+      : `The organizers of the ${site.name} invite you to judge the ${payload.editionName}.`,
     "",
     `Accept here: ${url}`,
     "",
     `The link works once, until ${payload.expires} (${judgingRules.invitationValidDays} days).`,
-    "To accept, sign in (or create an account) with this e-mail address, verify it, and turn on two-step sign-in on your account page.",
-    "When you accept, you may choose to be introduced on the site with a short public profile.",
+    group
+      ? "To accept, sign in (or create an account) with this e-mail address, verify it, and turn on two-step sign-in on your account page."
+      : "To accept, sign in (or create an account) with this e-mail address, verify it, and turn on two-step sign-in on your account page: a judge's account decides results, so it needs a second factor.",
+    group
+      ? "When you accept, you may choose to be introduced on the site with a short public profile."
+      : `Scores are final ${payload.scoresFinal}.`,
     "If you did not expect this invitation, ignore this e-mail.",
     "",
     `— The ${site.name} team`,
   ].join("\n");
+  const facts: [string, string][] = group
+    ? [
+        ["Accept the invitation", url],
+        ["Advisory group", group],
+        ["Link works until", payload.expires],
+      ]
+    : [
+        ["Accept the invitation", url],
+        ["Link works until", payload.expires],
+        ["Scores final", payload.scoresFinal],
+      ];
   return {
     text,
-    html: simpleHtml(
-      `Advise the ${payload.editionName}`,
-      [
-        ["Accept the invitation", url],
-        ["Advisory group", payload.advisoryGroup],
-        ["Link works until", payload.expires],
-      ],
-      [
-        "Before you accept",
-        "Sign in with this e-mail address, verify it, and turn on two-step sign-in on your account page.",
-      ],
-    ),
+    html: simpleHtml(group ? `Advise the ${payload.editionName}` : `Judge the ${payload.editionName}`, facts, [
+      "Before you accept",
+      "Sign in with this e-mail address, verify it, and turn on two-step sign-in on your account page.",
+    ]),
   };
 }
 
@@ -219,36 +229,6 @@ export const judgeInvitation = defineKind({
     return { ...payload, origin: linkOrigin(context.env, payload.origin) };
   },
   render(payload) {
-    const url = `${payload.origin}${payload.path}`;
-    if (payload.advisoryGroup) return advisorInvitation({ ...payload, advisoryGroup: payload.advisoryGroup }, url);
-    const text = [
-      payload.name ? `Hello ${payload.name},` : "Hello,",
-      "",
-      `The organizers of the ${site.name} invite you to judge the ${payload.editionName}.`,
-      "",
-      `Accept here: ${url}`,
-      "",
-      `The link works once, until ${payload.expires} (${judgingRules.invitationValidDays} days).`,
-      "To accept, sign in (or create an account) with this e-mail address, verify it, and turn on two-step sign-in on your account page: a judge's account decides results, so it needs a second factor.",
-      `Scores are final ${payload.scoresFinal}.`,
-      "If you did not expect this invitation, ignore this e-mail.",
-      "",
-      `— The ${site.name} team`,
-    ].join("\n");
-    return {
-      text,
-      html: simpleHtml(
-        `Judge the ${payload.editionName}`,
-        [
-          ["Accept the invitation", url],
-          ["Link works until", payload.expires],
-          ["Scores final", payload.scoresFinal],
-        ],
-        [
-          "Before you accept",
-          "Sign in with this e-mail address, verify it, and turn on two-step sign-in on your account page.",
-        ],
-      ),
-    };
+    return invitationMail(payload, `${payload.origin}${payload.path}`);
   },
 });

@@ -4,14 +4,11 @@
  * plain multipart post to /account/sponsor/logo, answered with a redirect
  * whose refusal code the page words). Both fit 320 px.
  */
-import {
-  sponsorLogoRules,
-  sponsorPresenceMessages as m,
-  sponsorPresencePaths as paths,
-} from "~/content/sponsor-presence";
+import { sponsorPresenceMessages as m, sponsorPresencePaths as paths } from "~/content/sponsor-presence";
 import type { IntentActionData } from "~/forms/intent-action.server";
 import { SponsorDetailsSchema } from "~/sponsors/schema";
-import { ErrorList, Field, TextareaField } from "../forms";
+import { Field, TextareaField } from "../forms";
+import { LogoUploadForm } from "../logo-upload-form";
 import { IntentForm, useIntentForm } from "../intent-form";
 import { fittedSize } from "../sponsor-logo";
 import { Panel } from "./panel";
@@ -89,36 +86,17 @@ export function SponsorLogoForm({
         <LogoPreview logo={given} label={m.currentLogo} name={name} />
         {shown && shown.src !== given?.src ? <LogoPreview logo={shown} label={m.shownLogo} name={name} /> : null}
       </div>
-      <form
-        method="post"
+      <LogoUploadForm
         action={paths.logoUpload}
-        encType="multipart/form-data"
+        id="logo-file"
+        labelId="logo-upload-label"
+        label={m.logoLabel}
+        hint={m.logoHint}
+        submitLabel={m.uploadLogo}
+        error={error}
+        buttonClassName="btn-primary"
         className="space-y-3"
-        aria-labelledby="logo-upload-label"
-      >
-        <div>
-          <label id="logo-upload-label" htmlFor="logo-file" className="block font-semibold text-slate-900">
-            {m.logoLabel}
-          </label>
-          <p id="logo-file-hint" className="mt-1 text-sm text-slate-600">
-            {m.logoHint}
-          </p>
-          <input
-            id="logo-file"
-            name="logo"
-            type="file"
-            required
-            accept={sponsorLogoRules.accept}
-            aria-describedby={error ? "logo-file-hint logo-file-error" : "logo-file-hint"}
-            aria-invalid={error ? true : undefined}
-            className="mt-2 block w-full max-w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-2 file:font-semibold file:text-white"
-          />
-          <ErrorList id="logo-file-error" errors={error ? [error] : []} />
-        </div>
-        <button type="submit" className="btn-primary">
-          {m.uploadLogo}
-        </button>
-      </form>
+      />
     </Panel>
   );
 }

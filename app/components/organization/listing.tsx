@@ -7,12 +7,12 @@
  * code the dashboard words) and unlisting. Fits 320 px.
  */
 import { organizationListingMessages as m, organizationListingPaths as paths } from "~/content/organization-listing";
-import { sponsorLogoRules } from "~/content/sponsor-presence";
 import type { IntentActionData } from "~/forms/intent-action.server";
 import type { ListingView } from "~/organization/listing-intents.server";
 import { ListingSchema } from "~/organization/listing-schema";
 import type { DashboardView } from "~/organization/dashboard-view.server";
-import { ErrorList, Field } from "../forms";
+import { Field } from "../forms";
+import { LogoUploadForm } from "../logo-upload-form";
 import { IntentForm, intentErrors, Refusals, useIntentForm } from "../intent-form";
 import { dangerButtonClass, SectionCard } from "../section-card";
 import { fittedSize } from "../sponsor-logo";
@@ -101,36 +101,18 @@ function LogoForm({ organizationId, view }: { organizationId: string; view: List
           <p className="mt-1 text-slate-700">{m.noLogo}</p>
         )}
       </figure>
-      <form
-        method="post"
+      <LogoUploadForm
         action={paths.logo(organizationId)}
-        encType="multipart/form-data"
+        id="listing-logo"
+        labelId="listing-logo-label"
+        labelledBy="listing-logo-title"
+        label={m.logoLabel}
+        hint={m.logoHint}
+        submitLabel={m.uploadLogo}
+        error={error}
+        buttonClassName="btn-outline"
         className="mt-3 space-y-3"
-        aria-labelledby="listing-logo-title"
-      >
-        <div>
-          <label id="listing-logo-label" htmlFor="listing-logo" className="block font-semibold text-slate-900">
-            {m.logoLabel}
-          </label>
-          <p id="listing-logo-hint" className="mt-1 text-sm text-slate-600">
-            {m.logoHint}
-          </p>
-          <input
-            id="listing-logo"
-            name="logo"
-            type="file"
-            required
-            accept={sponsorLogoRules.accept}
-            aria-describedby={error ? "listing-logo-hint listing-logo-error" : "listing-logo-hint"}
-            aria-invalid={error ? true : undefined}
-            className="mt-2 block w-full max-w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-2 file:font-semibold file:text-white"
-          />
-          <ErrorList id="listing-logo-error" errors={error ? [error] : []} />
-        </div>
-        <button type="submit" className="btn-outline">
-          {m.uploadLogo}
-        </button>
-      </form>
+      />
     </div>
   );
 }
