@@ -35,12 +35,15 @@ function deskPaths(ids) {
   return deskPages
     .map((page) => page.path)
     .filter((path) => !LEFT_OUT.test(path))
-    .map((path) =>
-      path
-        .replace("/people/:id", `/people/${ids.person}`)
-        .replace("/teams/:id", `/teams/${ids.team}`)
-        .replace("/editions/:id", "/editions/2026"),
-    );
+    .map((path) => withIds(path, ids));
+}
+
+/** A desk path pattern opened on the bench's own records. @param {string} path @param {{ person: string, team?: string }} ids */
+function withIds(path, ids) {
+  return path
+    .replace("/people/:id", `/people/${ids.person}`)
+    .replace("/teams/:id", `/teams/${ids.team}`)
+    .replace("/editions/:id", "/editions/2026");
 }
 
 /**
@@ -88,7 +91,8 @@ export async function deskRun({
     const seedSeconds = seed(size);
     // One team's page at every size (the first seeded), so its rows line up across the sizes.
     team ??= String(query("SELECT id FROM teams WHERE edition_id = '2026' ORDER BY id LIMIT 1")[0]?.id);
-    const paths = pages ?? deskPaths({ person: director.id, team });
+    const ids = { person: director.id, team };
+    const paths = pages ? pages.map((path) => withIds(path, ids)) : deskPaths(ids);
     const counts = query(
       "SELECT (SELECT count(*) FROM submissions WHERE edition_id = '2026') AS projects, (SELECT count(*) FROM judges WHERE edition_id = '2026') AS judges, (SELECT count(*) FROM judging_assignments) AS assignments",
     )[0];
