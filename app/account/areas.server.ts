@@ -43,10 +43,7 @@ const mayEnter: Record<AccountAreaId, (args: AreaCheckArgs) => Promise<boolean>>
     return judge !== null && judge.leftAt === null;
   },
   // The owner or a co-administrator of a paid Workforce Package (issue 14).
-  organization: async ({ context, db, userId, session }) =>
-    session.menuFacts
-      ? session.menuFacts.managesOrganization
-      : (await requestOrganizations(context, db, userId)).length > 0,
+  organization: async ({ context, db, userId }) => (await requestOrganizations(context, db, userId)).length > 0,
   // An organizer the desk would admit (app/organize/guard.server.ts): any role opens /organize, but only verified
   // and in a session past the second factor. Anyone else gets the desk's 404, so the link is not shown to them:
   // the desk tells nobody it exists. The session's part is already known; the role is one indexed read, or none

@@ -3,13 +3,14 @@
  * per request (issue 56) and shared through the request's context, as
  * `requestSession` shares the session (app/auth/request-session.server.ts):
  * the account's organizer role (the menu's desk link and the desk's
- * middleware) and the organizations it manages (the menu's link and
- * /account's list).
+ * middleware) and the organizations it manages (the menu's link, /account's
+ * list and the organization area's middleware), which the session's own
+ * statement usually brings.
  */
 import { createContext, type RouterContextProvider } from "react-router";
 import type { OrganizerRoleName } from "~/content/organize";
 import type { Db } from "~/db/client.server";
-import { organizationsOf, type Organization } from "~/organization/access.server";
+import { organizationsOf, type Organization } from "~/organization/managed.server";
 import { roleOf } from "~/organize/organizers.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -35,7 +36,15 @@ export function shareOrganizerRole(context: Context, role: OrganizerRoleName | n
   context.set(organizerRoleOfRequest, Promise.resolve(role));
 }
 
-/** The organizations the signed-in account manages: read on the first ask of the request. */
+/**
+ * The organizations as the session's own statement read them
+ * (app/auth/session-read.server.ts): nobody later in the request reads them again.
+ */
+export function shareOrganizations(context: Context, organizations: Organization[]) {
+  context.set(organizationsOfRequest, Promise.resolve(organizations));
+}
+
+/** The organizations the signed-in account manages: read with the session, else on the first ask of the request. */
 export function requestOrganizations(context: Context, db: Db, userId: string): Promise<Organization[]> {
   return once(context, organizationsOfRequest, () => organizationsOf(db, userId));
 }

@@ -4,6 +4,7 @@
  * payments and the queue use without React Router.
  */
 import { createContext, type RouterContextProvider } from "react-router";
+import { shareOrganizations } from "~/account/request-reads.server";
 import { requestContext } from "~/context";
 import { getSession, type RequestSession, type SessionUser } from "./session.server";
 
@@ -21,7 +22,11 @@ export function requestSession(request: Request, context: Readonly<RouterContext
   const read = context.get(sessionOfRequest);
   if (read) return read;
   const { env, requestId } = context.get(requestContext);
-  const session = getSession(request, env, { requestId });
+  const session = getSession(request, env, { requestId }).then((read) => {
+    // The organizations came with the session (its menu's facts): shared before anyone awaiting the session goes on.
+    if (read.menuFacts) shareOrganizations(context, read.menuFacts.organizations);
+    return read;
+  });
   context.set(sessionOfRequest, session);
   return session;
 }

@@ -15,6 +15,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Auth } from "~/auth/auth.server";
 import { getDb, statementOnce } from "~/db/client.server";
 import { judges, organizationAdmins, registrations, session as sessions, user as accounts } from "~/db/schema";
+import { managedOrganization, oldestFirst, type Organization } from "~/organization/managed.server";
 import { paidWorkforce } from "~/organization/paid-workforce.server";
 
 /** The signed-in account as pages see it (SPEC.md §3, Session user). */
@@ -31,14 +32,17 @@ export interface SessionUser {
 /**
  * What the header's account menu shows links for (app/account/areas.server.ts),
  * read in the session's own statement: the editions the account judges (not
- * stepped down) and whether it manages an organization (a paid Workforce
- * Package it owns or co-administers). Read on this request, like the session,
- * so a change shows on the next page; it only shows or hides a link, and each
- * area's middleware still decides who enters.
+ * stepped down) and the organizations it manages (the paid Workforce
+ * Packages it owns or co-administers, oldest first). Read on this request,
+ * like the session, so a change shows on the next page. The judging link only
+ * shows or hides a link (/judging's middleware decides who enters); the
+ * organizations are the very list the organization area's middleware and
+ * /account would read (app/account/request-reads.server.ts), so an
+ * organization's pages read no second statement to let its managers in.
  */
 export interface MenuFacts {
   judgeOfEditions: string[];
-  managesOrganization: boolean;
+  organizations: Organization[];
 }
 
 /** Who is signed in, this browser's session, and a refreshed session cookie to forward, if any. */
@@ -76,7 +80,9 @@ const sessionAndUser = statementOnce((db) =>
       // statements on every signed-in page (each a round trip to D1 and its results to decode).
       judgeOfEditions: sql<string | null>`(SELECT group_concat(${judges.editionId}, ' ') FROM ${judges}
         WHERE ${judges.userId} = ${accounts.id} AND ${judges.leftAt} IS NULL)`,
-      managesOrganization: sql<number>`EXISTS (SELECT 1 FROM ${registrations}
+      // organizationsOf's rows (app/organization/managed.server.ts), as one JSON array; sorted below.
+      organizations: sql<string>`(SELECT json_group_array(json_array(${registrations.id}, ${registrations.companyName},
+          ${registrations.userId}, ${registrations.paidAt}, ${registrations.editionId})) FROM ${registrations}
         WHERE ${paidWorkforce} AND (${registrations.userId} = ${accounts.id} OR ${registrations.id} IN
           (SELECT ${organizationAdmins.registrationId} FROM ${organizationAdmins}
             WHERE ${organizationAdmins.userId} = ${accounts.id})))`,
@@ -97,7 +103,7 @@ type Row = [
   emailVerified: number,
   twoFactorEnabled: number | null,
   judgeOfEditions: string | null,
-  managesOrganization: number,
+  organizations: string,
 ];
 
 /** The HMAC key of each secret, imported once. */
@@ -177,7 +183,7 @@ export async function readSessionQuickly(
     emailVerified,
     twoFactorEnabled,
     judgeOfEditions,
-    managesOrganization,
+    organizations,
   ] = row;
   const now = Date.now();
   if (expiresAt < now) return null;
@@ -196,7 +202,24 @@ export async function readSessionQuickly(
     headers: null,
     menuFacts: {
       judgeOfEditions: judgeOfEditions ? judgeOfEditions.split(" ") : [],
-      managesOrganization: managesOrganization === 1,
+      organizations: managedOrganizations(organizations, userId),
     },
   };
+}
+
+type OrganizationRow = [
+  id: string,
+  companyName: string | null,
+  userId: string,
+  paidAt: string | null,
+  editionId: string,
+];
+
+/** The session statement's organizations as organizationsOf gives them. */
+function managedOrganizations(json: string, userId: string): Organization[] {
+  return (JSON.parse(json) as OrganizationRow[])
+    .map(([id, companyName, ownerUserId, paidAt, editionId]) =>
+      managedOrganization({ id, companyName, userId: ownerUserId, paidAt, editionId }, userId),
+    )
+    .sort(oldestFirst);
 }

@@ -7,12 +7,12 @@ import { data, Link, redirect } from "react-router";
 import { PageHero } from "~/components/page";
 import { signedInContext } from "~/context";
 import { pageMeta } from "~/lib/meta";
-import { organizationsOf } from "~/organization/access.server";
+import { requestOrganizations } from "~/account/request-reads.server";
 import type { Route } from "./+types/index";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user, db } = context.get(signedInContext);
-  const organizations = await organizationsOf(db, user.id);
+  const organizations = await requestOrganizations(context, db, user.id);
   if (organizations.length === 0) throw data(null, { status: 404 });
   if (organizations.length === 1) throw redirect(`/organization/${organizations[0]!.id}`);
   return data(
