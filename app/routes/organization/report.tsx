@@ -7,13 +7,10 @@
  * to compare with, a CSV, and a print stylesheet for two pages. The layouts
  * above let only its owner and co-administrators in (ADR 013). No script.
  */
-import { data, Link } from "react-router";
-import { BarChart, FigureTable, StepChart } from "~/components/impact/charts";
-import { ReportPrintStyle } from "~/components/impact/print";
-import { organizationReportText as text } from "~/content/impact";
+import { data } from "react-router";
 import { requestContext, signedInContext } from "~/context";
 import { signedInPageHeaders } from "~/forms/action.server";
-import { organizationReport } from "~/impact/organization-report.server";
+import { organizationReportPage } from "~/impact/organization-report-page.server";
 import { pageMeta } from "~/lib/meta";
 import { organizationContext } from "~/organization/access.server";
 import type { Route } from "./+types/report";
@@ -27,167 +24,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const report = await organizationReport(
+  const page = await organizationReportPage(
     context.get(requestContext).env,
     context.get(signedInContext),
     context.get(organizationContext),
   );
-  return data(report, { headers: { "Cache-Control": "private, no-store" } });
+  return data(page, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export const headers = signedInPageHeaders;
 
-function Block({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <section id={id} aria-labelledby={`${id}-heading`} className="card">
-      <h2 id={`${id}-heading`} className="text-xl font-bold text-brand-950">
-        {title}
-      </h2>
-      <div className="mt-4 space-y-4">{children}</div>
-    </section>
-  );
-}
-
-export default function OrganizationImpactReport({ loaderData: report }: Route.ComponentProps) {
-  const base = `/organization/${report.organization.id}`;
-  return (
-    <div className="report-page">
-      <ReportPrintStyle />
-      <section className="bg-slate-50 py-8">
-        <div className="container-page max-w-4xl space-y-6">
-          <header>
-            <p className="text-sm font-semibold uppercase tracking-wider text-brand-700">
-              {text.eyebrow(report.organization.name)}
-            </p>
-            <h1 className="mt-1 text-3xl font-extrabold text-brand-950">{`${text.title}: ${report.editionName}`}</h1>
-            <p className="mt-2 text-slate-700">{text.lead(report.editionName, report.soFar)}</p>
-            <p className="mt-1 text-sm text-slate-600">{text.generated(report.asOf)}</p>
-          </header>
-          <div className="print-hidden flex flex-wrap items-center gap-3">
-            <a href={`${base}/report.csv`} className="btn-secondary" download>
-              {text.csv}
-            </a>
-            <Link to={base} className="btn text-brand-800 underline">
-              {text.back}
-            </Link>
-            <p className="w-full text-sm text-slate-600">{text.print}</p>
-          </div>
-
-          <Block id="summary" title={text.summaryTitle}>
-            <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="report-summary">
-              <div>
-                <dt className="text-sm text-slate-600">{text.enrolled}</dt>
-                <dd className="text-2xl font-bold text-brand-950">{report.enrolled}</dd>
-              </div>
-              <div>
-                <dt className="text-sm text-slate-600">{text.tier}</dt>
-                <dd className="text-2xl font-bold text-brand-950">{report.tier.name}</dd>
-              </div>
-              <div>
-                <dt className="text-sm text-slate-600">{text.tier}: next</dt>
-                <dd className="text-slate-800">{report.tier.next}</dd>
-              </div>
-            </dl>
-          </Block>
-
-          <Block id="enrolment" title={text.enrolmentTitle}>
-            {report.enrolment.length === 0 ? (
-              <p className="text-slate-700">{text.enrolmentNone}</p>
-            ) : (
-              <div className="grid gap-4 md:grid-cols-2">
-                <StepChart title={text.enrolmentCaption} points={report.enrolment} />
-                <FigureTable
-                  caption={text.enrolmentCaption}
-                  head={text.enrolmentHead}
-                  rows={report.enrolment.slice(-6).map((w) => [w.label, String(w.value)])}
-                  testId="report-enrolment"
-                />
-              </div>
-            )}
-          </Block>
-
-          <Block id="stages" title={text.funnelTitle}>
-            <div className="grid gap-4 md:grid-cols-2">
-              <BarChart
-                title={text.funnelCaption}
-                max={Math.max(1, report.enrolled)}
-                bars={report.stages.map((s) => ({
-                  label: s.name,
-                  value: s.holders,
-                  text: `${s.holders} (${s.percent}%)`,
-                }))}
-              />
-              <FigureTable
-                caption={text.funnelCaption}
-                head={text.funnelHead}
-                rows={report.stages.map((s) => [s.name, String(s.holders), `${s.percent}%`, `${s.challengePercent}%`])}
-                testId="report-stages"
-              />
-            </div>
-          </Block>
-
-          <Block id="projects" title={text.projectsTitle}>
-            {report.projects.length === 0 ? (
-              <p className="text-slate-700">{text.projectsNone}</p>
-            ) : (
-              <div className="grid gap-4 md:grid-cols-2">
-                <div className="space-y-4">
-                  <BarChart
-                    title={text.byTrackCaption}
-                    bars={report.byTrack.map((t) => ({ label: t.name, value: t.projects, text: String(t.projects) }))}
-                  />
-                  <FigureTable
-                    caption={text.byTrackCaption}
-                    head={text.byTrackHead}
-                    rows={report.byTrack.map((t) => [t.name, String(t.projects)])}
-                    testId="report-tracks"
-                  />
-                </div>
-                <FigureTable
-                  caption={text.projectsCaption}
-                  head={text.projectsHead}
-                  rows={report.projects.map((p) => [p.title, p.track, p.status])}
-                  testId="report-projects"
-                />
-              </div>
-            )}
-          </Block>
-
-          <Block id="results" title={text.resultsTitle}>
-            <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="report-results">
-              <div>
-                <dt className="text-sm text-slate-600">{text.finalists}</dt>
-                <dd className="text-2xl font-bold text-brand-950">{report.results.finalists}</dd>
-              </div>
-              <div>
-                <dt className="text-sm text-slate-600">{text.awards}</dt>
-                <dd className="text-slate-800">
-                  {report.results.awards.length === 0
-                    ? "—"
-                    : report.results.awards.map((a) => `${a.award}: ${a.team}`).join("; ")}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-sm text-slate-600">{text.credentials}</dt>
-                <dd className="text-2xl font-bold text-brand-950">{report.results.credentialsHeld}</dd>
-              </div>
-            </dl>
-            {report.results.published ? null : <p className="text-sm text-slate-600">{text.resultsPending}</p>}
-          </Block>
-
-          <Block id="comparison" title={text.comparisonTitle}>
-            <FigureTable
-              caption={text.comparisonCaption}
-              head={text.comparisonHead}
-              rows={[
-                ...report.comparison.map((c) => [c.measure, c.mine, c.challenge]),
-                ...report.stages.map((s) => [s.name, `${s.percent}%`, `${s.challengePercent}%`]),
-              ]}
-              testId="report-comparison"
-            />
-          </Block>
-        </div>
-      </section>
-    </div>
-  );
+export default function OrganizationImpactReport({ loaderData }: Route.ComponentProps) {
+  // Our own component's markup (~/components/impact/organization-report.tsx), escaped as React escapes everything.
+  return <div className="report-page" dangerouslySetInnerHTML={{ __html: loaderData.markup }} />;
 }
