@@ -19,7 +19,7 @@ import { organizationListingPaths } from "~/content/organization-listing";
 import { recognitionTiers, type RecognitionTier } from "~/content/program";
 import { getDb, type Db } from "~/db/client.server";
 import { organizationListings, registrations } from "~/db/schema";
-import { isProduction } from "~/lib/environment";
+import { keptPerIsolate } from "~/lib/kept-per-isolate.server";
 import { ORGANIZATION_LOGO_KEY_PREFIX } from "~/sponsors/logo.server";
 import { countedForTier } from "./dashboard.server";
 import { paidWorkforce } from "./paid-workforce.server";
@@ -38,12 +38,12 @@ export interface RecognizedOrganization {
 /** How long an isolate keeps the list before it reads it again. */
 export const RECOGNIZED_FRESH_MS = 60_000;
 
-/** This isolate's copy (the read itself, so requests at the same moment share it; the test setup forgets it). */
-let recognizedCopy: { rows: Promise<RecognizedOrganization[]>; readAt: number } | undefined;
+/** This isolate's copy (app/lib/kept-per-isolate.server.ts). */
+const recognizedCopy = keptPerIsolate((env) => readRecognizedOrganizations(getDb(env)), RECOGNIZED_FRESH_MS);
 
 /** Forgets this isolate's copy: unlisting, an approval and an account's deletion call it. */
 export function forgetRecognizedOrganizations(): void {
-  recognizedCopy = undefined;
+  recognizedCopy.forget();
 }
 
 /** The public address of a stored organization logo. */
@@ -86,18 +86,10 @@ export async function readRecognizedOrganizations(db: Db): Promise<RecognizedOrg
 }
 
 /** Every approved listing, from this isolate's copy while it is fresh (on the real clock) or read now. */
-export async function recognizedOrganizations(
+export function recognizedOrganizations(
   env: Pick<Env, "DB" | "ENVIRONMENT" | "APP_NOW">,
 ): Promise<RecognizedOrganization[]> {
-  if (!isProduction(env) && env.APP_NOW) return readRecognizedOrganizations(getDb(env));
-  if (recognizedCopy && Date.now() - recognizedCopy.readAt < RECOGNIZED_FRESH_MS) return recognizedCopy.rows;
-  const copy = { rows: readRecognizedOrganizations(getDb(env)), readAt: Date.now() };
-  recognizedCopy = copy;
-  // A failed read is not kept: the next request tries again.
-  copy.rows.catch(() => {
-    if (recognizedCopy === copy) recognizedCopy = undefined;
-  });
-  return copy.rows;
+  return recognizedCopy.get(env);
 }
 
 export interface TierGroup {

@@ -22,7 +22,7 @@ import { sponsorPresencePaths } from "~/content/sponsor-presence";
 import { sponsorPresenceByTier, type SponsorPlacement } from "~/content/sponsorship";
 import { getDb, type Db } from "~/db/client.server";
 import { sponsorPresences, sponsorships } from "~/db/schema";
-import { isProduction } from "~/lib/environment";
+import { keptPerIsolate } from "~/lib/kept-per-isolate.server";
 import { LOGO_KEY_PREFIX } from "./logo.server";
 
 /** An approved sponsor as a page shows it: plain data, ready for a loader. */
@@ -40,16 +40,12 @@ export interface ShownSponsor {
 /** How long an isolate keeps the approved sponsors before it reads them again. */
 export const SHOWN_SPONSORS_FRESH_MS = 60_000;
 
-/**
- * This isolate's copy. The read itself is kept, not only its rows: the
- * root's footer and the page ask at the same moment, and share one read.
- * (The test setup forgets it as each file starts on a database of its own.)
- */
-let shownCopy: { rows: Promise<ShownSponsor[]>; readAt: number } | undefined;
+/** This isolate's copy (app/lib/kept-per-isolate.server.ts). */
+const shownCopy = keptPerIsolate((env) => readShownSponsors(getDb(env)), SHOWN_SPONSORS_FRESH_MS);
 
 /** Forgets this isolate's copy: the approving action calls it, so its own isolate shows the change at once. */
 export function forgetShownSponsors(): void {
-  shownCopy = undefined;
+  shownCopy.forget();
 }
 
 /** The paid sponsorships' approved presences, of every edition. */
@@ -101,16 +97,8 @@ export function publicLogoPath(key: string): string {
 }
 
 /** Every approved sponsor, from this isolate's copy while it is fresh (on the real clock) or read now. */
-export async function shownSponsors(env: Pick<Env, "DB" | "ENVIRONMENT" | "APP_NOW">): Promise<ShownSponsor[]> {
-  if (!isProduction(env) && env.APP_NOW) return readShownSponsors(getDb(env));
-  if (shownCopy && Date.now() - shownCopy.readAt < SHOWN_SPONSORS_FRESH_MS) return shownCopy.rows;
-  const copy = { rows: readShownSponsors(getDb(env)), readAt: Date.now() };
-  shownCopy = copy;
-  // A failed read is not kept: the next request tries again.
-  copy.rows.catch(() => {
-    if (shownCopy === copy) shownCopy = undefined;
-  });
-  return copy.rows;
+export function shownSponsors(env: Pick<Env, "DB" | "ENVIRONMENT" | "APP_NOW">): Promise<ShownSponsor[]> {
+  return shownCopy.get(env);
 }
 
 /** The instant a sponsorship's agreement ends: the set number of days after the edition's finals. */
