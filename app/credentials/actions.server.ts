@@ -7,8 +7,8 @@
  */
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import * as z from "zod/mini";
-import { achievementOf } from "~/content/credentials";
-import { credentials } from "~/db/schema";
+import { achievementOf, ORGANIZATION_HOLDER_PREFIX } from "~/content/credentials";
+import { credentials, registrations } from "~/db/schema";
 import { isProduction } from "~/lib/config.server";
 import { defineOrganizerQuery, type ActionContext } from "~/organize/action.server";
 import { credentialPath, currentSigningKey } from "./credential.server";
@@ -23,7 +23,16 @@ import {
 import { revokeCredential } from "./revoke.server";
 import { CredentialListSchema } from "./schema";
 
-/** The edition's credentials, newest first; `q` keeps those whose recipient's address contains it. */
+/**
+ * Who holds a credential, as the desk names them: the recipient's address,
+ * or for a tier credential (whose recipient is an organization, with no
+ * address: migration 0038) the organization's name, from the registration
+ * joined below.
+ */
+const holderName = sql<string>`CASE WHEN ${credentials.source} = 'tier'
+  THEN coalesce(${registrations.companyName}, ${credentials.userId}) ELSE ${credentials.recipientEmail} END`;
+
+/** The edition's credentials, newest first; `q` keeps those whose holder (address or organization) contains it. */
 export async function editionCredentials(ctx: Pick<ActionContext, "db" | "edition">, q?: string) {
   const needle = q?.trim().toLowerCase() ?? "";
   const rows = await ctx.db
@@ -31,6 +40,7 @@ export async function editionCredentials(ctx: Pick<ActionContext, "db" | "editio
       id: credentials.id,
       achievement: credentials.achievement,
       email: credentials.recipientEmail,
+      holder: holderName,
       source: credentials.source,
       earnedAt: credentials.earnedAt,
       issuedAt: credentials.issuedAt,
@@ -40,10 +50,17 @@ export async function editionCredentials(ctx: Pick<ActionContext, "db" | "editio
       revokedBy: credentials.revokedBy,
     })
     .from(credentials)
+    .leftJoin(
+      registrations,
+      and(
+        eq(credentials.source, "tier"),
+        eq(registrations.id, sql`substr(${credentials.userId}, ${ORGANIZATION_HOLDER_PREFIX.length + 1})`),
+      ),
+    )
     .where(
       and(
         eq(credentials.editionId, ctx.edition.id),
-        needle ? sql`instr(lower(${credentials.recipientEmail}), ${needle}) > 0` : undefined,
+        needle ? sql`instr(lower(${holderName}), ${needle}) > 0` : undefined,
       ),
     )
     .orderBy(desc(credentials.seq));

@@ -37,7 +37,7 @@ export async function credentialsDeskView(desk: Desk, url: URL) {
       all.map((c) => ({
         id: c.id,
         name: c.name,
-        email: c.email,
+        holder: c.holder,
         earnedOn: c.earnedAt.slice(0, 10),
         issued: when(c.issuedAt),
         path: c.path,
@@ -53,7 +53,7 @@ export async function credentialsDeskView(desk: Desk, url: URL) {
     ),
     toRevoke:
       toRevoke && desk.can("revoke:credential")
-        ? { id: toRevoke.id, name: toRevoke.name, email: toRevoke.email, earnedOn: toRevoke.earnedAt.slice(0, 10) }
+        ? { id: toRevoke.id, name: toRevoke.name, holder: toRevoke.holder, earnedOn: toRevoke.earnedAt.slice(0, 10) }
         : null,
     keys,
   };

@@ -21,6 +21,7 @@ import { createRegistration } from "./factories";
 import { decodeEntities, textOf } from "./html";
 import { individualFields, liveCodes, uniqueEmail, uniqueIp, workforceFields } from "./payments-helpers";
 import { runDailyJob } from "./credentials-helpers";
+import { api, organizer, tokenOf } from "./organize-helpers";
 import { fetchWithEnv } from "./worker";
 
 const NOW = "2025-12-01T12:00:00-07:00";
@@ -216,6 +217,16 @@ describe("the tier credential", { timeout: 120_000 }, () => {
         .bind(crypto.randomUUID().replace(/-/g, ""), `organization:${org.id}`, NOW, NOW)
         .run(),
     ).rejects.toThrow(/UNIQUE/);
+
+    // The desk names the organization as the holder (it has no address) and finds it by its name.
+    const registrar = await organizer("registrar");
+    const listed = await api("GET", `/queries/credentials.list?q=${encodeURIComponent(org.companyName)}`, {
+      token: await tokenOf(registrar),
+      clock: CLOCK,
+    });
+    expect(listed.status).toBe(200);
+    const { result } = (await listed.json()) as { result: { id: string; holder: string }[] };
+    expect(result.map((c) => [c.id, c.holder])).toEqual([[only!.id, org.companyName]]);
 
     await env.DB.prepare("UPDATE credentials SET revoked_at = ?, revoked_reason = ?, revoked_by = ? WHERE id = ?")
       .bind(new Date(NOW).toISOString(), "Enrollments not genuine", "organizer:registrar@example.org", only!.id)

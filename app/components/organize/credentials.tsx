@@ -163,7 +163,7 @@ export function CredentialsSection({ view, actionData }: Props) {
         >
           {credentials.items.map((c) => (
             <tr key={c.id}>
-              <td className={`${cellClass} break-all`}>{c.email}</td>
+              <td className={`${cellClass} break-all`}>{c.holder}</td>
               <td className={cellClass}>
                 <a href={c.path} className={deskLinkClass}>
                   {c.name}
@@ -179,7 +179,7 @@ export function CredentialsSection({ view, actionData }: Props) {
                   </span>
                 ) : view.canRevoke ? (
                   <a href={`/organize/credentials?revoke=${c.id}#revoke`} className={deskLinkClass}>
-                    Revoke…<span className="sr-only">{` ${c.name} of ${c.email}`}</span>
+                    Revoke…<span className="sr-only">{` ${c.name} of ${c.holder}`}</span>
                   </a>
                 ) : (
                   "Valid"
@@ -207,7 +207,7 @@ export function RevokeSection({ view, actionData }: Props) {
         <dt className="font-semibold">Credential</dt>
         <dd>{credential.name}</dd>
         <dt className="font-semibold">Holder</dt>
-        <dd className="break-all">{credential.email}</dd>
+        <dd className="break-all">{credential.holder}</dd>
         <dt className="font-semibold">Earned</dt>
         <dd>{credential.earnedOn}</dd>
       </dl>
