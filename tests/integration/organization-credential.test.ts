@@ -12,7 +12,7 @@ import { Validator } from "@cfworker/json-schema";
 import { describe, expect, it } from "vitest";
 import { recognitionTiers } from "~/content/program";
 import { reconcileTierCredential } from "~/organization/tier-credential.server";
-import { handleRefund } from "~/payments/adjustments.server";
+import { handleDisputeClosed, handleDisputeOpened, handleRefund } from "~/payments/adjustments.server";
 import headersFile from "../../public/_headers?raw";
 import championSvg from "../../public/badges/organization-ai-champion.svg?raw";
 import schema from "../fixtures/ob3/ob_v3p0_achievementcredential_schema.json";
@@ -310,6 +310,41 @@ describe("the tier credential", { timeout: 120_000 }, () => {
     expect(again[1]!.revoked_reason).toBe(
       "Replaced by the Workforce Leader designation, which the organization reached.",
     );
+  });
+
+  it("is revoked while the payment is disputed, issued again when the dispute is won, and stays revoked when one is lost", async () => {
+    const disputed = async (won: boolean) => {
+      const org = await organization();
+      await enrolledDirectly(org.id, champion.minParticipants - 1);
+      await enroll(org.code);
+      const paymentIntentId = `pi_dispute_${org.id}`;
+      await env.DB.prepare("UPDATE registrations SET payment_intent_id = ? WHERE id = ?")
+        .bind(paymentIntentId, org.id)
+        .run();
+      const dispute = { id: `du_${org.id}`, paymentIntentId, amount: 500_000 };
+      const context = (step: string) => ({ eventId: `evt_${step}_${org.id}`, now: new Date(NOW) });
+      expect(
+        (await handleDisputeOpened(env, { ...dispute, status: "needs_response" }, context("opened"))).handled,
+      ).toBe(true);
+      const [held] = await tierCredentials(org.id);
+      expect(held?.revoked_reason).toBe("The organization's Workforce Package was refunded or its payment disputed.");
+      const closed = await handleDisputeClosed(env, { ...dispute, status: won ? "won" : "lost" }, context("closed"));
+      expect(closed.handled).toBe(true);
+      // The daily job checks again: a lost dispute leaves nothing behind the credential.
+      await runDailyJob(new Date(NOW).toISOString());
+      return tierCredentials(org.id);
+    };
+
+    const afterWon = await disputed(true);
+    // [achievement, still valid]: the one revoked while disputed, then the one issued again.
+    expect(afterWon.map((row) => [row.achievement, row.revoked_at === null])).toEqual([
+      ["tier-ai-champion", false],
+      ["tier-ai-champion", true],
+    ]);
+    expect(await verifyText(await credentialJson(afterWon[1]!.id))).not.toContain(REVOKED);
+
+    const afterLost = await disputed(false);
+    expect(afterLost.map((row) => [row.achievement, row.revoked_at === null])).toEqual([["tier-ai-champion", false]]);
   });
 
   it("is revoked when the Workforce Package is refunded in full", async () => {
