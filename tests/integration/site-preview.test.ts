@@ -212,6 +212,9 @@ describe("every write while previewing", { timeout: 60_000 }, () => {
       expect(response.status, path).toBe(403);
       const html = await response.text();
       expect(html, path).toContain("nothing was sent, paid or saved");
+      // Styled on its own (the worker answers before the site's stylesheet is known), within the page's CSP.
+      expect(html, path).toMatch(/<style>[^<]*main\{max-width/);
+      expect(response.headers.get("content-security-policy"), path).toContain("style-src 'self' 'unsafe-inline'");
       expect(response.headers.get("cache-control"), path).toBe("private, no-store");
     }
     // A page whose GET writes (a checkout's return verifies and fulfils it) and the JSON API.
