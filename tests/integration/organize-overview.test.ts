@@ -156,4 +156,42 @@ describe("the overview's numbers", { timeout: 90_000 }, () => {
     expect(coordinator).not.toContain("ACME-CODE-42");
     expect(section(coordinator, "coverage")).not.toBeNull();
   });
+
+  it("shows a change to the counts it keeps between views on the next view (issue 56)", async () => {
+    const director = await organizer("director");
+    const before = await page(director);
+    // The second view shows the kept counts, the same.
+    expect(section(await page(director), "counts")).toBe(section(before, "counts"));
+    const number = (html: string, label: string) => Number(figure(section(html, "counts")!, label));
+    const coverage = (html: string) => figure(section(html, "coverage")!, overviewText.coverageProjects);
+    const [projectsComplete, projects] = coverage(before).split(" of ").map(Number);
+
+    // A paid registration, an employee enrolled, a team and a submitted project, one write each.
+    await registration({ plan: "individual", phase: "regular", status: "paid" });
+    const kept = await page(director);
+    expect(tableRows(section(kept, "counts")!, "registrations")[1]!.at(-1)).toBe(
+      String(Number(tableRows(section(before, "counts")!, "registrations")[1]!.at(-1)) + 1),
+    );
+    const org = await registration({ plan: "workforce", phase: "regular", status: "paid", company: "Kept Co" });
+    await registration({ plan: "individual", phase: "regular", status: "enrolled", organizationId: org.id });
+    expect(number(await page(director), overviewText.enrolled)).toBe(number(before, overviewText.enrolled) + 1);
+    await createTeam({
+      id: "ov-kept-team",
+      name: "Kept Team",
+      createdBy: "ov-kept-m",
+      createdAt: "2026-02-01T00:00:00.000Z",
+    });
+    expect(number(await page(director), overviewText.teams)).toBe(number(before, overviewText.teams) + 1);
+    const judgeIds = Array.from({ length: judgingRules.judgesPerProject }, (_, i) => `overview-judge-${i}`);
+    await seed([
+      ...judgeIds.flatMap((userId) => judgeSql({ editionId: "2026", userId, name: `Judge ${userId}` })),
+      ...submittedTeamSql({ editionId: "2026", teamId: "ov-kept", name: "Team Kept", members: ["ov-kept-m2"] }),
+    ]);
+    const submitted = await page(director);
+    expect(number(submitted, overviewText.submitted)).toBe(number(before, overviewText.submitted) + 1);
+    expect(coverage(submitted)).toBe(`${projectsComplete} of ${projects! + 1}`);
+    // Its scores, complete: the coverage counts it on the next view.
+    await seed(judgeIds.flatMap((judgeId) => reviewSql({ editionId: "2026", teamId: "ov-kept", judgeId, scores: 6 })));
+    expect(coverage(await page(director))).toBe(`${projectsComplete! + 1} of ${projects! + 1}`);
+  });
 });
