@@ -27,7 +27,7 @@ import { isOpenInvitation } from "~/lib/invitation.server";
 import type { Intent } from "~/forms/intent-action.server";
 import { actionIntent } from "~/organize/action-intent.server";
 import { deskHeader, type Desk } from "~/organize/guard.server";
-import { firstCount, guardToken, keptOverviewBlock, overviewBlock } from "~/organize/overview-block.server";
+import { guardToken, keptOverviewBlock, overviewBlock } from "~/organize/overview-block.server";
 import { askedPage, lastPageUrl, notPastTheEnd, paged, pageOf } from "~/organize/paging";
 import {
   inviteJudge,
@@ -55,24 +55,26 @@ import { forgetJudgingReport, judgingReportAt, keptJudgingReport, reportVersionQ
 import { scoreCoverageQuery } from "./report.server";
 import type { DecideAppealSchema, DismissConflictSchema } from "./schema";
 
-/** The overview's judges: active, invitations pending, and people who said they would judge. */
+/** The overview's judges: active, invitations pending, and people who said they would judge, in one statement. */
 export function judgesOverview({ db, edition, now }: Desk) {
   return overviewBlock(
     [
       db
-        .select({ n: count() })
+        .select({
+          active: count(),
+          pending: db.$count(
+            judgeInvitations,
+            and(eq(judgeInvitations.editionId, edition.id), isOpenInvitation(judgeInvitations, now)),
+          ),
+          interests: db.$count(judgeAdvisorInterests, eq(judgeAdvisorInterests.role, "judge")),
+        })
         .from(judges)
         .where(and(eq(judges.editionId, edition.id), isNull(judges.leftAt))),
-      db
-        .select({ n: count() })
-        .from(judgeInvitations)
-        .where(and(eq(judgeInvitations.editionId, edition.id), isOpenInvitation(judgeInvitations, now))),
-      db.select({ n: count() }).from(judgeAdvisorInterests).where(eq(judgeAdvisorInterests.role, "judge")),
     ] as const,
-    ([active, pending, interests]) => ({
-      active: firstCount(active),
-      pending: firstCount(pending),
-      interests: firstCount(interests),
+    ([[row]]) => ({
+      active: Number(row?.active ?? 0),
+      pending: Number(row?.pending ?? 0),
+      interests: Number(row?.interests ?? 0),
     }),
   );
 }
