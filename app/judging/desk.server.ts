@@ -111,15 +111,21 @@ function coverageOfReport(report: JudgingReport): ScoreCoverage {
  */
 export function scoreCoverageOverview({ db, edition, version }: Desk) {
   const token = guardToken(version, "judging-report");
+  const key = `${edition.id}:score-coverage`;
   const kept = keptJudgingReport(edition.id);
   if (kept && token !== null) {
-    if (kept.token === token) return overviewBlock([] as const, (): ScoreCoverage => coverageOfReport(kept.report));
+    if (kept.token === token) {
+      return keptOverviewBlock(
+        overviewBlock([] as const, (): ScoreCoverage => coverageOfReport(kept.report)),
+        { key, token },
+      );
+    }
     // A report computed under an older token: until a report page computes it again, nothing reads it.
     forgetJudgingReport(edition.id, kept.token);
   }
   return keptOverviewBlock(
     overviewBlock([scoreCoverageQuery(db, edition.id)] as const, ([[row]]) => coverageRow(row)),
-    { key: `${edition.id}:score-coverage`, token },
+    { key, token },
   );
 }
 
