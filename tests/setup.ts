@@ -1,6 +1,7 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { forgetPublishedEditions, publishedEditions } from "~/editions/cache.server";
 import { forgetRecognizedOrganizations } from "~/organization/recognized.server";
+import { forgetKeptOverviewFigures } from "~/organize/overview-block.server";
 import { forgetShownSponsors } from "~/sponsors/shown.server";
 
 // Test files share a worker, and with it its D1 (vitest.config.ts: `isolate: false`). Each file starts from an
@@ -25,3 +26,5 @@ await publishedEditions(env);
 forgetShownSponsors();
 // And the recognized organizations (app/organization/recognized.server.ts).
 forgetRecognizedOrganizations();
+// And the overview's counts kept under a token (app/organize/overview-block.server.ts).
+forgetKeptOverviewFigures();

@@ -10,7 +10,8 @@ import type { Desk, DeskPage } from "~/organize/guard.server";
 
 export const deskPages = [
   // In the order of the organizers' guide's tasks (docs/admin.md): people first, the edition's course after.
-  { path: "/organize", menu: "Overview", permission: "read:desk" },
+  // The overview keeps counts under the judging report's token (app/desk/overview.server.ts).
+  { path: "/organize", menu: "Overview", permission: "read:desk", version: "judging-report" },
   { path: "/organize/people", menu: "People", permission: "read:person" },
   { path: "/organize/people/:id", permission: "read:person" },
   { path: "/organize/teams/:id", permission: "read:person" },

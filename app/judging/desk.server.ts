@@ -27,7 +27,7 @@ import { isOpenInvitation } from "~/lib/invitation.server";
 import type { Intent } from "~/forms/intent-action.server";
 import { actionIntent } from "~/organize/action-intent.server";
 import { deskHeader, type Desk } from "~/organize/guard.server";
-import { firstCount, overviewBlock } from "~/organize/overview-block.server";
+import { guardToken, keptOverviewBlock, overviewBlock } from "~/organize/overview-block.server";
 import { askedPage, lastPageUrl, notPastTheEnd, paged, pageOf } from "~/organize/paging";
 import {
   inviteJudge,
@@ -55,24 +55,26 @@ import { forgetJudgingReport, judgingReportAt, keptJudgingReport, reportVersionQ
 import { scoreCoverageQuery } from "./report.server";
 import type { DecideAppealSchema, DismissConflictSchema } from "./schema";
 
-/** The overview's judges: active, invitations pending, and people who said they would judge. */
+/** The overview's judges: active, invitations pending, and people who said they would judge, in one statement. */
 export function judgesOverview({ db, edition, now }: Desk) {
   return overviewBlock(
     [
       db
-        .select({ n: count() })
+        .select({
+          active: count(),
+          pending: db.$count(
+            judgeInvitations,
+            and(eq(judgeInvitations.editionId, edition.id), isOpenInvitation(judgeInvitations, now)),
+          ),
+          interests: db.$count(judgeAdvisorInterests, eq(judgeAdvisorInterests.role, "judge")),
+        })
         .from(judges)
         .where(and(eq(judges.editionId, edition.id), isNull(judges.leftAt))),
-      db
-        .select({ n: count() })
-        .from(judgeInvitations)
-        .where(and(eq(judgeInvitations.editionId, edition.id), isOpenInvitation(judgeInvitations, now))),
-      db.select({ n: count() }).from(judgeAdvisorInterests).where(eq(judgeAdvisorInterests.role, "judge")),
     ] as const,
-    ([active, pending, interests]) => ({
-      active: firstCount(active),
-      pending: firstCount(pending),
-      interests: firstCount(interests),
+    ([[row]]) => ({
+      active: Number(row?.active ?? 0),
+      pending: Number(row?.pending ?? 0),
+      interests: Number(row?.interests ?? 0),
     }),
   );
 }
@@ -100,24 +102,30 @@ function coverageOfReport(report: JudgingReport): ScoreCoverage {
 
 /**
  * The overview's score coverage, as the judging report counts it (issue 56).
- * When this isolate keeps a report (./report-cache.server.ts), the block reads
- * only its version and counts from it while the version holds (`stale` when
- * it does not: the overview then asks `scoreCoverageNow`); otherwise it is
- * the aggregate statement (`scoreCoverageQuery`), which scans the edition's
- * scores.
+ * The desk's guard read the report's token for /organize (app/desk/pages.ts):
+ * while this isolate keeps a report under that token
+ * (./report-cache.server.ts), the coverage is counted from it with no
+ * statement; otherwise it is the aggregate statement (`scoreCoverageQuery`,
+ * which scans the edition's scores), its figures kept under the token until
+ * the next change.
  */
-export function scoreCoverageOverview({ db, edition }: Desk) {
+export function scoreCoverageOverview({ db, edition, version }: Desk) {
+  const token = guardToken(version, "judging-report");
+  const key = `${edition.id}:score-coverage`;
   const kept = keptJudgingReport(edition.id);
-  if (kept) {
-    return overviewBlock([reportVersionQuery(db)] as const, ([[version]]): ScoreCoverage | { stale: true } => {
-      if (version?.token === kept.token) return coverageOfReport(kept.report);
-      // Until a report page computes it again, the overview counts in D1 in its one batch.
-      forgetJudgingReport(edition.id, kept.token);
-      return { stale: true };
-    });
+  if (kept && token !== null) {
+    if (kept.token === token) {
+      return keptOverviewBlock(
+        overviewBlock([] as const, (): ScoreCoverage => coverageOfReport(kept.report)),
+        { key, token },
+      );
+    }
+    // A report computed under an older token: until a report page computes it again, nothing reads it.
+    forgetJudgingReport(edition.id, kept.token);
   }
-  return overviewBlock([scoreCoverageQuery(db, edition.id)] as const, ([[row]]): ScoreCoverage | { stale: true } =>
-    coverageRow(row),
+  return keptOverviewBlock(
+    overviewBlock([scoreCoverageQuery(db, edition.id)] as const, ([[row]]) => coverageRow(row)),
+    { key, token },
   );
 }
 
@@ -128,12 +136,6 @@ function coverageRow(row: Partial<ScoreCoverage> | undefined): ScoreCoverage {
     setsNeeded: row?.setsNeeded ?? 0,
     setsComplete: row?.setsComplete ?? 0,
   };
-}
-
-/** The coverage aggregated in D1 now: when the kept report's version no longer holds. */
-export async function scoreCoverageNow({ db, edition }: Desk): Promise<ScoreCoverage> {
-  const [row] = await scoreCoverageQuery(db, edition.id);
-  return coverageRow(row);
 }
 
 export const judgeStatusFilters = ["active", "left", "all"] as const;
@@ -494,11 +496,10 @@ export async function reportDeskView(desk: Desk, url: URL) {
         raw: formatScore(p.raw),
         judges: `${p.judges}/${p.assigned}`,
         missing: p.missing,
-        criteria: criterionIds.map((id) => ({
-          id,
-          normalized: formatScore(p.criteria[id].normalized),
-          raw: formatScore(p.criteria[id].raw),
-        })),
+        // Each criterion's cell as shown, in `criteria`'s order: a page's data carries one string per cell.
+        criteria: criterionIds.map(
+          (id) => `${formatScore(p.criteria[id].normalized)} / ${formatScore(p.criteria[id].raw)}`,
+        ),
       })),
     },
   };

@@ -9,7 +9,7 @@
  * row, a refusal shown beside its list); and the overview's blocks of
  * registrations and organizations.
  */
-import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { data } from "react-router";
 import { formatMountain } from "~/clock/format";
@@ -23,7 +23,7 @@ import { paidWorkforce } from "~/organization/paid-workforce.server";
 import { personRead, recordRead } from "~/organize/action.server";
 import { actionIntent } from "~/organize/action-intent.server";
 import { deskHeader, type Desk } from "~/organize/guard.server";
-import { firstCount, overviewBlock } from "~/organize/overview-block.server";
+import { overviewBlock } from "~/organize/overview-block.server";
 import { askedPage, lastPageUrl, notPastTheEnd, paged, pageOf, type Paged } from "~/organize/paging";
 import { handleContact, handleInterest } from "./inbox.server";
 import {
@@ -46,7 +46,14 @@ export function organizationsOverview({ db, edition }: Desk) {
   return overviewBlock(
     [
       db
-        .select({ id: registrations.id, name: registrations.companyName, code: companyCodes.code, enrolled })
+        .select({
+          id: registrations.id,
+          name: registrations.companyName,
+          code: companyCodes.code,
+          enrolled,
+          // One row per organization (a registration has at most one live code): the rows before the limit.
+          total: sql<number>`count(*) over ()`,
+        })
         .from(registrations)
         .leftJoin(companyCodes, and(eq(companyCodes.registrationId, registrations.id), isNull(companyCodes.revokedAt)))
         .leftJoin(
@@ -57,10 +64,9 @@ export function organizationsOverview({ db, edition }: Desk) {
         .groupBy(registrations.id, companyCodes.code)
         .orderBy(desc(enrolled), asc(registrations.companyName), asc(registrations.id))
         .limit(overviewRules.companiesShown),
-      db.select({ n: count() }).from(registrations).where(organization),
     ] as const,
-    ([rows, total]) => ({
-      total: firstCount(total),
+    ([rows]) => ({
+      total: Number(rows[0]?.total ?? 0),
       rows: rows.map((c) => ({
         id: c.id,
         name: c.name ?? c.id,

@@ -121,7 +121,14 @@ export async function votesDeskView(desk: Desk, url: URL) {
       at: when(e.at),
       count: e.voteIds.length,
     })),
-    tally: pagedAs(paged(review.tally, url, "tally-page"), (t) => ({ ...t, excludedText: excludedText(t.excluded) })),
+    // What a row shows, no more: the page's data repeats for every row (issue 56).
+    tally: pagedAs(paged(review.tally, url, "tally-page"), (t) => ({
+      teamId: t.teamId,
+      title: t.title,
+      cast: t.cast,
+      excludedText: excludedText(t.excluded),
+      final: t.final,
+    })),
   };
 }
 

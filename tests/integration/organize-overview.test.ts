@@ -8,10 +8,18 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { judgingRules } from "~/content/judging";
-import { overviewText } from "~/content/organize";
+import { overviewRules, overviewText } from "~/content/organize";
 import { judgeSql, reviewSql, submittedTeamSql } from "../judging-seed";
 import type { RegistrationStatus } from "~/db/schema";
-import { createCompanyCode, createRegistration, createTeam, createVote } from "./factories";
+import {
+  createCompanyCode,
+  createJudge,
+  createJudgeAdvisorInterest,
+  createJudgeInvitation,
+  createRegistration,
+  createTeam,
+  createVote,
+} from "./factories";
 import { decodeEntities } from "./html";
 import { deskGet, organizer } from "./organize-helpers";
 
@@ -155,5 +163,80 @@ describe("the overview's numbers", { timeout: 90_000 }, () => {
     expect(section(coordinator, "organizations")).toBeNull();
     expect(coordinator).not.toContain("ACME-CODE-42");
     expect(section(coordinator, "coverage")).not.toBeNull();
+  });
+
+  it("shows a change to the counts it keeps between views on the next view (issue 56)", async () => {
+    const director = await organizer("director");
+    const before = await page(director);
+    // The second view shows the kept counts, the same.
+    expect(section(await page(director), "counts")).toBe(section(before, "counts"));
+    const number = (html: string, label: string) => Number(figure(section(html, "counts")!, label));
+    const coverage = (html: string) => figure(section(html, "coverage")!, overviewText.coverageProjects);
+    const [projectsComplete, projects] = coverage(before).split(" of ").map(Number);
+
+    // A paid registration, an employee enrolled, a team and a submitted project, one write each.
+    await registration({ plan: "individual", phase: "regular", status: "paid" });
+    const kept = await page(director);
+    expect(tableRows(section(kept, "counts")!, "registrations")[1]!.at(-1)).toBe(
+      String(Number(tableRows(section(before, "counts")!, "registrations")[1]!.at(-1)) + 1),
+    );
+    const org = await registration({ plan: "workforce", phase: "regular", status: "paid", company: "Kept Co" });
+    await registration({ plan: "individual", phase: "regular", status: "enrolled", organizationId: org.id });
+    expect(number(await page(director), overviewText.enrolled)).toBe(number(before, overviewText.enrolled) + 1);
+    await createTeam({
+      id: "ov-kept-team",
+      name: "Kept Team",
+      createdBy: "ov-kept-m",
+      createdAt: "2026-02-01T00:00:00.000Z",
+    });
+    expect(number(await page(director), overviewText.teams)).toBe(number(before, overviewText.teams) + 1);
+    const judgeIds = Array.from({ length: judgingRules.judgesPerProject }, (_, i) => `overview-judge-${i}`);
+    await seed([
+      ...judgeIds.flatMap((userId) => judgeSql({ editionId: "2026", userId, name: `Judge ${userId}` })),
+      ...submittedTeamSql({ editionId: "2026", teamId: "ov-kept", name: "Team Kept", members: ["ov-kept-m2"] }),
+    ]);
+    const submitted = await page(director);
+    expect(number(submitted, overviewText.submitted)).toBe(number(before, overviewText.submitted) + 1);
+    expect(coverage(submitted)).toBe(`${projectsComplete} of ${projects! + 1}`);
+    // Its scores, complete: the coverage counts it on the next view.
+    await seed(judgeIds.flatMap((judgeId) => reviewSql({ editionId: "2026", teamId: "ov-kept", judgeId, scores: 6 })));
+    expect(coverage(await page(director))).toBe(`${projectsComplete! + 1} of ${projects! + 1}`);
+  });
+
+  it("counts the judges still active, the invitations still open and the offers to judge", async () => {
+    const director = await organizer("director");
+    const before = await page(director);
+    const judgesFigure = (html: string, label: string) => Number(figure(section(html, "judges")!, label));
+    const active = judgesFigure(before, "Judges \\(active\\)");
+    const pending = judgesFigure(before, "Invitations still open");
+    const offers = judgesFigure(before, "Offers to judge \\(interest forms\\)");
+    // Two judges, one of whom left; another edition's judge.
+    await createJudge({ userId: "ov-judge-stays" });
+    await createJudge({ userId: "ov-judge-left", leftAt: "2026-03-20T00:00:00.000Z" });
+    await createJudge({ userId: "ov-judge-2027", editionId: "2027" });
+    // One invitation open; one expired, one revoked, one accepted (the judges' own) are not.
+    await createJudgeInvitation({ email: "open@judges.example" });
+    await createJudgeInvitation({ email: "expired@judges.example", expiresAt: "2026-03-20T00:00:00.000Z" });
+    await createJudgeInvitation({ email: "revoked@judges.example", revokedAt: "2026-03-20T00:00:00.000Z" });
+    // Two offers to judge, one to advise.
+    await createJudgeAdvisorInterest({ email: "judge-1@example.com" });
+    await createJudgeAdvisorInterest({ email: "judge-2@example.com" });
+    await createJudgeAdvisorInterest({ email: "advisor@example.com", role: "advisor" });
+    const after = await page(director);
+    expect(judgesFigure(after, "Judges \\(active\\)")).toBe(active + 1);
+    expect(judgesFigure(after, "Invitations still open")).toBe(pending + 1);
+    expect(judgesFigure(after, "Offers to judge \\(interest forms\\)")).toBe(offers + 2);
+  });
+
+  it("shows the organizations with the most employees and says how many there are in all", async () => {
+    for (let i = 0; i <= overviewRules.companiesShown; i++) {
+      await registration({ plan: "workforce", phase: "regular", status: "paid", company: `Many Co ${i}` });
+    }
+    const total = await env.DB.prepare(
+      "SELECT count(*) AS n FROM registrations WHERE edition_id = '2026' AND registration_type = 'workforce' AND status = 'paid'",
+    ).first<{ n: number }>();
+    const organizations = section(await page(await organizer("director")), "organizations")!;
+    expect(tableRows(organizations, "companies")).toHaveLength(overviewRules.companiesShown + 1);
+    expect(plain(organizations)).toContain(overviewText.companiesMore(overviewRules.companiesShown, total!.n));
   });
 });

@@ -455,6 +455,34 @@ describe("every desk page flat in the edition's size (issue 56)", { timeout: 600
     expect(missing(after.html)).toBe(before - waiting);
   });
 
+  it("keeps the overview's counts until a change: its second view counts no registration, team, project or score", async () => {
+    const director = await organizer("director");
+    await seedJudgedProjects(8);
+    const first = await deskCounted("/organize", director);
+    const kept = await deskCounted("/organize", director);
+    expect(kept.response.status).toBe(200);
+    const main = (html: string) => html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+    expect(main(kept.html)).toBe(main(first.html));
+    const counting = (tally: D1Tally) =>
+      tally.sql.filter((sql) => /from "(teams|submissions|judging_scores)"/i.test(sql));
+    const registrationReads = (tally: D1Tally) => tally.sql.filter((sql) => /from "registrations"/i.test(sql)).length;
+    expect(counting(kept.tally), kept.tally.sql.join("\n")).toEqual([]);
+    expect(kept.tally.statements, kept.tally.sql.join("\n")).toBeLessThan(first.tally.statements);
+    // The session; the guard's role, desk session, token and touch; the overview's seven blocks read on every
+    // view; the footer's sponsors (read on every request on a moved clock, app/sponsors/shown.server.ts).
+    expect(kept.tally.statements, kept.tally.sql.join("\n")).toBe(13);
+    expect(kept.sequential).toBeLessThanOrEqual(3);
+    // A registration paid: the next view counts again, in the same round trips.
+    await createRegistration({ id: "kept-overview-reg", userId: "kept-overview-user", status: "paid" });
+    const changed = await deskCounted("/organize", director);
+    expect(changed.response.status).toBe(200);
+    expect(counting(changed.tally).length, changed.tally.sql.join("\n")).toBeGreaterThan(0);
+    // The registrations by plan and the employees enrolled, counted again (the organizations' block, whose
+    // codes change with no token, reads its registrations on every view).
+    expect(registrationReads(changed.tally) - registrationReads(kept.tally), changed.tally.sql.join("\n")).toBe(2);
+    expect(changed.sequential, changed.tally.sql.join("\n")).toBeLessThanOrEqual(3);
+  });
+
   it("records ten views of a person's page at once: every view answers, and each leaves its read in the log", async () => {
     const director = await organizer("director");
     const someone = await person("read-at-once");

@@ -230,16 +230,20 @@ export function TallySection({ view }: Pick<Props, "view">) {
       {tally.total === 0 ? (
         <Empty>{text.tallyNone}</Empty>
       ) : (
-        <DeskTable id="tally-table" caption={text.tallyCaption} head={text.tallyHead}>
-          {tally.items.map((t) => (
-            <tr key={t.teamId}>
-              <td className={`${cellClass} break-words`}>{t.title}</td>
-              <td className={cellClass}>{t.cast}</td>
-              <td className={`${cellClass} break-words`}>{t.excludedText}</td>
-              <td className={cellClass}>{t.final}</td>
-            </tr>
-          ))}
-        </DeskTable>
+        // `cellClass` once for the whole table rather than on each of its cells: a page of 50 rows weighs the
+        // same whatever the edition's size (issue 56). Tailwind needs the classes written out.
+        <div className="[&_td]:px-3 [&_td]:py-2 [&_td]:align-top [&_td]:text-slate-800 [&_td]:break-words">
+          <DeskTable id="tally-table" caption={text.tallyCaption} head={text.tallyHead}>
+            {tally.items.map((t) => (
+              <tr key={t.teamId}>
+                <td>{t.title}</td>
+                <td>{t.cast}</td>
+                <td>{t.excludedText}</td>
+                <td>{t.final}</td>
+              </tr>
+            ))}
+          </DeskTable>
+        </div>
       )}
       <Pager paged={tally} label={text.tallyTitle} />
     </SectionCard>

@@ -123,9 +123,10 @@ export default function Report({ loaderData: view }: Route.ComponentProps) {
               {projects.total === 0 ? (
                 <Empty>{reportText.noneMatch}</Empty>
               ) : (
-                // `cellClass` once for the whole table rather than on each of its cells: a page of 50 rows then
-                // stays well under 60 KB of HTML (issue 56). Tailwind needs the classes written out.
-                <div className="[&_td]:px-3 [&_td]:py-2 [&_td]:align-top [&_td]:text-slate-800">
+                // `cellClass` once for the whole table rather than on each of its cells, and the criteria's cells
+                // (the seventh on) kept on one line the same way: a page of 50 rows then stays well under 60 KB of
+                // HTML, whatever the edition's size (issue 56). Tailwind needs the classes written out.
+                <div className="[&_td]:px-3 [&_td]:py-2 [&_td]:align-top [&_td]:text-slate-800 [&_td:nth-child(n+7)]:whitespace-nowrap">
                   <DeskTable
                     id="report-ranking"
                     caption={reportText.rankingCaption}
@@ -149,8 +150,8 @@ export default function Report({ loaderData: view }: Route.ComponentProps) {
                         <td>{p.raw}</td>
                         <td>{p.judges}</td>
                         <td>{p.missing}</td>
-                        {p.criteria.map((c) => (
-                          <td key={c.id} className="whitespace-nowrap">{`${c.normalized} / ${c.raw}`}</td>
+                        {p.criteria.map((cell, i) => (
+                          <td key={view.criteria[i]!.id}>{cell}</td>
                         ))}
                       </tr>
                     ))}
