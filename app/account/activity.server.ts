@@ -5,21 +5,15 @@
  * is bound to the account's user id: nobody sees another person's records.
  * Contact messages are not tied to accounts and are not listed.
  */
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { plans, pricingPhaseLabels, sponsorTiersById } from "~/content/pricing";
-import { session, registrations, sponsorships, judgeAdvisorInterests } from "~/db/schema";
+import { session, registrations, sponsorships, judgeAdvisorInterests, user } from "~/db/schema";
 import { getDb, type Db } from "~/db/client.server";
-import type { Registration } from "~/db/schema";
-import { liveCodeFor } from "~/payments/company-codes.server";
+import { jsonList } from "~/db/json-lists";
 import { editionStartsAt } from "~/clock/schedule";
 import { editionsFor } from "~/clock/clock.server";
 import { editionIn, type Edition } from "~/content/editions";
-import {
-  projectSummariesFrom,
-  projectSummariesQuery,
-  type PastProject,
-  type ProjectSummaryRow,
-} from "~/portal/past-projects.server";
+import { projectSummariesFrom, type PastProject, type ProjectSummaryRow } from "~/portal/past-projects.server";
 import { describeUserAgent } from "./user-agent";
 
 export interface AccountRegistration {
@@ -80,7 +74,7 @@ export interface AccountActivity {
 
 type RegistrationRow = typeof registrations.$inferSelect;
 
-function receiptPathOf(row: RegistrationRow): string | null {
+function receiptPathOf(row: Pick<RegistrationRow, "id" | "status" | "checkoutSessionId">): string | null {
   if (row.status === "enrolled") return `/registration-success?${new URLSearchParams({ registration_id: row.id })}`;
   if (row.checkoutSessionId && row.status === "paid") {
     return `/registration-success?${new URLSearchParams({ session_id: row.checkoutSessionId })}`;
@@ -88,71 +82,150 @@ function receiptPathOf(row: RegistrationRow): string | null {
   return null;
 }
 
-/** The account's registration rows, newest first, with the organization a code enrolled it in. */
+/**
+ * Beside a registration, in its own statement: the name of the organization
+ * whose code enrolled it, and its live company code. Raw SQL on purpose: the
+ * outer `registrations` must stay the row's own, whichever way drizzle
+ * qualifies the columns around it.
+ */
+const enrolledWith = sql<string | null>`(SELECT organization.company_name FROM registrations AS organization
+  WHERE organization.id = registrations.organization_registration_id)`;
+const liveCode = sql<string | null>`(SELECT company_codes.code FROM company_codes
+  WHERE company_codes.registration_id = registrations.id AND company_codes.revoked_at IS NULL)`;
+
+type RegistrationFacts = Pick<
+  RegistrationRow,
+  "status" | "registrationType" | "companyName" | "organizationRegistrationId"
+>;
+
+/** The organization /account and the data download name beside a registration. */
+function organizationNameOf(row: RegistrationFacts, enrolledIn: string | null) {
+  if (row.status === "enrolled" && row.organizationRegistrationId) return enrolledIn ?? row.companyName;
+  return row.registrationType === "workforce" ? row.companyName : null;
+}
+
+/** The owner rule of the success page: a live code only on this account's own paid Workforce row. */
+function companyCodeOf(row: RegistrationFacts, code: string | null) {
+  return row.registrationType === "workforce" && row.status === "paid" ? code : null;
+}
+
+/** The account's registration rows, newest first, with the organization a code enrolled it in: one statement. */
 export async function registrationRowsOf(env: Pick<Env, "DB">, userId: string) {
-  const db = getDb(env);
-  return registrationRowsFrom(db, await registrationsQuery(db, userId));
+  const rows = await getDb(env)
+    .select({ row: registrations, enrolledWith, liveCode })
+    .from(registrations)
+    .where(eq(registrations.userId, userId))
+    .orderBy(desc(registrations.createdAt));
+  return rows.map(({ row, enrolledWith: enrolledIn, liveCode: code }) => ({
+    row,
+    organizationName: organizationNameOf(row, enrolledIn),
+    companyCode: companyCodeOf(row, code),
+  }));
 }
 
-function registrationsQuery(db: Db, userId: string) {
-  return db.select().from(registrations).where(eq(registrations.userId, userId)).orderBy(desc(registrations.createdAt));
+/**
+ * The account's own records /account shows, in one statement (issue 56): its
+ * name (the one its credentials show), its registrations (each with the
+ * organization a code enrolled it in and the live code of its own paid
+ * Workforce Package), sponsorships, interests and live sessions, each a JSON
+ * list beside the account's row (app/db/json-lists.ts). Five statements
+ * before, and one more read per enrollment and per paid Workforce row.
+ */
+export function accountRecordsQuery(db: Db, userId: string, now = new Date()) {
+  return db
+    .select({
+      name: user.name,
+      registrations: jsonList(
+        {
+          id: registrations.id,
+          editionId: registrations.editionId,
+          registrationType: registrations.registrationType,
+          plan: registrations.plan,
+          pricingPhase: registrations.pricingPhase,
+          amountCents: registrations.amountCents,
+          currency: registrations.currency,
+          status: registrations.status,
+          createdAt: registrations.createdAt,
+          paidAt: registrations.paidAt,
+          refundedCents: registrations.refundedCents,
+          companyName: registrations.companyName,
+          organizationRegistrationId: registrations.organizationRegistrationId,
+          checkoutSessionId: registrations.checkoutSessionId,
+          enrolledWith,
+          liveCode,
+        },
+        (row) =>
+          db
+            .select({ row })
+            .from(registrations)
+            .where(eq(registrations.userId, userId))
+            .orderBy(desc(registrations.createdAt)),
+      ),
+      sponsorships: jsonList(
+        {
+          id: sponsorships.id,
+          tier: sponsorships.tier,
+          amountCents: sponsorships.amountCents,
+          currency: sponsorships.currency,
+          status: sponsorships.status,
+          companyName: sponsorships.companyName,
+          createdAt: sponsorships.createdAt,
+          paidAt: sponsorships.paidAt,
+          refundedCents: sponsorships.refundedCents,
+        },
+        (row) =>
+          db
+            .select({ row })
+            .from(sponsorships)
+            .where(eq(sponsorships.userId, userId))
+            .orderBy(desc(sponsorships.createdAt)),
+      ),
+      interests: jsonList(
+        {
+          id: judgeAdvisorInterests.id,
+          role: judgeAdvisorInterests.role,
+          organization: judgeAdvisorInterests.organization,
+          title: judgeAdvisorInterests.title,
+          createdAt: judgeAdvisorInterests.createdAt,
+        },
+        (row) =>
+          db
+            .select({ row })
+            .from(judgeAdvisorInterests)
+            .where(eq(judgeAdvisorInterests.userId, userId))
+            .orderBy(desc(judgeAdvisorInterests.createdAt)),
+      ),
+      // The session's times are milliseconds in SQL (drizzle maps them to dates on a row of its own).
+      sessions: jsonList(
+        {
+          id: session.id,
+          userAgent: session.userAgent,
+          createdAt: sql<number>`${session.createdAt}`,
+          updatedAt: sql<number>`${session.updatedAt}`,
+        },
+        (row) =>
+          db
+            .select({ row })
+            .from(session)
+            .where(and(eq(session.userId, userId), gt(session.expiresAt, now)))
+            .orderBy(desc(session.updatedAt)),
+      ),
+    })
+    .from(user)
+    .where(eq(user.id, userId))
+    .limit(1);
 }
 
-/** The rows with their organization's name and live code: reads only for an enrollment or a paid Workforce row. */
-function registrationRowsFrom(db: Db, rows: Registration[]) {
-  return Promise.all(
-    rows.map(async (row) => {
-      let organizationName = row.registrationType === "workforce" ? row.companyName : null;
-      if (row.status === "enrolled" && row.organizationRegistrationId) {
-        const [organization] = await db
-          .select({ companyName: registrations.companyName })
-          .from(registrations)
-          .where(eq(registrations.id, row.organizationRegistrationId));
-        organizationName = organization?.companyName ?? row.companyName;
-      }
-      // The owner rule of the success page: only this account's own paid Workforce row.
-      const companyCode =
-        row.registrationType === "workforce" && row.status === "paid" ? await liveCodeFor(db, row.id) : null;
-      return { row, organizationName, companyCode };
-    }),
-  );
-}
+export type AccountRecords = Awaited<ReturnType<typeof accountRecordsQuery>>[number];
 
-export async function accountActivity(env: Pick<Env, "DB">, userId: string): Promise<AccountActivity> {
-  const db = getDb(env);
-  return accountActivityFrom(env, db, await db.batch(accountActivityQueries(db, userId)));
-}
-
-/** The statements of `accountActivity`, for a caller that sends them in its own batch (/account, issue 56). */
-export function accountActivityQueries(db: Db, userId: string) {
-  return [
-    registrationsQuery(db, userId),
-    db.select().from(sponsorships).where(eq(sponsorships.userId, userId)).orderBy(desc(sponsorships.createdAt)),
-    db
-      .select()
-      .from(judgeAdvisorInterests)
-      .where(eq(judgeAdvisorInterests.userId, userId))
-      .orderBy(desc(judgeAdvisorInterests.createdAt)),
-    projectSummariesQuery(db, userId),
-  ] as const;
-}
-
-type ActivityRows = readonly [
-  Registration[],
-  Awaited<ReturnType<typeof accountActivityQueries>[1]>,
-  Awaited<ReturnType<typeof accountActivityQueries>[2]>,
-  ProjectSummaryRow[],
-];
-
-/** The activity from the rows of `accountActivityQueries`. */
-export async function accountActivityFrom(
+/** The activity from the account's records and its projects' rows (`projectSummariesQuery`). */
+export function accountActivityFrom(
   env: Pick<Env, "DB">,
-  db: Db,
-  [registrationRowsRead, sponsorshipRows, interestRows, projectRows]: ActivityRows,
-): Promise<AccountActivity> {
-  const registrationRows = await registrationRowsFrom(db, registrationRowsRead);
+  records: AccountRecords | undefined,
+  projectRows: ProjectSummaryRow[],
+): AccountActivity {
   const projects = projectSummariesFrom(editionsFor(env), projectRows);
-  const registrationList: AccountRegistration[] = registrationRows.map(({ row, organizationName, companyCode }) => ({
+  const registrationList: AccountRegistration[] = (records?.registrations ?? []).map((row) => ({
     id: row.id,
     editionId: row.editionId,
     kind: row.status === "enrolled" ? "enrollment" : row.registrationType,
@@ -166,14 +239,14 @@ export async function accountActivityFrom(
     createdAt: row.createdAt,
     paidAt: row.paidAt,
     refundedCents: row.refundedCents,
-    organizationName,
-    companyCode,
+    organizationName: organizationNameOf(row, row.enrolledWith),
+    companyCode: companyCodeOf(row, row.liveCode),
     receiptPath: receiptPathOf(row),
   }));
   return {
     registrations: registrationList,
     editions: byEdition(editionsFor(env), registrationList, projects),
-    sponsorships: sponsorshipRows.map((row) => ({
+    sponsorships: (records?.sponsorships ?? []).map((row) => ({
       id: row.id,
       item: `${sponsorTiersById[row.tier].name} sponsorship`,
       amountCents: row.amountCents,
@@ -184,7 +257,7 @@ export async function accountActivityFrom(
       paidAt: row.paidAt,
       refundedCents: row.refundedCents,
     })),
-    interests: interestRows.map((row) => ({
+    interests: (records?.interests ?? []).map((row) => ({
       id: row.id,
       role: row.role,
       organization: row.organization,
@@ -220,38 +293,13 @@ export interface AccountSessionRow {
   current: boolean;
 }
 
-/** The account's live sessions, most recently used first; `currentId` is this request's. */
-export async function accountSessions(
-  env: Pick<Env, "DB">,
-  userId: string,
-  currentId: string,
-  now = new Date(),
-): Promise<AccountSessionRow[]> {
-  return accountSessionsFrom(await accountSessionsQuery(getDb(env), userId, now), currentId);
-}
-
-export function accountSessionsQuery(db: Db, userId: string, now = new Date()) {
-  return db
-    .select({
-      id: session.id,
-      userAgent: session.userAgent,
-      createdAt: session.createdAt,
-      updatedAt: session.updatedAt,
-    })
-    .from(session)
-    .where(and(eq(session.userId, userId), gt(session.expiresAt, now)))
-    .orderBy(desc(session.updatedAt));
-}
-
-export function accountSessionsFrom(
-  rows: Awaited<ReturnType<typeof accountSessionsQuery>>,
-  currentId: string,
-): AccountSessionRow[] {
-  return rows.map((row) => ({
+/** The account's live sessions from its records, most recently used first; `currentId` is this request's. */
+export function accountSessionsFrom(records: AccountRecords | undefined, currentId: string): AccountSessionRow[] {
+  return (records?.sessions ?? []).map((row) => ({
     id: row.id,
     device: describeUserAgent(row.userAgent),
-    createdAt: row.createdAt.toISOString(),
-    lastUsedAt: row.updatedAt.toISOString(),
+    createdAt: new Date(row.createdAt).toISOString(),
+    lastUsedAt: new Date(row.updatedAt).toISOString(),
     current: row.id === currentId,
   }));
 }

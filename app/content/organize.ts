@@ -293,6 +293,11 @@ export const peopleRules = {
   searchMaxChars: 100,
   /** The shortest search text worth sending: one character matches nearly everyone. */
   searchMinChars: 2,
+  /**
+   * Rows of a page of a person's history, under their facts (issue 56): a busy organizer's history is always a
+   * full page, and a page of the desk's 50 was most of the person's page.
+   */
+  historyPageSize: 20,
 } as const;
 
 export const peopleText = {

@@ -7,6 +7,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { data } from "react-router";
 import { formatMountain } from "~/clock/format";
 import { historyText } from "~/content/events";
+import { deskRules } from "~/content/organize";
 import { registrations, submissions, teamMembers, teams, user } from "~/db/schema";
 import type { Db } from "~/db/client.server";
 import {
@@ -35,10 +36,11 @@ const HISTORY_PARAM = "history";
 /**
  * The statements that read one page (`history` in the query string) of a
  * subject's history and its length, unrun, for a page's own batch (issue 56:
- * a page of rows and a count, not the whole history).
+ * a page of rows and a count, not the whole history). `size` rows a page: the
+ * desk's page, or fewer where the history sits under other facts.
  */
-export function historyPageQueries(db: Db, subject: HistorySubject, url: URL) {
-  const { limit, offset } = askedPage(url, HISTORY_PARAM);
+export function historyPageQueries(db: Db, subject: HistorySubject, url: URL, size: number = deskRules.pageSize) {
+  const { limit, offset } = askedPage(url, HISTORY_PARAM, size);
   return [historyQuery(db, subject, { limit, offset }), historyLengthQuery(db, subject)] as const;
 }
 
@@ -50,19 +52,21 @@ export async function historyPageOf(
   subject: HistorySubject,
   url: URL,
   [rows, [length]]: HistoryPageRows,
+  size: number = deskRules.pageSize,
 ): Promise<Paged<HistoryItem>> {
   const total = length?.n ?? 0;
   const shown = pageOf(
     historyRows(rows).map(historyItem),
-    askedPage(url, HISTORY_PARAM).page,
+    askedPage(url, HISTORY_PARAM, size).page,
     total,
     url,
     HISTORY_PARAM,
+    size,
   );
   if (shown) return shown;
-  const last = lastPageUrl(url, total, HISTORY_PARAM);
-  const [again, count] = await db.batch(historyPageQueries(db, subject, last));
-  return historyPageOf(db, subject, last, [again, count]);
+  const last = lastPageUrl(url, total, HISTORY_PARAM, size);
+  const [again, count] = await db.batch(historyPageQueries(db, subject, last, size));
+  return historyPageOf(db, subject, last, [again, count], size);
 }
 
 function historyItem(row: HistoryRow): HistoryItem {

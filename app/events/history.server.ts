@@ -5,7 +5,7 @@
  * account for its current address, or says "a former member" once the
  * account is gone, so deleting an account never rewrites the log.
  */
-import { and, count, desc, eq, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { formerAccount, jobActor } from "~/content/events";
 import type { Db } from "~/db/client.server";
 import { events, user } from "~/db/schema";
@@ -64,29 +64,43 @@ export function whoActed(row: {
 
 /** One page of a subject's history, newest first, unrun (for a page's batch); `historyRows` shapes its rows. */
 export function historyQuery(db: Db, subject: HistorySubject, page: HistoryPage) {
-  return (
+  const fields = {
+    id: events.id,
+    createdAt: events.createdAt,
+    actorKind: events.actorKind,
+    actorUserId: events.actorUserId,
+    actorLabel: events.actorLabel,
+    actorRole: events.actorRole,
+    accountEmail: user.email,
+    action: events.action,
+    summary: events.summary,
+    reason: events.reason,
+    payload: events.payload,
+  };
+  const rowsWhere = (condition: SQL) =>
     db
-      .select({
-        id: events.id,
-        createdAt: events.createdAt,
-        actorKind: events.actorKind,
-        actorUserId: events.actorUserId,
-        actorLabel: events.actorLabel,
-        actorRole: events.actorRole,
-        accountEmail: user.email,
-        action: events.action,
-        summary: events.summary,
-        reason: events.reason,
-        payload: events.payload,
-      })
+      .select(fields)
       .from(events)
       // Only an account's own row is read by its account: an organizer's row keeps the address it acted with.
       .leftJoin(user, and(eq(user.id, events.actorUserId), eq(events.actorKind, "account")))
-      .where(where(subject, page.accountsOnly))
-      .orderBy(desc(events.createdAt), desc(events.id))
+      .where(and(condition, page.accountsOnly ? eq(events.actorKind, "account") : undefined));
+  if ("userId" in subject) {
+    // A person's history is two lists, each in its index's order (what they did, what was done about them):
+    // merged, SQLite reads only as far as the page; `actor OR subject` read and sorted every row of both on each
+    // view, and a busy organizer's grows with every read they make (issue 56). UNION keeps a row in both once.
+    // A compound SELECT orders by its result's columns: by position, as drizzle names them without their table
+    // and SQLite matches only an alias or the expression itself.
+    const column = (field: keyof typeof fields) => sql.raw(String(Object.keys(fields).indexOf(field) + 1));
+    return rowsWhere(eq(events.actorUserId, subject.userId))
+      .union(rowsWhere(eq(events.subjectUserId, subject.userId)))
+      .orderBy(sql`${column("createdAt")} DESC`, sql`${column("id")} DESC`)
       .limit(page.limit)
-      .offset(page.offset ?? 0)
-  );
+      .offset(page.offset ?? 0);
+  }
+  return rowsWhere(subjectCondition(subject))
+    .orderBy(desc(events.createdAt), desc(events.id))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
 }
 
 /** `historyQuery`'s rows as a history lists them. */

@@ -29,6 +29,7 @@ import {
 } from "~/db/schema";
 import { defineOrganizerQuery } from "~/organize/action.server";
 import type { RowsOf } from "~/organize/overview-block.server";
+import { jsonList } from "~/db/json-lists";
 import { PersonSchema, SearchPeopleSchema } from "./schema";
 
 const when = (iso: string | null) => (iso ? formatMountain(new Date(iso), "dateTime") : null);
@@ -95,9 +96,11 @@ export async function searchPeople(db: Db, q: string, page: number) {
 export type PeopleSearch = Awaited<ReturnType<typeof searchPeople>>;
 
 /**
- * The statements that read one account's facts, unrun, so a page can send
- * them in its own batch (issue 56: /organize/people/:id in one round trip);
- * `personFactsOf` shapes their rows.
+ * The statement that reads one account's facts, unrun, so a page can send it
+ * in its own batch (issue 56: /organize/people/:id in one round trip): the
+ * account's row with its few rows of nine tables as JSON lists beside it
+ * (app/db/json-lists.ts), one statement instead of ten; `personFactsOf`
+ * shapes it.
  */
 export function personFactsQueries(db: Db, userId: string) {
   const organization = alias(registrations, "organization");
@@ -110,76 +113,122 @@ export function personFactsQueries(db: Db, userId: string) {
         verified: user.emailVerified,
         twoFactor: user.twoFactorEnabled,
         createdAt: user.createdAt,
+        registrations: jsonList(
+          {
+            id: registrations.id,
+            editionId: registrations.editionId,
+            plan: registrations.plan,
+            status: registrations.status,
+            amountCents: registrations.amountCents,
+            refundedCents: registrations.refundedCents,
+            paidAt: registrations.paidAt,
+            companyName: registrations.companyName,
+            disputeStatus: registrations.disputeStatus,
+          },
+          (row) =>
+            db
+              .select({ row })
+              .from(registrations)
+              .where(eq(registrations.userId, userId))
+              .orderBy(desc(registrations.createdAt), asc(registrations.id)),
+        ),
+        sponsorships: jsonList(
+          {
+            id: sponsorships.id,
+            editionId: sponsorships.editionId,
+            tier: sponsorships.tier,
+            status: sponsorships.status,
+            amountCents: sponsorships.amountCents,
+            refundedCents: sponsorships.refundedCents,
+            paidAt: sponsorships.paidAt,
+            companyName: sponsorships.companyName,
+          },
+          (row) =>
+            db
+              .select({ row })
+              .from(sponsorships)
+              .where(eq(sponsorships.userId, userId))
+              .orderBy(desc(sponsorships.createdAt), asc(sponsorships.id)),
+        ),
+        // An employee: a registration made with an organization's company code.
+        employer: jsonList(
+          { editionId: registrations.editionId, company: organization.companyName, status: registrations.status },
+          (row) =>
+            db
+              .select({ row })
+              .from(registrations)
+              .innerJoin(organization, eq(organization.id, registrations.organizationRegistrationId))
+              .where(and(eq(registrations.userId, userId), isNotNull(registrations.organizationRegistrationId))),
+        ),
+        admin: jsonList({ editionId: registrations.editionId, company: registrations.companyName }, (row) =>
+          db
+            .select({ row })
+            .from(organizationAdmins)
+            .innerJoin(registrations, eq(registrations.id, organizationAdmins.registrationId))
+            .where(eq(organizationAdmins.userId, userId)),
+        ),
+        memberships: jsonList(
+          {
+            editionId: teams.editionId,
+            teamId: teams.id,
+            team: teams.name,
+            role: teamMembers.role,
+            title: submissions.title,
+            status: submissions.status,
+            submittedAt: submissions.submittedAt,
+          },
+          (row) =>
+            db
+              .select({ row })
+              .from(teamMembers)
+              .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+              .leftJoin(submissions, eq(submissions.teamId, teams.id))
+              .where(eq(teamMembers.userId, userId))
+              .orderBy(desc(teams.editionId)),
+        ),
+        // How many and when, never which project: team_id is not read.
+        votes: jsonList(
+          {
+            editionId: showcaseVotes.editionId,
+            votes: count(),
+            excluded: sum(sql<number>`${showcaseVotes.excludedAt} IS NOT NULL`),
+            first: min(showcaseVotes.castAt),
+            last: max(showcaseVotes.castAt),
+          },
+          (row) =>
+            db
+              .select({ row })
+              .from(showcaseVotes)
+              .where(eq(showcaseVotes.userId, userId))
+              .groupBy(showcaseVotes.editionId)
+              .orderBy(desc(showcaseVotes.editionId)),
+        ),
+        credentials: jsonList(
+          {
+            id: credentials.id,
+            editionId: credentials.editionId,
+            achievement: credentials.achievement,
+            issuedAt: credentials.issuedAt,
+            revokedAt: credentials.revokedAt,
+          },
+          (row) =>
+            db
+              .select({ row })
+              .from(credentials)
+              .where(eq(credentials.userId, userId))
+              .orderBy(desc(credentials.issuedAt)),
+        ),
+        judged: jsonList({ editionId: judges.editionId, joinedAt: judges.joinedAt, leftAt: judges.leftAt }, (row) =>
+          db.select({ row }).from(judges).where(eq(judges.userId, userId)).orderBy(desc(judges.editionId)),
+        ),
+        role: jsonList(
+          { role: organizerRoles.role, grantedBy: organizerRoles.grantedBy, grantedAt: organizerRoles.grantedAt },
+          (row) => db.select({ row }).from(organizerRoles).where(eq(organizerRoles.userId, userId)).limit(1),
+        ),
       })
       .from(user)
       .where(eq(user.id, userId))
       .limit(1),
-    db
-      .select()
-      .from(registrations)
-      .where(eq(registrations.userId, userId))
-      .orderBy(desc(registrations.createdAt), asc(registrations.id)),
-    db
-      .select()
-      .from(sponsorships)
-      .where(eq(sponsorships.userId, userId))
-      .orderBy(desc(sponsorships.createdAt), asc(sponsorships.id)),
-    // An employee: a registration made with an organization's company code.
-    db
-      .select({ editionId: registrations.editionId, company: organization.companyName, status: registrations.status })
-      .from(registrations)
-      .innerJoin(organization, eq(organization.id, registrations.organizationRegistrationId))
-      .where(and(eq(registrations.userId, userId), isNotNull(registrations.organizationRegistrationId))),
-    db
-      .select({ editionId: registrations.editionId, company: registrations.companyName })
-      .from(organizationAdmins)
-      .innerJoin(registrations, eq(registrations.id, organizationAdmins.registrationId))
-      .where(eq(organizationAdmins.userId, userId)),
-    db
-      .select({
-        editionId: teams.editionId,
-        teamId: teams.id,
-        team: teams.name,
-        role: teamMembers.role,
-        title: submissions.title,
-        status: submissions.status,
-        submittedAt: submissions.submittedAt,
-      })
-      .from(teamMembers)
-      .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-      .leftJoin(submissions, eq(submissions.teamId, teams.id))
-      .where(eq(teamMembers.userId, userId))
-      .orderBy(desc(teams.editionId)),
-    // How many and when, never which project: team_id is not read.
-    db
-      .select({
-        editionId: showcaseVotes.editionId,
-        votes: count(),
-        excluded: sum(sql<number>`${showcaseVotes.excludedAt} IS NOT NULL`),
-        first: min(showcaseVotes.castAt),
-        last: max(showcaseVotes.castAt),
-      })
-      .from(showcaseVotes)
-      .where(eq(showcaseVotes.userId, userId))
-      .groupBy(showcaseVotes.editionId)
-      .orderBy(desc(showcaseVotes.editionId)),
-    db
-      .select({
-        id: credentials.id,
-        editionId: credentials.editionId,
-        achievement: credentials.achievement,
-        issuedAt: credentials.issuedAt,
-        revokedAt: credentials.revokedAt,
-      })
-      .from(credentials)
-      .where(eq(credentials.userId, userId))
-      .orderBy(desc(credentials.issuedAt)),
-    db
-      .select({ editionId: judges.editionId, joinedAt: judges.joinedAt, leftAt: judges.leftAt })
-      .from(judges)
-      .where(eq(judges.userId, userId))
-      .orderBy(desc(judges.editionId)),
-    db.select().from(organizerRoles).where(eq(organizerRoles.userId, userId)).limit(1),
   ] as const;
 }
 
@@ -187,8 +236,10 @@ export type PersonFactsRows = RowsOf<ReturnType<typeof personFactsQueries>>;
 
 /** One account's facts from `personFactsQueries`' rows, or null when there is no such account. */
 export function personFactsOf(rows: Readonly<PersonFactsRows>) {
-  const [[account], regs, spons, employer, admin, memberships, votes, creds, judged, role] = rows;
+  const [[account]] = rows;
   if (!account) return null;
+  const { registrations: regs, sponsorships: spons, employer, admin, memberships, votes, credentials: creds } = account;
+  const { judged, role } = account;
   const owned = regs.filter((r) => r.plan === "workforce" && r.status === "paid");
   const money = (cents: number) => formatUsd(cents);
   return {

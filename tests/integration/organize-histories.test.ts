@@ -100,6 +100,29 @@ describe("a team's history on the desk", { timeout: 60_000 }, () => {
   });
 });
 
+describe("a person's history on the desk", { timeout: 60_000 }, () => {
+  it("lists what they did and what was done about them in one list, newest first, a row about both once", async () => {
+    const director = await organizer("director");
+    const someone = await person("history-merge");
+    const other = await person("history-other");
+    // Unchained rows (as reads of personal data are), written straight into the log at known times.
+    const row = (at: string, actor: string, subject: string | null, summary: string) =>
+      env.DB.prepare(
+        "INSERT INTO events (created_at, actor_kind, actor_user_id, actor_label, action, summary, targets, subject_user_id) VALUES (?, 'account', ?, 'participant', 'test.history', ?, '{}', ?)",
+      ).bind(at, actor, summary, subject);
+    await env.DB.batch([
+      row("2026-01-02T10:00:00.000Z", someone.id, null, "Merge one: by them"),
+      row("2026-01-04T10:00:00.000Z", other.id, someone.id, "Merge three: about them"),
+      row("2026-01-03T10:00:00.000Z", someone.id, someone.id, "Merge two: by and about them"),
+      row("2026-01-05T10:00:00.000Z", other.id, other.id, "Merge never: another's"),
+    ]);
+    const html = decodeEntities(await (await deskGet(`/organize/people/${someone.id}`, director)).text());
+    const table = html.slice(html.indexOf('data-testid="history-table"'));
+    const listed = [...table.matchAll(/Merge (\w+):/g)].map((match) => match[1]);
+    expect(listed).toEqual(["three", "two", "one"]);
+  });
+});
+
 describe("the one guarded commit, from the portal", { timeout: 60_000 }, () => {
   it("a guard that does not hold writes neither the change nor its row; a payload that does not fit its kind throws", async () => {
     const lead = await person("guard-lead");

@@ -11,7 +11,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { judgingRules } from "~/content/judging";
-import { deskRules, teamChooserRules } from "~/content/organize";
+import { deskRules, peopleRules, teamChooserRules } from "~/content/organize";
 import { deskPages } from "~/desk/pages";
 import { getDb } from "~/db/client.server";
 import { reportTeamNames } from "~/judging/appeal-decisions.server";
@@ -507,6 +507,29 @@ describe("every desk page flat in the edition's size (issue 56)", { timeout: 600
     expect(chain.match(/data-holds="(true|false)"/)?.[1]).toBe("true");
   });
 
+  it("reads a person's facts in one statement, and a page of their history no longer than the person's page shows", async () => {
+    const director = await organizer("director");
+    const someone = await person("facts-at-once");
+    // More history than a page: each view of the page is a read in it.
+    for (let view = 0; view < peopleRules.historyPageSize + 2; view += 1) {
+      await deskCounted(`/organize/people/${someone.id}`, director);
+    }
+    const page = await deskCounted(`/organize/people/${someone.id}`, director);
+    expect(page.response.status).toBe(200);
+    const sql = page.tally.sql.join("\n");
+    // Registrations, sponsorships, organizations, teams, votes, credentials, judging and the desk role: one statement.
+    const factsReads = page.tally.sql.filter((statement) =>
+      /from "(team_members|showcase_votes|credentials|sponsorships)"/.test(statement),
+    );
+    expect(factsReads, sql).toHaveLength(1);
+    expect(page.tally.statements, sql).toBeLessThanOrEqual(10);
+    expect(page.sequential, sql).toBeLessThanOrEqual(3);
+    const history = page.html.slice(page.html.indexOf('data-testid="history-table"'));
+    const rows = history.slice(history.indexOf("<tbody"), history.indexOf("</tbody>")).match(/<tr/g) ?? [];
+    expect(rows).toHaveLength(peopleRules.historyPageSize);
+    expect(page.html).toContain(`/organize/people/${someone.id}?history=2`);
+  });
+
   it("writes no read of a person who does not exist", async () => {
     const director = await organizer("director");
     const { response } = await deskCounted("/organize/people/no-such-person", director);
@@ -526,6 +549,21 @@ describe("/account (issue 56)", { timeout: 60_000 }, () => {
     const sql = tally.sql.join("\n");
     expect(new Set(tally.sql).size, sql).toBe(tally.sql.length);
     expect(sequential, sql).toBeLessThanOrEqual(3);
+  });
+
+  it("reads the account's own records in one statement, and no list of organizations for an account that manages none", async () => {
+    const reader = await person("account-records");
+    await counted("/account", { headers: { cookie: reader.cookie } });
+    const { response, tally } = await counted("/account", { headers: { cookie: reader.cookie } });
+    expect(response.status).toBe(200);
+    const sql = tally.sql.join("\n");
+    // Its name, registrations, sponsorships, interests and live sessions.
+    const recordReads = tally.sql.filter((statement) =>
+      /"judge_advisor_interests"|from "sponsorships"|"user_agent"|from "registrations"/.test(statement),
+    );
+    expect(recordReads, sql).toHaveLength(1);
+    expect(tally.sql.filter((statement) => /from "organization_admins"/.test(statement))).toEqual([]);
+    expect(tally.statements, sql).toBeLessThanOrEqual(8);
   });
 });
 

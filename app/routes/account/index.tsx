@@ -6,12 +6,7 @@
  * (app/account/intents.server.ts). The layout has checked who asks (ADR 013).
  */
 import { data } from "react-router";
-import {
-  accountActivityFrom,
-  accountActivityQueries,
-  accountSessionsFrom,
-  accountSessionsQuery,
-} from "~/account/activity.server";
+import { accountActivityFrom, accountRecordsQuery, accountSessionsFrom } from "~/account/activity.server";
 import { accountIntents } from "~/account/intents.server";
 import { takeShowRecoveryCodes } from "~/account/recovery-codes-flash.server";
 import { accountMessages } from "~/content/account";
@@ -35,15 +30,12 @@ import { InvoiceList } from "~/components/invoices/invoice-list";
 import { invoiceListItem, invoicesOfUserQuery } from "~/payments/invoices.server";
 import { handleIntentPost } from "~/forms/intent-action.server";
 import { holderRefusal } from "~/credentials/eligibility";
-import {
-  holderCredentialsFrom,
-  holderCredentialsQuery,
-  holderDisplayNameFrom,
-  holderDisplayNameQuery,
-} from "~/credentials/holder.server";
+import { holderCredentialsFrom, holderCredentialsQuery } from "~/credentials/holder.server";
 import { log } from "~/lib/log.server";
 import { pageMeta, siteOrigin } from "~/lib/meta";
 import { requestOrganizations } from "~/account/request-reads.server";
+import { requestSession } from "~/auth/request-session.server";
+import { projectSummariesQuery } from "~/portal/past-projects.server";
 import { votesFrom, votesOfQuery } from "~/showcase/votes.server";
 import { hasProfilePageFrom, hasProfilePageQuery } from "~/profiles/profile.server";
 import type { Route } from "./+types/index";
@@ -57,43 +49,36 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, requestId } = context.get(requestContext);
   const { user, sessionId, secondFactorAt, db, now, edition } = context.get(signedInContext);
-  // The page's own reads, independent of each other, in one batch: one round trip (issue 56). The menu's
-  // organizations are shared with the header (read once per request), the recovery codes' flag is taken
-  // only when its cookie is there.
-  const [[batched, organizations], flash] = await Promise.all([
-    Promise.all([
-      db.batch([
-        ...accountActivityQueries(db, user.id),
-        accountSessionsQuery(db, user.id),
-        votesOfQuery(db, user.id),
-        holderCredentialsQuery(db, user.id),
-        holderDisplayNameQuery(db, user.id),
-        invoicesOfUserQuery(db, user.id),
-        // A judge's or advisor's public profile (issue 54).
-        hasProfilePageQuery(db, user.id, edition.id),
+  // The session's statement already says whether the account manages an organization (ADR 020, "The signed-in
+  // price"): the list is read only when it does, or when better-auth answered without the menu's facts, and then
+  // once for the header's menu and the page (issue 56). The credentials only for an account that may hold one.
+  const { menuFacts } = await requestSession(request, context);
+  const organizationsRead =
+    menuFacts?.managesOrganization === false ? Promise.resolve([]) : requestOrganizations(context, db, user.id);
+  const mayHoldCredentials = holderRefusal(user) === null;
+  // The page's own reads, independent of each other, in one batch: one round trip (issue 56). The account's own
+  // records are one statement; the recovery codes' flag is taken only when its cookie is there.
+  const [[[[records], projectRows, voteRows, invoices, profilePageRows, credentialRows = []], organizations], flash] =
+    await Promise.all([
+      Promise.all([
+        db.batch([
+          accountRecordsQuery(db, user.id, now),
+          projectSummariesQuery(db, user.id),
+          votesOfQuery(db, user.id),
+          invoicesOfUserQuery(db, user.id),
+          // A judge's or advisor's public profile (issue 54).
+          hasProfilePageQuery(db, user.id, edition.id),
+          ...(mayHoldCredentials ? [holderCredentialsQuery(db, user.id)] : []),
+        ]),
+        organizationsRead,
       ]),
-      // The header's menu asks too: one read for both (issue 56).
-      requestOrganizations(context, db, user.id),
-    ]),
-    takeShowRecoveryCodes(env, request, user.id),
-  ]);
-  const [
-    registrationRows,
-    sponsorshipRows,
-    interestRows,
-    projectRows,
-    sessionRows,
-    voteRows,
-    credentialRows,
-    displayNameRows,
-    invoices,
-    profilePageRows,
-  ] = batched;
-  const activity = await accountActivityFrom(env, db, [registrationRows, sponsorshipRows, interestRows, projectRows]);
-  const sessions = accountSessionsFrom(sessionRows, sessionId);
+      takeShowRecoveryCodes(env, request, user.id),
+    ]);
+  const activity = accountActivityFrom(env, records, projectRows);
+  const sessions = accountSessionsFrom(records, sessionId);
   const votes = votesFrom(voteRows);
-  const credentials = holderRefusal(user) ? [] : holderCredentialsFrom(env, credentialRows, siteOrigin(request, env));
-  const displayName = holderDisplayNameFrom(displayNameRows);
+  const credentials = mayHoldCredentials ? holderCredentialsFrom(env, credentialRows, siteOrigin(request, env)) : [];
+  const displayName = records?.name ?? "";
   const profilePage = hasProfilePageFrom(profilePageRows);
   let recoveryCodes: string[] | null = null;
   // The codes are shown to the session that just turned two-step sign-in on, and only once (issue 50).

@@ -11,7 +11,7 @@ import { PersonSections } from "~/components/organize/people";
 import { InvoicesOf } from "~/components/organize/invoices";
 import type { Invoice } from "~/db/schema";
 import { invoicesQuery, invoicesView } from "~/payments/receivables.server";
-import { peopleText } from "~/content/organize";
+import { peopleRules, peopleText } from "~/content/organize";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
 import { deskPage } from "~/organize/action-intent.server";
@@ -31,12 +31,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const url = new URL(desk.request.url);
   const subject = { userId: params.id };
   // One round trip (issue 56): the person's facts, the read's row of the log, their invoices (issue 53), then
-  // everything the person did or that concerned them, from the one event log (this read included).
+  // a page of everything the person did or that concerned them, from the one event log (this read included).
   const person = personDeskQueries(desk, params.id);
+  const historySize = peopleRules.historyPageSize;
   const rows = await desk.db.batch([
     ...person,
     invoicesQuery(desk.db, subject),
-    ...historyPageQueries(desk.db, subject, url),
+    ...historyPageQueries(desk.db, subject, url, historySize),
   ]);
   const view = personDeskView(desk, rows.slice(0, person.length - 1) as unknown as PersonFactsRows);
   const invoices = invoicesView(rows[person.length] as Invoice[], desk.action.now);
@@ -44,7 +45,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return deskPage({
     ...view,
     invoices,
-    history: await historyPageOf(desk.db, subject, url, [historyRows, historyLength]),
+    history: await historyPageOf(desk.db, subject, url, [historyRows, historyLength], historySize),
   });
 }
 
