@@ -34,7 +34,6 @@ import { holderCredentialsFrom, holderCredentialsQuery } from "~/credentials/hol
 import { log } from "~/lib/log.server";
 import { pageMeta, siteOrigin } from "~/lib/meta";
 import { requestOrganizations } from "~/account/request-reads.server";
-import { requestSession } from "~/auth/request-session.server";
 import { projectSummariesQuery } from "~/portal/past-projects.server";
 import { votesFrom, votesOfQuery } from "~/showcase/votes.server";
 import { hasProfilePageFrom, hasProfilePageQuery } from "~/profiles/profile.server";
@@ -49,12 +48,10 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env, requestId } = context.get(requestContext);
   const { user, sessionId, secondFactorAt, db, now, edition } = context.get(signedInContext);
-  // The session's statement already says whether the account manages an organization (ADR 020, "The signed-in
-  // price"): the list is read only when it does, or when better-auth answered without the menu's facts, and then
-  // once for the header's menu and the page (issue 56). The credentials only for an account that may hold one.
-  const { menuFacts } = await requestSession(request, context);
-  const organizationsRead =
-    menuFacts?.managesOrganization === false ? Promise.resolve([]) : requestOrganizations(context, db, user.id);
+  // The organizations came with the session's statement (ADR 020, "The signed-in price"): no read, unless
+  // better-auth answered without the menu's facts, and then one for the header's menu and the page (issue 56).
+  // The credentials only for an account that may hold one.
+  const organizationsRead = requestOrganizations(context, db, user.id);
   const mayHoldCredentials = holderRefusal(user) === null;
   // The page's own reads, independent of each other, in one batch: one round trip (issue 56). The account's own
   // records are one statement; the recovery codes' flag is taken only when its cookie is there.
