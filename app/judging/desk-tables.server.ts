@@ -200,13 +200,14 @@ export function assignmentsCountsQuery(db: Db, editionId: string, judgesPerProje
         conflictOfAnAccount(db),
       ),
     );
+  // Read from the submitted projects themselves: the projects and those short of judges counted in one pass.
   return db
     .select({
-      projects: named(db.$count(submissions, submitted), "projects"),
+      projects: named(count(), "projects"),
       short: named(
         judgesPerProject === null
           ? sql<number>`0`
-          : sql<number>`(SELECT coalesce(sum(${openOfProject} < ${judgesPerProject}), 0) FROM ${submissions} WHERE ${submitted})`,
+          : sql<number>`coalesce(sum(${openOfProject} < ${judgesPerProject}), 0)`,
         "short",
       ),
       judges: named(db.$count(judges, and(eq(judges.editionId, editionId), isNull(judges.leftAt))), "judges"),
@@ -217,7 +218,8 @@ export function assignmentsCountsQuery(db: Db, editionId: string, judgesPerProje
         "hasRun",
       ),
     })
-    .from(oneRow);
+    .from(submissions)
+    .where(submitted);
 }
 
 /** Each page project with its judges, as `projectJudges` shapes them. */
