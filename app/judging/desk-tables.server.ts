@@ -178,14 +178,18 @@ const conflictOfAnAccount = (db: Db) =>
 
 /**
  * /organize/assignments' counts in one statement (issue 56): its tabs' (the
- * submitted projects, the active judges, the live and dismissed conflicts),
- * whether the assignment has run, and, for the projects' tab
- * (`judgesPerProject` given), the projects short of judges: each project's
+ * submitted projects, the active judges; the live and dismissed conflicts on
+ * the conflicts' tab, `conflicts`), whether the assignment has run, and, for
+ * the projects' tab (`judgesPerProject` given), the projects short of judges: each project's
  * open assignments counted on the open assignments' index (team first), one
  * lookup per project (joined to a grouped subquery of every open assignment,
  * each project scanned the whole of it).
  */
-export function assignmentsCountsQuery(db: Db, editionId: string, judgesPerProject: number | null) {
+export function assignmentsCountsQuery(
+  db: Db,
+  editionId: string,
+  { judgesPerProject, conflicts: withConflicts }: { judgesPerProject: number | null; conflicts: boolean },
+) {
   const submitted = and(eq(submissions.editionId, editionId), isSubmittedProject);
   const openOfProject = db.$count(
     judgingAssignments,
@@ -211,8 +215,9 @@ export function assignmentsCountsQuery(db: Db, editionId: string, judgesPerProje
         "short",
       ),
       judges: named(db.$count(judges, and(eq(judges.editionId, editionId), isNull(judges.leftAt))), "judges"),
-      live: named(conflicts(false), "live"),
-      dismissed: named(conflicts(true), "dismissed"),
+      // Thousands of detected conflicts in a large edition: counted only where they are shown.
+      live: named(withConflicts ? conflicts(false) : sql<number>`0`, "live"),
+      dismissed: named(withConflicts ? conflicts(true) : sql<number>`0`, "dismissed"),
       hasRun: named(
         sql<number>`EXISTS (SELECT 1 FROM ${judgingAssignmentRuns} WHERE ${judgingAssignmentRuns.editionId} = ${editionId})`,
         "hasRun",

@@ -415,18 +415,24 @@ async function assignmentsViewAt(desk: Desk, url: URL) {
   const size = deskRules.assignmentsPageSize;
   const asked = askedPage(url, "page", size);
   const judgesPerProject = judgingRules.judgesPerProject;
-  const countsQuery = assignmentsCountsQuery(db, edition.id, tab === "projects" ? judgesPerProject : null);
+  const countsQuery = assignmentsCountsQuery(db, edition.id, {
+    judgesPerProject: tab === "projects" ? judgesPerProject : null,
+    conflicts: tab === "conflicts",
+  });
   const preview = confirming
     ? readSnapshot(env.DB, edition.id).then((snapshot) =>
         planSummary(planAssignments(snapshot), snapshot.projects.length),
       )
     : Promise.resolve(null);
+  // Read beside the tab's batch; a page past its table's end is read again and never awaits this one.
+  preview.catch(() => undefined);
   const common = async (counts: Awaited<typeof countsQuery>[number] | undefined) => {
     const n = (value: number | undefined) => Number(value ?? 0);
-    const tabCounts: Record<AssignmentsDeskTab, number> = {
+    // The conflicts are counted on their own tab only (thousands in a large edition, each checked for its account).
+    const tabCounts: Record<AssignmentsDeskTab, number | null> = {
       projects: n(counts?.projects),
       judges: n(counts?.judges),
-      conflicts: n(counts?.live),
+      conflicts: tab === "conflicts" ? n(counts?.live) : null,
     };
     // The run's confirmation and its cancel keep the tab, its filter and its page.
     const here = [...new URL(backTo(assignmentsPath, url, assignmentsKept, "run"), url).searchParams];

@@ -236,9 +236,7 @@ describe("assignments and conflicts on the desk and the API", { timeout: 60_000 
     expect(projects).not.toContain('data-testid="loads-table"');
     expect(projects).not.toContain('data-testid="conflicts-table"');
     expect(projects).toMatch(/href="\/organize\/assignments" aria-current="page"/);
-    expect(projects).toMatch(
-      /href="\/organize\/assignments\?view=conflicts"[^>]*>Conflicts of interest<span[^>]*> \(\d+ live\)/,
-    );
+    expect(projects).toMatch(/href="\/organize\/assignments\?view=judges"[^>]*>Each judge's load<span[^>]*> \(\d+\)/);
     const loads = await text(await deskGet("/organize/assignments?view=judges", coordinator));
     expect(loads).toContain('data-testid="loads-table"');
     expect(loads).not.toContain('data-testid="projects-table"');
@@ -247,7 +245,9 @@ describe("assignments and conflicts on the desk and the API", { timeout: 60_000 
     expect(conflicts).toContain('data-testid="conflicts-table"');
     expect(conflicts).not.toContain('data-testid="projects-table"');
     expect(conflicts).toContain(`id="conflict-${conflict.id}"`);
-    expect(conflicts).toMatch(/href="\/organize\/assignments\?view=conflicts" aria-current="page"/);
+    expect(conflicts).toMatch(
+      /href="\/organize\/assignments\?view=conflicts" aria-current="page"[^>]*>Conflicts of interest<span[^>]*> \(\d+ live\)/,
+    );
     // The filter keeps the tab; the run's confirmation keeps the tab and its filter.
     expect(conflicts).toContain('<input type="hidden" name="view" value="conflicts"/>');
     expect(conflicts).toContain('<input type="hidden" name="conflicts" value="all"/>');
