@@ -182,12 +182,14 @@ test("@both-modes the second half of an edition on the organizers' desk: judges,
   const menu = desk.getByRole("navigation", { name: "Organizers' desk" });
   await expect(menu.getByRole("link", { name: "Organizers" })).toHaveCount(0);
   for (const [index, judge] of judges.entries()) {
-    await go(desk, "/organize/judges#interests");
+    await go(desk, "/organize/judges?view=interests#interests");
     await desk
       .getByTestId("interests-table")
       .getByRole("button", { name: `Invite ${judge.first} ${judge.last}`, exact: true })
       .click();
     await expect(toast(desk, "Invitation sent")).toBeVisible();
+    // The invitation is listed on its own tab.
+    await go(desk, "/organize/judges?view=invitations");
     await expect(desk.getByTestId("invitations-table")).toContainText(judge.email);
     const [mail] = sql(
       `SELECT payload FROM notifications WHERE kind = 'judge-invitation' AND recipient = '${judge.email}'`,
@@ -215,7 +217,7 @@ test("@both-modes the second half of an edition on the organizers' desk: judges,
 
   // Rowan has never met that team (another office of a large company): the coordinator dismisses it, with a reason.
   const falseConflict = String(conflicted[0]!.id);
-  await go(desk, "/organize/assignments#conflicts");
+  await go(desk, "/organize/assignments?view=conflicts#conflicts");
   const conflicts = desk.getByTestId("conflicts-table");
   await expect(conflicts).toContainText(judges[0]!.email);
   await conflicts.getByText(`dismiss conflict ${falseConflict}…`).click();

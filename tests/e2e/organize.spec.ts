@@ -94,7 +94,7 @@ test("a director made by the bootstrap step grants a role and invites a judge on
 
   // Invite a judge.
   const judge = uniqueEmail("judge");
-  await go(page, "/organize/judges");
+  await go(page, "/organize/judges?view=invitations");
   const invite = page.getByRole("region", { name: "Invite a judge" });
   await invite.getByLabel("E-mail").fill(judge);
   await invite.getByLabel("Name").fill("Morgan Reyes");

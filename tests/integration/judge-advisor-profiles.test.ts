@@ -67,12 +67,13 @@ describe("judges' and advisors' profiles", { timeout: 120_000 }, () => {
       email: advisor.email,
     });
     const coordinator = await organizer("coordinator");
-    const desk = await text(await deskGet("/organize/judges", coordinator));
+    // The offers to advise are a tab of the judges' page; the invitation posts from it.
+    const desk = await text(await deskGet("/organize/judges?view=advisor-interests", coordinator));
     expect(desk).toContain("Offers to advise");
     expect(desk).toContain("Invite as advisor");
 
     const invited = await deskPost(
-      "/organize/judges",
+      "/organize/judges?view=advisor-interests",
       { intent: "invite", interestId: String(interestId), standing: "advisor", advisoryGroup: "academic-leaders" },
       coordinator,
     );

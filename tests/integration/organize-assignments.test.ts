@@ -115,8 +115,9 @@ describe("assignments and conflicts on the desk and the API", { timeout: 60_000 
     expect(listed.result.conflicts.find((c) => c.id === conflict!.id)?.status).toBe("live");
 
     const since = await lastAuditId();
+    // The conflicts' forms are on the conflicts' tab: they post to its address (a form without an action).
     const noReason = await deskPost(
-      "/organize/assignments",
+      "/organize/assignments?view=conflicts",
       { intent: "dismiss", conflictId: String(conflict!.id), reason: "  " },
       coordinator,
     );
@@ -130,7 +131,7 @@ describe("assignments and conflicts on the desk and the API", { timeout: 60_000 
     expect(await auditSince(since)).toEqual([]);
 
     const dismissed = await deskPost(
-      "/organize/assignments",
+      "/organize/assignments?view=conflicts",
       { intent: "dismiss", conflictId: String(conflict!.id), reason: "Shared mail host, different companies" },
       coordinator,
     );
@@ -150,7 +151,7 @@ describe("assignments and conflicts on the desk and the API", { timeout: 60_000 
 
     // Dismissed once: a second post is refused, and a new run does not detect it again.
     const twice = await deskPost(
-      "/organize/assignments",
+      "/organize/assignments?view=conflicts",
       { intent: "dismiss", conflictId: String(conflict!.id), reason: "Again" },
       coordinator,
     );
@@ -184,7 +185,7 @@ describe("assignments and conflicts on the desk and the API", { timeout: 60_000 
       .first<{ email: string }>())!;
 
     const noReason = await deskPost(
-      "/organize/assignments",
+      "/organize/assignments?view=conflicts",
       { intent: "add-conflict", email: mentor.email, teamId },
       coordinator,
     );
@@ -193,7 +194,7 @@ describe("assignments and conflicts on the desk and the API", { timeout: 60_000 
 
     const since = await lastAuditId();
     const added = await deskPost(
-      "/organize/assignments",
+      "/organize/assignments?view=conflicts",
       { intent: "add-conflict", email: mentor.email, teamId, reason: "Mentored the team" },
       coordinator,
     );
@@ -209,12 +210,63 @@ describe("assignments and conflicts on the desk and the API", { timeout: 60_000 
     expect(rows[0]).toMatchObject({ action: "conflicts.add", reason: "Mentored the team" });
 
     const unknownTeam = await deskPost(
-      "/organize/assignments",
+      "/organize/assignments?view=conflicts",
       { intent: "add-conflict", email: mentor.email, teamId: "no-such-team", reason: "x" },
       coordinator,
     );
     expect(unknownTeam.status).toBe(404);
     expect(await text(unknownTeam)).toContain("There is no team no-such-team");
+  });
+
+  it("shows one tab at a time with its count, and a form goes back to the tab, filter and page it was posted from", async () => {
+    const coordinator = await organizer("coordinator");
+    const domain = `tabbed-${short()}.com`;
+    const colleague = await judge("tabbed", "2026", { domain, signedIn: false });
+    const teamId = await submittedProject("2026", { members: [await bareUser("tabbed-member", { domain })] });
+    const token = await tokenOf(coordinator);
+    expect((await api("POST", "/actions/assignments.run", { token, body: { confirm: "run" } })).status).toBe(200);
+    const conflict = (await env.DB.prepare(
+      "SELECT id FROM judging_conflicts WHERE judge_user_id = ? AND team_id = ? AND dismissed_at IS NULL",
+    )
+      .bind(colleague.id, teamId)
+      .first<{ id: number }>())!;
+
+    const projects = await text(await deskGet("/organize/assignments", coordinator));
+    expect(projects).toContain('data-testid="projects-table"');
+    expect(projects).not.toContain('data-testid="loads-table"');
+    expect(projects).not.toContain('data-testid="conflicts-table"');
+    expect(projects).toMatch(/href="\/organize\/assignments" aria-current="page"/);
+    expect(projects).toMatch(/href="\/organize\/assignments\?view=judges"[^>]*>Each judge's load<span[^>]*> \(\d+\)/);
+    const loads = await text(await deskGet("/organize/assignments?view=judges", coordinator));
+    expect(loads).toContain('data-testid="loads-table"');
+    expect(loads).not.toContain('data-testid="projects-table"');
+    expect(loads).toContain(colleague.email);
+    const conflicts = await text(await deskGet("/organize/assignments?view=conflicts&conflicts=all", coordinator));
+    expect(conflicts).toContain('data-testid="conflicts-table"');
+    expect(conflicts).not.toContain('data-testid="projects-table"');
+    expect(conflicts).toContain(`id="conflict-${conflict.id}"`);
+    expect(conflicts).toMatch(
+      /href="\/organize\/assignments\?view=conflicts" aria-current="page"[^>]*>Conflicts of interest<span[^>]*> \(\d+ live\)/,
+    );
+    // The filter keeps the tab; the run's confirmation keeps the tab and its filter.
+    expect(conflicts).toContain('<input type="hidden" name="view" value="conflicts"/>');
+    expect(conflicts).toContain('<input type="hidden" name="conflicts" value="all"/>');
+
+    const dismissed = await deskPost(
+      `/organize/assignments?view=conflicts&conflicts=all&page=1&dismiss=${conflict.id}`,
+      { intent: "dismiss", conflictId: String(conflict.id), reason: "Same mail host only" },
+      coordinator,
+    );
+    expect(dismissed.status).toBe(303);
+    expect(dismissed.headers.get("location")).toBe(
+      "/organize/assignments?view=conflicts&conflicts=all&page=1#conflicts",
+    );
+    const ran = await deskPost(
+      "/organize/assignments?view=judges&page=1&confirm=run",
+      { intent: "run", confirm: "run" },
+      coordinator,
+    );
+    expect(ran.headers.get("location")).toBe("/organize/assignments?view=judges&page=1#run");
   });
 
   it("is refused to a viewer and a registrar, on the desk (404) and the API (403)", async () => {

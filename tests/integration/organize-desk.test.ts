@@ -258,9 +258,10 @@ describe("judges on the desk", { timeout: 90_000 }, () => {
     const coordinator = await organizer("coordinator");
     const email = `Riley.${crypto.randomUUID().slice(0, 6)}@Gem-Labs.test`;
     const interestId = String(await createJudgeAdvisorInterest({ email }));
-    const before = await text(await deskGet("/organize/judges?interests=1", coordinator));
+    // The offers to judge are a tab of the judges' page, and its forms post to its address.
+    const before = await text(await deskGet("/organize/judges?view=interests", coordinator));
     expect(before).toContain("Riley Park");
-    const invited = await deskPost("/organize/judges", { intent: "invite", interestId }, coordinator);
+    const invited = await deskPost("/organize/judges?view=interests", { intent: "invite", interestId }, coordinator);
     expect(invited.status).toBe(303);
     expect(
       await one("SELECT name, interest_id, invited_by FROM judge_invitations WHERE email = ?", email.toLowerCase()),
@@ -280,21 +281,55 @@ describe("judges on the desk", { timeout: 90_000 }, () => {
       await one("SELECT count(*) AS n FROM judge_invitations WHERE token_hash = ?", await sha256Hex(token)),
     ).toEqual({ n: 1 });
 
-    const after = await text(await deskGet("/organize/judges", coordinator));
+    const after = await text(await deskGet("/organize/judges?view=interests", coordinator));
     expect(after).toContain("Invite again");
 
     const active = await judge("active", "2026");
-    const refused = await deskPost("/organize/judges", { intent: "invite", email: active.email }, coordinator);
+    // Inviting by address is on the invitations' tab.
+    const refused = await deskPost(
+      "/organize/judges?view=invitations",
+      { intent: "invite", email: active.email },
+      coordinator,
+    );
     expect(refused.status).toBe(409);
     expect(await text(refused)).toContain(`${active.email} is already a judge`);
     const unknownInterest = await deskPost(
-      "/organize/judges",
+      "/organize/judges?view=interests",
       { intent: "invite", interestId: "999999999" },
       coordinator,
     );
     expect(unknownInterest.status).toBe(404);
-    const badAddress = await deskPost("/organize/judges", { intent: "invite", email: "not-an-address" }, coordinator);
+    const badAddress = await deskPost(
+      "/organize/judges?view=invitations",
+      { intent: "invite", email: "not-an-address" },
+      coordinator,
+    );
     expect(badAddress.status).toBe(400);
+  });
+
+  it("shows one tab at a time with its count, and a form goes back to the tab it was posted from", async () => {
+    const coordinator = await organizer("coordinator");
+    const judges = await text(await deskGet("/organize/judges", coordinator));
+    expect(judges).toMatch(/href="\/organize\/judges" aria-current="page"/);
+    expect(judges).toMatch(/href="\/organize\/judges\?view=invitations"[^>]*>Invitations<span[^>]*> \(\d+\)/);
+    expect(judges).not.toContain('id="invitations"');
+    expect(judges).not.toContain('id="invite"');
+
+    const email = `tabbed.${crypto.randomUUID().slice(0, 8)}@judges.test`;
+    const invited = await deskPost(
+      "/organize/judges?view=invitations&page=1&remove=someone@judges.test",
+      { intent: "invite", email },
+      coordinator,
+    );
+    expect(invited.status).toBe(303);
+    expect(invited.headers.get("location")).toBe("/organize/judges?view=invitations&page=1#invite");
+    const invitations = await text(await deskGet("/organize/judges?view=invitations", coordinator));
+    expect(invitations).toMatch(/href="\/organize\/judges\?view=invitations" aria-current="page"/);
+    expect(invitations).toContain('id="invite"');
+    expect(invitations).toContain('data-testid="invitations-table"');
+    expect(invitations).not.toContain('data-testid="judges-table"');
+    // Newest first: the one just sent is on the first page.
+    expect(invitations).toContain(email);
   });
 
   it("inviting the same address again revokes the open link; revoking an invitation stops it", async () => {

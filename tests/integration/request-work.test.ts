@@ -681,6 +681,45 @@ describe("/organize/judges a row's weight (issue 56)", { timeout: 120_000 }, () 
   });
 });
 
+describe("/organize/assignments and /organize/judges one tab at a time (issue 56)", { timeout: 240_000 }, () => {
+  const tabs = [
+    "/organize/assignments",
+    "/organize/assignments?view=judges",
+    "/organize/assignments?view=conflicts",
+    "/organize/judges",
+    "/organize/judges?view=invitations",
+    "/organize/judges?view=interests",
+    "/organize/judges?view=advisors",
+    "/organize/judges?view=advisor-interests",
+    "/organize/judges?view=profiles",
+  ];
+
+  it("each tab reads the same statements at 20 projects and at 120, none twice, in at most 3 round trips", async () => {
+    const director = await organizer("director");
+    await seedJudgedProjects(20);
+    const small = new Map<string, number>();
+    for (const path of tabs) {
+      const page = await deskCounted(path, director);
+      const sql = `${path}:\n${page.tally.sql.join("\n")}`;
+      expect(page.response.status, sql).toBe(200);
+      expect(new Set(page.tally.sql).size, sql).toBe(page.tally.sql.length);
+      expect(page.sequential, sql).toBeLessThanOrEqual(3);
+      small.set(path, page.tally.statements);
+    }
+    await seedJudgedProjects(100);
+    for (const path of tabs) {
+      const page = await deskCounted(path, director);
+      expect(page.response.status, path).toBe(200);
+      expect(page.tally.statements, `${path}:\n${page.tally.sql.join("\n")}`).toBe(small.get(path));
+    }
+    // A tab reads its own table only: the projects' tab no conflict's row, the judges' tab no interest form.
+    const projects = await deskCounted("/organize/assignments", director);
+    expect(projects.tally.sql.filter((sql) => /^select "judging_conflicts"\."id"/i.test(sql))).toEqual([]);
+    const judges = await deskCounted("/organize/judges", director);
+    expect(judges.tally.sql.filter((sql) => /^select "id", "first_name"/i.test(sql))).toEqual([]);
+  });
+});
+
 describe("an organization's report kept for a while on the real clock (issue 55)", { timeout: 60_000 }, () => {
   it("counts once a minute per organization on the real clock, and at every view on a moved one; access is checked every time", async () => {
     const owner = await account("kept-report-owner");

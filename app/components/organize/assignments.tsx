@@ -1,10 +1,11 @@
 /**
  * /organize/assignments' sections (issues 24 and 32): running the
- * assignment (a confirmation step saying what it will do), each active
- * judge's load, each project's judges (filtered by team), the conflicts of
- * interest (filtered by status) with dismiss (one form, in the row whose
- * link was followed), and adding a conflict. Every
- * form is a plain POST, enhanced by Conform; filters and pages are GET.
+ * assignment (a confirmation step saying what it will do), then one tab at a
+ * time (issue 56): each project's judges (filtered by team), each active
+ * judge's load, or the conflicts of interest (filtered by status) with
+ * dismiss (one form, in the row whose link was followed) and adding a
+ * conflict. Every form is a plain POST, enhanced by Conform, and goes back to
+ * the tab it was posted from; tabs, filters and pages are GET.
  */
 import type { DeskLinks } from "~/desk/pages";
 import type { IntentActionData } from "~/forms/intent-action.server";
@@ -13,6 +14,7 @@ import { AddConflictSchema, DismissConflictSchema } from "~/judging/schema";
 import { Field, TextareaField } from "../forms";
 import { IntentForm, Refusals, useIntentForm } from "../intent-form";
 import { SectionCard } from "../section-card";
+import { DeskTabs } from "./desk-tabs";
 import {
   cellClass,
   DeskTable,
@@ -26,7 +28,19 @@ import {
 } from "./desk";
 
 type Props = { view: AssignmentsDeskView; actionData?: IntentActionData };
-type Conflict = AssignmentsDeskView["conflicts"]["items"][number];
+type TabView<Tab extends AssignmentsDeskView["view"]> = Extract<AssignmentsDeskView, { view: Tab }>;
+type Conflict = TabView<"conflicts">["conflicts"]["items"][number];
+
+const tabNames = {
+  projects: "Each project's judges",
+  judges: "Each judge's load",
+  conflicts: "Conflicts of interest",
+} as const;
+
+/** The page's tabs: one table each. */
+export function AssignmentsTabs({ view }: { view: AssignmentsDeskView }) {
+  return <DeskTabs label="Assignments' tables" tabs={view.tabs} current={view.tab} names={tabNames} />;
+}
 
 /** Every message of an intent's last post, its fields' included: for a form that shows no field to put them beside. */
 function allErrors(actionData: IntentActionData | undefined, intent: string): string[] {
@@ -57,13 +71,16 @@ export function RunSection({ view, actionData }: Props) {
                 Yes, run the assignment
               </button>
             </IntentForm>
-            <a href="/organize/assignments#run" className={deskLinkClass}>
+            <a href={view.runCancelHref} className={deskLinkClass}>
               Cancel
             </a>
           </div>
         </div>
       ) : (
         <form method="get" action="/organize/assignments#run" className="mt-4">
+          {view.here.map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <input type="hidden" name="confirm" value="run" />
           <button type="submit" className="btn-outline">
             Run the assignment…
@@ -74,7 +91,7 @@ export function RunSection({ view, actionData }: Props) {
   );
 }
 
-export function LoadsSection({ view }: Props) {
+export function LoadsSection({ view }: { view: TabView<"judges"> }) {
   const { judges } = view;
   return (
     <SectionCard id="loads" title="Each judge's load">
@@ -106,7 +123,7 @@ export function LoadsSection({ view }: Props) {
   );
 }
 
-export function ProjectsSection({ view, links }: Props & { links: DeskLinks }) {
+export function ProjectsSection({ view, links }: { view: TabView<"projects">; links: DeskLinks }) {
   const { projects, filter } = view;
   return (
     <SectionCard id="projects" title="Each project's judges">
@@ -114,7 +131,6 @@ export function ProjectsSection({ view, links }: Props & { links: DeskLinks }) {
         {`${view.counts.projects} submitted project(s); ${view.counts.short} with fewer than ${view.judgesPerProject} judges.`}
       </p>
       <form method="get" action="/organize/assignments#projects" className="mt-4 flex flex-wrap items-end gap-3">
-        {filter.conflicts !== "live" ? <input type="hidden" name="conflicts" value={filter.conflicts} /> : null}
         <div>
           <label htmlFor="projects-team" className={deskLabelClass}>
             Team name or id
@@ -165,7 +181,7 @@ export function ProjectsSection({ view, links }: Props & { links: DeskLinks }) {
   );
 }
 
-export function ConflictsSection({ view, actionData }: Props) {
+export function ConflictsSection({ view, actionData }: { view: TabView<"conflicts">; actionData?: IntentActionData }) {
   const { conflicts, filter } = view;
   const shown = new Set(conflicts.items.filter((c) => c.status === "live").map((c) => String(c.id)));
   const orphan = actionData?.intent === "dismiss" && !shown.has(actionData.instance ?? "");
@@ -176,7 +192,7 @@ export function ConflictsSection({ view, actionData }: Props) {
       </p>
       {orphan ? <Refusals messages={allErrors(actionData, "dismiss")} /> : null}
       <form method="get" action="/organize/assignments#conflicts" className="mt-4 flex flex-wrap items-end gap-3">
-        {filter.team ? <input type="hidden" name="team" value={filter.team} /> : null}
+        <input type="hidden" name="view" value="conflicts" />
         <div>
           <label htmlFor="conflicts-status" className={deskLabelClass}>
             Show
@@ -280,7 +296,13 @@ function DismissForm({ conflictId, actionData }: { conflictId: string; actionDat
   );
 }
 
-export function AddConflictSection({ view, actionData }: Props) {
+export function AddConflictSection({
+  view,
+  actionData,
+}: {
+  view: TabView<"conflicts">;
+  actionData?: IntentActionData;
+}) {
   const [form, fields] = useIntentForm("add-conflict", AddConflictSchema, actionData);
   if (!view.canAdd) return null;
   return (

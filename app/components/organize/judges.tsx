@@ -1,8 +1,9 @@
 /**
- * /organize/judges' sections (issues 24 and 32): the judges with their
- * progress (filtered by a GET form), inviting by address, the invitations
- * still open (resend, revoke), and the interest forms of people who offered
- * to judge, each with a one-click invitation.
+ * /organize/judges' sections (issues 24 and 32), one tab at a time (issue
+ * 56): the judges with their progress (filtered by a GET form); inviting by
+ * address beside the invitations still open (resend, revoke); and the
+ * interest forms of people who offered to judge, each with a one-click
+ * invitation. The advisors' and profiles' tabs are ./profiles.tsx.
  */
 import { getInputProps } from "@conform-to/react";
 import type { IntentActionData } from "~/forms/intent-action.server";
@@ -10,14 +11,29 @@ import type { JudgesDeskView } from "~/judging/desk.server";
 import { InviteJudgeSchema } from "~/judging/schema";
 import { ErrorList } from "../forms";
 import { AdvisoryGroupSelect } from "./profiles";
-import type { ProfilesDeskView } from "~/profiles/desk.server";
 import { IntentForm, intentErrors, Refusals, useIntentForm } from "../intent-form";
 import { dangerButtonClass, SectionCard } from "../section-card";
 import { cellClass, DeskTable, deskControlClass, deskLabelClass, deskLinkClass, Empty, Pager } from "./desk";
+import { DeskTabs } from "./desk-tabs";
 
-type Props = { view: JudgesDeskView & { profiles: ProfilesDeskView }; actionData?: IntentActionData };
+export type JudgesTabView<Tab extends JudgesDeskView["view"]> = Extract<JudgesDeskView, { view: Tab }>;
+type Props<Tab extends JudgesDeskView["view"]> = { view: JudgesTabView<Tab>; actionData?: IntentActionData };
 
-export function JudgesSection({ view, actionData }: Props) {
+const tabNames = {
+  judges: "Judges",
+  invitations: "Invitations",
+  interests: "Offers to judge",
+  advisors: "Advisors",
+  "advisor-interests": "Offers to advise",
+  profiles: "Profiles",
+} as const;
+
+/** The page's tabs: one table each. */
+export function JudgesTabs({ view }: { view: JudgesDeskView }) {
+  return <DeskTabs label="Judges' tables" tabs={view.tabs} current={view.tab} names={tabNames} />;
+}
+
+export function JudgesSection({ view, actionData }: Props<"judges">) {
   const { filter, judges } = view;
   return (
     <SectionCard id="judges" title="Judges and their progress">
@@ -50,7 +66,7 @@ export function JudgesSection({ view, actionData }: Props) {
         <Empty>
           {filter.q || filter.status !== "active"
             ? "No judge matches this filter."
-            : "No judges yet. Invite them below, by address or from the interest forms."}
+            : "No judges yet. Invite them from the Invitations tab, by address, or from the offers to judge."}
         </Empty>
       ) : (
         <DeskTable
@@ -86,7 +102,7 @@ export function JudgesSection({ view, actionData }: Props) {
 }
 
 /** The one removal form: for the judge whose "Remove…" link was followed, with a way back. */
-function RemoveJudge({ removing }: { removing: NonNullable<JudgesDeskView["removing"]> }) {
+function RemoveJudge({ removing }: { removing: NonNullable<JudgesTabView<"judges">["removing"]> }) {
   return (
     <div id="remove-judge" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4">
       <h3 id="remove-judge-heading" className="text-lg font-semibold text-slate-900">
@@ -110,7 +126,7 @@ function RemoveJudge({ removing }: { removing: NonNullable<JudgesDeskView["remov
   );
 }
 
-export function InviteSection({ view, actionData }: Props) {
+export function InviteSection({ view, actionData }: Props<"invitations">) {
   const byAddress = actionData?.intent === "invite" && !actionData.result.initialValue?.interestId;
   const [form, fields] = useIntentForm("invite", InviteJudgeSchema, byAddress ? actionData : undefined);
   const { key: emailKey, ...email } = getInputProps(fields.email, { type: "email" });
@@ -146,7 +162,7 @@ export function InviteSection({ view, actionData }: Props) {
               <option value="advisor">Advisor (no scoring)</option>
             </select>
           </div>
-          <AdvisoryGroupSelect id="invite-advisory-group" groups={view.profiles.groups} />
+          <AdvisoryGroupSelect id="invite-advisory-group" groups={view.groups} />
         </div>
         <ErrorList id={fields.advisoryGroup.errorId} errors={fields.advisoryGroup.errors} />
         <button type="submit" className="btn-primary">
@@ -157,15 +173,15 @@ export function InviteSection({ view, actionData }: Props) {
   );
 }
 
-export function InvitationsSection({ view, actionData }: Props) {
+export function InvitationsSection({ view, actionData }: Props<"invitations">) {
   return (
     <SectionCard id="invitations" title="Invitations still open">
       <Refusals messages={intentErrors(actionData, "revoke-invitation")} />
-      {view.invitations.length === 0 ? (
+      {view.invitations.total === 0 ? (
         <Empty>No invitation is waiting for an answer.</Empty>
       ) : (
         <DeskTable id="invitations-table" caption="Open invitations" head={["Invited", "Sent", "Link works until", ""]}>
-          {view.invitations.map((i) => (
+          {view.invitations.items.map((i) => (
             <tr key={i.id}>
               <td className={`${cellClass} break-all`}>
                 {i.name ?? i.email}
@@ -199,13 +215,14 @@ export function InvitationsSection({ view, actionData }: Props) {
           ))}
         </DeskTable>
       )}
+      <Pager paged={view.invitations} label="Open invitations" />
     </SectionCard>
   );
 }
 
-const interestStatus = { judge: "A judge already", invited: "Invited", open: "Not invited yet" } as const;
+const interestStatus = { already: "A judge already", invited: "Invited", open: "Not invited yet" } as const;
 
-export function InterestsSection({ view, actionData }: Props) {
+export function InterestsSection({ view, actionData }: Props<"interests">) {
   const fromInterest =
     actionData?.intent === "invite" &&
     actionData.result.initialValue?.interestId &&
@@ -251,7 +268,7 @@ export function InterestsSection({ view, actionData }: Props) {
               <td className={cellClass}>{i.sentAt}</td>
               <td className={cellClass}>{interestStatus[i.status]}</td>
               <td className={cellClass}>
-                {view.canInvite && i.status !== "judge" ? (
+                {view.canInvite && i.status !== "already" ? (
                   <IntentForm intent="invite" errors={[]}>
                     <input type="hidden" name="interestId" value={String(i.id)} />
                     <button type="submit" className="text-brand-700 underline">

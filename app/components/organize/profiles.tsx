@@ -1,22 +1,23 @@
 /**
- * /organize/judges' advisors and profiles (issue 54): the offers to advise,
- * each invited (the same invitation as a judge's, with an advisor's standing
- * and the advisory group chosen here), the edition's advisors, and the
- * profiles judges and advisors gave, published with one button. Plain forms.
+ * /organize/judges' advisors and profiles (issue 54), each a tab (issue 56):
+ * the offers to advise, each invited (the same invitation as a judge's, with
+ * an advisor's standing and the advisory group chosen here), the edition's
+ * advisors, and the profiles judges and advisors gave, published with one
+ * button. Plain forms.
  */
 import type { IntentActionData } from "~/forms/intent-action.server";
-import type { ProfilesDeskView } from "~/profiles/desk.server";
+import type { JudgesDeskView } from "~/judging/desk.server";
 import { profilePaths } from "~/content/profiles";
 import { IntentForm, intentErrors, Refusals } from "../intent-form";
 import { SectionCard } from "../section-card";
-import { cellClass, DeskTable, deskControlClass, deskLabelClass, deskLinkClass, Empty } from "./desk";
+import { cellClass, DeskTable, deskControlClass, deskLabelClass, deskLinkClass, Empty, Pager } from "./desk";
 
-type Props = { view: ProfilesDeskView; actionData?: IntentActionData };
+type TabView<Tab extends JudgesDeskView["view"]> = Extract<JudgesDeskView, { view: Tab }>;
 
-const interestStatus = { advisor: "An advisor already", invited: "Invited", open: "Not invited yet" } as const;
+const interestStatus = { already: "An advisor already", invited: "Invited", open: "Not invited yet" } as const;
 
 /** The advisory group's choice, for an advisor's invitation. */
-export function AdvisoryGroupSelect({ id, groups }: { id: string; groups: ProfilesDeskView["groups"] }) {
+export function AdvisoryGroupSelect({ id, groups }: { id: string; groups: readonly { id: string; name: string }[] }) {
   return (
     <div>
       <label htmlFor={id} className={deskLabelClass}>
@@ -33,27 +34,18 @@ export function AdvisoryGroupSelect({ id, groups }: { id: string; groups: Profil
   );
 }
 
-export function AdvisorsSection({ view, actionData }: Props) {
-  const fromAdvisorInterest =
-    actionData?.intent === "invite" &&
-    actionData.result.initialValue?.interestId &&
-    actionData.result.initialValue?.standing === "advisor";
+export function AdvisorsSection({ view }: { view: TabView<"advisors"> }) {
   return (
-    <SectionCard id="advisors" title="Advisors and offers to advise">
+    <SectionCard id="advisors" title="Advisors">
       <p className="mt-2 text-sm text-slate-700">
-        An advisor is invited and accepts as a judge does, with the advisory group chosen here. Advisors never score and
-        are never assigned projects.
+        An advisor is invited and accepts as a judge does, with the advisory group chosen on the offer to advise or the
+        invitation. Advisors never score and are never assigned projects.
       </p>
-      {fromAdvisorInterest ? (
-        <Refusals
-          messages={Object.values(actionData.result.error ?? {})
-            .flat()
-            .filter((message): message is string => typeof message === "string")}
-        />
-      ) : null}
-      {view.advisors.length > 0 ? (
+      {view.advisors.total === 0 ? (
+        <Empty>No advisor has accepted an invitation yet.</Empty>
+      ) : (
         <DeskTable id="advisors-table" caption="Advisors" head={["Advisor", "Group", "Joined"]}>
-          {view.advisors.map((a) => (
+          {view.advisors.items.map((a) => (
             <tr key={a.email}>
               <td className={`${cellClass} break-all`}>
                 {a.name}
@@ -64,8 +56,38 @@ export function AdvisorsSection({ view, actionData }: Props) {
             </tr>
           ))}
         </DeskTable>
+      )}
+      <Pager paged={view.advisors} label="Advisors" />
+    </SectionCard>
+  );
+}
+
+export function AdvisorInterestsSection({
+  view,
+  actionData,
+}: {
+  view: TabView<"advisor-interests">;
+  actionData?: IntentActionData;
+}) {
+  const fromAdvisorInterest =
+    actionData?.intent === "invite" &&
+    actionData.result.initialValue?.interestId &&
+    actionData.result.initialValue?.standing === "advisor";
+  const { interests } = view;
+  return (
+    <SectionCard id="advisor-interests" title="Offers to advise">
+      <p className="mt-2 text-sm text-slate-700">
+        People who sent the judge/advisor interest form offering to advise. Inviting uses the form&apos;s address and
+        name, with the advisory group chosen here.
+      </p>
+      {fromAdvisorInterest ? (
+        <Refusals
+          messages={Object.values(actionData.result.error ?? {})
+            .flat()
+            .filter((message): message is string => typeof message === "string")}
+        />
       ) : null}
-      {view.advisorInterests.length === 0 ? (
+      {interests.total === 0 ? (
         <Empty>
           No one has offered to advise yet. The form is at{" "}
           <a href="/judge-advisor-register" className={deskLinkClass}>
@@ -79,7 +101,7 @@ export function AdvisorsSection({ view, actionData }: Props) {
           caption="Offers to advise"
           head={["Person", "Organization", "Sent", "Status", ""]}
         >
-          {view.advisorInterests.map((i) => (
+          {interests.items.map((i) => (
             <tr key={i.id}>
               <td className={`${cellClass} break-all`}>
                 {i.name}
@@ -92,7 +114,7 @@ export function AdvisorsSection({ view, actionData }: Props) {
               <td className={cellClass}>{i.sentAt}</td>
               <td className={cellClass}>{interestStatus[i.status]}</td>
               <td className={cellClass}>
-                {view.canInvite && i.status !== "advisor" ? (
+                {view.canInvite && i.status !== "already" ? (
                   <IntentForm intent="invite" errors={[]} className="flex flex-wrap items-end gap-2">
                     <input type="hidden" name="interestId" value={String(i.id)} />
                     <input type="hidden" name="standing" value="advisor" />
@@ -108,6 +130,7 @@ export function AdvisorsSection({ view, actionData }: Props) {
           ))}
         </DeskTable>
       )}
+      <Pager paged={interests} label="Offers to advise" />
     </SectionCard>
   );
 }
@@ -118,7 +141,7 @@ const profileStatus = {
   waiting: "Waiting for publication",
 } as const;
 
-export function ProfilesSection({ view, actionData }: Props) {
+export function ProfilesSection({ view, actionData }: { view: TabView<"profiles">; actionData?: IntentActionData }) {
   return (
     <SectionCard id="profiles" title="Public profiles">
       <p className="mt-2 text-sm text-slate-700">
@@ -126,7 +149,7 @@ export function ProfilesSection({ view, actionData }: Props) {
           ? `Last published ${view.publishedAt}. /judges-advisors shows each profile as it was then; a profile given or changed since shows after the next publication. A withdrawn profile is gone at once.`
           : "Nothing is published yet: /judges-advisors says the profiles are coming soon until the first publication."}
       </p>
-      {view.profiles.length === 0 ? (
+      {view.profiles.total === 0 ? (
         <Empty>No judge or advisor has opted in to a public profile yet.</Empty>
       ) : (
         <DeskTable
@@ -134,7 +157,7 @@ export function ProfilesSection({ view, actionData }: Props) {
           caption="Profiles judges and advisors gave"
           head={["Person", "Standing", "Bio", "Photo", "Status"]}
         >
-          {view.profiles.map((p) => (
+          {view.profiles.items.map((p) => (
             <tr key={p.userId}>
               <td className={`${cellClass} break-words`}>
                 {p.name}
@@ -158,6 +181,7 @@ export function ProfilesSection({ view, actionData }: Props) {
           ))}
         </DeskTable>
       )}
+      <Pager paged={view.profiles} label="Profiles" />
       {view.canPublish ? (
         <IntentForm
           intent="publish-profiles"

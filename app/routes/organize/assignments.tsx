@@ -1,7 +1,8 @@
 /**
  * /organize/assignments (issues 24 and 32): run the assignment (after a
- * confirmation saying what it will do), each judge's load, each project's
- * judges, and the conflicts of interest with dismiss and add. Each form is a
+ * confirmation saying what it will do), then one tab at a time (issue 56,
+ * `?view=`): each project's judges, each judge's load, or the conflicts of
+ * interest with dismiss and add. Each form is a
  * registered organizer action (app/judging/assignment-actions.server.ts),
  * the same the organizer API and `npm run admin -- assign | conflicts |
  * dismiss-conflict | add-conflict` run.
@@ -9,6 +10,7 @@
 import { Refusals } from "~/components/intent-form";
 import {
   AddConflictSection,
+  AssignmentsTabs,
   ConflictsSection,
   LoadsSection,
   ProjectsSection,
@@ -37,7 +39,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return handleDeskPost(
     { request, context },
-    { event: "organize.assignments", intents: assignmentsDeskIntents, redirectTo: "/organize/assignments" },
+    {
+      event: "organize.assignments",
+      intents: assignmentsDeskIntents(new URL(request.url)),
+      redirectTo: "/organize/assignments",
+    },
   );
 }
 
@@ -54,10 +60,17 @@ export default function Assignments({ loaderData: view, actionData }: Route.Comp
       <DeskBody>
         <Refusals messages={actionData?.intent === null ? (actionData.result.error?.[""] ?? []) : []} />
         <RunSection view={view} actionData={actionData} />
-        <LoadsSection view={view} actionData={actionData} />
-        <ProjectsSection view={view} links={view.links} actionData={actionData} />
-        <ConflictsSection view={view} actionData={actionData} />
-        <AddConflictSection view={view} actionData={actionData} />
+        <AssignmentsTabs view={view} />
+        {view.view === "projects" ? (
+          <ProjectsSection view={view} links={view.links} />
+        ) : view.view === "judges" ? (
+          <LoadsSection view={view} />
+        ) : (
+          <>
+            <ConflictsSection view={view} actionData={actionData} />
+            <AddConflictSection view={view} actionData={actionData} />
+          </>
+        )}
       </DeskBody>
     </>
   );

@@ -6,14 +6,21 @@
  * organizer API and `npm run admin -- invite-judge | judges | remove-judge` run.
  * Issue 54 adds the advisors (invited from their offers with the same
  * action) and the judges' and advisors' profiles, with "Publish profiles".
+ * One tab at a time (issue 56, `?view=`), each a table a page at a time.
  */
 import { Refusals } from "~/components/intent-form";
 import { DeskBody, DeskHero } from "~/components/organize/desk";
-import { InterestsSection, InvitationsSection, InviteSection, JudgesSection } from "~/components/organize/judges";
+import {
+  InterestsSection,
+  InvitationsSection,
+  InviteSection,
+  JudgesSection,
+  JudgesTabs,
+} from "~/components/organize/judges";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { judgesDeskIntents, judgesDeskView } from "~/judging/desk.server";
-import { AdvisorsSection, ProfilesSection } from "~/components/organize/profiles";
-import { profilesDeskIntents, profilesDeskView } from "~/profiles/desk.server";
+import { AdvisorInterestsSection, AdvisorsSection, ProfilesSection } from "~/components/organize/profiles";
+import { profilesDeskIntents } from "~/profiles/desk.server";
 import { pageMeta } from "~/lib/meta";
 import { deskPage, handleDeskPost } from "~/organize/action-intent.server";
 import { deskContext } from "~/organize/guard.server";
@@ -26,13 +33,12 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const desk = context.get(deskContext);
-  const [view, profiles] = await Promise.all([judgesDeskView(desk, new URL(request.url)), profilesDeskView(desk)]);
-  return deskPage({ ...view, profiles });
+  return deskPage(await judgesDeskView(desk, new URL(request.url)));
 }
 
-const intents = { ...judgesDeskIntents, ...profilesDeskIntents };
-
 export async function action({ request, context }: Route.ActionArgs) {
+  const posted = new URL(request.url);
+  const intents = { ...judgesDeskIntents(posted), ...profilesDeskIntents(posted) };
   return handleDeskPost({ request, context }, { event: "organize.judges", intents, redirectTo: "/organize/judges" });
 }
 
@@ -48,12 +54,23 @@ export default function Judges({ loaderData: view, actionData }: Route.Component
       />
       <DeskBody>
         <Refusals messages={actionData?.intent === null ? (actionData.result.error?.[""] ?? []) : []} />
-        <JudgesSection view={view} actionData={actionData} />
-        <InviteSection view={view} actionData={actionData} />
-        <InvitationsSection view={view} actionData={actionData} />
-        <InterestsSection view={view} actionData={actionData} />
-        <AdvisorsSection view={view.profiles} actionData={actionData} />
-        <ProfilesSection view={view.profiles} actionData={actionData} />
+        <JudgesTabs view={view} />
+        {view.view === "judges" ? (
+          <JudgesSection view={view} actionData={actionData} />
+        ) : view.view === "invitations" ? (
+          <>
+            <InviteSection view={view} actionData={actionData} />
+            <InvitationsSection view={view} actionData={actionData} />
+          </>
+        ) : view.view === "interests" ? (
+          <InterestsSection view={view} actionData={actionData} />
+        ) : view.view === "advisor-interests" ? (
+          <AdvisorInterestsSection view={view} actionData={actionData} />
+        ) : view.view === "advisors" ? (
+          <AdvisorsSection view={view} />
+        ) : (
+          <ProfilesSection view={view} actionData={actionData} />
+        )}
       </DeskBody>
     </>
   );

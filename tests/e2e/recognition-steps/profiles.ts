@@ -64,9 +64,9 @@ async function fillProfile(page: Page, profile: ProfileInput) {
   }
 }
 
-/** The coordinator invites a judge by address on /organize/judges ("Invite a judge or advisor"). */
+/** The coordinator invites a judge by address on /organize/judges' invitations tab ("Invite a judge or advisor"). */
 export async function inviteJudgeOnDesk(desk: Page, { email, name }: { email: string; name: string }) {
-  await go(desk, "/organize/judges");
+  await go(desk, "/organize/judges?view=invitations");
   const invite = desk.getByRole("region", { name: "Invite a judge or advisor" });
   await invite.getByLabel("E-mail").fill(email);
   await invite.getByLabel(/^Name/).fill(name);
@@ -95,9 +95,9 @@ export async function judgeAcceptsWithProfile(
 }
 
 /**
- * "An advisor is invited from an interest": on /organize/judges, beside the
- * person's offer to advise, the coordinator chooses the advisory group and
- * invites them.
+ * "An advisor is invited from an interest": on /organize/judges' offers to
+ * advise, beside the person's offer, the coordinator chooses the advisory
+ * group and invites them.
  */
 export async function inviteAdvisorFromInterest(
   desk: Page,
@@ -106,15 +106,13 @@ export async function inviteAdvisorFromInterest(
     groupId,
   }: { interestName: string; groupId: "industry-experts" | "academic-leaders" | "business-leaders" },
 ) {
-  await go(desk, "/organize/judges");
-  const row = desk
-    .getByRole("region", { name: "Advisors and offers to advise" })
-    .locator("tr", { hasText: interestName });
+  await go(desk, "/organize/judges?view=advisor-interests");
+  const row = desk.getByRole("region", { name: "Offers to advise" }).locator("tr", { hasText: interestName });
   await row.getByLabel("Advisory group").selectOption(groupId);
   await row.getByRole("button", { name: /^Invite (again )?as advisor/ }).click();
   await expect(toast(desk, "Invitation sent")).toBeVisible();
   await expect(
-    desk.getByRole("region", { name: "Advisors and offers to advise" }).locator("tr", { hasText: interestName }),
+    desk.getByRole("region", { name: "Offers to advise" }).locator("tr", { hasText: interestName }),
   ).toContainText("Invited");
 }
 
@@ -133,9 +131,9 @@ export async function advisorAcceptsWithProfile(
   await expect(advisor.getByTestId("profile-status")).toContainText("once the organizers publish");
 }
 
-/** "The coordinator publishes both": Publish profiles on /organize/judges; each is listed as published. */
+/** "The coordinator publishes both": Publish profiles on /organize/judges' profiles tab; each is listed as published. */
 export async function publishProfilesOnDesk(desk: Page, { names }: { names: string[] }) {
-  await go(desk, "/organize/judges");
+  await go(desk, "/organize/judges?view=profiles");
   const section = desk.getByRole("region", { name: "Public profiles" });
   for (const name of names) await expect(section.locator("tr", { hasText: name })).toBeVisible();
   await section.getByRole("button", { name: "Publish profiles" }).click();
