@@ -126,7 +126,20 @@ const signedInPages: {
   // `deskPages` but the CSV (a download). Written out, as organize-access.test.ts's list is: that module's types reach the worker's.
   { title: "/organize", path: () => "/organize", noScript: true, status: 200 },
   { title: "/organize/judges", path: () => "/organize/judges", noScript: true, status: 200 },
+  // Each of their other tabs (issue 56: one table per tab), where the seeded worst cases now show.
+  ...["invitations", "interests", "advisors", "advisor-interests", "profiles"].map((view) => ({
+    title: `/organize/judges?view=${view}`,
+    path: () => `/organize/judges?view=${view}`,
+    noScript: true,
+    status: 200,
+  })),
   { title: "/organize/assignments", path: () => "/organize/assignments", noScript: true, status: 200 },
+  ...["judges", "conflicts"].map((view) => ({
+    title: `/organize/assignments?view=${view}`,
+    path: () => `/organize/assignments?view=${view}`,
+    noScript: true,
+    status: 200,
+  })),
   { title: "/organize/appeals", path: () => "/organize/appeals", noScript: true, status: 200 },
   { title: "/organize/results", path: () => "/organize/results", noScript: true, status: 200 },
   { title: "/organize/votes", path: () => "/organize/votes", noScript: true, status: 200 },
