@@ -80,6 +80,7 @@ export const moderationDeskText = {
   hoursLabel: "Hours after the edition's deadline",
   extensionReasonHint: "Recorded with the exception and in the audit log.",
   extendButton: "Propose the exception",
+  extendLink: "Propose a late-submission exception…",
   noTeams: "No team has been formed this edition.",
 } as const;
 

@@ -22,7 +22,7 @@ import { actionIntent } from "~/organize/action-intent.server";
 import { deskHeader, type Desk } from "~/organize/guard.server";
 import { derivedVersionQuery, keptPerIsolate } from "~/organize/kept.server";
 import { paged, type Paged } from "~/organize/paging";
-import { chooseTeams } from "~/organize/team-chooser";
+import { chooseTeams, teamChooserParam } from "~/organize/team-chooser";
 import {
   editionExtensionsQuery,
   extendDeadline,
@@ -82,6 +82,14 @@ export async function showcaseDeskView(desk: Desk, url: URL) {
     q,
     submittedCount: projects.length,
     moderating,
+    // The exception's form (a chooser of up to fifty teams) once its link is followed or its team searched
+    // (issue 56): an exception is rare, the list is read on every view.
+    extending: canExtend && (url.searchParams.has("extend") || url.searchParams.has(teamChooserParam)),
+    extendHref: (() => {
+      const at = new URL(url);
+      at.searchParams.set("extend", "1");
+      return `${at.pathname}${at.search}#extend-heading`;
+    })(),
     moderateCancelHref: `${showcaseReturnPath(url)}${moderating ? `#project-${moderating}` : "#projects"}`,
     projects: {
       ...page,

@@ -343,6 +343,10 @@ describe("the desk flat in the edition's size (issue 56)", { timeout: 240_000 },
     expect(showcase.response.status).toBe(200);
     expect(showcase.html.match(/data-testid="moderated-project"/g) ?? []).toHaveLength(size);
     expect(forms(showcase.html, "hide") + forms(showcase.html, "show")).toBe(0);
+    // The exception's form too, until its link is followed.
+    expect(forms(showcase.html, "extend")).toBe(0);
+    expect(showcase.html).toContain('href="/organize/showcase?extend=1#extend-heading"');
+    expect(forms((await deskCounted("/organize/showcase?extend=1", director)).html, "extend")).toBe(1);
     expect(bytes(showcase.html)).toBeLessThanOrEqual(45_000);
     const teamId = showcase.html.match(/<tr id="project-([^"]+)"/)?.[1];
     expect(showcase.html).toContain(`href="/organize/showcase?moderate=${teamId}#project-${teamId}"`);
@@ -618,10 +622,14 @@ describe("the desk's team choosers (issue 56)", { timeout: 120_000 }, () => {
     ).all<{
       id: string;
     }>();
-    for (const path of ["/organize/messages", "/organize/showcase"]) {
+    // The showcase's exception form is shown once its link is followed (or its team searched).
+    for (const [path, opened] of [
+      ["/organize/messages", "/organize/messages"],
+      ["/organize/showcase", "/organize/showcase?extend=1"],
+    ] as const) {
       // The second view: the first after the seed reads the edition's teams again (kept under their version).
-      await deskCounted(path, director);
-      const page = await deskCounted(path, director);
+      await deskCounted(opened, director);
+      const page = await deskCounted(opened, director);
       expect(page.response.status, path).toBe(200);
       const listed = teamOptions(page.html);
       expect(listed.length, path).toBe(teamChooserRules.maxOptions);

@@ -3,8 +3,8 @@
  * projects (a GET search, paged by links), each with a link that opens, in
  * its row, the form to hide it from the gallery or show it again (a reason;
  * the form is its own confirmation, as the change can be undone), and the
- * late-submission exceptions with the form that proposes one. Plain POST
- * forms, enhanced by Conform.
+ * late-submission exceptions with the form that proposes one, shown once its
+ * link is followed. Plain POST forms, enhanced by Conform.
  */
 import { getSelectProps } from "@conform-to/react";
 import { moderationDeskText as text, moderationRules } from "~/content/showcase-moderation";
@@ -16,7 +16,17 @@ import type { ShowcaseDeskView } from "~/showcase/desk.server";
 import { ErrorList, Field, TextareaField } from "../forms";
 import { IntentForm, intentErrors, Refusals, useIntentForm } from "../intent-form";
 import { SectionCard } from "../section-card";
-import { cellClass, DeskTable, deskControlClass, deskLabelClass, Empty, LinkIfAllowed, Pager, teamPage } from "./desk";
+import {
+  cellClass,
+  DeskTable,
+  deskControlClass,
+  deskLabelClass,
+  deskLinkClass,
+  Empty,
+  LinkIfAllowed,
+  Pager,
+  teamPage,
+} from "./desk";
 import { deskCellLinksClass, deskCellsClass, deskRowHeadsClass } from "./desk-cells";
 import { TeamSearch } from "./team-chooser";
 
@@ -185,7 +195,15 @@ export function ExtensionsSection({ view, links, actionData }: Props) {
         </DeskTable>
       )}
       <Pager paged={extensions} label={text.extensionsTitle} />
-      {view.canExtend ? <ExtendForm view={view} actionData={actionData} /> : null}
+      {!view.canExtend ? null : view.extending || actionData?.intent === "extend" ? (
+        <ExtendForm view={view} actionData={actionData} />
+      ) : (
+        <p className="mt-4">
+          <a href={view.extendHref} className={deskLinkClass}>
+            {text.extendLink}
+          </a>
+        </p>
+      )}
     </SectionCard>
   );
 }

@@ -69,6 +69,9 @@ export async function proposeExtensionStep(
   exception: { team: string; memberEmail: string; hours: number; newDeadline: string; reason: string },
 ): Promise<string> {
   await go(page, "/organize/showcase#extensions");
+  // The form is shown once its link is followed (issue 56).
+  await page.getByRole("link", { name: moderationDeskText.extendLink }).click();
+  await page.waitForLoadState("domcontentloaded");
   // An edition with more teams than the chooser lists shows a search first (issue 56): the team is found by name.
   const search = page.getByLabel(teamChooserText.searchLabel);
   if (await search.isVisible()) {
