@@ -407,6 +407,15 @@ describe("the desk flat in the edition's size (issue 56)", { timeout: 240_000 },
     const registrations = await deskCounted("/organize/registrations", director);
     expect(registrations.response.status).toBe(200);
     expect(bodyRows(registrations.html, "registrations-table")).toBe(size);
+    // The page and its count in one statement.
+    expect(
+      registrations.tally.sql.filter((sql) => /from "registrations"/i.test(sql) && /count\(\*\)/i.test(sql)),
+      registrations.tally.sql.join("\n"),
+    ).toEqual([expect.stringMatching(/count\(\*\) OVER \(\)/)]);
+    // A stale link past the last page shows the last page.
+    const last = await deskCounted("/organize/registrations?page=999", director);
+    expect(last.response.status).toBe(200);
+    expect(bodyRows(last.html, "registrations-table")).toBeGreaterThan(0);
     expect(bytes(registrations.html)).toBeLessThanOrEqual(45_000);
     const registered = await env.DB.prepare("SELECT count(*) AS n FROM registrations WHERE edition_id = '2026'").first<{
       n: number;
