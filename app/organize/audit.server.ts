@@ -103,32 +103,25 @@ function conditions(filter: AuditFilter): SQL | undefined {
 }
 
 /**
- * One page of the log (`deskRules.listPageSize` rows), newest first, and how many rows the filter selects, in
- * one statement (issue 56): the page's ids are counted beside the whole selection (`count(*) OVER ()` over ids
- * and dates only, not every row's facts), then joined to their rows. A page past the last (a stale link) has
- * no row to carry the count: only then is it counted alone.
+ * One page of the log (`deskRules.listPageSize` rows, issue 56), newest first, and how many rows the filter
+ * selects. Two statements in one batch: the page walks the log's date index and stops at its rows, where a count
+ * beside each row (`count(*) OVER ()`) would read every row the filter selects.
  */
 export async function auditPage(db: Db, filter: AuditFilter) {
   const where = conditions(filter);
   const size = deskRules.listPageSize;
-  const newestFirst = [desc(events.createdAt), desc(events.id)];
-  const page = db
-    .select({ id: events.id, total: sql<number>`count(*) OVER ()`.as("total") })
-    .from(events)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(size)
-    .offset((filter.page - 1) * size)
-    .as("page");
-  const rows = await db
-    .select({ event: events, total: page.total })
-    .from(page)
-    .innerJoin(events, eq(events.id, page.id))
-    .orderBy(...newestFirst);
-  if (rows.length > 0 || filter.page === 1)
-    return { rows: rows.map((r) => r.event), total: Number(rows[0]?.total ?? 0), size };
-  const [total] = await db.select({ n: count() }).from(events).where(where);
-  return { rows: [], total: total?.n ?? 0, size };
+  // Neither waits for the other: one round trip.
+  const [[total], rows] = await db.batch([
+    db.select({ n: count() }).from(events).where(where),
+    db
+      .select()
+      .from(events)
+      .where(where)
+      .orderBy(desc(events.createdAt), desc(events.id))
+      .limit(size)
+      .offset((filter.page - 1) * size),
+  ]);
+  return { rows, total: total?.n ?? 0, size };
 }
 
 export const auditCsvColumns = [

@@ -30,8 +30,7 @@ import {
   contactsList,
   interestsList,
   organizationsList,
-  registrationsCountQuery,
-  registrationsPageQuery,
+  registrationsPageQueries,
   sponsorshipsList,
   storedRegistrations,
   type StoredRow,
@@ -165,17 +164,14 @@ async function registrationsViewAt(desk: Desk, url: URL) {
   const parsed = RegistrationsFilterSchema.safeParse(filterParams(url));
   const filter = parsed.success ? parsed.data : {};
   const editionId = filter.edition ?? desk.edition.id;
-  // One page of twenty with its count, one statement (issue 56); the CSV has every row.
+  // One page of twenty and its count (issue 56); the CSV has every row.
   const size = deskRules.listPageSize;
   const asked = askedPage(url, "page", size);
-  const selection = { editionId, plan: filter.plan, status: filter.status };
-  const page = await registrationsPageQuery(desk.db, selection, asked);
-  const total =
-    page.length > 0 || asked.page === 1
-      ? Number(page[0]?.total ?? 0)
-      : ((await registrationsCountQuery(desk.db, selection))[0]?.n ?? 0);
+  const [rows, [total]] = await desk.db.batch(
+    registrationsPageQueries(desk.db, { editionId, plan: filter.plan, status: filter.status }, asked),
+  );
   const registrations = pageOf(
-    storedRegistrations(page.map((r) => r.registration)).map((r: StoredRow) => ({
+    storedRegistrations(rows).map((r: StoredRow) => ({
       id: text(r.id),
       userId: text(r.user_id),
       name: `${text(r.first_name)} ${text(r.last_name)}`,
@@ -190,12 +186,12 @@ async function registrationsViewAt(desk: Desk, url: URL) {
       paid: when(r.paid_at),
     })),
     asked.page,
-    total,
+    Number(total?.n ?? 0),
     url,
     "page",
     size,
   );
-  if (!registrations) return lastPageUrl(url, total, "page", size);
+  if (!registrations) return lastPageUrl(url, Number(total?.n ?? 0), "page", size);
   return {
     header: deskHeader(desk),
     editionName: deskEditionName(desk, editionId),

@@ -72,35 +72,24 @@ export async function registrationsList(db: Db, filter: RegistrationsFilter): Pr
 }
 
 /**
- * One page of `registrationsList` (the same rows in the same order), each
- * with the count of them all, in one statement for the desk's page (issue
- * 56: a page, not the edition); the CSV keeps every row. The page is chosen
- * on the rows' ids and dates, counted beside them (`count(*) OVER ()`), and
- * only its rows are read whole: sorted whole, every registration of the
- * edition went through the sort.
+ * One page of `registrationsList` (the same rows in the same order) and the
+ * count of them, unrun, for the desk's page (issue 56: a page, not the
+ * edition); the CSV keeps every row.
  */
-export function registrationsPageQuery(db: Db, filter: RegistrationsFilter, page: { limit: number; offset: number }) {
-  const chosen = db
-    .select({ id: registrations.id, total: sql<number>`count(*) OVER ()`.as("total") })
-    .from(registrations)
-    .where(registrationsWhere(filter))
-    .orderBy(asc(registrations.createdAt), asc(registrations.id))
-    .limit(page.limit)
-    .offset(page.offset)
-    .as("page");
-  return db
-    .select({ registration: registrations, total: chosen.total })
-    .from(chosen)
-    .innerJoin(registrations, eq(registrations.id, chosen.id))
-    .orderBy(asc(registrations.createdAt), asc(registrations.id));
-}
-
-/** How many registrations `registrationsPageQuery` pages through: for a page past the last, which has no row to say. */
-export function registrationsCountQuery(db: Db, filter: RegistrationsFilter) {
-  return db
-    .select({ n: sql<number>`count(*)` })
-    .from(registrations)
-    .where(registrationsWhere(filter));
+export function registrationsPageQueries(db: Db, filter: RegistrationsFilter, page: { limit: number; offset: number }) {
+  return [
+    db
+      .select()
+      .from(registrations)
+      .where(registrationsWhere(filter))
+      .orderBy(asc(registrations.createdAt), asc(registrations.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(registrations)
+      .where(registrationsWhere(filter)),
+  ] as const;
 }
 
 /** `registrationsPageQueries`' rows under their stored column names, as `registrationsList` answers them. */
