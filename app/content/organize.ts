@@ -24,6 +24,11 @@ export const deskRules = {
    * conflicts' rows with a form each, kept as light as the report's page.
    */
   assignmentsPageSize: 20,
+  /**
+   * Rows per page of the desk's long lists (issue 56): /organize/showcase's projects, /organize/results' ranking,
+   * the audit log and the registrations, as light as the pages that stayed near /faq's cost. Their CSVs keep every row.
+   */
+  listPageSize: 20,
   /** An API token's name. */
   tokenNameMaxChars: 60,
   /** A reason an action records. */

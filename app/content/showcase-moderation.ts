@@ -9,8 +9,8 @@ export const moderationRules = {
   reasonMaxChars: 500,
   /** A late-submission exception adds whole hours to the edition's deadline, at most this many (ADR 018's two-person rule confirms it). */
   extensionMaxHours: 48,
-  /** Projects per page of the desk's list. */
-  projectsPageSize: 25,
+  /** Projects per page of the desk's list (issue 56: as the desk's other long lists, `deskRules.listPageSize`). */
+  projectsPageSize: 20,
   /** The longest search the desk's filter keeps. */
   searchMaxChars: 100,
 } as const;
@@ -48,8 +48,7 @@ export const moderationDeskText = {
     `${edition}: hide a submitted project from the public gallery (and show it again), and grant a team a late-submission exception.`,
   projectsTitle: "Submitted projects",
   projectsCaption: "The edition's submitted projects, by title",
-  teamTerm: "Team",
-  galleryTerm: "In the gallery",
+  projectsHead: ["Project", "Team", "In the gallery", ""],
   projectsEmpty: "No project of this edition has been submitted yet.",
   projectsNoMatch: "No submitted project matches this search.",
   searchLabel: "Search by title or team",
@@ -61,6 +60,8 @@ export const moderationDeskText = {
   hideSummary: "Hide from the gallery",
   showSummary: "Show again",
   reasonLabel: "Reason",
+  hiddenReason: (reason: string) => `Reason: ${reason}`,
+  cancel: "Cancel",
   hideReasonHint: "The team reads this on its portal. Say what to fix, if anything.",
   showReasonHint: "Recorded in the audit log.",
   hideButton: "Hide the project",
@@ -79,6 +80,7 @@ export const moderationDeskText = {
   hoursLabel: "Hours after the edition's deadline",
   extensionReasonHint: "Recorded with the exception and in the audit log.",
   extendButton: "Propose the exception",
+  extendLink: "Propose a late-submission exception…",
   noTeams: "No team has been formed this edition.",
 } as const;
 

@@ -10,7 +10,7 @@
 import { and, desc, isNotNull, notInArray } from "drizzle-orm";
 import { formatMountain } from "~/clock/format";
 import { accountRoleText } from "~/content/events";
-import { dailyJobNames, dailyJobText, deskRules, organizerRoleText, personalDataReadIds } from "~/content/organize";
+import { dailyJobNames, dailyJobText, organizerRoleText, personalDataReadIds } from "~/content/organize";
 import { events } from "~/db/schema";
 import { intent } from "~/forms/intent-action.server";
 import type { AnyOrganizerAction, Preview } from "./action.server";
@@ -115,13 +115,20 @@ export async function tokensDeskView(desk: Desk) {
   };
 }
 
-/** /organize/audit: the filter, one page of rows, and links to the other pages and the CSV. */
-/** `actionIds`: every action id the log may hold (the registry's `auditedActionIds`). */
+/**
+ * /organize/audit: the filter, one page of rows, and links to the other pages and the CSV. An entry's facts
+ * (its targets, before and after, pretty-printed JSON) are shown in the one row whose "Facts…" link was
+ * followed (`?entry=`, a GET), not hidden in every row (issue 56: they were most of the page's weight).
+ * `actionIds`: every action id the log may hold (the registry's `auditedActionIds`).
+ */
 export async function auditDeskView(desk: Desk, url: URL, actionIds: readonly string[]) {
   const filter = auditFilterOf(url.searchParams, actionIds);
-  const { rows, total } = await auditPage(desk.db, filter);
-  const pages = Math.max(1, Math.ceil(total / deskRules.pageSize));
+  const { rows, total, size } = await auditPage(desk.db, filter);
+  const pages = Math.max(1, Math.ceil(total / size));
   const shown = addressesFor(desk.can("read:person"));
+  const here = `/organize/audit${auditQueryString(filter, filter.page)}`;
+  const opened = Number(url.searchParams.get("entry"));
+  const withEntry = (id: number) => `${here}${here.includes("?") ? "&" : "?"}entry=${id}#entry-${id}`;
   return {
     header: deskHeader(desk),
     filter,
@@ -147,12 +154,17 @@ export async function auditDeskView(desk: Desk, url: URL, actionIds: readonly st
       action: r.action,
       summary: shown(r.summary),
       reason: shown(r.reason),
-      facts: {
-        targets: shown(r.targets),
-        before: shown(r.factsBefore),
-        after: shown(r.factsAfter),
-        proposal: r.proposalId,
-      },
+      factsHref: withEntry(r.id),
+      facts:
+        r.id === opened
+          ? {
+              targets: shown(r.targets),
+              before: shown(r.factsBefore),
+              after: shown(r.factsAfter),
+              proposal: r.proposalId,
+              close: `${here}#entry-${r.id}`,
+            }
+          : null,
     })),
   };
 }

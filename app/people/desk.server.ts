@@ -14,7 +14,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { data } from "react-router";
 import { formatMountain } from "~/clock/format";
 import { deskEditionName, deskEditionOptions } from "~/organize/desk-editions.server";
-import { overviewRules, overviewText, peopleRules, peopleText } from "~/content/organize";
+import { deskRules, overviewRules, overviewText, peopleRules, peopleText } from "~/content/organize";
 import { formatUsd, plans, sponsorTierIds } from "~/content/pricing";
 import { registrationStatuses, sponsorshipStatuses } from "~/db/payments-schema";
 import { companyCodes, registrations } from "~/db/schema";
@@ -170,8 +170,9 @@ async function registrationsViewAt(desk: Desk, url: URL) {
   const parsed = RegistrationsFilterSchema.safeParse(filterParams(url));
   const filter = parsed.success ? parsed.data : {};
   const editionId = filter.edition ?? desk.edition.id;
-  const asked = askedPage(url);
-  // One page and its count (issue 56); the CSV has every row.
+  // One page of twenty and its count (issue 56); the CSV has every row.
+  const size = deskRules.listPageSize;
+  const asked = askedPage(url, "page", size);
   const [rows, [total]] = await desk.db.batch(
     registrationsPageQueries(desk.db, { editionId, plan: filter.plan, status: filter.status }, asked),
   );
@@ -193,8 +194,10 @@ async function registrationsViewAt(desk: Desk, url: URL) {
     asked.page,
     Number(total?.n ?? 0),
     url,
+    "page",
+    size,
   );
-  if (!registrations) return lastPageUrl(url, Number(total?.n ?? 0));
+  if (!registrations) return lastPageUrl(url, Number(total?.n ?? 0), "page", size);
   return {
     header: deskHeader(desk),
     editionName: deskEditionName(desk, editionId),

@@ -35,9 +35,11 @@ export async function resultsDeskView(desk: Desk, url: URL) {
     normalized: formatScore(p.normalized),
     judges: `${p.judges}/${p.assigned}`,
   }));
-  const ranking = paged(ranked, url);
+  const ranking = paged(ranked, url, "page", deskRules.listPageSize);
   // An award goes to a finalist, in practice: the choices are the published finalists and the ranking's
-  // first page, not every project (a select of 2,000 teams per award was most of a 2 MB page).
+  // first fifty, not every project (a select of 2,000 teams per award was most of a 2 MB page). The awards'
+  // form, a select of those per award, is shown once its link is followed (`?awards=choose`, a GET): it is
+  // used once, on finals day, and was half the page on every other view (issue 56).
   const finalistIds = new Set(published.filter((r) => r.award === "finalist").map((r) => r.teamId));
   const awardTeams = [
     ...ranked.filter((p) => finalistIds.has(p.teamId)),
@@ -53,6 +55,9 @@ export async function resultsDeskView(desk: Desk, url: URL) {
     complete: report.complete,
     missing: report.projectsMissing.length,
     ranking,
+    choosingAwards: url.searchParams.get("awards") === "choose",
+    awardsHref: withAwards(url, true),
+    awardsCancelHref: withAwards(url, false),
     awardTeams,
     awardChoices: publicationAwards.map((a) => ({ id: a.id, name: a.name })),
     published: published.map((r) => ({
@@ -64,6 +69,14 @@ export async function resultsDeskView(desk: Desk, url: URL) {
       publishedBy: r.publishedBy,
     })),
   };
+}
+
+/** This page as it is (the ranking's page kept), with the awards' form open or closed. */
+function withAwards(url: URL, open: boolean) {
+  const at = new URL(url);
+  if (open) at.searchParams.set("awards", "choose");
+  else at.searchParams.delete("awards");
+  return `${at.pathname}${at.search}#awards`;
 }
 
 export type ResultsDeskView = Awaited<ReturnType<typeof resultsDeskView>>;

@@ -22,7 +22,7 @@ import { actionIntent } from "~/organize/action-intent.server";
 import { deskHeader, type Desk } from "~/organize/guard.server";
 import { derivedVersionQuery, keptPerIsolate } from "~/organize/kept.server";
 import { paged, type Paged } from "~/organize/paging";
-import { chooseTeams } from "~/organize/team-chooser";
+import { chooseTeams, teamChooserParam } from "~/organize/team-chooser";
 import {
   editionExtensionsQuery,
   extendDeadline,
@@ -62,29 +62,66 @@ export async function showcaseDeskView(desk: Desk, url: URL) {
   const matching = needle
     ? projects.filter((p) => (p.title ?? "").toLowerCase().includes(needle) || p.team.toLowerCase().includes(needle))
     : projects;
+  const page = paged(matching, url, "page", moderationRules.projectsPageSize);
+  // One hide-or-show form, in the row whose link was followed (`?moderate=`, a GET), not one in every row
+  // (issue 56: as the judges page's removal and the assignments page's dismissal).
+  const canModerate = desk.can("moderate:showcase");
+  const asked = url.searchParams.get("moderate");
+  const moderating = canModerate && page.items.some((p) => p.teamId === asked) ? asked : null;
+  const moderateHref = (teamId: string) => {
+    const at = new URL(url);
+    at.searchParams.set("moderate", teamId);
+    return `${at.pathname}${at.search}#project-${teamId}`;
+  };
   return {
     header: deskHeader(desk),
     editionName: edition.name,
     generalDeadline: formatMountain(edition.submissionDeadline.due, "dateTime"),
-    canModerate: desk.can("moderate:showcase"),
+    canModerate,
     canExtend,
     q,
     submittedCount: projects.length,
-    projects: paged(matching, url, "page", moderationRules.projectsPageSize),
+    moderating,
+    // The exception's form (a chooser of up to fifty teams) once its link is followed or its team searched
+    // (issue 56): an exception is rare, the list is read on every view.
+    extending: canExtend && (url.searchParams.has("extend") || url.searchParams.has(teamChooserParam)),
+    extendHref: (() => {
+      const at = new URL(url);
+      at.searchParams.set("extend", "1");
+      return `${at.pathname}${at.search}#extend-heading`;
+    })(),
+    moderateCancelHref: `${showcaseReturnPath(url)}${moderating ? `#project-${moderating}` : "#projects"}`,
+    projects: {
+      ...page,
+      items: page.items.map((p) => ({ ...p, moderateHref: canModerate ? moderateHref(p.teamId) : null })),
+    },
     extensions: paged(extensions, url, "extensions"),
     teams,
   };
 }
 
+/** The page a form was posted from (its search and page kept), without the row's open form. */
+function showcaseReturnPath(url: URL) {
+  const back = new URL(url);
+  back.searchParams.delete("moderate");
+  return `${back.pathname}${back.search}`;
+}
+
+/** Where a hide or show goes when done: back to the list as it was (search, page), the form closed. */
+export const showcaseRedirect = (url: URL) => `${showcaseReturnPath(url)}#projects`;
+
 export type ShowcaseDeskView = Awaited<ReturnType<typeof showcaseDeskView>>;
 
-/** Hide and show are repeated per project: the answer goes back to the project that was posted. */
+/**
+ * Hide and show, one form in the row that asked for it: the answer goes back to the project that was posted,
+ * and when done, to the page it was posted from (`showcaseRedirect`, the route's).
+ */
 const hide: Intent<typeof ModerateProjectSchema, Desk> = {
-  ...actionIntent(hideProject, { title: "Project hidden", redirectTo: "/organize/showcase#projects" }),
+  ...actionIntent(hideProject, { title: "Project hidden" }),
   instanceField: "teamId",
 };
 const show: Intent<typeof ModerateProjectSchema, Desk> = {
-  ...actionIntent(showProject, { title: "Project shown again", redirectTo: "/organize/showcase#projects" }),
+  ...actionIntent(showProject, { title: "Project shown again" }),
   instanceField: "teamId",
 };
 

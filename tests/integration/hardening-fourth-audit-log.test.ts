@@ -174,12 +174,13 @@ describe("the audit log's chain (Low 3)", { timeout: 60_000 }, () => {
 describe("people's addresses on the desk (Low 6)", { timeout: 60_000 }, () => {
   let person: { id: string; email: string };
   let redacted = "";
+  let entryId = 0;
   const proposalId = crypto.randomUUID();
 
   beforeAll(async () => {
     person = await bareUser("casey");
     redacted = `c•••@${person.email.split("@")[1]}`;
-    await writeRow(`Invited ${person.email} to judge`, { email: person.email });
+    entryId = await writeRow(`Invited ${person.email} to judge`, { email: person.email });
     const preview = {
       summary: `Sends the announcement to ${person.email}`,
       tables: [{ caption: "Recipients", columns: ["E-mail"], rows: [[person.email]] }],
@@ -208,6 +209,11 @@ describe("people's addresses on the desk (Low 6)", { timeout: 60_000 }, () => {
     const log = await text(await deskGet(`/organize/audit?actor=test`, coordinator));
     expect(log, "the audit log").not.toContain(person.email);
     expect(log).toContain(redacted);
+    // The entry's facts, shown in its row when its link is followed.
+    const facts = await text(await deskGet(`/organize/audit?actor=test&entry=${entryId}`, coordinator));
+    expect(facts, "the entry's facts").toContain("Targets");
+    expect(facts, "the entry's facts").not.toContain(person.email);
+    expect(facts.split(redacted).length, "the summary and the facts").toBeGreaterThanOrEqual(3);
 
     const csv = await text(await deskGet("/organize/audit.csv", coordinator));
     expect(csv, "the audit CSV").not.toContain(person.email);
@@ -227,6 +233,8 @@ describe("people's addresses on the desk (Low 6)", { timeout: 60_000 }, () => {
 
   it("a registrar, who may read people, sees them whole", async () => {
     expect(await text(await deskGet(`/organize/audit?actor=test`, registrar))).toContain(person.email);
+    const facts = await text(await deskGet(`/organize/audit?actor=test&entry=${entryId}`, registrar));
+    expect(facts.split(person.email).length, "the summary and the facts").toBeGreaterThanOrEqual(3);
     expect(await text(await deskGet(`/organize/proposals/${proposalId}`, registrar))).toContain(person.email);
   });
 });

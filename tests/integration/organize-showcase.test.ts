@@ -130,16 +130,26 @@ describe("showcase moderation", { timeout: 120_000 }, () => {
     expect(submission).not.toContain(`/showcase/${project.slug}`);
     const desk = await text(await deskGet("/organize/showcase", coordinator, SHOWCASE));
     expect(desk).toContain(`by organizer:${coordinator.email}`);
+    // Each row links to its form; the page holds none until one is followed, then that row's only.
+    const moderate = `/organize/showcase?q=Moderated&moderate=${project.teamId}`;
+    const searched = await (await deskGet("/organize/showcase?q=Moderated", coordinator, SHOWCASE)).text();
+    expect(searched).toContain(`href="${moderate.replace("&", "&amp;")}#project-${project.teamId}"`);
+    expect(searched).not.toContain('name="intent" value="show"');
+    const opened = await (await deskGet(moderate, coordinator, SHOWCASE)).text();
+    expect(opened.match(/name="intent" value="(hide|show)"/g)).toEqual(['name="intent" value="show"']);
+    expect(opened).toContain(`name="teamId" value="${project.teamId}"`);
 
-    // Shown again, with its reason: back everywhere, and the portal's notice gone.
+    // Shown again, with its reason, from that form: back everywhere, and the portal's notice gone; the desk goes
+    // back to the same search, the form closed.
     const showSince = await lastAuditId();
     const shown = await deskPost(
-      "/organize/showcase",
+      moderate,
       { intent: "show", teamId: project.teamId, reason: "The team replaced the link." },
       coordinator,
       SHOWCASE,
     );
     expect(shown.status, await shown.clone().text()).toBe(303);
+    expect(shown.headers.get("location")).toBe("/organize/showcase?q=Moderated#projects");
     const showRows = await auditSince(showSince);
     expect(showRows).toHaveLength(1);
     expect(showRows[0]).toMatchObject({ action: "showcase.show", reason: "The team replaced the link." });

@@ -17,7 +17,7 @@ import { getDb } from "~/db/client.server";
 import { reportTeamNames } from "~/judging/appeal-decisions.server";
 import { teamChooserParam } from "~/organize/team-chooser";
 import { countingD1, newTally, type D1Tally } from "../../workers/bench/counting-d1";
-import { judgeSql, reviewSql, submittedTeamSql } from "../judging-seed";
+import { judgeSql, registrationSql, reviewSql, submittedTeamSql } from "../judging-seed";
 import { uniqueIp } from "./auth-helpers";
 import { createRegistration } from "./factories";
 import { account } from "./judging-helpers";
@@ -324,6 +324,101 @@ describe("the desk flat in the edition's size (issue 56)", { timeout: 240_000 },
     expect((await csv.text()).trim().split("\n")).toHaveLength(submitted!.n + 1);
   });
 
+  it("the showcase, results, audit log and registrations show twenty rows and one form only where its link was followed; their CSVs keep every row", async () => {
+    const director = await organizer("director");
+    await seedJudgedProjects(200);
+    const size = deskRules.listPageSize;
+    const bytes = (html: string) => new TextEncoder().encode(html).length;
+    /** The rows of a desk table's body. */
+    const bodyRows = (html: string, testId: string) => {
+      const table = html.slice(html.indexOf(`data-testid="${testId}"`));
+      return (table.slice(table.indexOf("<tbody"), table.indexOf("</tbody>")).match(/<tr[ >]/g) ?? []).length;
+    };
+    const forms = (html: string, intent: string) =>
+      (html.match(new RegExp(`name="intent" value="${intent}"`, "g")) ?? []).length;
+
+    // The showcase: twenty projects, each with a link to its form, and no form until one is followed.
+    await deskCounted("/organize/showcase", director);
+    const showcase = await deskCounted("/organize/showcase", director);
+    expect(showcase.response.status).toBe(200);
+    expect(showcase.html.match(/data-testid="moderated-project"/g) ?? []).toHaveLength(size);
+    expect(forms(showcase.html, "hide") + forms(showcase.html, "show")).toBe(0);
+    // The exception's form too, until its link is followed.
+    expect(forms(showcase.html, "extend")).toBe(0);
+    expect(showcase.html).toContain('href="/organize/showcase?extend=1#extend-heading"');
+    expect(forms((await deskCounted("/organize/showcase?extend=1", director)).html, "extend")).toBe(1);
+    expect(bytes(showcase.html)).toBeLessThanOrEqual(45_000);
+    const teamId = showcase.html.match(/<tr id="project-([^"]+)"/)?.[1];
+    expect(showcase.html).toContain(`href="/organize/showcase?moderate=${teamId}#project-${teamId}"`);
+    const moderating = await deskCounted(`/organize/showcase?page=2&moderate=${teamId}`, director);
+    // A row of another page asks for nothing: the link is followed from the row's own page.
+    expect(forms(moderating.html, "hide")).toBe(0);
+    const open = await deskCounted(`/organize/showcase?moderate=${teamId}`, director);
+    expect(forms(open.html, "hide")).toBe(1);
+    expect(open.html).toContain(`name="teamId" value="${teamId}"`);
+    expect(open.tally.statements, open.tally.sql.join("\n")).toBe(showcase.tally.statements);
+
+    // Results: a page of the ranking; the awards' form once its link is followed. The first view computes the
+    // report this isolate then keeps.
+    await deskCounted("/organize/results", director);
+    const results = await deskCounted("/organize/results", director);
+    expect(results.response.status).toBe(200);
+    expect(bodyRows(results.html, "ranking-table")).toBe(size);
+    expect(forms(results.html, "publish-finalists")).toBe(1);
+    expect(forms(results.html, "publish-awards")).toBe(0);
+    expect(bytes(results.html)).toBeLessThanOrEqual(45_000);
+    expect(results.html).toContain('href="/organize/results?awards=choose#awards"');
+    const awards = await deskCounted("/organize/results?awards=choose", director);
+    expect(forms(awards.html, "publish-awards")).toBe(1);
+    // A refused post, from a browser without JavaScript, shows the form again with why, whatever its address.
+    const refused = await deskPost("/organize/results", { intent: "publish-awards" }, director);
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(forms(await refused.text(), "publish-awards")).toBe(1);
+    expect(awards.tally.statements, awards.tally.sql.join("\n")).toBe(results.tally.statements);
+
+    // The audit log: twenty entries, an entry's facts in its row when asked.
+    const someone = await person("audit-page-reads");
+    for (let i = 0; i < size + 5; i++) await deskGet(`/organize/people/${someone.id}`, director);
+    const audit = await deskCounted("/organize/audit", director);
+    expect(audit.response.status).toBe(200);
+    expect(bodyRows(audit.html, "audit-table")).toBe(size);
+    expect(audit.html).not.toContain(">Targets</dt>");
+    expect(bytes(audit.html)).toBeLessThanOrEqual(45_000);
+    const entry = audit.html.match(/href="\/organize\/audit\?entry=(\d+)#entry-\1"/)?.[1];
+    expect(entry).toBeDefined();
+    const facts = await deskCounted(`/organize/audit?entry=${entry}`, director);
+    expect(facts.html.match(/>Targets<\/dt>/g) ?? []).toHaveLength(1);
+    expect(facts.html).toContain(`<tr id="entry-${entry}">`);
+    const total = Number(audit.html.match(/>(\d+) entries</)?.[1]);
+    expect(total).toBeGreaterThan(size);
+    const auditCsv = await deskGet("/organize/audit.csv", director);
+    // Past the rows counted above: the CSV's own read of personal data is one more.
+    expect((await auditCsv.text()).trim().split("\r\n").length).toBeGreaterThanOrEqual(total + 1);
+
+    // Registrations: a page of twenty; the CSV has every one.
+    await env.DB.batch(
+      Array.from({ length: size + 5 }, (_, i) =>
+        env.DB.prepare(
+          registrationSql({ editionId: "2026", userId: `work-member-${i + 1}`, email: `work-${i + 1}@example.com` }),
+        ),
+      ),
+    );
+    const registrations = await deskCounted("/organize/registrations", director);
+    expect(registrations.response.status).toBe(200);
+    expect(bodyRows(registrations.html, "registrations-table")).toBe(size);
+    // A stale link past the last page shows the last page.
+    const last = await deskCounted("/organize/registrations?page=999", director);
+    expect(last.response.status).toBe(200);
+    expect(bodyRows(last.html, "registrations-table")).toBeGreaterThan(0);
+    expect(bytes(registrations.html)).toBeLessThanOrEqual(45_000);
+    const registered = await env.DB.prepare("SELECT count(*) AS n FROM registrations WHERE edition_id = '2026'").first<{
+      n: number;
+    }>();
+    expect(registered!.n).toBeGreaterThan(size);
+    const registrationsCsv = await deskGet("/organize/registrations.csv", director);
+    expect((await registrationsCsv.text()).trim().split(/\r?\n/)).toHaveLength(registered!.n + 1);
+  });
+
   it("writes the desk session's touch at most every few minutes, and still ends an idle one", async () => {
     const who = await organizer("coordinator");
     const at = (minutes: number) => ({
@@ -596,10 +691,14 @@ describe("the desk's team choosers (issue 56)", { timeout: 120_000 }, () => {
     ).all<{
       id: string;
     }>();
-    for (const path of ["/organize/messages", "/organize/showcase"]) {
+    // The showcase's exception form is shown once its link is followed (or its team searched).
+    for (const [path, opened] of [
+      ["/organize/messages", "/organize/messages"],
+      ["/organize/showcase", "/organize/showcase?extend=1"],
+    ] as const) {
       // The second view: the first after the seed reads the edition's teams again (kept under their version).
-      await deskCounted(path, director);
-      const page = await deskCounted(path, director);
+      await deskCounted(opened, director);
+      const page = await deskCounted(opened, director);
       expect(page.response.status, path).toBe(200);
       const listed = teamOptions(page.html);
       expect(listed.length, path).toBe(teamChooserRules.maxOptions);

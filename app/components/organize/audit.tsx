@@ -1,9 +1,13 @@
-/** /organize/audit's filter (a GET form) and its table, with each row's facts in a disclosure; the chain's verdict. */
+/**
+ * /organize/audit's filter (a GET form) and its table, the facts of the one entry whose "Facts…" link was
+ * followed shown in its row; the chain's verdict.
+ */
 import { auditActors, auditKinds, auditText } from "~/content/organize";
 import type { ChainVerdict } from "~/events/chain.server";
 import type { auditDeskView } from "~/organize/desk.server";
 import { SectionCard } from "../section-card";
-import { cellClass, DeskTable, deskControlClass, deskLabelClass, deskLinkClass, Empty, Pager } from "./desk";
+import { DeskTable, deskControlClass, deskLabelClass, deskLinkClass, Empty, Pager } from "./desk";
+import { deskCellLinksClass, deskCellsClass } from "./desk-cells";
 
 type AuditView = Awaited<ReturnType<typeof auditDeskView>>;
 
@@ -24,10 +28,9 @@ export function AuditFilter({ view }: { view: AuditView }) {
           </label>
           <select id="audit-action" name="action" defaultValue={filter.action} className={deskControlClass}>
             <option value="">Every action</option>
+            {/* An option's value is its text: the id, written once. */}
             {view.actionIds.map((id) => (
-              <option key={id} value={id}>
-                {id}
-              </option>
+              <option key={id}>{id}</option>
             ))}
           </select>
         </div>
@@ -85,7 +88,9 @@ export function AuditFilter({ view }: { view: AuditView }) {
   );
 }
 
-function Facts({ facts }: { facts: AuditView["rows"][number]["facts"] }) {
+type Facts = NonNullable<AuditView["rows"][number]["facts"]>;
+
+function Facts({ facts }: { facts: Facts }) {
   const pretty = (json: string | null) => {
     if (!json) return "—";
     try {
@@ -95,9 +100,8 @@ function Facts({ facts }: { facts: AuditView["rows"][number]["facts"] }) {
     }
   };
   return (
-    <details>
-      <summary className="cursor-pointer text-brand-700 underline">Facts</summary>
-      <dl className="mt-2 space-y-2 text-xs">
+    <>
+      <dl className="space-y-2 text-xs">
         {(
           [
             ["Targets", facts.targets],
@@ -119,7 +123,10 @@ function Facts({ facts }: { facts: AuditView["rows"][number]["facts"] }) {
           </div>
         ) : null}
       </dl>
-    </details>
+      <a href={facts.close} className="mt-2 inline-block">
+        Hide the facts
+      </a>
+    </>
   );
 }
 
@@ -134,31 +141,43 @@ export function AuditTable({ view }: { view: AuditView }) {
       {view.rows.length === 0 ? (
         <Empty>Nothing matches this filter. Widen the dates or clear the filter.</Empty>
       ) : (
-        <DeskTable id="audit-table" caption="Audit log entries, newest first" head={["When", "Who", "What", "Details"]}>
-          {view.rows.map((r) => (
-            <tr key={r.id}>
-              <td className={`${cellClass} whitespace-nowrap`}>{r.when}</td>
-              <td className={`${cellClass} break-all`}>
-                {r.actor}
-                <span className="block text-xs text-slate-600">
-                  {r.actorKind === "job"
-                    ? "daily job or bootstrap"
-                    : r.actorKind === "account"
-                      ? auditText.accountActor(r.role ?? "")
-                      : `${r.role ?? ""}${r.actorKind === "token" ? ", API token" : ""}`}
-                </span>
-              </td>
-              <td className={cellClass}>
-                {r.summary}
-                <span className="block text-xs text-slate-600">{r.action}</span>
-                {r.reason ? <span className="block text-xs">Reason: {r.reason}</span> : null}
-              </td>
-              <td className={cellClass}>
-                <Facts facts={r.facts} />
-              </td>
-            </tr>
-          ))}
-        </DeskTable>
+        <div className={`${deskCellsClass} ${deskCellLinksClass}`}>
+          <DeskTable
+            id="audit-table"
+            caption="Audit log entries, newest first"
+            head={["When", "Who", "What", "Details"]}
+          >
+            {view.rows.map((r) => (
+              <tr key={r.id} id={r.facts ? `entry-${r.id}` : undefined}>
+                <td className="whitespace-nowrap">{r.when}</td>
+                <td className="break-all">
+                  {r.actor}
+                  <small>
+                    {r.actorKind === "job"
+                      ? "daily job or bootstrap"
+                      : r.actorKind === "account"
+                        ? auditText.accountActor(r.role ?? "")
+                        : `${r.role ?? ""}${r.actorKind === "token" ? ", API token" : ""}`}
+                  </small>
+                </td>
+                <td>
+                  {r.summary}
+                  <small>{r.action}</small>
+                  {r.reason ? <span className="block text-xs">Reason: {r.reason}</span> : null}
+                </td>
+                <td>
+                  {r.facts ? (
+                    <Facts facts={r.facts} />
+                  ) : (
+                    <a href={r.factsHref}>
+                      Facts<span className="sr-only"> of entry {r.id}</span>…
+                    </a>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DeskTable>
+        </div>
       )}
       <Pager paged={view} label="Audit log" />
     </SectionCard>

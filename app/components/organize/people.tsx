@@ -20,6 +20,7 @@ import type {
 import { IntentForm, intentErrors, Refusals } from "../intent-form";
 import { SectionCard } from "../section-card";
 import type { Paged } from "~/organize/paging";
+import { deskCellLinksClass, deskCellsClass } from "./desk-cells";
 import {
   cellClass,
   DeskTable,
@@ -27,7 +28,6 @@ import {
   deskLabelClass,
   deskLinkClass,
   Empty,
-  LinkIfAllowed,
   organizationPage,
   Pager,
 } from "./desk";
@@ -345,58 +345,61 @@ export function FilteredList<Item>({
 
 export function RegistrationsSection({ view, links }: { view: RegistrationsDeskView; links: DeskLinks }) {
   const { registrations: list, filter, options } = view;
+  // The cells' and links' style once, around the table (issue 56), not in every cell of every row.
   return (
-    <FilteredList
-      id="registrations"
-      title={t.registrationsPageTitle}
-      csv={view.csv}
-      filters={
-        <>
-          <Select
-            id="reg-edition"
-            name="edition"
-            label={t.editionLabel}
-            value={filter.edition}
-            options={options.editions}
-          />
-          <Select id="reg-plan" name="plan" label={t.planLabel} value={filter.plan} options={options.plans} any />
-          <Select
-            id="reg-status"
-            name="status"
-            label={t.statusLabel}
-            value={filter.status}
-            options={options.statuses}
-            any
-          />
-        </>
-      }
-      list={list}
-      none={t.registrationsListNone}
-      caption={t.registrationsListCaption}
-      head={t.registrationsListHead}
-      row={(r) => (
-        <tr key={r.id}>
-          <td className={`${cellClass} break-all`}>
-            <PersonLink userId={r.userId}>{r.name}</PersonLink>
-            <span className="block text-xs text-slate-600">{r.email}</span>
-            {r.company ? (
-              <span className="block text-xs text-slate-600">
-                <LinkIfAllowed
-                  href={links.organization && r.organizationId ? organizationPage(r.organizationId) : null}
-                >
-                  {r.company}
-                </LinkIfAllowed>
-              </span>
-            ) : null}
-          </td>
-          <td className={cellClass}>{r.plan}</td>
-          <td className={cellClass}>{r.status}</td>
-          <td className={cellClass}>{r.amount}</td>
-          <td className={cellClass}>{r.registered}</td>
-          <td className={cellClass}>{r.paid ?? ""}</td>
-        </tr>
-      )}
-    />
+    <div className={`${deskCellsClass} ${deskCellLinksClass}`}>
+      <FilteredList
+        id="registrations"
+        title={t.registrationsPageTitle}
+        csv={view.csv}
+        filters={
+          <>
+            <Select
+              id="reg-edition"
+              name="edition"
+              label={t.editionLabel}
+              value={filter.edition}
+              options={options.editions}
+            />
+            <Select id="reg-plan" name="plan" label={t.planLabel} value={filter.plan} options={options.plans} any />
+            <Select
+              id="reg-status"
+              name="status"
+              label={t.statusLabel}
+              value={filter.status}
+              options={options.statuses}
+              any
+            />
+          </>
+        }
+        list={list}
+        none={t.registrationsListNone}
+        caption={t.registrationsListCaption}
+        head={t.registrationsListHead}
+        row={(r) => (
+          <tr key={r.id}>
+            <td className="break-all">
+              <a href={personHref(r.userId)}>{r.name}</a>
+              <small>{r.email}</small>
+              {r.company ? (
+                <small>
+                  {links.organization && r.organizationId ? (
+                    <a href={organizationPage(r.organizationId)}>{r.company}</a>
+                  ) : (
+                    r.company
+                  )}
+                </small>
+              ) : null}
+            </td>
+            <td>{r.plan}</td>
+            <td>{r.status}</td>
+            <td>{r.amount}</td>
+            <td>{r.registered}</td>
+            <td>{r.paid ?? ""}</td>
+          </tr>
+        )}
+      />
+    </div>
   );
 }
 

@@ -1,7 +1,8 @@
 /**
  * /organize/results' sections (issue 32): the ranking, the two proposal
  * forms (finalists: the top N or chosen team ids; awards: each award's
- * team), plain POSTs enhanced by Conform, and what is already published.
+ * team, shown once its link is followed), plain POSTs enhanced by Conform,
+ * and what is already published.
  */
 import { getInputProps } from "@conform-to/react";
 import { publicationText } from "~/content/results";
@@ -11,7 +12,8 @@ import { PublishAwardsSchema, PublishFinalistsSchema } from "~/results/schema";
 import { ErrorList } from "../forms";
 import { IntentForm, useIntentForm } from "../intent-form";
 import { SectionCard } from "../section-card";
-import { cellClass, DeskTable, deskControlClass, deskLabelClass, Empty, Pager } from "./desk";
+import { cellClass, DeskTable, deskControlClass, deskLabelClass, deskLinkClass, Empty, Pager } from "./desk";
+import { deskCellsClass } from "./desk-cells";
 
 type Props = { view: ResultsDeskView; actionData?: IntentActionData };
 
@@ -26,21 +28,24 @@ export function RankingSection({ view }: Props) {
       {view.ranking.total === 0 ? (
         <Empty>No submitted project yet.</Empty>
       ) : (
-        <DeskTable
-          id="ranking-table"
-          caption="Ranking by normalized weighted total"
-          head={["Rank", "Team", "Normalized", "Judges", "Team id"]}
-        >
-          {view.ranking.items.map((p) => (
-            <tr key={p.teamId}>
-              <td className={cellClass}>{p.rank ?? "—"}</td>
-              <td className={`${cellClass} break-words`}>{p.name}</td>
-              <td className={cellClass}>{p.normalized}</td>
-              <td className={cellClass}>{p.judges}</td>
-              <td className={`${cellClass} break-all font-mono text-xs`}>{p.teamId}</td>
-            </tr>
-          ))}
-        </DeskTable>
+        // The cells' style once, around the table (issue 56), not in every cell of every row.
+        <div className={deskCellsClass}>
+          <DeskTable
+            id="ranking-table"
+            caption="Ranking by normalized weighted total"
+            head={["Rank", "Team", "Normalized", "Judges", "Team id"]}
+          >
+            {view.ranking.items.map((p) => (
+              <tr key={p.teamId}>
+                <td>{p.rank ?? "—"}</td>
+                <td className="break-words">{p.name}</td>
+                <td>{p.normalized}</td>
+                <td>{p.judges}</td>
+                <td className="break-all font-mono text-xs">{p.teamId}</td>
+              </tr>
+            ))}
+          </DeskTable>
+        </div>
       )}
       <Pager paged={view.ranking} label="Ranking" />
     </SectionCard>
@@ -89,14 +94,31 @@ export function FinalistsSection({ view, actionData }: Props) {
 }
 
 export function AwardsSection({ view, actionData }: Props) {
-  const [form, fields] = useIntentForm("publish-awards", PublishAwardsSchema, actionData);
-  const teams = view.awardTeams;
   return (
     <SectionCard id="awards" title="Propose the awards">
       <p className="mt-2 text-sm text-slate-700">{publicationText.awardsLead}</p>
       {view.awards.open ? null : (
         <p className="mt-2 text-sm text-slate-700">{`Awards can be published from ${view.awards.opens}.`}</p>
       )}
+      {view.choosingAwards || actionData?.intent === "publish-awards" ? (
+        <AwardsForm view={view} actionData={actionData} />
+      ) : (
+        <p className="mt-4">
+          <a href={view.awardsHref} className={deskLinkClass}>
+            Choose the awards…
+          </a>
+        </p>
+      )}
+    </SectionCard>
+  );
+}
+
+/** One select per award, of the published finalists and the ranking's first fifty. */
+function AwardsForm({ view, actionData }: Props) {
+  const [form, fields] = useIntentForm("publish-awards", PublishAwardsSchema, actionData);
+  const teams = view.awardTeams;
+  return (
+    <>
       <IntentForm intent="publish-awards" form={form} className="mt-4 space-y-4">
         {view.awardChoices.map((award) => {
           const field = fields[award.id];
@@ -127,7 +149,10 @@ export function AwardsSection({ view, actionData }: Props) {
           Propose the awards
         </button>
       </IntentForm>
-    </SectionCard>
+      <a href={view.awardsCancelHref} className={`${deskLinkClass} mt-3 inline-block`}>
+        Cancel
+      </a>
+    </>
   );
 }
 

@@ -1,10 +1,10 @@
 /**
  * /organize/showcase's sections (issue 33): the edition's submitted
- * projects (a GET search, paged by links), each with its form to hide it
- * from the gallery or show it again (a reason, in a `<details>`: the form is
- * its own confirmation, as the change can be undone), and the
- * late-submission exceptions with the form that proposes one. Plain POST
- * forms, enhanced by Conform.
+ * projects (a GET search, paged by links), each with a link that opens, in
+ * its row, the form to hide it from the gallery or show it again (a reason;
+ * the form is its own confirmation, as the change can be undone), and the
+ * late-submission exceptions with the form that proposes one, shown once its
+ * link is followed. Plain POST forms, enhanced by Conform.
  */
 import { getSelectProps } from "@conform-to/react";
 import { moderationDeskText as text, moderationRules } from "~/content/showcase-moderation";
@@ -27,6 +27,7 @@ import {
   Pager,
   teamPage,
 } from "./desk";
+import { deskCellLinksClass, deskCellsClass, deskRowHeadsClass } from "./desk-cells";
 import { TeamSearch } from "./team-chooser";
 
 type Props = { view: ShowcaseDeskView; links: DeskLinks; actionData?: IntentActionData };
@@ -63,75 +64,78 @@ export function ProjectsSection({ view, links, actionData }: Props) {
       {projects.total === 0 ? (
         <Empty>{view.submittedCount === 0 ? text.projectsEmpty : text.projectsNoMatch}</Empty>
       ) : (
-        <ol className="mt-4 space-y-4" aria-label={text.projectsCaption} data-testid="moderated-projects">
-          {projects.items.map((project) => (
-            <li key={project.teamId}>
-              <ProjectCard
+        // The cells' and links' style once, around the table (issue 56), not in every cell of every row.
+        <div className={`${deskCellsClass} ${deskRowHeadsClass} ${deskCellLinksClass} [&_tr>*]:break-words`}>
+          <DeskTable id="moderated-projects" caption={text.projectsCaption} head={text.projectsHead}>
+            {projects.items.map((project) => (
+              <ProjectRow
+                key={project.teamId}
                 project={project}
                 teamHref={links.team ? teamPage(project.teamId) : null}
-                canModerate={view.canModerate}
+                open={view.moderating === project.teamId || posted?.instance === project.teamId}
+                cancelHref={view.moderateCancelHref}
                 actionData={actionData}
               />
-            </li>
-          ))}
-        </ol>
+            ))}
+          </DeskTable>
+        </div>
       )}
       <Pager paged={projects} label={text.projectsTitle} />
     </SectionCard>
   );
 }
 
-function ProjectCard({
+function ProjectRow({
   project,
   teamHref,
-  canModerate,
+  open,
+  cancelHref,
   actionData,
 }: {
   project: Project;
   teamHref: string | null;
-  canModerate: boolean;
+  /** This row's form is shown: its link was followed, or its post was refused. */
+  open: boolean;
+  cancelHref: string;
   actionData: IntentActionData | undefined;
 }) {
-  const headingId = `project-${project.teamId}`;
   const title = project.title ?? text.untitled;
-  const state = project.hidden
-    ? text.hiddenState(project.hidden.at, project.hidden.by)
-    : project.consented
-      ? text.shownState
-      : text.noConsentState;
   return (
-    <article
-      aria-labelledby={headingId}
-      className="rounded-xl border border-slate-200 bg-white p-4"
-      data-testid="moderated-project"
-    >
-      <h3 id={headingId} className="break-words font-semibold text-slate-900">
+    <tr id={`project-${project.teamId}`} data-testid="moderated-project">
+      <th scope="row">
         {project.slug && !project.hidden && project.consented ? (
-          <a href={`/showcase/${project.slug}`} className={deskLinkClass}>
-            {title}
-          </a>
+          <a href={`/showcase/${project.slug}`}>{title}</a>
         ) : (
           title
         )}
-      </h3>
-      <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr]">
-        <dt className="font-semibold">{text.teamTerm}</dt>
-        <dd className="break-words">
-          <LinkIfAllowed href={teamHref}>{project.team}</LinkIfAllowed>
-        </dd>
-        <dt className="font-semibold">{text.galleryTerm}</dt>
-        <dd className="break-words" data-testid="gallery-state">
-          {state}
-        </dd>
+      </th>
+      <td>{teamHref ? <a href={teamHref}>{project.team}</a> : project.team}</td>
+      <td data-testid="gallery-state">
+        {project.hidden
+          ? text.hiddenState(project.hidden.at, project.hidden.by)
+          : project.consented
+            ? text.shownState
+            : text.noConsentState}
         {project.hidden ? (
-          <>
-            <dt className="font-semibold">{text.reasonLabel}</dt>
-            <dd className="whitespace-pre-line break-words">{project.hidden.reason}</dd>
-          </>
+          <small className="whitespace-pre-line">{text.hiddenReason(project.hidden.reason)}</small>
         ) : null}
-      </dl>
-      {canModerate ? <ModerateForm project={project} title={title} actionData={actionData} /> : null}
-    </article>
+      </td>
+      <td>
+        {!project.moderateHref ? null : open ? (
+          <>
+            <ModerateForm project={project} title={title} actionData={actionData} />
+            <a href={cancelHref} className="mt-2 inline-block">
+              {text.cancel}
+            </a>
+          </>
+        ) : (
+          <a href={project.moderateHref}>
+            {project.hidden ? text.showSummary : text.hideSummary}
+            <span className="sr-only">: {title}</span>…
+          </a>
+        )}
+      </td>
+    </tr>
   );
 }
 
@@ -149,28 +153,20 @@ function ModerateForm({
     instance: project.teamId,
     defaultValue: { teamId: project.teamId },
   });
-  // A refused post opens the form again with what was typed and why.
-  const posted = actionData?.intent === intent && actionData.instance === project.teamId;
   return (
-    <details className="mt-3" open={posted || undefined}>
-      <summary className="cursor-pointer font-semibold text-brand-700">
-        {project.hidden ? text.showSummary : text.hideSummary}
+    <IntentForm intent={intent} form={form} className="min-w-56 space-y-3">
+      <input type="hidden" name="teamId" value={project.teamId} />
+      <TextareaField
+        meta={fields.reason}
+        label={`${text.reasonLabel} (${title})`}
+        hint={project.hidden ? text.showReasonHint : text.hideReasonHint}
+        rows={3}
+      />
+      <button type="submit" className={project.hidden ? "btn-primary" : "btn-outline"}>
+        {project.hidden ? text.showButton : text.hideButton}
         <span className="sr-only">: {title}</span>
-      </summary>
-      <IntentForm intent={intent} form={form} className="mt-3 space-y-3">
-        <input type="hidden" name="teamId" value={project.teamId} />
-        <TextareaField
-          meta={fields.reason}
-          label={`${text.reasonLabel} (${title})`}
-          hint={project.hidden ? text.showReasonHint : text.hideReasonHint}
-          rows={3}
-        />
-        <button type="submit" className={project.hidden ? "btn-primary" : "btn-outline"}>
-          {project.hidden ? text.showButton : text.hideButton}
-          <span className="sr-only">: {title}</span>
-        </button>
-      </IntentForm>
-    </details>
+      </button>
+    </IntentForm>
   );
 }
 
@@ -199,7 +195,15 @@ export function ExtensionsSection({ view, links, actionData }: Props) {
         </DeskTable>
       )}
       <Pager paged={extensions} label={text.extensionsTitle} />
-      {view.canExtend ? <ExtendForm view={view} actionData={actionData} /> : null}
+      {!view.canExtend ? null : view.extending || actionData?.intent === "extend" ? (
+        <ExtendForm view={view} actionData={actionData} />
+      ) : (
+        <p className="mt-4">
+          <a href={view.extendHref} className={deskLinkClass}>
+            {text.extendLink}
+          </a>
+        </p>
+      )}
     </SectionCard>
   );
 }

@@ -15,7 +15,7 @@ import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
 import { deskPage, handleDeskPost } from "~/organize/action-intent.server";
 import { deskContext } from "~/organize/guard.server";
-import { showcaseDeskIntents, showcaseDeskView } from "~/showcase/desk.server";
+import { showcaseDeskIntents, showcaseDeskView, showcaseRedirect } from "~/showcase/desk.server";
 import type { Route } from "./+types/showcase";
 
 export const meta: Route.MetaFunction = () => [
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   return handleDeskPost(
     { request, context },
-    { event: "organize.showcase", intents: showcaseDeskIntents, redirectTo: "/organize/showcase#projects" },
+    { event: "organize.showcase", intents: showcaseDeskIntents, redirectTo: showcaseRedirect(new URL(request.url)) },
   );
 }
 

@@ -18,13 +18,13 @@ async function go(page: Page, path: string) {
   await page.waitForLoadState("domcontentloaded");
 }
 
-/** The project's card on /organize/showcase, found by its title through the page's search. */
+/** The project's row on /organize/showcase, found by its title through the page's search. */
 async function projectCard(page: Page, title: string) {
   await go(page, "/organize/showcase");
   await page.getByLabel(moderationDeskText.searchLabel).fill(title);
   await page.getByRole("button", { name: moderationDeskText.searchButton, exact: true }).click();
   await page.waitForLoadState("domcontentloaded");
-  const card = page.getByTestId("moderated-project").filter({ has: page.getByRole("heading", { name: title }) });
+  const card = page.getByTestId("moderated-project").filter({ has: page.getByRole("rowheader", { name: title }) });
   await expect(card).toHaveCount(1);
   return card;
 }
@@ -33,7 +33,9 @@ async function projectCard(page: Page, title: string) {
 export async function hideProjectStep(page: Page, project: { title: string; slug: string }, reason: string) {
   const card = await projectCard(page, project.title);
   await expect(card.getByTestId("gallery-state")).toHaveText(moderationDeskText.shownState);
+  // The row's link opens its form (one form on the page, in that row).
   await card.getByText(moderationDeskText.hideSummary).click();
+  await page.waitForLoadState("domcontentloaded");
   await card.getByLabel(`${moderationDeskText.reasonLabel} (${project.title})`).fill(reason);
   await card.getByRole("button", { name: new RegExp(`^${moderationDeskText.hideButton}`) }).click();
   await expect(toast(page, "Project hidden")).toBeVisible();
@@ -47,6 +49,7 @@ export async function hideProjectStep(page: Page, project: { title: string; slug
 export async function showProjectStep(page: Page, project: { title: string; slug: string }, reason: string) {
   const card = await projectCard(page, project.title);
   await card.getByText(moderationDeskText.showSummary).click();
+  await page.waitForLoadState("domcontentloaded");
   await card.getByLabel(`${moderationDeskText.reasonLabel} (${project.title})`).fill(reason);
   await card.getByRole("button", { name: new RegExp(`^${moderationDeskText.showButton}`) }).click();
   await expect(toast(page, "Project shown again")).toBeVisible();
@@ -66,6 +69,9 @@ export async function proposeExtensionStep(
   exception: { team: string; memberEmail: string; hours: number; newDeadline: string; reason: string },
 ): Promise<string> {
   await go(page, "/organize/showcase#extensions");
+  // The form is shown once its link is followed (issue 56).
+  await page.getByRole("link", { name: moderationDeskText.extendLink }).click();
+  await page.waitForLoadState("domcontentloaded");
   // An edition with more teams than the chooser lists shows a search first (issue 56): the team is found by name.
   const search = page.getByLabel(teamChooserText.searchLabel);
   if (await search.isVisible()) {
