@@ -49,6 +49,27 @@ export const scoredCriteria = (db: Db) =>
 /** A person's address as judging compares and shows it. */
 export const lowerEmail = sql<string>`lower(${user.email})`;
 
+/** The conflicts as the desk's table and the API list them: each with its judge's address and its team's name. */
+export function conflictRows(db: Db) {
+  return db
+    .select({
+      id: judgingConflicts.id,
+      judge: lowerEmail,
+      teamId: judgingConflicts.teamId,
+      team: sql<string>`coalesce(${teams.name}, '')`,
+      source: judgingConflicts.source,
+      detail: judgingConflicts.detail,
+      createdAt: judgingConflicts.createdAt,
+      createdBy: judgingConflicts.createdBy,
+      dismissedAt: judgingConflicts.dismissedAt,
+      dismissedBy: judgingConflicts.dismissedBy,
+      dismissedReason: judgingConflicts.dismissedReason,
+    })
+    .from(judgingConflicts)
+    .innerJoin(user, eq(user.id, judgingConflicts.judgeUserId))
+    .leftJoin(teams, eq(teams.id, judgingConflicts.teamId));
+}
+
 /** An upsert's incoming value of a column. */
 export const excluded = (column: AnyColumn) => sql`excluded.${sql.identifier(column.name)}`;
 

@@ -28,6 +28,7 @@ import { activeJudgeByEmail, judgeProgress } from "./actions.server";
 import { criteriaCount, planAssignments, type Plan, type Snapshot } from "./assign";
 import {
   assignmentsHaveRun,
+  conflictRows,
   conflictUpsert,
   isOpenAssignment,
   lowerEmail,
@@ -309,23 +310,7 @@ export interface ConflictRow {
 
 /** Every conflict of the edition, live or dismissed, oldest first. */
 export async function editionConflicts(d1: D1Database, editionId: string): Promise<ConflictRow[]> {
-  const rows = await getDb({ DB: d1 })
-    .select({
-      id: judgingConflicts.id,
-      judge: lowerEmail,
-      teamId: judgingConflicts.teamId,
-      team: sql<string>`coalesce(${teams.name}, '')`,
-      source: judgingConflicts.source,
-      detail: judgingConflicts.detail,
-      createdAt: judgingConflicts.createdAt,
-      createdBy: judgingConflicts.createdBy,
-      dismissedAt: judgingConflicts.dismissedAt,
-      dismissedBy: judgingConflicts.dismissedBy,
-      dismissedReason: judgingConflicts.dismissedReason,
-    })
-    .from(judgingConflicts)
-    .innerJoin(user, eq(user.id, judgingConflicts.judgeUserId))
-    .leftJoin(teams, eq(teams.id, judgingConflicts.teamId))
+  const rows = await conflictRows(getDb({ DB: d1 }))
     .where(eq(judgingConflicts.editionId, editionId))
     .orderBy(asc(judgingConflicts.id));
   // The status after the detail, where the API and the CLI's table have always shown it.

@@ -39,7 +39,7 @@ import {
 import { isOpenInvitation } from "~/lib/invitation.server";
 import { isSubmittedProject } from "~/portal/submitted.server";
 import { criteriaCount } from "./assign";
-import { isOpenAssignment, lowerEmail, scoredCriteria } from "./assign.server";
+import { conflictRows, isOpenAssignment, lowerEmail, scoredCriteria } from "./assign.server";
 
 export interface TablePage {
   limit: number;
@@ -245,23 +245,7 @@ export type ConflictStatus = "live" | "dismissed" | "all";
 
 /** One page of the edition's conflicts with a status, as `editionConflicts` lists them (their counts: `assignmentsCountsQuery`). */
 export function conflictsPageQuery(db: Db, editionId: string, status: ConflictStatus, page: TablePage) {
-  return db
-    .select({
-      id: judgingConflicts.id,
-      judge: lowerEmail,
-      teamId: judgingConflicts.teamId,
-      team: sql<string>`coalesce(${teams.name}, '')`,
-      source: judgingConflicts.source,
-      detail: judgingConflicts.detail,
-      createdAt: judgingConflicts.createdAt,
-      createdBy: judgingConflicts.createdBy,
-      dismissedAt: judgingConflicts.dismissedAt,
-      dismissedBy: judgingConflicts.dismissedBy,
-      dismissedReason: judgingConflicts.dismissedReason,
-    })
-    .from(judgingConflicts)
-    .innerJoin(user, eq(user.id, judgingConflicts.judgeUserId))
-    .leftJoin(teams, eq(teams.id, judgingConflicts.teamId))
+  return conflictRows(db)
     .where(
       and(
         eq(judgingConflicts.editionId, editionId),

@@ -197,6 +197,14 @@ const judgesKept = ["view", "status", "q", "page"] as const;
 /** The rows of each of the judging pages' tables (issue 56: 20, as /organize/assignments'). */
 const judgingTablePageSize = deskRules.assignmentsPageSize;
 
+/** One page of a judging table's rows (`?page=`), or the address of its last page when asked past the end. */
+function judgingTablePage<T>(items: T[], total: number, askedPageNumber: number, url: URL) {
+  return (
+    pageOf(items, askedPageNumber, total, url, "page", judgingTablePageSize) ??
+    lastPageUrl(url, total, "page", judgingTablePageSize)
+  );
+}
+
 export function judgesDeskView(desk: Desk, url: URL) {
   return notPastTheEnd((at) => judgesViewAt(desk, at), url);
 }
@@ -233,9 +241,7 @@ async function judgesViewAt(desk: Desk, url: URL) {
     };
   };
   /** The page of a table read in SQL, or the URL of its last page when the link was past it. */
-  const page = <T>(items: T[], total: number) =>
-    pageOf(items, asked.page, total, url, "page", judgingTablePageSize) ??
-    lastPageUrl(url, total, "page", judgingTablePageSize);
+  const page = <T>(items: T[], total: number) => judgingTablePage(items, total, asked.page, url);
 
   if (tab === "invitations") {
     const [[counts], rows] = await db.batch([countsQuery, openInvitationsPageQuery(db, edition.id, now, asked)]);
@@ -414,8 +420,7 @@ async function assignmentsViewAt(desk: Desk, url: URL) {
   const { db, env, edition } = desk;
   const tab = viewOf(url, assignmentsDeskViews);
   const confirming = url.searchParams.get("confirm") === "run";
-  const size = deskRules.assignmentsPageSize;
-  const asked = askedPage(url, "page", size);
+  const asked = askedPage(url, "page", judgingTablePageSize);
   const judgesPerProject = judgingRules.judgesPerProject;
   const countsQuery = assignmentsCountsQuery(db, edition.id, {
     judgesPerProject: tab === "projects" ? judgesPerProject : null,
@@ -463,8 +468,7 @@ async function assignmentsViewAt(desk: Desk, url: URL) {
       },
     };
   };
-  const page = <T>(items: T[], total: number) =>
-    pageOf(items, asked.page, total, url, "page", size) ?? lastPageUrl(url, total, "page", size);
+  const page = <T>(items: T[], total: number) => judgingTablePage(items, total, asked.page, url);
 
   if (tab === "judges") {
     const [rowsQuery] = judgesPageQueries(db, edition.id, "active", "", asked);
