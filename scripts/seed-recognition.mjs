@@ -572,6 +572,16 @@ export const profilesPart = {
             return { key, width: person.photo.width, height: person.photo.height };
           })()
         : null;
+      // The profile as the person gave it (its columns' names, as the shown copy repeats them).
+      const profile = {
+        name: person.name,
+        title: person.title,
+        organization: person.organization,
+        bio: person.bio,
+        photo_key: photo?.key ?? null,
+        photo_width: photo?.width ?? null,
+        photo_height: photo?.height ?? null,
+      };
       statements.push(
         insertOnce('"user"', {
           id: userId,
@@ -626,22 +636,11 @@ export const profilesPart = {
           user_id: userId,
           standing: person.standing,
           advisory_group: person.group,
-          name: person.name,
-          title: person.title,
-          organization: person.organization,
-          bio: person.bio,
-          photo_key: photo?.key ?? null,
-          photo_width: photo?.width ?? null,
-          photo_height: photo?.height ?? null,
+          ...profile,
           consented_at: acceptedAt,
           updated_at: acceptedAt,
-          shown_name: person.name,
-          shown_title: person.title,
-          shown_organization: person.organization,
-          shown_bio: person.bio,
-          shown_photo_key: photo?.key ?? null,
-          shown_photo_width: photo?.width ?? null,
-          shown_photo_height: photo?.height ?? null,
+          // Published as given: the shown copy is the same profile under `shown_` names.
+          ...Object.fromEntries(Object.entries(profile).map(([column, value]) => [`shown_${column}`, value])),
           published_at: publishedAt,
         }),
       );
