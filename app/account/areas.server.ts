@@ -46,8 +46,8 @@ const mayEnter: Record<AccountAreaId, (args: AreaCheckArgs) => Promise<boolean>>
   organization: async ({ context, db, userId }) => (await requestOrganizations(context, db, userId)).length > 0,
   // An organizer the desk would admit (app/organize/guard.server.ts): any role opens /organize, but only verified
   // and in a session past the second factor. Anyone else gets the desk's 404, so the link is not shown to them:
-  // the desk tells nobody it exists. The session's part is already known; the role is one indexed read, or none
-  // on the desk's own pages (its middleware has read it).
+  // the desk tells nobody it exists. The session's part is already known; the role came with the session's
+  // statement, or is one indexed read when better-auth answered the session.
   organize: async ({ context, db, userId, session }) =>
     session.user.emailVerified &&
     passedSecondFactor(session) &&

@@ -4,8 +4,8 @@
  * `requestSession` shares the session (app/auth/request-session.server.ts):
  * the account's organizer role (the menu's desk link and the desk's
  * middleware) and the organizations it manages (the menu's link, /account's
- * list and the organization area's middleware), which the session's own
- * statement usually brings.
+ * list and the organization area's middleware), both of which the session's
+ * own statement usually brings.
  */
 import { createContext, type RouterContextProvider } from "react-router";
 import type { OrganizerRoleName } from "~/content/organize";
@@ -31,7 +31,10 @@ export function requestOrganizerRole(context: Context, db: Db, userId: string): 
   return once(context, organizerRoleOfRequest, () => roleOf(db, userId));
 }
 
-/** The role as the desk's middleware read it, in its own batch: nobody later in the request reads it again. */
+/**
+ * The role as the session's own statement read it (app/auth/session-read.server.ts), or the desk's middleware
+ * when better-auth answered the session: nobody later in the request reads it again.
+ */
 export function shareOrganizerRole(context: Context, role: OrganizerRoleName | null) {
   context.set(organizerRoleOfRequest, Promise.resolve(role));
 }

@@ -4,7 +4,7 @@
  * payments and the queue use without React Router.
  */
 import { createContext, type RouterContextProvider } from "react-router";
-import { shareOrganizations } from "~/account/request-reads.server";
+import { shareOrganizations, shareOrganizerRole } from "~/account/request-reads.server";
 import { requestContext } from "~/context";
 import { getSession, type RequestSession, type SessionUser } from "./session.server";
 
@@ -23,8 +23,12 @@ export function requestSession(request: Request, context: Readonly<RouterContext
   if (read) return read;
   const { env, requestId } = context.get(requestContext);
   const session = getSession(request, env, { requestId }).then((read) => {
-    // The organizations came with the session (its menu's facts): shared before anyone awaiting the session goes on.
-    if (read.menuFacts) shareOrganizations(context, read.menuFacts.organizations);
+    // The organizations and the role came with the session (its menu's facts): shared before anyone awaiting the
+    // session goes on.
+    if (read.menuFacts) {
+      shareOrganizations(context, read.menuFacts.organizations);
+      shareOrganizerRole(context, read.menuFacts.organizerRole);
+    }
     return read;
   });
   context.set(sessionOfRequest, session);

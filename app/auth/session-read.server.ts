@@ -14,7 +14,16 @@
 import { eq, sql } from "drizzle-orm";
 import type { Auth } from "~/auth/auth.server";
 import { getDb, statementOnce } from "~/db/client.server";
-import { judges, organizationAdmins, registrations, session as sessions, user as accounts } from "~/db/schema";
+import type { OrganizerRoleName } from "~/content/organize";
+import {
+  judges,
+  organizationAdmins,
+  organizerRoles,
+  organizerSessions,
+  registrations,
+  session as sessions,
+  user as accounts,
+} from "~/db/schema";
 import { managedOrganization, oldestFirst, type Organization } from "~/organization/managed.server";
 import { paidWorkforce } from "~/organization/paid-workforce.server";
 
@@ -43,6 +52,18 @@ export interface SessionUser {
 export interface MenuFacts {
   judgeOfEditions: string[];
   organizations: Organization[];
+  /** The account's organizer role, or null: the menu's desk link, and the desk's guard's first check. */
+  organizerRole: OrganizerRoleName | null;
+}
+
+/**
+ * What the desk's guard reads of this session (app/organize/guard.server.ts),
+ * read in the session's own statement (issue 56): its last desk request, or
+ * null when it has made none. With the role in `MenuFacts`, the guard needs
+ * no statement of its own on most requests.
+ */
+export interface DeskSessionFacts {
+  lastRequestAt: string | null;
 }
 
 /** Who is signed in, this browser's session, and a refreshed session cookie to forward, if any. */
@@ -54,6 +75,8 @@ export interface RequestSession {
   headers: Headers | null;
   /** The menu's facts when the quick read answered; null when better-auth did (the menu reads them itself). */
   menuFacts?: MenuFacts | null;
+  /** The desk session's facts when the quick read answered; null when better-auth did (the guard reads them). */
+  deskSession?: DeskSessionFacts | null;
 }
 
 /** Nobody signed in. */
@@ -63,6 +86,7 @@ export const NO_SESSION: RequestSession = Object.freeze({
   secondFactorAt: null,
   headers: null,
   menuFacts: null,
+  deskSession: null,
 });
 
 const sessionAndUser = statementOnce((db) =>
@@ -86,6 +110,12 @@ const sessionAndUser = statementOnce((db) =>
         WHERE ${paidWorkforce} AND (${registrations.userId} = ${accounts.id} OR ${registrations.id} IN
           (SELECT ${organizationAdmins.registrationId} FROM ${organizationAdmins}
             WHERE ${organizationAdmins.userId} = ${accounts.id})))`,
+      // The desk's guard's two reads (issue 56), each a primary-key lookup: every desk page read them in a
+      // statement of their own, and every signed-in page read the role again for the menu's desk link.
+      organizerRole: sql<OrganizerRoleName | null>`(SELECT ${organizerRoles.role} FROM ${organizerRoles}
+        WHERE ${organizerRoles.userId} = ${accounts.id})`,
+      deskLastRequestAt: sql<string | null>`(SELECT ${organizerSessions.lastRequestAt} FROM ${organizerSessions}
+        WHERE ${organizerSessions.sessionId} = ${sessions.id})`,
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.userId))
@@ -104,6 +134,8 @@ type Row = [
   twoFactorEnabled: number | null,
   judgeOfEditions: string | null,
   organizations: string,
+  organizerRole: OrganizerRoleName | null,
+  deskLastRequestAt: string | null,
 ];
 
 /** The HMAC key of each secret, imported once. */
@@ -184,6 +216,8 @@ export async function readSessionQuickly(
     twoFactorEnabled,
     judgeOfEditions,
     organizations,
+    organizerRole,
+    deskLastRequestAt,
   ] = row;
   const now = Date.now();
   if (expiresAt < now) return null;
@@ -203,7 +237,9 @@ export async function readSessionQuickly(
     menuFacts: {
       judgeOfEditions: judgeOfEditions ? judgeOfEditions.split(" ") : [],
       organizations: managedOrganizations(organizations, userId),
+      organizerRole,
     },
+    deskSession: { lastRequestAt: deskLastRequestAt },
   };
 }
 

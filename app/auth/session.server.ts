@@ -57,6 +57,7 @@ export async function getSession(
     secondFactorAt: secondFactorInstant(session?.secondFactorAt),
     headers,
     menuFacts: null,
+    deskSession: null,
   };
 }
 

@@ -16,6 +16,7 @@
  * factor.
  */
 import { and, eq, gte, lt, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { createContext, data, type MiddlewareFunction } from "react-router";
 import { signInFirst } from "~/auth/gate.server";
 import { requestSession } from "~/auth/request-session.server";
@@ -90,14 +91,18 @@ const TOUCH_EVERY_MS = deskRules.touchEveryMinutes * 60_000;
 const IDLE_LIMIT_MS = deskRules.idleHours * 3_600_000;
 
 /**
- * What the guard needs from D1, in one round trip (issue 56): the account's
- * role, the desk session's last request, and, for a request that the desk
- * will admit, that request recorded. The record is written only when the
- * last one is older than `touchEveryMinutes`, and never for a session past
- * the idle limit (the batch reads the row before it writes, so the guard
- * judges idleness on the row as it was). A session without a row counts
- * from when it passed the second factor (ADR 021), on the machine's time:
- * better-auth stamps the mark with that time.
+ * What the guard needs from D1 (issue 56): the account's role, the desk
+ * session's last request, and, for a request that the desk will admit, that
+ * request recorded. The role and the last request come with the session's
+ * own statement (app/auth/session-read.server.ts) when the quick read
+ * answered (`known`); else they are read here. The record is written only
+ * when the last one is older than `touchEveryMinutes`, and never for a
+ * session past the idle limit (the write's own conditions, so two requests
+ * at once cannot both move it, and the guard judges idleness on the row as it
+ * was). A session without a row counts from when it passed the second factor
+ * (ADR 021), on the machine's time: better-auth stamps the mark with that
+ * time. Most desk requests, with everything known and nothing due, send no
+ * statement here at all.
  */
 async function deskGuardReads(
   db: Db,
@@ -108,6 +113,7 @@ async function deskGuardReads(
     now,
     admits,
     version,
+    known,
   }: {
     userId: string;
     sessionId: string;
@@ -117,6 +123,8 @@ async function deskGuardReads(
     admits: readonly OrganizerRoleName[] | null;
     /** The kept computation whose token the page needs, if any. */
     version: DerivedName | null;
+    /** The role and the last request as the session's statement read them, if it did. */
+    known: { role: OrganizerRoleName | null; lastRequestAt: string | null } | null;
   },
 ) {
   const roleRead = db
@@ -131,9 +139,19 @@ async function deskGuardReads(
     .limit(1);
   const secondFactorFresh = secondFactorAt !== null && !secondFactorIdle(secondFactorAt);
   const at = now.toISOString();
+  const touchDue =
+    admits !== null &&
+    admits.length > 0 &&
+    // Known admitted and recently touched: nothing to write (the write's own conditions would refuse it).
+    !(
+      known &&
+      (!known.role ||
+        !admits.includes(known.role) ||
+        (known.lastRequestAt !== null && now.getTime() - new Date(known.lastRequestAt).getTime() <= TOUCH_EVERY_MS))
+    );
   // Built as drizzle's insert with a raw SELECT: drizzle cannot batch a raw statement with parameters.
   const touch =
-    admits && admits.length > 0
+    touchDue && admits
       ? db
           .insert(organizerSessions)
           .select(
@@ -154,18 +172,22 @@ async function deskGuardReads(
           })
       : null;
   // Read before the page's rows, as a kept computation's token must be (ADR 020, "The report kept up to date").
-  const versionRead = derivedVersionQuery(db, version ?? "judging-report");
-  const [roleRows, lastRows, versionRows] = version
-    ? touch
-      ? await db.batch([roleRead, lastRequestRead, versionRead, touch])
-      : await db.batch([roleRead, lastRequestRead, versionRead])
-    : touch
-      ? await db.batch([roleRead, lastRequestRead, touch])
-      : await db.batch([roleRead, lastRequestRead]);
+  const versionRead = version ? derivedVersionQuery(db, version) : null;
+  const statements: BatchItem<"sqlite">[] = [
+    ...(known ? [] : [roleRead, lastRequestRead]),
+    ...(versionRead ? [versionRead] : []),
+    ...(touch ? [touch] : []),
+  ];
+  const [first, ...rest] = statements;
+  const results: unknown[] = first ? await db.batch([first, ...rest]) : [];
+  const [roleRows, lastRows] = known
+    ? [[{ role: known.role }], [{ at: known.lastRequestAt }]]
+    : (results.slice(0, 2) as [{ role: OrganizerRoleName }[], { at: string }[]]);
+  const versionRows = versionRead ? (results[known ? 0 : 2] as { token: string }[]) : null;
   return {
     role: roleRows[0]?.role ?? null,
     lastRequestAt: lastRows[0]?.at ?? null,
-    version: version && versionRows ? { name: version, rows: versionRows as { token: string }[] } : null,
+    version: version && versionRows ? { name: version, rows: versionRows } : null,
   };
 }
 
@@ -210,6 +232,8 @@ export const deskMiddleware =
     const { user, db, now, edition, sessionId } = signedIn;
     const page = deskPageFor(pages, new URL(request.url).pathname);
     const sessionQualifies = user.emailVerified && passedSecondFactor(signedIn);
+    // The session's statement brought the role and the last request when the quick read answered (issue 56).
+    const { menuFacts, deskSession } = await requestSession(request, context);
     const { role, lastRequestAt, version } = await deskGuardReads(db, {
       userId: user.id,
       sessionId,
@@ -217,6 +241,7 @@ export const deskMiddleware =
       now,
       admits: sessionQualifies && page ? organizerRoleNames.filter((r) => can(r, page.permission)) : null,
       version: sessionQualifies && page?.version ? page.version : null,
+      known: menuFacts && deskSession ? { role: menuFacts.organizerRole, lastRequestAt: deskSession.lastRequestAt } : null,
     });
     // The header's account menu asks for the role too: it gets this read (issue 56).
     shareOrganizerRole(context, role);
