@@ -18,7 +18,6 @@ import {
   type HistorySubject,
 } from "~/events/history.server";
 import type { Desk } from "~/organize/guard.server";
-import type { RowsOf } from "~/organize/overview-block.server";
 import { askedPage, lastPageUrl, pageOf, type Paged } from "~/organize/paging";
 
 export interface HistoryItem {
@@ -34,39 +33,36 @@ export interface HistoryItem {
 const HISTORY_PARAM = "history";
 
 /**
- * The statements that read one page (`history` in the query string) of a
- * subject's history and its length, unrun, for a page's own batch (issue 56:
- * a page of rows and a count, not the whole history). `size` rows a page: the
- * desk's page, or fewer where the history sits under other facts.
+ * The statement that reads one page (`history` in the query string) of a
+ * subject's history with its length, unrun, for a page's own batch (issue 56:
+ * a page of rows and their count in one statement, not the whole history).
+ * `size` rows a page: the desk's page, or fewer where the history sits under
+ * other facts.
  */
-export function historyPageQueries(db: Db, subject: HistorySubject, url: URL, size: number = deskRules.pageSize) {
+export function historyPageQuery(db: Db, subject: HistorySubject, url: URL, size: number = deskRules.pageSize) {
   const { limit, offset } = askedPage(url, HISTORY_PARAM, size);
-  return [historyQuery(db, subject, { limit, offset }), historyLengthQuery(db, subject)] as const;
+  return historyQuery(db, subject, { limit, offset, counted: true });
 }
 
-export type HistoryPageRows = RowsOf<ReturnType<typeof historyPageQueries>>;
+export type HistoryPageRows = Awaited<ReturnType<typeof historyPageQuery>>;
 
-/** The page `historyPageQueries` read; a page past the end (a stale link) reads the last one instead. */
+/**
+ * The page `historyPageQuery` read; a page past the end (a stale link), whose
+ * empty answer carries no length, counts and reads the last one instead.
+ */
 export async function historyPageOf(
   db: Db,
   subject: HistorySubject,
   url: URL,
-  [rows, [length]]: HistoryPageRows,
+  rows: HistoryPageRows,
   size: number = deskRules.pageSize,
 ): Promise<Paged<HistoryItem>> {
-  const total = length?.n ?? 0;
-  const shown = pageOf(
-    historyRows(rows).map(historyItem),
-    askedPage(url, HISTORY_PARAM, size).page,
-    total,
-    url,
-    HISTORY_PARAM,
-    size,
-  );
+  const { page } = askedPage(url, HISTORY_PARAM, size);
+  const total = rows[0]?.length ?? (page === 1 ? 0 : ((await historyLengthQuery(db, subject))[0]?.n ?? 0));
+  const shown = pageOf(historyRows(rows).map(historyItem), page, total, url, HISTORY_PARAM, size);
   if (shown) return shown;
   const last = lastPageUrl(url, total, HISTORY_PARAM, size);
-  const [again, count] = await db.batch(historyPageQueries(db, subject, last, size));
-  return historyPageOf(db, subject, last, [again, count], size);
+  return historyPageOf(db, subject, last, await historyPageQuery(db, subject, last, size), size);
 }
 
 function historyItem(row: HistoryRow): HistoryItem {
@@ -84,7 +80,7 @@ export async function teamDeskView(desk: Desk, teamId: string) {
   const { db } = desk;
   const url = new URL(desk.request.url);
   // One round trip (issue 56): the team, its members, its project and a page of its history.
-  const [[team], members, [project], historyRows, historyLength] = await db.batch([
+  const [[team], members, [project], history] = await db.batch([
     db
       .select({ id: teams.id, name: teams.name, editionId: teams.editionId })
       .from(teams)
@@ -101,7 +97,7 @@ export async function teamDeskView(desk: Desk, teamId: string) {
       .from(submissions)
       .where(eq(submissions.teamId, teamId))
       .limit(1),
-    ...historyPageQueries(db, { teamId }, url),
+    historyPageQuery(db, { teamId }, url),
   ]);
   if (!team) throw data(null, { status: 404 });
   return {
@@ -112,7 +108,7 @@ export async function teamDeskView(desk: Desk, teamId: string) {
       joined: formatMountain(new Date(m.joinedAt), "dateTime"),
     })),
     project: project ?? null,
-    history: await historyPageOf(db, { teamId }, url, [historyRows, historyLength]),
+    history: await historyPageOf(db, { teamId }, url, history),
   };
 }
 
@@ -121,7 +117,7 @@ export async function organizationDeskView(desk: Desk, organizationId: string) {
   const { db } = desk;
   const url = new URL(desk.request.url);
   // One round trip (issue 56): the organization and a page of its history.
-  const [[organization], historyRows, historyLength] = await db.batch([
+  const [[organization], history] = await db.batch([
     db
       .select({
         id: registrations.id,
@@ -132,11 +128,11 @@ export async function organizationDeskView(desk: Desk, organizationId: string) {
       .from(registrations)
       .where(and(eq(registrations.id, organizationId), eq(registrations.registrationType, "workforce")))
       .limit(1),
-    ...historyPageQueries(db, { organizationId }, url),
+    historyPageQuery(db, { organizationId }, url),
   ]);
   if (!organization) throw data(null, { status: 404 });
   return {
     organization: { ...organization, title: organization.name ?? organization.id },
-    history: await historyPageOf(db, { organizationId }, url, [historyRows, historyLength]),
+    history: await historyPageOf(db, { organizationId }, url, history),
   };
 }

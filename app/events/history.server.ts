@@ -19,6 +19,11 @@ export interface HistoryPage {
   offset?: number;
   /** Only the accounts' own actions (what a team or an organization sees of itself). */
   accountsOnly?: boolean;
+  /**
+   * Each row also carries the history's length (`length`): a page and its count in one statement (issue 56),
+   * the count an uncorrelated subquery SQLite runs once.
+   */
+  counted?: boolean;
 }
 
 function subjectCondition(subject: HistorySubject): SQL {
@@ -76,6 +81,8 @@ export function historyQuery(db: Db, subject: HistorySubject, page: HistoryPage)
     summary: events.summary,
     reason: events.reason,
     payload: events.payload,
+    // Last, so the compound SELECT's positions below stay those of the fields before it.
+    ...(page.counted ? { length: historyLengthSql(subject, page.accountsOnly) } : {}),
   };
   const rowsWhere = (condition: SQL) =>
     db
@@ -105,7 +112,7 @@ export function historyQuery(db: Db, subject: HistorySubject, page: HistoryPage)
 
 /** `historyQuery`'s rows as a history lists them. */
 export function historyRows(rows: Awaited<ReturnType<typeof historyQuery>>): HistoryRow[] {
-  return rows.map(({ accountEmail, actorLabel, actorRole, ...row }) => {
+  return rows.map(({ accountEmail, actorLabel, actorRole, length: _length, ...row }) => {
     const actorEmail = row.actorKind === "account" ? accountEmail : null;
     return { ...row, actorEmail, who: whoActed({ actorKind: row.actorKind, actorLabel, actorRole, actorEmail }) };
   });
@@ -116,15 +123,14 @@ export async function historyOf(db: Db, subject: HistorySubject, page: HistoryPa
   return historyRows(await historyQuery(db, subject, page));
 }
 
+/** How many rows a subject's history holds, as a value of another statement. */
+function historyLengthSql(subject: HistorySubject, accountsOnly = false) {
+  return sql<number>`(SELECT count(*) FROM ${events} WHERE ${where(subject, accountsOnly)})`;
+}
+
 /** How many rows a subject's history holds, unrun. */
 export function historyLengthQuery(db: Db, subject: HistorySubject, accountsOnly = false) {
   return db.select({ n: count() }).from(events).where(where(subject, accountsOnly));
-}
-
-/** How many rows a subject's history holds. */
-export async function historyLength(db: Db, subject: HistorySubject, accountsOnly = false): Promise<number> {
-  const [row] = await historyLengthQuery(db, subject, accountsOnly);
-  return row?.n ?? 0;
 }
 
 /** An organization's history (its admins' own actions, unless asked for all). */

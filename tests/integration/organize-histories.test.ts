@@ -10,6 +10,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { historyText } from "~/content/events";
+import { peopleRules } from "~/content/organize";
 import { getDb } from "~/db/client.server";
 import { teams } from "~/db/schema";
 import { commitTeamChange } from "~/portal/team-history.server";
@@ -120,6 +121,37 @@ describe("a person's history on the desk", { timeout: 60_000 }, () => {
     const table = html.slice(html.indexOf('data-testid="history-table"'));
     const listed = [...table.matchAll(/Merge (\w+):/g)].map((match) => match[1]);
     expect(listed).toEqual(["three", "two", "one"]);
+  });
+
+  it("pages a long history with its length read beside its rows, and answers a stale page with the last one", async () => {
+    const director = await organizer("director");
+    const someone = await person("history-long");
+    const size = peopleRules.historyPageSize;
+    const written = 2 * size + 3;
+    await env.DB.batch(
+      Array.from({ length: written }, (_, i) =>
+        env.DB.prepare(
+          "INSERT INTO events (created_at, actor_kind, actor_user_id, actor_label, action, summary, targets, subject_user_id) VALUES (?, 'account', ?, 'participant', 'test.history', ?, '{}', ?)",
+        ).bind(`2026-01-01T10:${String(i).padStart(2, "0")}:00.000Z`, someone.id, `Long ${i}`, i % 2 ? someone.id : null),
+      ),
+    );
+    const historyOf = async (query: string) => {
+      const html = decodeEntities(await (await deskGet(`/organize/people/${someone.id}${query}`, director)).text())
+        // React's markers between the pager's text parts.
+        .replaceAll("<!-- -->", "");
+      const table = html.slice(html.indexOf('data-testid="history-table"'));
+      return { html, rows: (table.slice(0, table.indexOf("</tbody>")).match(/<tr/g) ?? []).length - 1 };
+    };
+    // Each view is a read of personal data, one more row of the person's history.
+    const first = await historyOf("");
+    expect(first.rows).toBe(size);
+    expect(first.html).toContain("Page 1 of 3");
+    const third = await historyOf("?history=3");
+    expect(third.html).toContain("Page 3 of 3");
+    expect(third.rows).toBe(written + 2 - 2 * size);
+    const stale = await historyOf("?history=9");
+    expect(stale.html).toContain("Page 3 of 3");
+    expect(stale.rows).toBe(written + 3 - 2 * size);
   });
 });
 

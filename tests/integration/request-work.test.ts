@@ -494,7 +494,7 @@ describe("every desk page flat in the edition's size (issue 56)", { timeout: 600
       id: string;
     }>();
     const paths = [...deskPaths({ person: director.id, team: team!.id }), "/account"];
-    const versioned = new Set(deskPages.filter((page) => page.version).map((page) => page.path));
+    const versioned = new Set<string>(deskPages.flatMap((page) => ("version" in page ? [page.path] : [])));
     /** Each page's second view: the first after a change recomputes the kept judging report (tested below). */
     const measure = async () => {
       const counts = new Map<string, { statements: number; sequential: number; sql: string }>();
@@ -646,8 +646,11 @@ describe("every desk page flat in the edition's size (issue 56)", { timeout: 600
       /from "(team_members|showcase_votes|credentials|sponsorships)"/.test(statement),
     );
     expect(factsReads, sql).toHaveLength(1);
-    expect(page.tally.statements, sql).toBeLessThanOrEqual(10);
-    expect(page.sequential, sql).toBeLessThanOrEqual(3);
+    // The session (with the role and the desk session), the facts, the read's row, the invoices, a page of the
+    // history with its length, the footer's sponsors (on a moved clock): no count of the history of its own.
+    expect(page.tally.sql.filter((statement) => /^select count\(\*\) from "events"/i.test(statement)), sql).toEqual([]);
+    expect(page.tally.statements, sql).toBeLessThanOrEqual(6);
+    expect(page.sequential, sql).toBeLessThanOrEqual(2);
     const history = page.html.slice(page.html.indexOf('data-testid="history-table"'));
     const rows = history.slice(history.indexOf("<tbody"), history.indexOf("</tbody>")).match(/<tr/g) ?? [];
     expect(rows).toHaveLength(peopleRules.historyPageSize);

@@ -16,7 +16,7 @@ import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
 import { deskPage } from "~/organize/action-intent.server";
 import { deskContext } from "~/organize/guard.server";
-import { historyPageOf, historyPageQueries, type HistoryPageRows } from "~/desk/histories.server";
+import { historyPageOf, historyPageQuery, type HistoryPageRows } from "~/desk/histories.server";
 import { personDeskQueries, personDeskView } from "~/people/desk.server";
 import type { PersonFactsRows } from "~/people/people.server";
 import type { Route } from "./+types/person";
@@ -37,15 +37,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const rows = await desk.db.batch([
     ...person,
     invoicesQuery(desk.db, subject),
-    ...historyPageQueries(desk.db, subject, url, historySize),
+    historyPageQuery(desk.db, subject, url, historySize),
   ]);
   const view = personDeskView(desk, rows.slice(0, person.length - 1) as unknown as PersonFactsRows);
   const invoices = invoicesView(rows[person.length] as Invoice[], desk.action.now);
-  const [historyRows, historyLength] = rows.slice(person.length + 1) as unknown as HistoryPageRows;
+  const history = rows[person.length + 1] as HistoryPageRows;
   return deskPage({
     ...view,
     invoices,
-    history: await historyPageOf(desk.db, subject, url, [historyRows, historyLength], historySize),
+    history: await historyPageOf(desk.db, subject, url, history, historySize),
   });
 }
 
