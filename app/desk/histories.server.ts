@@ -18,7 +18,7 @@ import {
   type HistorySubject,
 } from "~/events/history.server";
 import type { Desk } from "~/organize/guard.server";
-import { askedPage, lastPageUrl, pageOf, type Paged } from "~/organize/paging";
+import { askedPage, lastPageUrl, steppedPage, type Stepped } from "~/organize/paging";
 
 export interface HistoryItem {
   id: number;
@@ -34,34 +34,31 @@ const HISTORY_PARAM = "history";
 
 /**
  * The statement that reads one page (`history` in the query string) of a
- * subject's history with its length, unrun, for a page's own batch (issue 56:
- * a page of rows and their count in one statement, not the whole history).
- * `size` rows a page: the desk's page, or fewer where the history sits under
- * other facts.
+ * subject's history, unrun, for a page's own batch (issue 56: a page of rows,
+ * not the whole history, and no count of it: a busy organizer's history grows
+ * with every read they make). One row past the page says whether there is a
+ * next. `size` rows a page: the desk's page, or fewer where the history sits
+ * under other facts.
  */
 export function historyPageQuery(db: Db, subject: HistorySubject, url: URL, size: number = deskRules.pageSize) {
   const { limit, offset } = askedPage(url, HISTORY_PARAM, size);
-  return historyQuery(db, subject, { limit, offset, counted: true });
+  return historyQuery(db, subject, { limit: limit + 1, offset });
 }
 
 export type HistoryPageRows = Awaited<ReturnType<typeof historyPageQuery>>;
 
-/**
- * The page `historyPageQuery` read; a page past the end (a stale link), whose
- * empty answer carries no length, counts and reads the last one instead.
- */
+/** The page `historyPageQuery` read; an empty page past the first (a stale link) counts and reads the last one. */
 export async function historyPageOf(
   db: Db,
   subject: HistorySubject,
   url: URL,
   rows: HistoryPageRows,
   size: number = deskRules.pageSize,
-): Promise<Paged<HistoryItem>> {
-  const { page } = askedPage(url, HISTORY_PARAM, size);
-  const total = rows[0]?.length ?? (page === 1 ? 0 : ((await historyLengthQuery(db, subject))[0]?.n ?? 0));
-  const shown = pageOf(historyRows(rows).map(historyItem), page, total, url, HISTORY_PARAM, size);
+): Promise<Stepped<HistoryItem>> {
+  const shown = steppedPage(historyRows(rows).map(historyItem), url, HISTORY_PARAM, size);
   if (shown) return shown;
-  const last = lastPageUrl(url, total, HISTORY_PARAM, size);
+  const [length] = await historyLengthQuery(db, subject);
+  const last = lastPageUrl(url, length?.n ?? 0, HISTORY_PARAM, size);
   return historyPageOf(db, subject, last, await historyPageQuery(db, subject, last, size), size);
 }
 

@@ -19,11 +19,6 @@ export interface HistoryPage {
   offset?: number;
   /** Only the accounts' own actions (what a team or an organization sees of itself). */
   accountsOnly?: boolean;
-  /**
-   * Each row also carries the history's length (`length`): a page and its count in one statement (issue 56),
-   * the count an uncorrelated subquery SQLite runs once.
-   */
-  counted?: boolean;
 }
 
 function subjectCondition(subject: HistorySubject): SQL {
@@ -81,8 +76,6 @@ export function historyQuery(db: Db, subject: HistorySubject, page: HistoryPage)
     summary: events.summary,
     reason: events.reason,
     payload: events.payload,
-    // Last, so the compound SELECT's positions below stay those of the fields before it.
-    ...(page.counted ? { length: historyLengthSql(subject, page.accountsOnly) } : {}),
   };
   const rowsWhere = (condition: SQL) =>
     db
@@ -112,7 +105,7 @@ export function historyQuery(db: Db, subject: HistorySubject, page: HistoryPage)
 
 /** `historyQuery`'s rows as a history lists them. */
 export function historyRows(rows: Awaited<ReturnType<typeof historyQuery>>): HistoryRow[] {
-  return rows.map(({ accountEmail, actorLabel, actorRole, length: _length, ...row }) => {
+  return rows.map(({ accountEmail, actorLabel, actorRole, ...row }) => {
     const actorEmail = row.actorKind === "account" ? accountEmail : null;
     return { ...row, actorEmail, who: whoActed({ actorKind: row.actorKind, actorLabel, actorRole, actorEmail }) };
   });
@@ -121,11 +114,6 @@ export function historyRows(rows: Awaited<ReturnType<typeof historyQuery>>): His
 /** One page of a subject's history, newest first. */
 export async function historyOf(db: Db, subject: HistorySubject, page: HistoryPage): Promise<HistoryRow[]> {
   return historyRows(await historyQuery(db, subject, page));
-}
-
-/** How many rows a subject's history holds, as a value of another statement. */
-function historyLengthSql(subject: HistorySubject, accountsOnly = false) {
-  return sql<number>`(SELECT count(*) FROM ${events} WHERE ${where(subject, accountsOnly)})`;
 }
 
 /** How many rows a subject's history holds, unrun. */

@@ -5,27 +5,35 @@
  */
 import { deskRules } from "~/content/organize";
 
-export interface Paged<T> {
+/** A page of a list read a page at a time, with links to its neighbours. */
+export interface Stepped<T> {
   items: T[];
   page: number;
-  pages: number;
-  total: number;
   /** Links to the neighbouring pages, keeping the page's other parameters; null at either end. */
   previous: string | null;
   next: string | null;
+}
+
+/** A page of a list whose length is known. */
+export interface Paged<T> extends Stepped<T> {
+  pages: number;
+  total: number;
+}
+
+/** The address of page `to` of `url`'s list (`param` in its query string; page 1 has none). */
+function pageLink(url: URL, param: string, to: number) {
+  const params = new URLSearchParams(url.searchParams);
+  if (to > 1) params.set(param, String(to));
+  else params.delete(param);
+  const query = params.toString();
+  return `${url.pathname}${query ? `?${query}` : ""}`;
 }
 
 export function paged<T>(items: readonly T[], url: URL, param = "page", size: number = deskRules.pageSize): Paged<T> {
   const pages = Math.max(1, Math.ceil(items.length / size));
   const asked = Number(url.searchParams.get(param));
   const page = Number.isInteger(asked) && asked >= 1 ? Math.min(asked, pages) : 1;
-  const link = (to: number) => {
-    const params = new URLSearchParams(url.searchParams);
-    if (to > 1) params.set(param, String(to));
-    else params.delete(param);
-    const query = params.toString();
-    return `${url.pathname}${query ? `?${query}` : ""}`;
-  };
+  const link = (to: number) => pageLink(url, param, to);
   return {
     items: items.slice((page - 1) * size, page * size),
     page,
@@ -63,13 +71,7 @@ export function pageOf<T>(
 ): Paged<T> | null {
   const pages = Math.max(1, Math.ceil(total / size));
   if (page > pages) return null;
-  const link = (to: number) => {
-    const params = new URLSearchParams(url.searchParams);
-    if (to > 1) params.set(param, String(to));
-    else params.delete(param);
-    const query = params.toString();
-    return `${url.pathname}${query ? `?${query}` : ""}`;
-  };
+  const link = (to: number) => pageLink(url, param, to);
   return {
     items,
     page,
@@ -77,6 +79,24 @@ export function pageOf<T>(
     total,
     previous: page > 1 ? link(page - 1) : null,
     next: page < pages ? link(page + 1) : null,
+  };
+}
+
+/**
+ * A page read in SQL without its list's length (issue 56: a busy
+ * organizer's history is long, and counting it grew with every read they
+ * made): `rows` are up to `size + 1` rows from the page's offset, the one
+ * past the page only saying that a next page exists. Null for an empty page
+ * past the first (a stale link): the caller counts once and shows the last.
+ */
+export function steppedPage<T>(rows: T[], url: URL, param: string, size: number): Stepped<T> | null {
+  const { page } = askedPage(url, param, size);
+  if (rows.length === 0 && page > 1) return null;
+  return {
+    items: rows.slice(0, size),
+    page,
+    previous: page > 1 ? pageLink(url, param, page - 1) : null,
+    next: rows.length > size ? pageLink(url, param, page + 1) : null,
   };
 }
 

@@ -120,10 +120,11 @@ export function Pager({
   paged,
   label,
 }: {
-  paged: Pick<Paged<unknown>, "page" | "pages" | "previous" | "next">;
+  /** `pages` when the list's length is known; a list read a page at a time shows only where it is. */
+  paged: Pick<Paged<unknown>, "page" | "previous" | "next"> & { pages?: number };
   label: string;
 }) {
-  if (paged.pages <= 1) return null;
+  if (!paged.previous && !paged.next) return null;
   return (
     <nav aria-label={`${label}: pages`} className="mt-3 flex flex-wrap items-center gap-4 text-sm">
       {paged.previous ? (
@@ -132,7 +133,7 @@ export function Pager({
         </a>
       ) : null}
       <span className="text-slate-700">
-        Page {paged.page} of {paged.pages}
+        {paged.pages === undefined ? `Page ${paged.page}` : `Page ${paged.page} of ${paged.pages}`}
       </span>
       {paged.next ? (
         <a href={paged.next} className={deskLinkClass} rel="next">

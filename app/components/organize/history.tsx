@@ -1,16 +1,16 @@
 import { historyText } from "~/content/events";
-import type { Paged } from "~/organize/paging";
+import type { Stepped } from "~/organize/paging";
 import type { HistoryItem } from "~/desk/histories.server";
 import { SectionCard } from "../section-card";
 import { cellClass, DeskTable, Empty, Pager } from "./desk";
 
 /** A subject's history from the one event log: a table with its caption, newest first, paged by links. */
-export function HistorySection({ history, of }: { history: Paged<HistoryItem>; of: string }) {
+export function HistorySection({ history, of }: { history: Stepped<HistoryItem>; of: string }) {
   const caption = historyText.caption(of);
   return (
     <SectionCard id="history" title={historyText.title}>
       <p className="mt-2 text-slate-700">{historyText.lead}</p>
-      {history.total === 0 ? (
+      {history.items.length === 0 ? (
         <Empty>{historyText.none}</Empty>
       ) : (
         <DeskTable id="history-table" caption={caption} head={historyText.head}>
