@@ -269,6 +269,75 @@ export function cpuAgainst(rows, reference) {
   return rows;
 }
 
+/**
+ * Pages with a reference page run between every `every` of them (and first and last): a long round
+ * takes minutes, and one reference run a round, a moment's low or high, moved every page's ratio in it.
+ * @template {{ label: string }} P
+ * @param {P[]} pages @param {P} reference @param {number} every
+ * @returns {(P & { reference?: true })[]}
+ */
+export function withReferences(pages, reference, every) {
+  /** @type {(P & { reference?: true })[]} */
+  const list = [];
+  pages.forEach((page, index) => {
+    if (index % every === 0) list.push({ ...reference, reference: true });
+    list.push(page);
+  });
+  list.push({ ...reference, reference: true });
+  return list;
+}
+
+/**
+ * Each row's CPU per request against the reference runs nearest it (`withReferences`'s order), round by round:
+ * the mean of the reference just before and just after it in the list, as both ran in that round. The
+ * reference rows come back as one, named after the reference, its CPU against all its runs' mean.
+ * @param {any[]} rows measurePages' rows of `withReferences`' pages, in its order
+ * @param {boolean[]} isReference which rows are the reference's @param {string} reference the reference's label
+ */
+export function cpuAgainstNearest(rows, isReference, reference) {
+  const cpu = (/** @type {any} */ run) => run?.cpuMsPerRequest ?? null;
+  const indexes = rows.flatMap((_, index) => (isReference[index] ? [index] : []));
+  const mean = (/** @type {(number | null)[]} */ values) => {
+    const known = /** @type {number[]} */ (values.filter((v) => typeof v === "number" && v > 0));
+    return known.length ? known.reduce((a, b) => a + b, 0) / known.length : null;
+  };
+  const rounds = rows[0]?.runs.length ?? 0;
+  const ratio = (/** @type {any} */ row, /** @type {(round: number) => number | null} */ base) =>
+    shown(
+      spread(
+        Array.from({ length: rounds }, (_, round) => {
+          const top = cpu(row.runs[round]);
+          const bottom = base(round);
+          return top && bottom ? top / bottom : null;
+        }),
+      ),
+    );
+  const [firstReference] = indexes;
+  if (firstReference === undefined) return rows;
+  const referenceRow = {
+    ...rows[firstReference],
+    page: reference,
+    runs: Array.from({ length: rounds }, (_, round) => ({
+      cpuMsPerRequest: mean(indexes.map((index) => cpu(rows[index].runs[round]))),
+    })),
+    errors: indexes.reduce((sum, index) => sum + rows[index].errors, 0),
+    "non-2xx": indexes.reduce((sum, index) => sum + rows[index]["non-2xx"], 0),
+  };
+  referenceRow[`CPU ÷ ${reference}`] = "1 / 1 / 1";
+  return [
+    referenceRow,
+    ...rows.flatMap((row, index) => {
+      if (isReference[index]) return [];
+      const before = indexes.filter((at) => at < index).at(-1);
+      const after = indexes.find((at) => at > index);
+      const near = [before, after].flatMap((at) => (at === undefined ? [] : [rows[at]]));
+      return [
+        { ...row, [`CPU ÷ ${reference}`]: ratio(row, (round) => mean(near.map((other) => cpu(other.runs[round])))) },
+      ];
+    }),
+  ];
+}
+
 /** A row for console.table, without its rounds. @param {any} row */
 export function withoutRuns(row) {
   return Object.fromEntries(Object.entries(row).filter(([key]) => key !== "runs"));
