@@ -26,7 +26,8 @@ export const deskRules = {
   assignmentsPageSize: 20,
   /**
    * Rows per page of the desk's long lists (issue 56): /organize/showcase's projects, /organize/results' ranking,
-   * the audit log and the registrations, as light as the pages that stayed near /faq's cost. Their CSVs keep every row.
+   * the judging report's ranking, the audit log and the registrations, as light as the pages that stayed near
+   * /faq's cost. Their CSVs keep every row.
    */
   listPageSize: 20,
   /** An API token's name. */

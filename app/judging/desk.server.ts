@@ -618,7 +618,7 @@ export async function reportDeskView(desk: Desk, url: URL) {
       : coverage === "complete"
         ? report.projects.filter((p) => p.missing === 0)
         : report.projects;
-  const page = paged(matching, url);
+  const page = paged(matching, url, "page", deskRules.listPageSize);
   return {
     header: deskHeader(desk),
     editionName: desk.edition.name,

@@ -301,7 +301,7 @@ describe("the desk flat in the edition's size (issue 56)", { timeout: 240_000 },
     expect(large.response.status).toBe(200);
     expect(large.tally.statements, large.tally.sql.join("\n")).toBe(small.tally.statements);
     expect(large.sequential, large.tally.sql.join("\n")).toBeLessThanOrEqual(3);
-    // The session, the desk's guard in one batch, then the page (its reads side by side with the menu's).
+    // The role, read once: in the session's own statement.
     expect(roleReads(large.tally), large.tally.sql.join("\n")).toHaveLength(1);
 
     for (const path of ["/organize/report", "/organize/judges", "/organize/assignments", "/organize/results"]) {
@@ -318,7 +318,7 @@ describe("the desk flat in the edition's size (issue 56)", { timeout: 240_000 },
     const { response, html } = await deskCounted("/organize/report", director);
     expect(response.status).toBe(200);
     expect(new TextEncoder().encode(html).length).toBeLessThanOrEqual(60_000);
-    expect(html.match(/data-testid="report-project"/g) ?? []).toHaveLength(deskRules.pageSize);
+    expect(html.match(/data-testid="report-project"/g) ?? []).toHaveLength(deskRules.listPageSize);
     const csv = await deskGet("/organize/report.csv", director);
     expect(csv.status).toBe(200);
     const submitted = await env.DB.prepare(

@@ -124,7 +124,7 @@ export default function Report({ loaderData: view }: Route.ComponentProps) {
                 <Empty>{reportText.noneMatch}</Empty>
               ) : (
                 // `cellClass` once for the whole table rather than on each of its cells, and the criteria's cells
-                // (the seventh on) kept on one line the same way: a page of 50 rows then stays well under 60 KB of
+                // (the seventh on) kept on one line the same way: a page of rows then stays well under 60 KB of
                 // HTML, whatever the edition's size (issue 56). Tailwind needs the classes written out.
                 <div className="[&_td]:px-3 [&_td]:py-2 [&_td]:align-top [&_td]:text-slate-800 [&_td:nth-child(n+7)]:whitespace-nowrap">
                   <DeskTable
