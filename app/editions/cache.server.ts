@@ -34,7 +34,8 @@ interface PublishedCopy {
 
 interface CopySlot {
   copy?: PublishedCopy;
-  loading?: Promise<PublishedCopy>;
+  /** Bumped by a publication, so a read that began before it does not keep a copy from before it. */
+  generation?: number;
   /** The published version each edition object was read from (a request may hold an older copy's). */
   versions: WeakMap<Edition, number>;
 }
@@ -50,7 +51,7 @@ function slot(): CopySlot {
 export function forgetPublishedEditions(): void {
   const own = slot();
   own.copy = undefined;
-  own.loading = undefined;
+  own.generation = (own.generation ?? 0) + 1;
 }
 
 function copyOf(catalogVersion: number, rows: Parameters<typeof parsePublishedRows>[0]): PublishedCopy {
@@ -78,22 +79,13 @@ async function publishedCopy(env: Pick<Env, "DB">): Promise<PublishedCopy> {
   const own = slot();
   const copy = own.copy;
   if (copy && Date.now() - copy.confirmedAt < TRUST_MS) return copy;
-  // Requests that arrive while the copy is being read wait for the same read.
-  own.loading ??= refreshed(env, copy).then(
-    (fresh) => {
-      if (own.loading === loading) {
-        own.copy = fresh;
-        own.loading = undefined;
-      }
-      return fresh;
-    },
-    (error: unknown) => {
-      if (own.loading === loading) own.loading = undefined;
-      throw error;
-    },
-  );
-  const loading = own.loading;
-  return loading;
+  // Each request that finds the copy cold or stale reads it: a read still on its way in one request is never
+  // awaited by another (I/O on behalf of a different request, which the Workers runtime refuses, and which fails
+  // the second when the first is cancelled; app/lib/kept-per-isolate.server.ts).
+  const generation = own.generation;
+  const fresh = await refreshed(env, copy);
+  if (own.generation === generation) own.copy = fresh;
+  return fresh;
 }
 
 /** The published editions, oldest first by id, from this isolate's copy (read from D1 when cold or stale). */

@@ -13,7 +13,7 @@ import { previewOf } from "~/clock/clock.server";
 import { impactRules } from "~/content/impact";
 import { isProduction } from "~/lib/config.server";
 
-const kept = new Map<string, { until: number; value: Promise<unknown> }>();
+const kept = new Map<string, { until: number; value: unknown }>();
 
 /** Whether this request's clock is the real one (no pretend instant, no preview). */
 export function onRealClock(env: Pick<Env, "ENVIRONMENT" | "APP_NOW">): boolean {
@@ -23,7 +23,10 @@ export function onRealClock(env: Pick<Env, "ENVIRONMENT" | "APP_NOW">): boolean 
 /**
  * `compute()`, or what this isolate computed for `key` less than
  * `impactRules.keptSeconds` ago on the real clock. A computation that fails is
- * not kept. Views that start together while none is kept share one computation.
+ * not kept. Only a finished computation is kept: views that start together
+ * while none is kept each compute (a promise of one request awaited by
+ * another is I/O on behalf of a different request, which the Workers runtime
+ * refuses; app/lib/kept-per-isolate.server.ts).
  */
 export function keptForAWhile<T>(
   env: Pick<Env, "ENVIRONMENT" | "APP_NOW">,
@@ -33,12 +36,9 @@ export function keptForAWhile<T>(
 ): Promise<T> {
   if (!onRealClock(env)) return compute();
   const hit = kept.get(key);
-  if (hit && now.getTime() < hit.until) return hit.value as Promise<T>;
-  const value = compute();
-  const entry = { until: now.getTime() + impactRules.keptSeconds * 1000, value };
-  kept.set(key, entry);
-  value.catch(() => {
-    if (kept.get(key) === entry) kept.delete(key);
+  if (hit && now.getTime() < hit.until) return Promise.resolve(hit.value as T);
+  return compute().then((value) => {
+    kept.set(key, { until: now.getTime() + impactRules.keptSeconds * 1000, value });
+    return value;
   });
-  return value;
 }

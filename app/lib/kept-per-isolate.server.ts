@@ -1,9 +1,15 @@
 /**
  * A public read kept per isolate for a short while (issue 54: the approved
  * sponsors, the recognized organizations): every page's footer or a public
- * list would otherwise read the same rows on every request. The read itself
- * is kept, not only its rows, so requests at the same moment share one; a
- * failed read is not kept. The writer that changes the rows forgets the copy,
+ * list would otherwise read the same rows on every request. Only rows read
+ * are kept for other requests, never a read still on its way: a promise of
+ * one request awaited by another is I/O on behalf of a different request,
+ * which the Workers runtime refuses (and which fails the second when the
+ * first is cancelled), so requests that find no copy each read. Within one
+ * request (the footer and the page both asking) the read on its way is
+ * shared: the request's own `env` object (app/clock/clock.server.ts makes one
+ * per request) is its key. A failed read keeps nothing. The writer that
+ * changes the rows forgets the copy,
  * so its own isolate shows the change at once; other isolates within
  * `freshMs`. With a pretend instant (APP_NOW, outside production) every
  * request reads, as the tests and the bench expect of a moved clock. The
@@ -21,20 +27,28 @@ export interface KeptPerIsolate<T> {
 }
 
 export function keptPerIsolate<T>(read: (env: ReadEnv) => Promise<T>, freshMs: number): KeptPerIsolate<T> {
-  let copy: { rows: Promise<T>; readAt: number } | undefined;
+  let copy: { rows: T; readAt: number } | undefined;
+  /** Each request's read on its way, by the request's `env`; replaced by `forget`. */
+  let reading = new WeakMap<object, Promise<T>>();
   return {
     get(env) {
       if (!isProduction(env) && env.APP_NOW) return read(env);
-      if (copy && Date.now() - copy.readAt < freshMs) return copy.rows;
-      const fresh = { rows: read(env), readAt: Date.now() };
-      copy = fresh;
-      fresh.rows.catch(() => {
-        if (copy === fresh) copy = undefined;
+      if (copy && Date.now() - copy.readAt < freshMs) return Promise.resolve(copy.rows);
+      const own = reading.get(env);
+      if (own) return own;
+      const began = { at: Date.now(), reading };
+      const rows = read(env).then((rows) => {
+        // Not kept when a change was written meanwhile (`forget`): the rows may be from before it.
+        if (began.reading === reading) copy = { rows, readAt: began.at };
+        return rows;
       });
-      return fresh.rows;
+      reading.set(env, rows);
+      rows.catch(() => began.reading.delete(env));
+      return rows;
     },
     forget() {
       copy = undefined;
+      reading = new WeakMap();
     },
   };
 }
