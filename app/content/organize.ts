@@ -304,6 +304,8 @@ export const peopleRules = {
    * full page, and a page of the desk's 50 was most of the person's page.
    */
   historyPageSize: 20,
+  /** The newest invoices a person's page lists (issue 53): an account requests a few a year. */
+  invoicesShown: 100,
 } as const;
 
 export const peopleText = {

@@ -324,7 +324,30 @@ export const receivableQueries = [invoicesListQuery];
 const day = (iso: string | null) => (iso ? formatMountain(new Date(iso), "longDate") : null);
 
 /** One invoice as the desk shows it. */
-export function receivableRow(row: Invoice, now: Date) {
+/** What the desk shows of an invoice: also read as a JSON list beside a person's facts (app/people/people.server.ts). */
+export type ReceivableFields = Pick<
+  Invoice,
+  | "id"
+  | "number"
+  | "legalName"
+  | "item"
+  | "recordKind"
+  | "recordId"
+  | "userId"
+  | "amountCents"
+  | "poNumber"
+  | "billingEmail"
+  | "status"
+  | "dueAt"
+  | "overdueAt"
+  | "paidAt"
+  | "paidOutsideBy"
+  | "paidOutsideOn"
+  | "paidOutsideReference"
+  | "endReason"
+>;
+
+export function receivableRow(row: ReceivableFields, now: Date) {
   return {
     id: row.id,
     number: row.number ?? row.id.slice(0, 8),
@@ -360,8 +383,8 @@ export function invoicesQuery(db: Db, of: { userId: string } | { recordId: strin
     .limit(100);
 }
 
-/** A person's or an organization's invoices as the desk lists them (from `invoicesQuery`'s rows). */
-export function invoicesView(rows: Invoice[], now: Date) {
+/** A person's or an organization's invoices as the desk lists them (from `invoicesQuery`'s rows, or a person's facts). */
+export function invoicesView(rows: readonly ReceivableFields[], now: Date) {
   return rows.map((row) => receivableRow(row, now));
 }
 

@@ -20,6 +20,7 @@ import { registrationStatuses, sponsorshipStatuses } from "~/db/payments-schema"
 import { companyCodes, registrations } from "~/db/schema";
 import type { Intent } from "~/forms/intent-action.server";
 import { paidWorkforce } from "~/organization/paid-workforce.server";
+import { invoicesView } from "~/payments/receivables.server";
 import { personRead, recordRead } from "~/organize/action.server";
 import { actionIntent } from "~/organize/action-intent.server";
 import { deskHeader, type Desk } from "~/organize/guard.server";
@@ -141,8 +142,9 @@ export function personDeskQueries(desk: Desk, userId: string) {
 
 /** The person's page from `personDeskQueries`' rows; 404 when there is no such account. */
 export function personDeskView(desk: Desk, rows: PersonFactsRows) {
-  const person = personFactsOf(rows);
-  if (!person) throw data(null, { status: 404 });
+  const facts = personFactsOf(rows);
+  if (!facts) throw data(null, { status: 404 });
+  const { invoices, ...person } = facts;
   const named = <T extends { editionId: string }>(rows: T[]) =>
     rows.map((r) => ({ ...r, edition: deskEditionName(desk, r.editionId) }));
   return {
@@ -157,6 +159,8 @@ export function personDeskView(desk: Desk, rows: PersonFactsRows) {
       credentials: named(person.credentials),
       judging: named(person.judging),
     },
+    // The invoices they requested (issue 53), as the desk's receivables list them.
+    invoices: invoicesView(invoices, desk.action.now),
   };
 }
 

@@ -16,6 +16,7 @@ import { formatUsd } from "~/content/pricing";
 import type { Db } from "~/db/client.server";
 import {
   credentials,
+  invoices,
   judges,
   organizationAdmins,
   organizerRoles,
@@ -98,8 +99,8 @@ export type PeopleSearch = Awaited<ReturnType<typeof searchPeople>>;
 /**
  * The statement that reads one account's facts, unrun, so a page can send it
  * in its own batch (issue 56: /organize/people/:id in one round trip): the
- * account's row with its few rows of nine tables as JSON lists beside it
- * (app/db/json-lists.ts), one statement instead of ten; `personFactsOf`
+ * account's row with its few rows of ten tables as JSON lists beside it
+ * (app/db/json-lists.ts), one statement instead of eleven; `personFactsOf`
  * shapes it.
  */
 export function personFactsQueries(db: Db, userId: string) {
@@ -225,6 +226,36 @@ export function personFactsQueries(db: Db, userId: string) {
           { role: organizerRoles.role, grantedBy: organizerRoles.grantedBy, grantedAt: organizerRoles.grantedAt },
           (row) => db.select({ row }).from(organizerRoles).where(eq(organizerRoles.userId, userId)).limit(1),
         ),
+        // The invoices they requested (issue 53), as the desk lists them (`receivableRow`), newest first.
+        invoices: jsonList(
+          {
+            id: invoices.id,
+            number: invoices.number,
+            legalName: invoices.legalName,
+            item: invoices.item,
+            recordKind: invoices.recordKind,
+            recordId: invoices.recordId,
+            userId: invoices.userId,
+            amountCents: invoices.amountCents,
+            poNumber: invoices.poNumber,
+            billingEmail: invoices.billingEmail,
+            status: invoices.status,
+            dueAt: invoices.dueAt,
+            overdueAt: invoices.overdueAt,
+            paidAt: invoices.paidAt,
+            paidOutsideBy: invoices.paidOutsideBy,
+            paidOutsideOn: invoices.paidOutsideOn,
+            paidOutsideReference: invoices.paidOutsideReference,
+            endReason: invoices.endReason,
+          },
+          (row) =>
+            db
+              .select({ row })
+              .from(invoices)
+              .where(eq(invoices.userId, userId))
+              .orderBy(desc(invoices.createdAt))
+              .limit(peopleRules.invoicesShown),
+        ),
       })
       .from(user)
       .where(eq(user.id, userId))
@@ -239,7 +270,7 @@ export function personFactsOf(rows: Readonly<PersonFactsRows>) {
   const [[account]] = rows;
   if (!account) return null;
   const { registrations: regs, sponsorships: spons, employer, admin, memberships, votes, credentials: creds } = account;
-  const { judged, role } = account;
+  const { judged, role, invoices: requested } = account;
   const owned = regs.filter((r) => r.plan === "workforce" && r.status === "paid");
   const money = (cents: number) => formatUsd(cents);
   return {
@@ -305,6 +336,7 @@ export function personFactsOf(rows: Readonly<PersonFactsRows>) {
       revoked: day(c.revokedAt),
     })),
     judging: judged.map((j) => ({ editionId: j.editionId, joined: day(j.joinedAt), left: day(j.leftAt) })),
+    invoices: requested,
     organizerRole: role[0]
       ? {
           role: organizerRoleText[role[0].role].label,

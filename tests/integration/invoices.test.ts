@@ -387,6 +387,16 @@ describe("receivables on the desk", () => {
     const person = await (await deskGet(`/organize/people/${user!.id}`, registrar)).text();
     expect(person).toContain('data-testid="their-invoices"');
     expect(person).toContain("Gold sponsorship");
+    const theirs = person.slice(person.indexOf('data-testid="their-invoices"'));
+    expect(theirs.slice(0, theirs.indexOf("</table>"))).toContain("Overdue");
+    // The API's people.person has the same invoice among the person's facts.
+    const response = await api("GET", `/queries/people.person?id=${user!.id}`, { token: await tokenOf(registrar) });
+    const { result } = (await response.json()) as {
+      result: { person: { invoices: { id: string; status: string; overdueAt: string | null }[] } };
+    };
+    expect(result.person.invoices).toEqual([
+      expect.objectContaining({ id: invoice.id, status: "open", overdueAt: expect.any(String) }),
+    ]);
   });
 
   it("refuses one registrar's cheque above $25,000 (Platinum): it needs a second organizer", async () => {

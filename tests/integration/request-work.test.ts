@@ -641,15 +641,17 @@ describe("every desk page flat in the edition's size (issue 56)", { timeout: 600
     const page = await deskCounted(`/organize/people/${someone.id}`, director);
     expect(page.response.status).toBe(200);
     const sql = page.tally.sql.join("\n");
-    // Registrations, sponsorships, organizations, teams, votes, credentials, judging and the desk role: one statement.
+    // Registrations, sponsorships, organizations, teams, votes, credentials, judging, the desk role and the
+    // invoices: one statement.
     const factsReads = page.tally.sql.filter((statement) =>
       /from "(team_members|showcase_votes|credentials|sponsorships)"/.test(statement),
     );
     expect(factsReads, sql).toHaveLength(1);
-    // The session (with the role and the desk session), the facts, the read's row, the invoices, a page of the
-    // history with its length, the footer's sponsors (on a moved clock): no count of the history of its own.
+    // The session (with the role and the desk session), the facts (their invoices among them), the read's row,
+    // a page of the history, the footer's sponsors (on a moved clock): no count of the history.
     expect(page.tally.sql.filter((statement) => /^select count\(\*\) from "events"/i.test(statement)), sql).toEqual([]);
-    expect(page.tally.statements, sql).toBeLessThanOrEqual(6);
+    expect(page.tally.sql.filter((statement) => /^select .* from "invoices"/i.test(statement)), sql).toEqual([]);
+    expect(page.tally.statements, sql).toBeLessThanOrEqual(5);
     expect(page.sequential, sql).toBeLessThanOrEqual(2);
     const history = page.html.slice(page.html.indexOf('data-testid="history-table"'));
     const rows = history.slice(history.indexOf("<tbody"), history.indexOf("</tbody>")).match(/<tr/g) ?? [];

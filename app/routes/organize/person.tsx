@@ -9,8 +9,6 @@ import { DeskBody, DeskHero } from "~/components/organize/desk";
 import { HistorySection } from "~/components/organize/history";
 import { PersonSections } from "~/components/organize/people";
 import { InvoicesOf } from "~/components/organize/invoices";
-import type { Invoice } from "~/db/schema";
-import { invoicesQuery, invoicesView } from "~/payments/receivables.server";
 import { peopleRules, peopleText } from "~/content/organize";
 import { signedInPageHeaders } from "~/forms/action.server";
 import { pageMeta } from "~/lib/meta";
@@ -30,21 +28,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const desk = context.get(deskContext);
   const url = new URL(desk.request.url);
   const subject = { userId: params.id };
-  // One round trip (issue 56): the person's facts, the read's row of the log, their invoices (issue 53), then
-  // a page of everything the person did or that concerned them, from the one event log (this read included).
+  // One round trip (issue 56): the person's facts (their invoices among them, issue 53), the read's row of the
+  // log, then a page of everything the person did or that concerned them, from the one event log (this read
+  // included).
   const person = personDeskQueries(desk, params.id);
   const historySize = peopleRules.historyPageSize;
-  const rows = await desk.db.batch([
-    ...person,
-    invoicesQuery(desk.db, subject),
-    historyPageQuery(desk.db, subject, url, historySize),
-  ]);
+  const rows = await desk.db.batch([...person, historyPageQuery(desk.db, subject, url, historySize)]);
   const view = personDeskView(desk, rows.slice(0, person.length - 1) as unknown as PersonFactsRows);
-  const invoices = invoicesView(rows[person.length] as Invoice[], desk.action.now);
-  const history = rows[person.length + 1] as HistoryPageRows;
+  const history = rows[person.length] as HistoryPageRows;
   return deskPage({
     ...view,
-    invoices,
     history: await historyPageOf(desk.db, subject, url, history, historySize),
   });
 }
