@@ -650,7 +650,7 @@ describe("every desk page flat in the edition's size (issue 56)", { timeout: 600
     // The session (with the role and the desk session), the facts (their invoices among them), the read's row,
     // a page of the history, the footer's sponsors (on a moved clock): no count of the history.
     expect(page.tally.sql.filter((statement) => /^select count\(\*\) from "events"/i.test(statement)), sql).toEqual([]);
-    expect(page.tally.sql.filter((statement) => /^select .* from "invoices"/i.test(statement)), sql).toEqual([]);
+    expect(page.tally.sql.filter((statement) => /^select [^(]* from "invoices"/i.test(statement)), sql).toEqual([]);
     expect(page.tally.statements, sql).toBeLessThanOrEqual(5);
     expect(page.sequential, sql).toBeLessThanOrEqual(2);
     const history = page.html.slice(page.html.indexOf('data-testid="history-table"'));
