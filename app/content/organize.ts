@@ -301,9 +301,10 @@ export const peopleRules = {
   searchMinChars: 2,
   /**
    * Rows of a page of a person's history, under their facts (issue 56): a busy organizer's history is always a
-   * full page, and a page of the desk's 50 was most of the person's page.
+   * full page, and a page of the desk's 50 was most of the person's page; ten show what happened lately, the
+   * older pages are a link away.
    */
-  historyPageSize: 20,
+  historyPageSize: 10,
   /** The newest invoices a person's page lists (issue 53): an account requests a few a year. */
   invoicesShown: 100,
 } as const;
