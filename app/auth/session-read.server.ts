@@ -104,12 +104,16 @@ const sessionAndUser = statementOnce((db) =>
       // statements on every signed-in page (each a round trip to D1 and its results to decode).
       judgeOfEditions: sql<string | null>`(SELECT group_concat(${judges.editionId}, ' ') FROM ${judges}
         WHERE ${judges.userId} = ${accounts.id} AND ${judges.leftAt} IS NULL)`,
-      // organizationsOf's rows (app/organization/managed.server.ts), as one JSON array; sorted below.
+      // organizationsOf's rows (app/organization/managed.server.ts), as one JSON array; sorted below. Read from
+      // the account's own registrations and administrations (CROSS JOIN keeps that order): led by the paid
+      // status, SQLite walked every paid registration of every edition on every signed-in request (issue 56).
       organizations: sql<string>`(SELECT json_group_array(json_array(${registrations.id}, ${registrations.companyName},
-          ${registrations.userId}, ${registrations.paidAt}, ${registrations.editionId})) FROM ${registrations}
-        WHERE ${paidWorkforce} AND (${registrations.userId} = ${accounts.id} OR ${registrations.id} IN
-          (SELECT ${organizationAdmins.registrationId} FROM ${organizationAdmins}
-            WHERE ${organizationAdmins.userId} = ${accounts.id})))`,
+          ${registrations.userId}, ${registrations.paidAt}, ${registrations.editionId}))
+        FROM (SELECT ${registrations.id} AS managed_id FROM ${registrations} WHERE ${registrations.userId} = ${accounts.id}
+          UNION SELECT ${organizationAdmins.registrationId} FROM ${organizationAdmins}
+            WHERE ${organizationAdmins.userId} = ${accounts.id})
+        CROSS JOIN ${registrations} ON ${registrations.id} = managed_id
+        WHERE ${paidWorkforce})`,
       // The desk's guard's two reads (issue 56), each a primary-key lookup: every desk page read them in a
       // statement of their own, and every signed-in page read the role again for the menu's desk link.
       organizerRole: sql<OrganizerRoleName | null>`(SELECT ${organizerRoles.role} FROM ${organizerRoles}

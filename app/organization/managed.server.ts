@@ -5,7 +5,7 @@
  * (app/auth/session-read.server.ts), which usually brings the list so that
  * the organization area reads nothing more to let its managers in.
  */
-import { and, asc, eq, inArray, or } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { organizationAdmins, registrations } from "~/db/schema";
 import { paidWorkforce } from "./paid-workforce.server";
@@ -51,6 +51,19 @@ export function oldestFirst(a: Organization, b: Organization): number {
 
 /** Every organization `userId` manages, oldest first. */
 export async function organizationsOf(db: Db, userId: string): Promise<Organization[]> {
+  // From the account's own registrations and administrations to each registration (CROSS JOIN keeps that
+  // order): led by the paid status, SQLite walked every paid registration of every edition (issue 56).
+  const managed = db
+    .select({ id: sql<string>`${registrations.id}`.as("managed_id") })
+    .from(registrations)
+    .where(eq(registrations.userId, userId))
+    .union(
+      db
+        .select({ id: sql<string>`${organizationAdmins.registrationId}`.as("managed_id") })
+        .from(organizationAdmins)
+        .where(eq(organizationAdmins.userId, userId)),
+    )
+    .as("managed");
   const rows = await db
     .select({
       id: registrations.id,
@@ -59,22 +72,9 @@ export async function organizationsOf(db: Db, userId: string): Promise<Organizat
       paidAt: registrations.paidAt,
       editionId: registrations.editionId,
     })
-    .from(registrations)
-    .where(
-      and(
-        paidWorkforce,
-        or(
-          eq(registrations.userId, userId),
-          inArray(
-            registrations.id,
-            db
-              .select({ id: organizationAdmins.registrationId })
-              .from(organizationAdmins)
-              .where(eq(organizationAdmins.userId, userId)),
-          ),
-        ),
-      ),
-    )
+    .from(managed)
+    .crossJoin(registrations)
+    .where(and(eq(registrations.id, managed.id), paidWorkforce))
     .orderBy(asc(registrations.paidAt), asc(registrations.id));
   return rows.map((row) => managedOrganization(row, userId));
 }

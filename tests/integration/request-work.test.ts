@@ -451,6 +451,38 @@ describe("the desk flat in the edition's size (issue 56)", { timeout: 240_000 },
     expect(idle.response.status).toBe(302);
   });
 
+  it("finds the organizations an account manages from its own rows: never by walking every paid registration", async () => {
+    const who = await organizer("coordinator");
+    // Paid Workforce Packages of others, as a statewide edition has: what a read led by the paid status walks.
+    await env.DB.batch(
+      Array.from({ length: 30 }, (_, i) =>
+        env.DB.prepare(
+          registrationSql({ editionId: "2026", userId: `others-org-${i}`, email: `others-org-${i}@example.com` }),
+        ),
+      ),
+    );
+    await env.DB.prepare(
+      "UPDATE registrations SET registration_type = 'workforce', plan = 'workforce', status = 'paid' WHERE user_id LIKE 'others-org-%'",
+    ).run();
+    const quick = await deskCounted("/organize/judges", who);
+    await env.DB.prepare("UPDATE session SET expires_at = ? WHERE user_id = ?").bind(Date.now() + 60_000, who.id).run();
+    const renewed = await deskCounted("/organize/judges", who);
+    const statements = [
+      sessionReads(quick.tally)[0]!,
+      renewed.tally.sql.find((sql) => /"managed"/.test(sql) && /from "registrations"/i.test(sql))!,
+    ];
+    for (const statement of statements) {
+      expect(statement).toBeDefined();
+      const bound = (statement.match(/\?/g) ?? []).length;
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${statement}`)
+        .bind(...Array.from({ length: bound }, () => who.id))
+        .all<{ detail: string }>();
+      const details = plan.results.map((row) => row.detail).join("\n");
+      expect(details, statement).not.toMatch(/registrations_status_plan|SCAN registrations/);
+      expect(details, statement).toMatch(/SEARCH registrations USING INDEX registrations_user/);
+    }
+  });
+
   it("reads the role and the desk session itself when better-auth answers the session (one it renews on the way)", async () => {
     const who = await organizer("coordinator");
     expect((await deskCounted("/organize/judges", who)).response.status).toBe(200);
