@@ -241,7 +241,8 @@ export const deskMiddleware =
       now,
       admits: sessionQualifies && page ? organizerRoleNames.filter((r) => can(r, page.permission)) : null,
       version: sessionQualifies && page?.version ? page.version : null,
-      known: menuFacts && deskSession ? { role: menuFacts.organizerRole, lastRequestAt: deskSession.lastRequestAt } : null,
+      known:
+        menuFacts && deskSession ? { role: menuFacts.organizerRole, lastRequestAt: deskSession.lastRequestAt } : null,
     });
     // The header's account menu asks for the role too: it gets this read (issue 56).
     shareOrganizerRole(context, role);

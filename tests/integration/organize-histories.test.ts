@@ -132,7 +132,12 @@ describe("a person's history on the desk", { timeout: 60_000 }, () => {
       Array.from({ length: written }, (_, i) =>
         env.DB.prepare(
           "INSERT INTO events (created_at, actor_kind, actor_user_id, actor_label, action, summary, targets, subject_user_id) VALUES (?, 'account', ?, 'participant', 'test.history', ?, '{}', ?)",
-        ).bind(`2026-01-01T10:${String(i).padStart(2, "0")}:00.000Z`, someone.id, `Long ${i}`, i % 2 ? someone.id : null),
+        ).bind(
+          `2026-01-01T10:${String(i).padStart(2, "0")}:00.000Z`,
+          someone.id,
+          `Long ${i}`,
+          i % 2 ? someone.id : null,
+        ),
       ),
     );
     const historyOf = async (query: string) => {

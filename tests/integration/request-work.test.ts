@@ -465,7 +465,9 @@ describe("the desk flat in the edition's size (issue 56)", { timeout: 240_000 },
       "UPDATE registrations SET registration_type = 'workforce', plan = 'workforce', status = 'paid' WHERE user_id LIKE 'others-org-%'",
     ).run();
     const quick = await deskCounted("/organize/judges", who);
-    await env.DB.prepare("UPDATE session SET expires_at = ? WHERE user_id = ?").bind(Date.now() + 60_000, who.id).run();
+    await env.DB.prepare("UPDATE session SET expires_at = ? WHERE user_id = ?")
+      .bind(Date.now() + 60_000, who.id)
+      .run();
     const renewed = await deskCounted("/organize/judges", who);
     const statements = [
       sessionReads(quick.tally)[0]!,
@@ -681,8 +683,14 @@ describe("every desk page flat in the edition's size (issue 56)", { timeout: 600
     expect(factsReads, sql).toHaveLength(1);
     // The session (with the role and the desk session), the facts (their invoices among them), the read's row,
     // a page of the history, the footer's sponsors (on a moved clock): no count of the history.
-    expect(page.tally.sql.filter((statement) => /^select count\(\*\) from "events"/i.test(statement)), sql).toEqual([]);
-    expect(page.tally.sql.filter((statement) => /^select [^(]* from "invoices"/i.test(statement)), sql).toEqual([]);
+    expect(
+      page.tally.sql.filter((statement) => /^select count\(\*\) from "events"/i.test(statement)),
+      sql,
+    ).toEqual([]);
+    expect(
+      page.tally.sql.filter((statement) => /^select [^(]* from "invoices"/i.test(statement)),
+      sql,
+    ).toEqual([]);
     expect(page.tally.statements, sql).toBeLessThanOrEqual(5);
     expect(page.sequential, sql).toBeLessThanOrEqual(2);
     const history = page.html.slice(page.html.indexOf('data-testid="history-table"'));
