@@ -324,28 +324,32 @@ export const receivableQueries = [invoicesListQuery];
 const day = (iso: string | null) => (iso ? formatMountain(new Date(iso), "longDate") : null);
 
 /** One invoice as the desk shows it. */
-/** What the desk shows of an invoice: also read as a JSON list beside a person's facts (app/people/people.server.ts). */
-export type ReceivableFields = Pick<
-  Invoice,
-  | "id"
-  | "number"
-  | "legalName"
-  | "item"
-  | "recordKind"
-  | "recordId"
-  | "userId"
-  | "amountCents"
-  | "poNumber"
-  | "billingEmail"
-  | "status"
-  | "dueAt"
-  | "overdueAt"
-  | "paidAt"
-  | "paidOutsideBy"
-  | "paidOutsideOn"
-  | "paidOutsideReference"
-  | "endReason"
->;
+/**
+ * The columns the desk shows of an invoice (`receivableRow`): selected as they are, or read as a JSON list beside
+ * a person's facts (app/people/people.server.ts), from this one list.
+ */
+export const receivableColumns = {
+  id: invoices.id,
+  number: invoices.number,
+  legalName: invoices.legalName,
+  item: invoices.item,
+  recordKind: invoices.recordKind,
+  recordId: invoices.recordId,
+  userId: invoices.userId,
+  amountCents: invoices.amountCents,
+  poNumber: invoices.poNumber,
+  billingEmail: invoices.billingEmail,
+  status: invoices.status,
+  dueAt: invoices.dueAt,
+  overdueAt: invoices.overdueAt,
+  paidAt: invoices.paidAt,
+  paidOutsideBy: invoices.paidOutsideBy,
+  paidOutsideOn: invoices.paidOutsideOn,
+  paidOutsideReference: invoices.paidOutsideReference,
+  endReason: invoices.endReason,
+};
+
+export type ReceivableFields = Pick<Invoice, keyof typeof receivableColumns>;
 
 export function receivableRow(row: ReceivableFields, now: Date) {
   return {

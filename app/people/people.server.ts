@@ -31,6 +31,7 @@ import {
 import { defineOrganizerQuery } from "~/organize/action.server";
 import type { RowsOf } from "~/organize/overview-block.server";
 import { jsonList } from "~/db/json-lists";
+import { receivableColumns } from "~/payments/receivables.server";
 import { PersonSchema, SearchPeopleSchema } from "./schema";
 
 const when = (iso: string | null) => (iso ? formatMountain(new Date(iso), "dateTime") : null);
@@ -227,34 +228,13 @@ export function personFactsQueries(db: Db, userId: string) {
           (row) => db.select({ row }).from(organizerRoles).where(eq(organizerRoles.userId, userId)).limit(1),
         ),
         // The invoices they requested (issue 53), as the desk lists them (`receivableRow`), newest first.
-        invoices: jsonList(
-          {
-            id: invoices.id,
-            number: invoices.number,
-            legalName: invoices.legalName,
-            item: invoices.item,
-            recordKind: invoices.recordKind,
-            recordId: invoices.recordId,
-            userId: invoices.userId,
-            amountCents: invoices.amountCents,
-            poNumber: invoices.poNumber,
-            billingEmail: invoices.billingEmail,
-            status: invoices.status,
-            dueAt: invoices.dueAt,
-            overdueAt: invoices.overdueAt,
-            paidAt: invoices.paidAt,
-            paidOutsideBy: invoices.paidOutsideBy,
-            paidOutsideOn: invoices.paidOutsideOn,
-            paidOutsideReference: invoices.paidOutsideReference,
-            endReason: invoices.endReason,
-          },
-          (row) =>
-            db
-              .select({ row })
-              .from(invoices)
-              .where(eq(invoices.userId, userId))
-              .orderBy(desc(invoices.createdAt))
-              .limit(peopleRules.invoicesShown),
+        invoices: jsonList(receivableColumns, (row) =>
+          db
+            .select({ row })
+            .from(invoices)
+            .where(eq(invoices.userId, userId))
+            .orderBy(desc(invoices.createdAt))
+            .limit(peopleRules.invoicesShown),
         ),
       })
       .from(user)
